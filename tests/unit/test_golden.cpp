@@ -1,0 +1,221 @@
+// test_golden.cpp - Whence against PyTorch's golden vectors (tests/golden/*.jsonl, written by
+// scripts/gen_golden.py from PyTorch 1.13). Every case runs twice, from its PyTorch call text
+// (parse_call) and from its protocol request (call_from_json), and both responses must equal
+// what PyTorch did: same ok; same error type and message; same result dtype, shape and data
+// (float32 compared as float, float64 exactly, nan equal to nan); same relations as sets
+// (the "eq" text is not compared: goldens do not have it).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/api.hpp"
+#include "core/error.hpp"
+
+#ifndef WHENCE_GOLDEN_DIR
+#error "WHENCE_GOLDEN_DIR (the tests/golden folder, no trailing slash) must be defined"
+#endif
+
+namespace {
+
+using whence::Json;
+
+Json error_response(const std::string& type, const std::string& message) {
+  Json r = Json::object();
+  r["ok"] = false;
+  r["error"] = Json{{"type", type}, {"message", message}};
+  return r;
+}
+
+// An exception thrown while parsing is the error the call gets: PyTorch raises it too.
+template <class MakeCall>
+Json run(MakeCall make_call) {
+  try {
+    return whence::evaluate(make_call(), true);
+  } catch (const whence::Error& e) {
+    return error_response(e.type, e.what());
+  } catch (const std::exception& e) {
+    return error_response("(C++ exception escaped)", e.what());
+  }
+}
+
+bool number_of(const Json& j, double& out) {
+  if (j.is_string()) {
+    const auto s = j.get<std::string>();
+    if (s == "nan") out = std::nan("");
+    else if (s == "inf") out = HUGE_VAL;
+    else if (s == "-inf") out = -HUGE_VAL;
+    else return false;
+    return true;
+  }
+  if (!j.is_number() || j.is_boolean()) return false;
+  out = j.get<double>();
+  return true;
+}
+
+bool element_equal(const Json& want, const Json& got, const std::string& dtype) {
+  if (dtype == "bool") return got.is_boolean() && want.is_boolean() && got.get<bool>() == want.get<bool>();
+  if (dtype == "int64" || dtype == "int32") {
+    if (!got.is_number_integer() || !want.is_number_integer()) return false;
+    // nlohmann keeps non-negative integers unsigned; compare in the wider domain
+    if (got.is_number_unsigned() != want.is_number_unsigned())
+      return got.is_number_unsigned() ? got.get<std::uint64_t>() <= INT64_MAX && got.get<std::int64_t>() == want.get<std::int64_t>()
+                                      : want.get<std::uint64_t>() <= INT64_MAX && want.get<std::int64_t>() == got.get<std::int64_t>();
+    return got == want;
+  }
+  double a = 0, b = 0;
+  if (!number_of(want, a) || !number_of(got, b)) return false;
+  if (dtype == "float32") {
+    const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+    return (std::isnan(fa) && std::isnan(fb)) || fa == fb;
+  }
+  return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+using RelationSet = std::set<std::pair<std::string, std::set<std::string>>>;
+
+// Relations as a set of (out, set of src); "eq" and any other extra field are ignored.
+bool relation_set(const Json& rels, RelationSet& out, std::string& why) {
+  if (!rels.is_array()) { why = "relations is not an array: " + rels.dump(); return false; }
+  for (const auto& r : rels) {
+    if (!r.is_object() || !r.contains("out") || !r.contains("src") || !r["src"].is_array()) {
+      why = "malformed relation: " + r.dump();
+      return false;
+    }
+    std::set<std::string> srcs;
+    for (const auto& s : r["src"]) srcs.insert(s.dump());
+    out.emplace(r["out"].dump(), std::move(srcs));
+  }
+  return true;
+}
+
+std::string describe(const std::pair<std::string, std::set<std::string>>& rel) {
+  std::string s = "{out " + rel.first + ": ";
+  for (const auto& src : rel.second) s += src + " ";
+  return s + "}";
+}
+
+// "" when `got` (a response) matches `expect` (a golden expectation), else the first difference.
+std::string golden_difference(const Json& expect, const Json& got) {
+  if (!got.is_object() || !got.contains("ok") || !got["ok"].is_boolean())
+    return "response has no boolean \"ok\": " + got.dump();
+  const bool ok = expect["ok"].get<bool>();
+  if (got["ok"].get<bool>() != ok)
+    return std::string("ok: expected ") + (ok ? "true" : "false") + ", got " + got.dump().substr(0, 600);
+  if (!ok) {
+    const Json& e = expect["error"];
+    const Json g = got.value("error", Json::object());
+    if (!g.is_object()) return "error is not an object: " + got.dump();
+    if (g.value("type", Json()) != e["type"])
+      return "error type: expected " + e["type"].dump() + ", got " + g.value("type", Json()).dump() +
+             " (message " + g.value("message", Json()).dump() + ")";
+    if (g.value("message", Json()) != e["message"])
+      return "error message: expected " + e["message"].dump() + ", got " + g.value("message", Json()).dump();
+    return "";
+  }
+  const Json& e = expect["result"];
+  const Json g = got.value("result", Json());
+  if (!g.is_object()) return "result is not a tensor: " + g.dump();
+  if (g.value("dtype", Json()) != e["dtype"])
+    return "dtype: expected " + e["dtype"].dump() + ", got " + g.value("dtype", Json()).dump();
+  if (g.value("shape", Json()) != e["shape"])
+    return "shape: expected " + e["shape"].dump() + ", got " + g.value("shape", Json()).dump();
+  const Json gd = g.value("data", Json());
+  const Json& ed = e["data"];
+  if (!gd.is_array() || gd.size() != ed.size())
+    return "data: expected " + ed.dump() + ", got " + gd.dump();
+  const std::string dtype = e["dtype"].get<std::string>();
+  for (std::size_t i = 0; i < ed.size(); ++i)
+    if (!element_equal(ed[i], gd[i], dtype))
+      return "data[" + std::to_string(i) + "]: expected " + ed[i].dump() + ", got " + gd[i].dump();
+  if (!got.contains("relations")) return "relations: missing";
+  RelationSet want, have;
+  std::string why;
+  if (!relation_set(expect["relations"], want, why)) return "golden " + why;
+  if (!relation_set(got["relations"], have, why)) return why;
+  if (want != have) {
+    std::string s = "relations differ:";
+    int shown = 0;
+    for (const auto& r : want)
+      if (!have.count(r) && shown++ < 3) s += " missing " + describe(r);
+    shown = 0;
+    for (const auto& r : have)
+      if (!want.count(r) && shown++ < 3) s += " unexpected " + describe(r);
+    return s;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("golden comparison detects every kind of difference", "[golden]") {
+  const Json expect = Json::parse(R"({"ok": true, "result": {"dtype": "float32", "shape": [2], "data": [0.10000000149011612, "nan"]},
+    "relations": [{"out": [0, 0], "src": [[[0], 1, "value"], [[2], 0, "index"]]}, {"out": [0, 1], "src": [[[0], 0, "value"], [[2], 1, "index"]]}]})");
+  Json same = expect;
+  same["result"]["data"][0] = 0.1;  // equal as float32
+  same["relations"][0]["src"] = Json::parse(R"([[[2], 0, "index"], [[0], 1, "value"]])");  // order free
+  same["relations"][0]["eq"] = "out[0] = ...";
+  CHECK(golden_difference(expect, same) == "");
+  Json g = expect;
+  g["result"]["data"][1] = 1.0;
+  CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g["result"]["dtype"] = "float64";
+  CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g["result"]["shape"] = Json::parse("[2, 1]");
+  CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g["relations"][1]["src"][1][1] = 0;
+  CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g["relations"][0]["src"][1][2] = "value";
+  CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g.erase("relations");
+  CHECK(golden_difference(expect, g) != "");
+  CHECK(golden_difference(expect, error_response("RuntimeError", "x")) != "");
+  const Json err = error_response("IndexError", "Dimension out of range");
+  CHECK(golden_difference(err, err) == "");
+  CHECK(golden_difference(err, error_response("RuntimeError", "Dimension out of range")) != "");
+  CHECK(golden_difference(err, error_response("IndexError", "Dimension out of range.")) != "");
+  const Json ints = Json::parse(R"({"ok": true, "result": {"dtype": "int64", "shape": [1], "data": [9223372036854775807]}, "relations": []})");
+  g = ints;
+  g["result"]["data"][0] = std::int64_t(9223372036854775807);  // signed vs unsigned storage
+  CHECK(golden_difference(ints, g) == "");
+  g["result"]["data"][0] = 9223372036854775807.0;  // a float is not an int64 element
+  CHECK(golden_difference(ints, g) != "");
+}
+
+TEST_CASE("torch.gather matches PyTorch's golden vectors", "[golden]") {
+  const std::string path = std::string(WHENCE_GOLDEN_DIR) + "/gather.jsonl";
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::string line;
+  int cases = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const Json c = Json::parse(line);
+    ++cases;
+    const std::string name = c["name"].get<std::string>();
+    const std::string code = c["code"].get<std::string>();
+    INFO("case " << name << "\n  code: " << code);
+    {
+      INFO("via parse_call(code)");
+      const Json got = run([&] { return whence::parse_call(code); });
+      CHECK(golden_difference(c["expect"], got) == "");
+    }
+    {
+      INFO("via call_from_json(request): " << c["request"].dump().substr(0, 400));
+      const Json got = run([&] { return whence::call_from_json(c["request"]); });
+      CHECK(golden_difference(c["expect"], got) == "");
+    }
+  }
+  CHECK(cases >= 100);
+}
