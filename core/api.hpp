@@ -1,0 +1,38 @@
+// api.hpp - everything the CLI, the Embind module and the ImGui app call. No layer reaches
+// around it (DESIGN.md, "Data flow").
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "value.hpp"
+
+namespace whence {
+
+// Key order matters (PyTorch reports keyword arguments in call order), so objects keep it.
+using Json = nlohmann::ordered_json;
+
+// PyTorch call text -> Call. Throws Error (SyntaxError, NameError, TypeError, ...).
+Call parse_call(const std::string& code);
+// Call -> PyTorch call text that runs unchanged in Python and parses back to an equal Call.
+std::string format_call(const Call& call);
+
+// JSON request <-> Call (the protocol of DESIGN.md). Throws Error on malformed values.
+Call call_from_json(const Json& request);
+Json call_to_json(const Call& call);
+
+// Evaluates a call. `explain` adds "relations" for every output element.
+// Never throws: errors become {"ok": false, "error": {"type", "message", "arg"?}}.
+Json evaluate(const Call& call, bool explain);
+// Relations of one output element only (what the UI asks for on hover):
+// {"ok": true, "relation": {"out": [...], "src": [...], "eq": "..."}} or an error.
+Json explain_element(const Call& call, int result_position, std::int64_t flat);
+
+// One protocol line in, one line out (CLI `eval` and Module.evaluate). Never throws.
+std::string evaluate_line(const std::string& line);
+
+// The op table as JSON (CLI `ops`): [{"names", "family", "summary", "signature", "docs",
+// "example"}...].
+Json ops_json();
+
+}  // namespace whence

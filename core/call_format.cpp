@@ -1,0 +1,112 @@
+#include "call_format.hpp"
+
+#include <cmath>
+
+#include "api.hpp"
+#include "number_format.hpp"
+#include "registry.hpp"
+
+namespace whence {
+
+namespace {
+
+std::string python_float(double v) {
+  if (std::isnan(v)) return "float('nan')";
+  if (std::isinf(v)) return v < 0 ? "-float('inf')" : "float('inf')";
+  return format_float(v, false);
+}
+
+std::string element_source(const Scalar& s) {
+  if (is_floating(s.dtype) && !std::isfinite(s.f)) return python_float(s.f);
+  return format_scalar(s);
+}
+
+// Nested list of dims [d, rank) starting at flat element `first`.
+void nested(const Tensor& t, int d, std::int64_t& flat, std::string& out) {
+  if (d == t.dim()) {
+    out += element_source(t.get(flat++));
+    return;
+  }
+  out += '[';
+  for (std::int64_t i = 0; i < t.shape()[d]; ++i) {
+    if (i) out += ", ";
+    nested(t, d + 1, flat, out);
+  }
+  out += ']';
+}
+
+// The dtype torch.tensor infers from literals of this dtype's kind.
+DType literal_dtype(DType d) {
+  if (d == DType::Bool) return DType::Bool;
+  return is_floating(d) ? DType::Float32 : DType::Int64;
+}
+
+std::string python_string(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'' || c == '\\') out += '\\';
+    if (c == '\n') { out += "\\n"; continue; }
+    out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+std::string format_tensor(const Tensor& t) {
+  const std::string dtype_kw = "dtype=" + std::string(dtype_torch_name(t.dtype()));
+  if (t.numel() == 0) {
+    // Nested lists cannot spell every empty shape ([0, 3]); torch.zeros can.
+    std::string shape = "(";
+    for (int d = 0; d < t.dim(); ++d) shape += (d ? ", " : "") + std::to_string(t.shape()[d]);
+    shape += t.dim() == 1 ? ",)" : ")";
+    return "torch.zeros(" + shape + (t.dtype() == DType::Float32 ? "" : ", " + dtype_kw) + ")";
+  }
+  std::string out = "torch.tensor(";
+  std::int64_t flat = 0;
+  nested(t, 0, flat, out);
+  if (t.dtype() != literal_dtype(t.dtype())) out += ", " + dtype_kw;
+  return out + ")";
+}
+
+std::string format_value(const Value& v) {
+  struct Visitor {
+    bool tuple;
+    std::string operator()(const None&) const { return "None"; }
+    std::string operator()(bool b) const { return b ? "True" : "False"; }
+    std::string operator()(std::int64_t i) const { return std::to_string(i); }
+    std::string operator()(double f) const { return python_float(f); }
+    std::string operator()(const std::string& s) const { return python_string(s); }
+    std::string operator()(DType d) const { return std::string(dtype_torch_name(d)); }
+    std::string operator()(const Tensor& t) const { return format_tensor(t); }
+    std::string operator()(const List& items) const {
+      std::string s = tuple ? "(" : "[";
+      for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + format_value(items[i]);
+      if (tuple && items.size() == 1) s += ",";
+      return s + (tuple ? ")" : "]");
+    }
+  };
+  return std::visit(Visitor{v.is_tuple}, v.v);
+}
+
+std::string format_call(const Call& call) {
+  std::string out;
+  std::size_t first = 0;
+  if (is_method_name(call.op) && !call.args.empty() && call.args[0].is<Tensor>()) {
+    // torch.Tensor.gather(x, ...) is spelled as the method call x.gather(...).
+    out = format_value(call.args[0]) + "." + call.op.substr(13) + "(";
+    first = 1;
+  } else {
+    out = call.op + "(";
+  }
+  bool any = false;
+  for (std::size_t i = first; i < call.args.size(); ++i, any = true)
+    out += (any ? ", " : "") + format_value(call.args[i]);
+  for (const auto& [name, value] : call.kwargs) {
+    out += (any ? ", " : "") + name + "=" + format_value(value);
+    any = true;
+  }
+  return out + ")";
+}
+
+}  // namespace whence

@@ -1,0 +1,230 @@
+// call_parser.cpp - PyTorch call text -> Call: evaluates the syntax tree of call_syntax.cpp.
+// Arguments may use the constructors and tensor methods of the call language; a nested call
+// of a registered op is evaluated and its result used as the argument.
+#include <cmath>
+#include <limits>
+
+#include "api.hpp"
+#include "call_syntax.hpp"
+#include "error.hpp"
+#include "evaluate.hpp"
+#include "factories.hpp"
+#include "registry.hpp"
+#include "views.hpp"
+
+namespace whence {
+
+namespace {
+
+using Kind = Node::Kind;
+
+Value eval(const Node& n);
+Value run_nested_op(const Call& call);
+
+std::vector<Value> eval_all(const std::vector<Node>& nodes, std::size_t first) {
+  std::vector<Value> out;
+  for (std::size_t i = first; i < nodes.size(); ++i) out.push_back(eval(nodes[i]));
+  return out;
+}
+
+// Sizes given as f(2, 3) or f((2, 3)) or f([2, 3]).
+std::vector<std::int64_t> int_list(const std::string& fn, const std::vector<Value>& args) {
+  const std::vector<Value>* items = &args;
+  if (args.size() == 1 && args[0].is<List>()) items = &args[0].as<List>();
+  std::vector<std::int64_t> out;
+  for (const auto& v : *items) {
+    if (!v.is<std::int64_t>())
+      fail("TypeError", fn + "(): argument 'size' must be tuple of ints, but found element of type " +
+                            python_type_name(v));
+    out.push_back(v.as<std::int64_t>());
+  }
+  return out;
+}
+
+std::optional<DType> dtype_kwarg(const std::string& fn, const Node& call) {
+  std::optional<DType> dtype;
+  for (const auto& [name, node] : call.kwargs) {
+    const Value v = eval(node);
+    if (name == "dtype") {
+      if (v.is<None>()) continue;
+      if (!v.is<DType>())
+        fail("TypeError", fn + "(): argument 'dtype' must be torch.dtype, not " + python_type_name(v));
+      dtype = v.as<DType>();
+    } else if (name != "requires_grad" && name != "device") {
+      fail("TypeError", fn + "() got an unexpected keyword argument '" + name + "'");
+    }
+  }
+  return dtype;
+}
+
+std::int64_t int_arg(const std::string& fn, const Value& v) {
+  if (!v.is<std::int64_t>())
+    fail("TypeError", fn + "(): argument must be int, not " + python_type_name(v));
+  return v.as<std::int64_t>();
+}
+
+// torch.* constructors and Python builtins usable inside a call.
+Value call_function(const std::string& name, const Node& call) {
+  const std::vector<Value> args = eval_all(call.items, 1);
+  const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
+  if (name == "torch.tensor" || name == "torch.as_tensor") {
+    if (args.size() != 1) fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
+    return tensor_from_data(args[0], dtype);
+  }
+  if (name == "torch.zeros" || name == "torch.ones") {
+    const auto sizes = int_list(name.substr(6), args);
+    return full(Shape(sizes.begin(), sizes.end()), Scalar::from_int(name == "torch.ones"),
+                dtype.value_or(DType::Float32));
+  }
+  if (name == "torch.full") {
+    if (args.size() != 2) fail("TypeError", "full() missing required arguments: size, fill_value");
+    const auto sizes = int_list("full", {args[0]});
+    const auto fill = scalar_of(args[1]);
+    if (!fill) fail("TypeError", "full(): argument 'fill_value' must be Number, not " + python_type_name(args[1]));
+    const DType inferred = fill->dtype == DType::Float64 ? DType::Float32 : fill->dtype;
+    return full(Shape(sizes.begin(), sizes.end()), *fill, dtype.value_or(inferred));
+  }
+  if (name == "torch.arange") {
+    if (args.empty() || args.size() > 3) fail("TypeError", "arange() takes 1 to 3 positional arguments");
+    if (args.size() == 1) return arange(Value(std::int64_t(0)), args[0], Value(std::int64_t(1)), dtype);
+    return arange(args[0], args[1], args.size() == 3 ? args[2] : Value(std::int64_t(1)), dtype);
+  }
+  if (name == "float" && args.size() == 1 && args[0].is<std::string>()) {
+    std::string s = args[0].as<std::string>();
+    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (s == "nan" || s == "+nan" || s == "-nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf" || s == "+inf" || s == "infinity") return std::numeric_limits<double>::infinity();
+    if (s == "-inf" || s == "-infinity") return -std::numeric_limits<double>::infinity();
+    fail("ValueError", "could not convert string to float: '" + args[0].as<std::string>() + "'");
+  }
+  if (name == "float" && args.size() == 1 && scalar_of(args[0])) return scalar_of(args[0])->as_double();
+  if (name == "int" && args.size() == 1 && scalar_of(args[0])) {
+    const auto s = *scalar_of(args[0]);
+    return is_floating(s.dtype) ? std::int64_t(s.f) : s.i;
+  }
+  if (find_op(name)) {
+    Call nested{name, args, {}};
+    for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
+    return run_nested_op(nested);
+  }
+  if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
+  fail("Unsupported", name + " is not supported by Whence yet");
+}
+
+// Tensor methods of the call language.
+Value call_method(const Tensor& self, const std::string& method, const Node& call) {
+  const std::vector<Value> args = eval_all(call.items, 1);
+  if (method == "reshape" || method == "view" || method == "expand") {
+    const auto sizes = int_list(method, args);
+    if (method == "reshape") return reshape(self, sizes);
+    if (method == "view") return view(self, sizes);
+    return expand(self, sizes);
+  }
+  if (method == "permute") return permute(self, int_list(method, args));
+  if (method == "transpose") {
+    if (args.size() != 2) fail("TypeError", "transpose() takes 2 positional arguments");
+    return transpose(self, int_arg("transpose", args[0]), int_arg("transpose", args[1]));
+  }
+  if (method == "t" && args.empty()) return t_(self);
+  if (method == "contiguous" && args.empty()) return self.contiguous();
+  static const std::pair<const char*, DType> casts[] = {
+      {"int", DType::Int32}, {"long", DType::Int64}, {"float", DType::Float32},
+      {"double", DType::Float64}, {"bool", DType::Bool}};
+  for (const auto& [name, d] : casts)
+    if (method == name && args.empty()) return self.to(d);
+  if (method == "to" && args.size() == 1 && args[0].is<DType>()) return self.to(args[0].as<DType>());
+  const std::string qualified = "torch.Tensor." + method;
+  if (find_op(qualified)) {
+    Call nested{qualified, {Value(self)}, {}};
+    for (auto& a : args) nested.args.push_back(a);
+    for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
+    return run_nested_op(nested);
+  }
+  fail("Unsupported", "Tensor." + method + " is not supported by Whence yet");
+}
+
+Value eval(const Node& n) {
+  switch (n.kind) {
+    case Kind::Int:
+      if (!n.text.empty()) fail("RuntimeError", "Overflow when unpacking long");
+      return n.i;
+    case Kind::Float: return n.f;
+    case Kind::Str: return n.text;
+    case Kind::Bool: return n.b;
+    case Kind::NoneLit: return None{};
+    case Kind::List:
+    case Kind::Tuple: {
+      Value v(eval_all(n.items, 0));
+      v.is_tuple = n.kind == Kind::Tuple;
+      return v;
+    }
+    case Kind::Neg: {
+      const Node& operand = n.items[0];
+      if (operand.kind == Kind::Int && !operand.text.empty()) return std::numeric_limits<std::int64_t>::min();
+      const Value v = eval(operand);
+      if (v.is<std::int64_t>()) return -v.as<std::int64_t>();
+      if (v.is<double>()) return -v.as<double>();
+      if (v.is<bool>()) return -std::int64_t(v.as<bool>());
+      fail("TypeError", "bad operand type for unary -: '" + python_type_name(v) + "'");
+    }
+    case Kind::Name:
+    case Kind::Attr: {
+      const std::string name = dotted_name(n);
+      if (name.rfind("torch.", 0) == 0)
+        if (auto d = dtype_from_name(name)) return *d;
+      if (name == "math.inf") return std::numeric_limits<double>::infinity();
+      if (name == "math.nan") return std::numeric_limits<double>::quiet_NaN();
+      if (name.empty()) {  // attribute of an expression, like x.shape
+        eval(n.items[0]);
+        fail("Unsupported", "attribute ." + n.text + " is not supported by Whence yet");
+      }
+      if (n.kind == Kind::Name) fail("NameError", "name '" + name + "' is not defined");
+      fail("Unsupported", name + " is not supported by Whence yet");
+    }
+    case Kind::Call: {
+      const Node& callee = n.items[0];
+      const std::string name = dotted_name(callee);
+      if (!name.empty() && (name.rfind("torch.", 0) == 0 || name.find('.') == std::string::npos))
+        return call_function(name, n);
+      if (callee.kind == Kind::Attr) {
+        const Value self = eval(callee.items[0]);
+        if (!self.is<Tensor>())
+          fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
+        return call_method(self.as<Tensor>(), callee.text, n);
+      }
+      fail("TypeError", "'" + python_type_name(eval(callee)) + "' object is not callable");
+    }
+  }
+  fail("SyntaxError", "invalid syntax");
+}
+
+Value run_nested_op(const Call& call) { return result_value(run_call(call)); }
+
+}  // namespace
+
+Call parse_call(const std::string& code) {
+  const Node root = parse_expression(code);
+  if (root.kind != Kind::Call) fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
+  const Node& callee = root.items[0];
+  Call call;
+  const std::string name = dotted_name(callee);
+  if (!name.empty() && find_op(name)) {
+    call.op = name;
+    call.args = eval_all(root.items, 1);
+  } else if (callee.kind == Kind::Attr && (name.empty() || name.rfind("torch.", 0) != 0)) {
+    call.op = "torch.Tensor." + callee.text;
+    const Value self = eval(callee.items[0]);
+    if (!self.is<Tensor>())
+      fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
+    call.args.push_back(self);
+    for (auto& v : eval_all(root.items, 1)) call.args.push_back(std::move(v));
+    if (!find_op(call.op)) fail("Unsupported", call.op + " is not supported by Whence yet");
+  } else {
+    if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
+    fail("Unsupported", name + " is not supported by Whence yet");
+  }
+  for (const auto& [k, node] : root.kwargs) call.kwargs.emplace_back(k, eval(node));
+  return call;
+}
+
+}  // namespace whence

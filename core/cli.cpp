@@ -1,0 +1,55 @@
+// cli.cpp - build/native/whence: the protocol on the command line.
+//   whence ops                          the op table as JSON
+//   whence eval                         JSON Lines in (stdin), one JSON line out per request
+//   whence eval --code 'TEXT' [--explain]   one PyTorch call text, one response line
+#include <iostream>
+#include <string>
+
+#include "core/api.hpp"
+
+namespace {
+
+int usage() {
+  std::cerr << "usage: whence ops\n"
+               "       whence eval                       (JSON Lines on stdin)\n"
+               "       whence eval --code 'torch.gather(...)' [--explain]\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc < 2) return usage();
+  const std::string command = argv[1];
+  if (command == "ops" && argc == 2) {
+    std::cout << whence::ops_json().dump(2) << "\n";
+    return 0;
+  }
+  if (command != "eval") return usage();
+
+  std::string code;
+  bool has_code = false, explain = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--code" && i + 1 < argc) {
+      code = argv[++i];
+      has_code = true;
+    } else if (a == "--explain") {
+      explain = true;
+    } else {
+      return usage();
+    }
+  }
+  if (has_code) {
+    whence::Json request{{"id", 1}, {"code", code}, {"explain", explain}};
+    std::cout << whence::evaluate_line(request.dump()) << std::endl;
+    return 0;
+  }
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines
+    std::cout << whence::evaluate_line(line) << '\n' << std::flush;
+  }
+  return 0;
+}

@@ -1,0 +1,154 @@
+// evaluate.cpp - api.hpp's evaluation entry points: run a call, explain its elements, and wrap
+// both in the JSON protocol. Nothing that reaches here may escape as an exception.
+#include "evaluate.hpp"
+
+#include <new>
+
+#include "api.hpp"
+#include "bind.hpp"
+#include "equation.hpp"
+#include "error.hpp"
+#include "json_io.hpp"
+#include "shape.hpp"
+
+namespace whence {
+
+namespace {
+
+constexpr std::size_t kMaxRequestBytes = 8u << 20;
+
+void check_value_limits(const Value& v) {
+  if (v.is<Tensor>()) check_limits(v.as<Tensor>().shape());
+  if (v.is<List>())
+    for (const auto& item : v.as<List>()) check_value_limits(item);
+}
+
+Json path_json(const ArgPath& p) {
+  return p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
+}
+
+Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
+  const auto sources = e.op->explain(e.bound, e.result, position, flat);
+  Json src = Json::array();
+  for (const Source& s : sources)
+    src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)]), s.flat, role_name(s.role)}));
+  return Json{{"out", Json::array({position, flat})},
+              {"src", src},
+              {"eq", build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources)}};
+}
+
+Json error_json(const std::string& type, const std::string& message, const std::string& arg = {}) {
+  Json e{{"type", type}, {"message", message}};
+  if (!arg.empty()) e["arg"] = arg;
+  return Json{{"ok", false}, {"error", e}};
+}
+
+// Runs `body`, turning every exception into a protocol error object.
+template <class F>
+Json guarded(F body) {
+  try {
+    return body();
+  } catch (const Error& e) {
+    return error_json(e.type, e.what(), e.arg);
+  } catch (const Json::exception& e) {
+    return error_json("ValueError", std::string("malformed request: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return error_json("MemoryError", "out of memory");
+  } catch (const std::exception& e) {
+    return error_json("RuntimeError", std::string("internal error: ") + e.what());
+  }
+}
+
+}  // namespace
+
+Evaluation run_call(const Call& call) {
+  Evaluation e;
+  e.op = find_op(call.op);
+  if (!e.op) fail("Unsupported", call.op + " is not supported by Whence yet");
+  for (const auto& a : call.args) check_value_limits(a);
+  for (const auto& kw : call.kwargs) check_value_limits(kw.second);
+  e.bound = bind(*e.op, call);
+  e.result = e.op->run(e.bound);
+  return e;
+}
+
+Value result_value(const Evaluation& e) {
+  if (!e.result.is_tuple) return e.result.tensors.at(0);
+  List items(e.result.tensors.begin(), e.result.tensors.end());
+  Value v(items);
+  v.is_tuple = true;
+  return v;
+}
+
+Json evaluate(const Call& call, bool explain) {
+  return guarded([&] {
+    const Evaluation e = run_call(call);
+    Json r{{"ok", true}, {"result", value_to_json(result_value(e))}};
+    if (explain) {
+      Json relations = Json::array();
+      for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
+        for (std::int64_t flat = 0; flat < e.result.tensors[pos].numel(); ++flat)
+          relations.push_back(relation_json(e, int(pos), flat));
+      r["relations"] = relations;
+    }
+    return r;
+  });
+}
+
+Json explain_element(const Call& call, int result_position, std::int64_t flat) {
+  return guarded([&] {
+    const Evaluation e = run_call(call);
+    if (result_position < 0 || std::size_t(result_position) >= e.result.tensors.size() || flat < 0 ||
+        flat >= e.result.tensors[std::size_t(result_position)].numel())
+      fail("IndexError", "no output element " + std::to_string(flat) + " in result " + std::to_string(result_position));
+    return Json{{"ok", true}, {"relation", relation_json(e, result_position, flat)}};
+  });
+}
+
+std::string evaluate_line(const std::string& line) {
+  Json id = nullptr;
+  Json response = guarded([&] {
+    if (line.size() > kMaxRequestBytes)
+      fail("Unsupported", "requests above 8 MiB are refused; this one has " + std::to_string(line.size()) + " bytes");
+    Json request;
+    try {
+      request = Json::parse(line);
+    } catch (const Json::parse_error& e) {
+      fail("ValueError", std::string("malformed JSON: ") + e.what());
+    }
+    if (request.is_object() && request.contains("id")) id = request["id"];
+    const bool explain = request.is_object() && request.value("explain", false) == true;
+    if (request.is_object() && request.contains("code")) {
+      if (!request["code"].is_string()) fail("ValueError", "\"code\" must be a string of PyTorch call text");
+      return evaluate(parse_call(request["code"].get<std::string>()), explain);
+    }
+    return evaluate(call_from_json(request), explain);
+  });
+  Json out{{"id", id}};
+  for (auto& [k, v] : response.items()) out[k] = std::move(v);
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json ops_json() {
+  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?"};
+  Json ops = Json::array();
+  for (const OpDescriptor* op : op_table()) {
+    Json params = Json::array();
+    for (const Param& p : op->params) {
+      Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
+      if (p.has_default) j["default"] = value_to_json(p.default_value);
+      params.push_back(j);
+    }
+    ops.push_back(Json{{"names", op->names},
+                       {"family", op->family},
+                       {"summary", op->summary},
+                       {"signature", op->signature()},
+                       {"docs", op->docs},
+                       {"example", op->example},
+                       {"equation", op->equation},
+                       {"params", params}});
+  }
+  return ops;
+}
+
+}  // namespace whence

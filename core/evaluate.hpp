@@ -1,0 +1,18 @@
+// evaluate.hpp - running a call inside core (what api.hpp's evaluate wraps in JSON).
+#pragma once
+#include "registry.hpp"
+
+namespace whence {
+
+struct Evaluation {
+  const OpDescriptor* op = nullptr;
+  Bound bound;
+  OpResult result;
+};
+
+// Looks the op up, checks limits, binds and runs it. Throws Error.
+Evaluation run_call(const Call& call);
+// The result as a Python value: a tensor, or a tuple of tensors.
+Value result_value(const Evaluation& e);
+
+}  // namespace whence

@@ -1,0 +1,159 @@
+#include "json_io.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "error.hpp"
+#include "factories.hpp"
+#include "number_format.hpp"
+#include "shape.hpp"
+
+namespace whence {
+
+namespace {
+
+Value number_from_json(const Json& j) {
+  if (j.is_number_unsigned() && j.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+    fail("RuntimeError", "Overflow when unpacking long");
+  if (j.is_number_integer()) return j.get<std::int64_t>();
+  return j.get<double>();
+}
+
+// A data leaf: number, bool, or the strings "nan", "inf", "-inf".
+Value leaf_from_json(const Json& j) {
+  if (j.is_boolean()) return j.get<bool>();
+  if (j.is_number()) return number_from_json(j);
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  }
+  if (j.is_array()) {
+    List items;
+    for (const auto& item : j) items.push_back(leaf_from_json(item));
+    return items;
+  }
+  fail("ValueError", "tensor data must hold numbers, booleans or \"nan\"/\"inf\"/\"-inf\", not " + j.dump());
+}
+
+Tensor tensor_from_json(const Json& j) {
+  std::optional<DType> dtype;
+  if (j.contains("dtype")) {
+    if (!j["dtype"].is_string() || !dtype_from_name(j["dtype"].get<std::string>()))
+      fail("ValueError", "unknown dtype " + j["dtype"].dump() + "; use float32, float64, int64, int32 or bool");
+    dtype = dtype_from_name(j["dtype"].get<std::string>());
+  }
+  const Value data = leaf_from_json(j["data"]);
+  if (!j.contains("shape")) return tensor_from_data(data, dtype);  // nested lists carry the shape
+
+  if (!j["shape"].is_array()) fail("ValueError", "tensor shape must be an array of ints");
+  Shape shape;
+  for (const auto& s : j["shape"]) {
+    if (!s.is_number_integer()) fail("ValueError", "tensor shape must be an array of ints, got " + j["shape"].dump());
+    shape.push_back(s.get<std::int64_t>());
+  }
+  check_limits(shape);
+  if (!data.is<List>()) fail("ValueError", "tensor data must be a flat array when shape is given");
+  const auto& flat = data.as<List>();
+  if (std::int64_t(flat.size()) != shape_numel(shape))
+    fail("ValueError", "tensor data has " + std::to_string(flat.size()) + " elements but shape " +
+                           shape_str(shape) + " needs " + std::to_string(shape_numel(shape)));
+  const Tensor values = tensor_from_data(data, dtype);  // dtype inference and checks of torch.tensor
+  return values.as_strided(shape, contiguous_strides(shape), 0);
+}
+
+}  // namespace
+
+Value value_from_json(const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::null: return None{};
+    case Json::value_t::boolean: return j.get<bool>();
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: return number_from_json(j);
+    case Json::value_t::string: return j.get<std::string>();
+    case Json::value_t::array: {
+      List items;
+      for (const auto& item : j) items.push_back(value_from_json(item));
+      return items;
+    }
+    case Json::value_t::object:
+      if (j.contains("data")) return tensor_from_json(j);
+      if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
+        if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
+      fail("ValueError", "an object value must be a tensor {\"dtype\", \"shape\", \"data\"} or a dtype {\"dtype\"}, got " + j.dump());
+    default: break;
+  }
+  fail("ValueError", "unsupported JSON value " + j.dump());
+}
+
+Json tensor_to_json(const Tensor& t) {
+  Json data = Json::array();
+  for (std::int64_t i = 0; i < t.numel(); ++i) {
+    const Scalar s = t.get(i);
+    if (s.dtype == DType::Bool) {
+      data.push_back(s.i != 0);
+    } else if (!is_floating(s.dtype)) {
+      data.push_back(s.i);
+    } else if (std::isnan(s.f)) {
+      data.push_back("nan");
+    } else if (std::isinf(s.f)) {
+      data.push_back(s.f < 0 ? "-inf" : "inf");
+    } else {
+      data.push_back(json_double(s));
+    }
+  }
+  Json shape = Json::array();
+  for (auto s : t.shape()) shape.push_back(s);
+  return Json{{"dtype", dtype_name(t.dtype())}, {"shape", shape}, {"data", data}};
+}
+
+Json value_to_json(const Value& v) {
+  struct Visitor {
+    Json operator()(const None&) const { return nullptr; }
+    Json operator()(bool b) const { return b; }
+    Json operator()(std::int64_t i) const { return i; }
+    Json operator()(double f) const {
+      if (std::isnan(f)) return "nan";
+      if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
+      return f;
+    }
+    Json operator()(const std::string& s) const { return s; }
+    Json operator()(DType d) const { return Json{{"dtype", dtype_name(d)}}; }
+    Json operator()(const Tensor& t) const { return tensor_to_json(t); }
+    Json operator()(const List& items) const {
+      Json a = Json::array();
+      for (const auto& item : items) a.push_back(value_to_json(item));
+      return a;
+    }
+  };
+  return std::visit(Visitor{}, v.v);
+}
+
+Call call_from_json(const Json& request) {
+  if (!request.is_object()) fail("ValueError", "a request must be a JSON object");
+  if (!request.contains("op") || !request["op"].is_string())
+    fail("ValueError", "a request needs \"op\": a qualified PyTorch name such as \"torch.gather\"");
+  Call call;
+  call.op = request["op"].get<std::string>();
+  if (request.contains("args")) {
+    if (!request["args"].is_array()) fail("ValueError", "\"args\" must be an array");
+    for (const auto& a : request["args"]) call.args.push_back(value_from_json(a));
+  }
+  if (request.contains("kwargs")) {
+    if (!request["kwargs"].is_object()) fail("ValueError", "\"kwargs\" must be an object");
+    for (const auto& [k, v] : request["kwargs"].items()) call.kwargs.emplace_back(k, value_from_json(v));
+  }
+  return call;
+}
+
+Json call_to_json(const Call& call) {
+  Json args = Json::array();
+  for (const auto& a : call.args) args.push_back(value_to_json(a));
+  Json kwargs = Json::object();
+  for (const auto& [k, v] : call.kwargs) kwargs[k] = value_to_json(v);
+  return Json{{"op", call.op}, {"args", args}, {"kwargs", kwargs}};
+}
+
+}  // namespace whence

@@ -1,0 +1,55 @@
+#include "registry.hpp"
+
+#include "call_format.hpp"
+
+namespace whence {
+
+const char* role_name(Role r) {
+  switch (r) {
+    case Role::Value: return "value";
+    case Role::Index: return "index";
+    case Role::Mask: return "mask";
+    case Role::Compare: break;
+  }
+  return "compare";
+}
+
+std::int64_t Bound::integer(std::size_t param) const {
+  const Value& v = values[param];
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;  // 0-d integer tensors pass for ints
+  return v.as<std::int64_t>();
+}
+
+int OpDescriptor::param_index(const std::string& name) const {
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == name) return int(i);
+  return -1;
+}
+
+std::string OpDescriptor::signature() const {
+  std::string s = names.front() + "(";
+  bool star = false;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const Param& p = params[i];
+    if (p.type == ParamType::OutTensor) continue;
+    if (i) s += ", ";
+    if (p.keyword_only && !star) {
+      s += "*, ";
+      star = true;
+    }
+    s += p.name;
+    if (p.has_default) s += "=" + format_value(p.default_value);
+  }
+  return s + ")";
+}
+
+const OpDescriptor* find_op(const std::string& name) {
+  for (const OpDescriptor* op : op_table())
+    for (const auto& n : op->names)
+      if (n == name) return op;
+  return nullptr;
+}
+
+bool is_method_name(const std::string& name) { return name.rfind("torch.Tensor.", 0) == 0; }
+
+}  // namespace whence

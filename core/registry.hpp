@@ -1,0 +1,82 @@
+// registry.hpp - the op table: one descriptor per op is the single source of truth for its
+// names, signature, docs, teaching example, equation template and kernels. The CLI's `ops`,
+// the site's pages, the UI and the test sweep all read it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "role.hpp"
+#include "value.hpp"
+
+namespace whence {
+
+enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor };
+
+struct Param {
+  std::string name;
+  ParamType type;
+  bool keyword_only = false;
+  bool has_default = false;
+  Value default_value;
+  bool accepts_dimname = false;  // PyTorch also has a `name dim` overload (named tensors)
+};
+
+// Where the caller put an argument: positional index or keyword name (protocol "path").
+struct ArgPath {
+  int position = -1;
+  std::string keyword;
+  bool given() const { return position >= 0 || !keyword.empty(); }
+};
+
+// Role lives in role.hpp so that kernels built by nvcc can use it.
+const char* role_name(Role r);
+
+struct OpDescriptor;
+
+// A call matched against an op's parameters: one value per parameter, in declaration order.
+struct Bound {
+  const OpDescriptor* op = nullptr;
+  std::vector<Value> values;
+  std::vector<ArgPath> paths;
+
+  const Value& operator[](std::size_t param) const { return values[param]; }
+  const Tensor& tensor(std::size_t param) const { return values[param].as<Tensor>(); }
+  std::int64_t integer(std::size_t param) const;
+};
+
+// One input element read while producing an output element.
+struct Source {
+  int param;          // index into OpDescriptor::params
+  std::int64_t flat;  // row-major element of that argument
+  Role role;
+};
+
+struct OpResult {
+  std::vector<Tensor> tensors;
+  bool is_tuple = false;  // (values, indices) results
+};
+
+struct OpDescriptor {
+  std::vector<std::string> names;  // qualified; "torch.Tensor.*" names take self as args[0]
+  std::string family;              // "index", "elementwise", "reduce", ...
+  std::string summary;             // one sentence, our own words
+  std::string docs;                // PyTorch docs URL
+  std::string equation;            // template, see core/equation.hpp
+  std::string example;             // default call text, chosen to teach
+  std::vector<Param> params;
+  OpResult (*run)(const Bound&);
+  // The sources of output element `flat` of result `position`, from the same element
+  // function that computed it (DESIGN.md "one kernel, three uses").
+  std::vector<Source> (*explain)(const Bound&, const OpResult&, int position, std::int64_t flat);
+
+  int param_index(const std::string& name) const;
+  std::string signature() const;  // "torch.gather(input, dim, index, *, sparse_grad=False)"
+};
+
+// Every op, from kernels/op_table.cpp.
+const std::vector<const OpDescriptor*>& op_table();
+// The op with this qualified name, or nullptr.
+const OpDescriptor* find_op(const std::string& name);
+bool is_method_name(const std::string& name);  // "torch.Tensor.gather"
+
+}  // namespace whence

@@ -1,0 +1,37 @@
+#include "shape.hpp"
+
+#include "error.hpp"
+
+namespace whence {
+
+std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank) {
+  const std::int64_t r = rank > 0 ? rank : 1;
+  if (dim < -r || dim >= r)
+    fail("IndexError", "Dimension out of range (expected to be in range of [" + std::to_string(-r) +
+                           ", " + std::to_string(r - 1) + "], but got " + std::to_string(dim) + ")");
+  return dim < 0 ? dim + r : dim;
+}
+
+std::string shape_str(const Shape& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+void check_limits(const Shape& shape) {
+  if (shape.size() > std::size_t(kMaxRank))
+    fail("Unsupported", "Whence shows tensors of rank up to " + std::to_string(kMaxRank) +
+                            "; this one has rank " + std::to_string(shape.size()));
+  std::int64_t n = 1;
+  for (auto s : shape) {
+    if (s < 0)
+      fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) +
+                               ": " + shape_str(shape));
+    n *= s;
+    if (n > kMaxElements)
+      fail("Unsupported", "Whence shows tensors of up to " + std::to_string(kMaxElements) +
+                              " elements; shape " + shape_str(shape) + " has more");
+  }
+}
+
+}  // namespace whence

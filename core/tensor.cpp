@@ -1,0 +1,111 @@
+#include "tensor.hpp"
+
+#include <cstring>
+
+namespace whence {
+
+Shape contiguous_strides(const Shape& shape) {
+  // PyTorch's convention: a size-1 dim keeps the product stride (xtensor would use 0).
+  Shape strides(shape.size());
+  std::int64_t s = 1;
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    strides[d] = s;
+    s *= shape[d] > 0 ? shape[d] : 1;
+  }
+  return strides;
+}
+
+std::int64_t shape_numel(const Shape& shape) {
+  std::int64_t n = 1;
+  for (auto s : shape) n *= s;
+  return n;
+}
+
+Tensor Tensor::empty(DType dtype, const Shape& shape) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.shape_ = shape;
+  t.strides_ = contiguous_strides(shape);
+  t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype));
+  return t;
+}
+
+Tensor Tensor::as_strided(const Shape& shape, const Shape& strides, std::int64_t offset) const {
+  Tensor t = *this;
+  t.shape_ = shape;
+  t.strides_ = strides;
+  t.offset_ = offset;
+  return t;
+}
+
+bool Tensor::is_contiguous() const {
+  std::int64_t expected = 1;
+  for (int d = dim() - 1; d >= 0; --d) {
+    if (shape_[d] == 1) continue;
+    if (strides_[d] != expected) return numel() == 0;
+    expected *= shape_[d];
+  }
+  return true;
+}
+
+std::int64_t Tensor::storage_index(std::int64_t flat) const {
+  std::int64_t index = offset_;
+  for (int d = dim() - 1; d >= 0; --d) {
+    index += (flat % shape_[d]) * strides_[d];
+    flat /= shape_[d];
+  }
+  return index;
+}
+
+void* Tensor::data_ptr() const {
+  return static_cast<char*>(storage_->data()) + offset_ * std::int64_t(dtype_size(dtype_));
+}
+
+Scalar Tensor::get(std::int64_t flat) const {
+  const std::int64_t at = storage_index(flat) - offset_;
+  return dispatch_dtype(dtype_, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T v = data<T>()[at];
+    Scalar s;
+    s.dtype = dtype_;
+    if constexpr (std::is_floating_point_v<T>) {
+      s.f = double(v);
+    } else {
+      s.i = std::int64_t(v);
+      s.f = double(v);
+    }
+    return s;
+  });
+}
+
+void Tensor::set(std::int64_t flat, const Scalar& v) {
+  const std::int64_t at = storage_index(flat) - offset_;
+  dispatch_dtype(dtype_, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = data<T>() + at;
+    if constexpr (std::is_same_v<T, bool>)
+      *p = is_floating(v.dtype) ? v.f != 0 : v.i != 0;
+    else if constexpr (std::is_floating_point_v<T>)
+      *p = T(v.as_double());
+    else
+      *p = is_floating(v.dtype) ? T(v.f) : T(v.i);
+  });
+}
+
+Tensor Tensor::contiguous() const {
+  if (is_contiguous()) return *this;
+  return to(dtype_);
+}
+
+Tensor Tensor::to(DType d) const {
+  Tensor out = empty(d, shape_);
+  const std::int64_t n = numel();
+  if (d == dtype_ && is_contiguous()) {
+    std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));
+    return out;
+  }
+  for (std::int64_t i = 0; i < n; ++i) out.set(i, get(i));
+  return out;
+}
+
+}  // namespace whence

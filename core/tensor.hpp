@@ -1,0 +1,77 @@
+// tensor.hpp - a strided view over shared, typed storage: PyTorch's tensor model in small.
+// Views (permute, expand, ...) share storage and differ in shape, strides and offset.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <xtensor/xstorage.hpp>
+
+#include "dtype.hpp"
+
+namespace whence {
+
+constexpr int kMaxRank = 8;
+constexpr std::int64_t kMaxElements = 65536;
+
+using Shape = xt::svector<std::int64_t, kMaxRank>;
+
+// One element's value with its dtype; the widest C++ type of each kind.
+struct Scalar {
+  DType dtype = DType::Int64;
+  double f = 0;       // Float32, Float64
+  std::int64_t i = 0; // Int32, Int64, Bool (0 or 1)
+
+  static Scalar from_int(std::int64_t v, DType d = DType::Int64) { Scalar s; s.dtype = d; s.i = v; s.f = double(v); return s; }
+  static Scalar from_float(double v, DType d = DType::Float64) { Scalar s; s.dtype = d; s.f = v; s.i = std::int64_t(v); return s; }
+  static Scalar from_bool(bool v) { return from_int(v ? 1 : 0, DType::Bool); }
+  double as_double() const { return is_floating(dtype) ? f : double(i); }
+};
+
+// Word-aligned bytes, shared by a tensor and all its views.
+struct Storage {
+  xt::uvector<std::uint64_t> words;
+  explicit Storage(std::size_t bytes) : words((bytes + 7) / 8, 0) {}
+  void* data() { return words.data(); }
+};
+
+Shape contiguous_strides(const Shape& shape);
+std::int64_t shape_numel(const Shape& shape);
+
+class Tensor {
+ public:
+  Tensor() = default;
+  static Tensor empty(DType dtype, const Shape& shape);  // zero-filled, contiguous
+  // A view sharing this tensor's storage.
+  Tensor as_strided(const Shape& shape, const Shape& strides, std::int64_t offset) const;
+
+  DType dtype() const { return dtype_; }
+  const Shape& shape() const { return shape_; }
+  const Shape& strides() const { return strides_; }
+  std::int64_t offset() const { return offset_; }
+  int dim() const { return int(shape_.size()); }
+  std::int64_t numel() const { return shape_numel(shape_); }
+  bool defined() const { return storage_ != nullptr; }
+  bool is_contiguous() const;
+  bool shares_storage(const Tensor& o) const { return storage_ == o.storage_; }
+
+  // Element access by logical row-major flat index, whatever the strides.
+  std::int64_t storage_index(std::int64_t flat) const;
+  Scalar get(std::int64_t flat) const;
+  void set(std::int64_t flat, const Scalar& v);  // converts v to this dtype
+
+  Tensor contiguous() const;  // itself when already contiguous, else a copy
+  Tensor to(DType d) const;   // a contiguous copy in dtype d
+
+  // Pointer to element 0 of this view (storage base + offset), for kernels.
+  void* data_ptr() const;
+  template <class T> T* data() const { return static_cast<T*>(data_ptr()); }
+
+ private:
+  DType dtype_ = DType::Float32;
+  Shape shape_, strides_;
+  std::int64_t offset_ = 0;
+  std::shared_ptr<Storage> storage_;
+};
+
+}  // namespace whence

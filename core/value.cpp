@@ -1,0 +1,20 @@
+#include "value.hpp"
+
+namespace whence {
+
+std::string python_type_name(const Value& v) {
+  struct Visitor {
+    bool tuple;
+    std::string operator()(const None&) const { return "NoneType"; }
+    std::string operator()(bool) const { return "bool"; }
+    std::string operator()(std::int64_t) const { return "int"; }
+    std::string operator()(double) const { return "float"; }
+    std::string operator()(const std::string&) const { return "str"; }
+    std::string operator()(DType) const { return "torch.dtype"; }
+    std::string operator()(const Tensor&) const { return "Tensor"; }
+    std::string operator()(const List&) const { return tuple ? "tuple" : "list"; }
+  };
+  return std::visit(Visitor{v.is_tuple}, v.v);
+}
+
+}  // namespace whence

@@ -1,0 +1,44 @@
+// value.hpp - a Python value as it appears in a PyTorch call: None, bool, int, float, str,
+// torch.dtype, Tensor, or a list/tuple of values.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "dtype.hpp"
+#include "tensor.hpp"
+
+namespace whence {
+
+struct Value;
+using List = std::vector<Value>;
+
+struct None {};
+
+struct Value {
+  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List> v;
+  bool is_tuple = false;  // a List written as (a, b) rather than [a, b]
+
+  Value() = default;
+  template <class T> Value(T x) : v(std::move(x)) {}
+  Value(int x) : v(std::int64_t(x)) {}
+
+  template <class T> bool is() const { return std::holds_alternative<T>(v); }
+  template <class T> const T& as() const { return std::get<T>(v); }
+  template <class T> T& as() { return std::get<T>(v); }
+};
+
+// Python's name for a value's type, as PyTorch's argument errors print it: "Tensor", "int", "float", ...
+std::string python_type_name(const Value& v);
+
+// One PyTorch call: the op's qualified name with positional and keyword arguments.
+struct Call {
+  std::string op;  // "torch.gather", "torch.Tensor.gather" (self is args[0])
+  List args;
+  std::vector<std::pair<std::string, Value>> kwargs;
+};
+
+}  // namespace whence

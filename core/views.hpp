@@ -1,0 +1,21 @@
+// views.hpp - tensor methods the call language uses to build inputs: real views where PyTorch
+// makes views (permute, transpose, t, expand, view), copies where it copies (reshape of a
+// non-viewable tensor). Errors in PyTorch's words.
+#pragma once
+#include <vector>
+
+#include "tensor.hpp"
+
+namespace whence {
+
+Tensor permute(const Tensor& t, const std::vector<std::int64_t>& dims);
+Tensor transpose(const Tensor& t, std::int64_t dim0, std::int64_t dim1);
+Tensor t_(const Tensor& t);  // Tensor.t()
+Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes);
+Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes);
+Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes);
+
+// Resolves one -1 in a requested shape against numel, as view/reshape do.
+Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel);
+
+}  // namespace whence
