@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "error.hpp"
+#include "pytorch_order.hpp"
 
 namespace whence {
 
@@ -53,16 +54,21 @@ std::string short_name(const OpDescriptor& op) {
   return n.substr(n.rfind('.') + 1);
 }
 
-// PyTorch's "got (...)" list. With no positional arguments it leaves a trailing ", ".
+// PyTorch's "got (...)" list: keywords in its unordered_map order, and with no positional
+// arguments a trailing ", ".
 std::string got_list(const Call& call, std::size_t first) {
   std::string s;
   const std::size_t positional = call.args.size() - first;
   for (std::size_t i = first; i < call.args.size(); ++i)
     s += (i > first ? ", " : "") + python_type_name(call.args[i]);
-  for (std::size_t k = 0; k < call.kwargs.size(); ++k) {
+  std::vector<std::string> keys;
+  for (const auto& kw : call.kwargs) keys.push_back(kw.first);
+  const auto order = libstdcxx_unordered_order(keys);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const auto& [name, value] = call.kwargs[order[k]];
     if (k == 0 && positional) s += ", ";
-    s += call.kwargs[k].first + "=" + python_type_name(call.kwargs[k].second);
-    if (k + 1 < call.kwargs.size() || !positional) s += ", ";
+    s += name + "=" + python_type_name(value);
+    if (k + 1 < order.size() || !positional) s += ", ";
   }
   return s;
 }

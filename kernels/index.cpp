@@ -16,6 +16,57 @@ enum GatherParam { kInput, kDim, kIndex, kSparseGrad, kOut };
 std::int64_t nonempty_dim(const Tensor& t) { return t.dim() > 0 ? t.dim() : 1; }
 std::int64_t nonempty_size(const Tensor& t, std::int64_t d) { return t.dim() > 0 ? t.shape()[d] : 1; }
 
+// The order in which PyTorch's CPU gather kernel checks index values, so that with several
+// bad values Whence names the same one. Its TensorIterator runs over the index shape with `dim`
+// squashed to size 1, coalescing dims from the innermost outwards while the strides of the
+// output, the input and the index allow (size-1 dims always do). The kernel loops `dim`
+// innermost when it is the last dim; otherwise it loops `dim` outside the innermost
+// coalesced group and inside all other dims.
+std::vector<std::int64_t> index_visit_order(const Tensor& index, const Tensor& input, int dim) {
+  const int rank = index.dim();
+  const Shape& shape = index.shape();
+  const Shape out_strides = contiguous_strides(shape);
+  auto iter_size = [&](int d) { return d == dim ? std::int64_t(1) : shape[d]; };
+
+  std::vector<bool> in_group(std::size_t(rank), false);
+  if (rank > 0 && dim != rank - 1) {
+    std::int64_t group_size = 1;
+    int inner = -1;  // innermost dim of the group whose iteration size is above 1
+    for (int d = rank - 1; d >= 0; --d) {
+      if (iter_size(d) != 1 && inner >= 0) {
+        bool fits = true;
+        for (const Shape* st : {&out_strides, &index.strides(), &input.strides()})
+          fits = fits && (*st)[d] == group_size * (*st)[inner];
+        if (!fits) break;
+      }
+      if (iter_size(d) != 1 && inner < 0) inner = d;
+      group_size *= iter_size(d);
+      in_group[std::size_t(d)] = true;
+    }
+  }
+  // Loop nest, outermost first: the dims outside the group, then `dim`, then the group.
+  std::vector<int> nest;
+  for (int d = 0; d < rank; ++d)
+    if (d != dim && !in_group[std::size_t(d)]) nest.push_back(d);
+  if (rank > 0) nest.push_back(dim);
+  for (int d = 0; d < rank; ++d)
+    if (d != dim && in_group[std::size_t(d)]) nest.push_back(d);
+
+  std::vector<std::int64_t> order;
+  order.reserve(std::size_t(index.numel()));
+  std::vector<std::int64_t> counter(nest.size(), 0);
+  for (std::int64_t n = 0; n < index.numel(); ++n) {
+    std::int64_t flat = 0;
+    for (std::size_t k = 0; k < nest.size(); ++k) flat += counter[k] * out_strides[nest[k]];
+    order.push_back(flat);
+    for (int k = int(nest.size()) - 1; k >= 0; --k) {  // odometer over the nest
+      if (++counter[k] < shape[nest[k]]) break;
+      counter[k] = 0;
+    }
+  }
+  return order;
+}
+
 // PyTorch's gather meta function and gather_shape_check, in the same order.
 GatherArgs check_gather(const Bound& b) {
   const Tensor& input = b.tensor(kInput);
@@ -41,28 +92,13 @@ GatherArgs check_gather(const Bound& b) {
                                shape_str(input.shape()) + " apart from dimension " + std::to_string(a.dim),
            "index");
   }
-  // Index values, in the order PyTorch's CPU kernel visits them: `dim` innermost.
   const std::int64_t size = nonempty_size(input, a.dim);
-  Shape order = index.shape();
-  const std::int64_t n = index.numel();
-  const std::int64_t inner = nonempty_size(index, a.dim);
-  for (std::int64_t outer = 0; outer < n / inner; ++outer) {
-    for (std::int64_t k = 0; k < inner; ++k) {
-      // Rebuild the row-major flat index from (outer position over the other dims, k along dim).
-      std::int64_t rest = outer, flat = 0, stride = 1;
-      for (int d = index.dim() - 1; d >= 0; --d) {
-        const std::int64_t c = d == a.dim ? k : rest % order[d];
-        if (d != a.dim) rest /= order[d];
-        flat += c * stride;
-        stride *= order[d];
-      }
-      if (index.dim() == 0) flat = 0;
-      const std::int64_t v = index.get(flat).i;
-      if (v < 0 || v >= size)
-        fail("RuntimeError", "index " + std::to_string(v) + " is out of bounds for dimension " +
-                                 std::to_string(a.dim) + " with size " + std::to_string(size),
-             "index");
-    }
+  for (const std::int64_t flat : index_visit_order(index, input, a.dim)) {
+    const std::int64_t v = index.get(flat).i;
+    if (v < 0 || v >= size)
+      fail("RuntimeError", "index " + std::to_string(v) + " is out of bounds for dimension " +
+                               std::to_string(a.dim) + " with size " + std::to_string(size),
+           "index");
   }
   return a;
 }
