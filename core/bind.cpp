@@ -110,10 +110,12 @@ Bound bind(const OpDescriptor& op, const Call& call) {
 
   std::size_t first = 0;
   if (method) {
-    if (call.args.empty() || !call.args[0].is<Tensor>())
+    if (call.args.empty())
+      fail("TypeError", "unbound method _TensorBase." + short_name(op) + "() needs an argument");
+    if (!call.args[0].is<Tensor>())
       fail("TypeError", "descriptor '" + short_name(op) +
                             "' for 'torch._C._TensorBase' objects doesn't apply to a '" +
-                            (call.args.empty() ? std::string("NoneType") : python_type_name(call.args[0])) +
+                            python_type_name(call.args[0]) +
                             "' object");
     b.values[0] = call.args[0];
     b.paths[0].position = 0;
