@@ -1,0 +1,358 @@
+// gather.test.mjs - the torch.gather page in Chromium, checked against the native CLI.
+//
+//   node --test tests/browser/          (after scripts/build: needs build/site and build/native/whence)
+//
+// Serves build/site on an ephemeral local port, drives the widget through window.whence
+// (DESIGN.md, "Browser contract") and real mouse and keyboard input, and compares what the
+// page highlights with the relations `whence eval` computes for the same call. Screenshots
+// go to build/test-artifacts/; page weight and time to ready are printed.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { decodePng, pixelStats } from './png.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SITE = path.join(ROOT, 'build', 'site');
+const CLI = path.join(ROOT, 'build', 'native', 'whence');
+const ARTIFACTS = path.join(ROOT, 'build', 'test-artifacts');
+const OP_PAGE = 'op/torch.gather/index.html';
+// TOOLCHAIN.md: Chromium's software WebGL2 in a headless sandbox-free run.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic',
+                       '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const GOAL_GZIP_BYTES = 500 * 1024;
+const GOAL_READY_MS = 1000;
+
+// --- the oracle: build/native/whence ---------------------------------------------------------
+
+function cli(args, input) {
+  const run = spawnSync(CLI, args, { input, encoding: 'utf8' });
+  assert.equal(run.status, 0, `whence ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout;
+}
+
+function cliEval(code) {
+  return JSON.parse(cli(['eval'], JSON.stringify({ id: 1, code, explain: true }) + '\n').trim());
+}
+
+// The contract's tensor id for a relation's argument path: [i], [i, j], ["name"].
+function tensorId(argPath) {
+  if (typeof argPath[0] === 'string') return `arg:${argPath[0]}`;
+  return argPath.length > 1 ? `arg:${argPath[0]}.${argPath[1]}` : `arg:${argPath[0]}`;
+}
+
+function sourcesOf(response, position, element) {
+  const rel = response.relations.find((r) => r.out[0] === position && r.out[1] === element);
+  assert.ok(rel, `the CLI explains out ${position}[${element}]`);
+  return rel.src.map(([argPath, el, role]) => ({ tensor: tensorId(argPath), element: el, role }));
+}
+
+function reachesOf(response, tensor, element) {
+  const out = [];
+  for (const r of response.relations)
+    for (const [argPath, el, role] of r.src)
+      if (tensorId(argPath) === tensor && el === element) out.push({ tensor: `out:${r.out[0]}`, element: r.out[1], role });
+  return out;
+}
+
+const numel = (shape) => shape.reduce((a, b) => a * b, 1);
+const sorted = (list) => list.map((h) => `${h.tensor}|${h.element}|${h.role}`).sort();
+
+// --- the page ----------------------------------------------------------------------------------
+
+let server, baseUrl, defaultExample;
+const contexts = [];
+
+async function startServer() {
+  server = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE],
+                 { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/port (\d+)/);
+      if (m) resolve(Number(m[1]));
+    });
+    server.on('exit', (code) => reject(new Error(`http.server exited with ${code}`)));
+    setTimeout(() => reject(new Error('http.server did not start')), 10000);
+  });
+  server.stderr.resume();  // request log
+  baseUrl = `http://127.0.0.1:${port}/`;
+}
+
+// A browser with a fresh profile at the given pixel ratio.
+async function newContext(deviceScaleFactor, viewport = { width: 1280, height: 900 }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'whence-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, viewport, deviceScaleFactor,
+  });
+  contexts.push({ context, profile });
+  return context;
+}
+
+// Opens a page and waits for the widget's first frame. Page errors fail the test.
+async function open(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(baseUrl + url);
+  await page.waitForFunction(() => window.whence);
+  await page.evaluate(() => whence.ready);
+  await frames(page, 3);  // the canvas may resize itself to its content after the first frame
+  return page;
+}
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => whence.nextFrame());
+}
+
+async function hover(page, tensor, element) {
+  const p = await page.evaluate(([t, e]) => whence.cellAt(t, e), [tensor, element]);
+  assert.ok(p, `${tensor} element ${element} is drawn`);
+  await page.mouse.move(p.x, p.y);
+  await frames(page, 3);
+  const selected = await page.evaluate(() => whence.selected());
+  assert.deepEqual({ tensor: selected?.tensor, element: selected?.element }, { tensor, element },
+                   `the mouse at cellAt(${tensor}, ${element}) is over that cell`);
+  return p;
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const box = await page.locator('.whence-widget').boundingBox();
+  const file = path.join(ARTIFACTS, name);
+  const png = await page.screenshot({ path: file, clip: box });
+  return decodePng(png);
+}
+
+before(async () => {
+  for (const needed of [path.join(SITE, OP_PAGE), path.join(SITE, 'embed.html'), CLI])
+    assert.ok(fs.existsSync(needed), `${path.relative(ROOT, needed)} is missing: run scripts/build first`);
+  const ops = JSON.parse(cli(['ops']));
+  defaultExample = ops.find((op) => op.names.includes('torch.gather')).example;
+  await startServer();
+});
+
+after(async () => {
+  for (const { context, profile } of contexts) {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  server?.kill();
+});
+
+describe('torch.gather page', () => {
+  let context, page;
+  before(async () => {
+    context = await newContext(1);
+    page = await open(context, OP_PAGE);
+  });
+  after(() => assert.deepEqual(page.errors, [], 'no uncaught page errors'));
+
+  test('shows the op\'s default example with no error', async () => {
+    assert.equal(await page.evaluate(() => whence.getState()), defaultExample);
+    assert.equal(await page.evaluate(() => whence.error()), null);
+    assert.equal(await page.evaluate(() => document.querySelector('.whence-overlay').hidden), true, 'loading overlay gone');
+  });
+
+  test('hovering an output cell highlights exactly its relation\'s sources', async () => {
+    const response = cliEval(defaultExample);
+    assert.equal(response.ok, true);
+    for (let e = 0; e < numel(response.result.shape); e++) {
+      await hover(page, 'out:0', e);
+      const highlighted = await page.evaluate(() => whence.highlighted());
+      assert.deepEqual(highlighted, sourcesOf(response, 0, e), `sources of out[${e}]`);
+      const rel = response.relations.find((r) => r.out[1] === e);
+      assert.equal(await page.evaluate(() => whence.equation()), rel.eq, `equation of out[${e}]`);
+    }
+  });
+
+  test('hovering an input cell highlights every output element it reaches', async () => {
+    const response = cliEval(defaultExample);
+    const inputs = { 'arg:0': numel(response.result.shape) && 6, 'arg:2': 4 };
+    let reachedNone = 0;
+    for (const [tensor, count] of Object.entries(inputs)) {
+      for (let e = 0; e < count; e++) {
+        await hover(page, tensor, e);
+        const expected = reachesOf(response, tensor, e);
+        if (expected.length === 0) reachedNone++;
+        assert.deepEqual(sorted(await page.evaluate(() => whence.highlighted())), sorted(expected), `reach of ${tensor}[${e}]`);
+      }
+    }
+    assert.ok(reachedNone > 0, 'the example has an input element that no output reads');
+  });
+
+  test('click pins a cell, arrow keys move it, Esc unpins', async () => {
+    const p = await hover(page, 'out:0', 0);
+    await page.mouse.click(p.x, p.y);
+    await frames(page);
+    const box = await page.locator('.whence-widget').boundingBox();
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height - 4);  // away from every cell
+    await frames(page, 3);
+    assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'out:0', element: 0, pinned: true });
+    const response = cliEval(defaultExample);
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, 0), 'pinned highlights stay');
+    await page.keyboard.press('ArrowRight');
+    await frames(page);
+    assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'out:0', element: 1, pinned: true });
+    await page.keyboard.press('ArrowDown');
+    await frames(page);
+    assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'out:0', element: 3, pinned: true });
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, 3));
+    await page.keyboard.press('Escape');
+    await frames(page);
+    assert.equal(await page.evaluate(() => whence.selected()), null);
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), []);
+  });
+
+  test('screenshots at devicePixelRatio 1', async () => {
+    const p = await hover(page, 'out:0', 2);  // out[1][0] = input[1][index[1][0]] = input[1][2] = 6
+    await page.mouse.click(p.x, p.y);
+    await frames(page);
+    const image = await screenshot(page, 'gather-dpr1.png');
+    assert.ok(pixelStats(image).distinct > 50, 'the widget is drawn');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'gather-page-dpr1.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+  });
+
+  test('typing an out-of-range index shows PyTorch\'s error, keeps the last result and keeps drawing', async () => {
+    const before = await page.evaluate(() => whence.getState());
+    // Double-click index[0][1] and type 5.
+    const p = await hover(page, 'arg:2', 1);
+    await page.mouse.dblclick(p.x, p.y);
+    await frames(page, 3);
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+
+    const state = await page.evaluate(() => whence.getState());
+    assert.notEqual(state, before, 'the edit reached the call text');
+    const error = await page.evaluate(() => whence.error());
+    assert.equal(error.type, 'RuntimeError');
+    assert.match(error.message, /^index 5 is out of bounds for dimension 1 with size 3$/);
+    const oracle = cliEval(state);
+    assert.equal(oracle.ok, false);
+    assert.deepEqual({ type: error.type, message: error.message }, { type: oracle.error.type, message: oracle.error.message });
+    assert.equal(decodeURIComponent((await page.evaluate(() => location.hash)).slice(1)), state, 'the URL hash follows');
+
+    await page.mouse.move(5, 5);
+    await frames(page, 3);
+    const image = await screenshot(page, 'gather-error-dpr1.png');
+    const stats = pixelStats(image, (r, g, b) => r > 170 && g < 90 && b < 100);
+    assert.ok(stats.distinct > 50, 'the widget is still drawn');
+    assert.ok(stats.matching > 100, 'the error is shown in red');
+    await frames(page);  // the app still answers frame requests: it did not abort
+    await page.evaluate(() => whence.ready);
+
+    // Fix it by typing again: the error goes, relations come back.
+    const q = await hover(page, 'arg:2', 1);
+    await page.mouse.dblclick(q.x, q.y);
+    await frames(page, 3);
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => whence.error()), null);
+    assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'arg:2', element: 1, pinned: true },
+                     'the edited cell stays pinned');
+    await page.keyboard.press('Escape');
+    const fixed = cliEval(await page.evaluate(() => whence.getState()));
+    await hover(page, 'out:0', 1);
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(fixed, 0, 1));
+  });
+
+  test('changing dim recomputes the output and its relations', async () => {
+    const call = 'torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 0, torch.tensor([[1, 0, 1], [0, 0, 1], [1, 1, 0]]))';
+    await page.evaluate((t) => whence.setState(t), call);
+    await frames(page, 4);
+    assert.equal(await page.evaluate(() => whence.error()), null);
+    const response = cliEval(call);
+    const n = numel(response.result.shape);
+    assert.equal(n, 9);
+    assert.equal(await page.evaluate((e) => whence.cellAt('out:0', e), n), null, 'no cell past the end');
+    for (let e = 0; e < n; e++) {
+      await hover(page, 'out:0', e);
+      assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, e));
+      assert.equal(await page.evaluate(() => whence.equation()), response.relations[e].eq);
+    }
+  });
+
+  test('the URL hash carries the call text, across reloads', async () => {
+    const call = 'torch.gather(torch.tensor([[10, 20], [30, 40]]), 1, torch.tensor([[1, 1], [0, 1]]))';
+    const hashed = await open(context, `${OP_PAGE}#${encodeURIComponent(call)}`);
+    assert.equal(await hashed.evaluate(() => whence.getState()), call);
+    const other = 'torch.gather(torch.tensor([5, 6, 7]), 0, torch.tensor([2, 2, 0]))';
+    await hashed.evaluate((t) => whence.setState(t), other);
+    assert.equal(decodeURIComponent((await hashed.evaluate(() => location.hash)).slice(1)), other);
+    await hashed.reload();
+    await hashed.waitForFunction(() => window.whence);
+    await hashed.evaluate(() => whence.ready);
+    assert.equal(await hashed.evaluate(() => whence.getState()), other);
+    // Editing the hash by hand (hashchange) loads that call.
+    await hashed.evaluate((t) => { location.hash = encodeURIComponent(t); }, call);
+    await hashed.waitForFunction((t) => whence.getState() === t, call);
+    assert.deepEqual(hashed.errors, []);
+    await hashed.close();
+  });
+});
+
+test('embed.html with an empty hash shows the default example', async () => {
+  const context = await newContext(1, { width: 900, height: 560 });
+  const page = await open(context, 'embed.html');
+  assert.equal(await page.evaluate(() => whence.getState()), defaultExample);
+  await hover(page, 'out:0', 0);
+  assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(cliEval(defaultExample), 0, 0));
+  const image = await screenshot(page, 'embed-dpr1.png');
+  assert.ok(pixelStats(image).distinct > 50);
+  assert.deepEqual(page.errors, []);
+});
+
+test('screenshots at devicePixelRatio 2 are drawn at full resolution', async () => {
+  const context = await newContext(2);
+  const page = await open(context, OP_PAGE);
+  const canvas = await page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    return { width: c.width, height: c.height, cssWidth: c.getBoundingClientRect().width };
+  });
+  assert.equal(canvas.width, Math.round(canvas.cssWidth * 2), 'backing store = CSS size × devicePixelRatio');
+  const p = await hover(page, 'out:0', 2);
+  await page.mouse.click(p.x, p.y);
+  await frames(page);
+  const image = await screenshot(page, 'gather-dpr2.png');
+  assert.ok(pixelStats(image).distinct > 50);
+  assert.deepEqual(page.errors, []);
+});
+
+test('page weight and time to ready', async () => {
+  const context = await newContext(1);  // fresh profile: nothing cached
+  await context.addInitScript(() => {
+    // Catch window.whence as the app defines it, to time its ready promise.
+    let value;
+    Object.defineProperty(window, 'whence', {
+      configurable: true,
+      get: () => value,
+      set: (v) => { value = v; v.ready.then(() => { window.__whenceReadyAt = performance.now(); }); },
+    });
+  });
+  const page = await context.newPage();
+  const bodies = [];
+  page.on('response', (response) => bodies.push(response.body().then((b) => ({ url: response.url(), raw: b.length, gzip: zlib.gzipSync(b, { level: 9 }).length })).catch(() => null)));
+  await page.goto(baseUrl + OP_PAGE, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.__whenceReadyAt);
+  const readyMs = await page.evaluate(() => window.__whenceReadyAt);  // since navigation start
+  const loaded = (await Promise.all(bodies)).filter(Boolean);
+  const total = loaded.reduce((sum, r) => sum + r.gzip, 0);
+  for (const r of loaded)
+    console.log(`  ${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(r.raw / 1024).toFixed(1).padStart(7)} KB raw  ${r.url.replace(baseUrl, '')}`);
+  console.log(`  page weight: ${(total / 1024).toFixed(1)} KB gzip (goal <= ${GOAL_GZIP_BYTES / 1024} KB)`);
+  console.log(`  navigation to whence.ready: ${readyMs.toFixed(0)} ms (goal <= ${GOAL_READY_MS} ms)`);
+  assert.ok(total <= GOAL_GZIP_BYTES, `page weight ${total} B gzip is within ${GOAL_GZIP_BYTES} B`);
+  // Time depends on the machine's load; fail only when far off the goal.
+  assert.ok(readyMs <= 5 * GOAL_READY_MS, `ready after ${readyMs} ms`);
+});

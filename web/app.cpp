@@ -1,0 +1,127 @@
+#include "app.hpp"
+
+#include <imgui.h>
+
+#include "format.hpp"
+#include "interop.hpp"
+#include "panels.hpp"
+#include "theme.hpp"
+
+namespace whence::web {
+
+App& app() {
+  static App instance;
+  return instance;
+}
+
+void App::start(const std::string& page_op, const std::string& hash_text) {
+  show_header = interop::page_wants_header();
+  state.init(page_op);
+  set_text(hash_text.empty() ? state.default_example() : hash_text);
+}
+
+void App::set_text(const std::string& text) {
+  state.set_text(text);
+  after_change();
+}
+
+void App::after_change() {
+  selection.validate(state);
+  if (edit.active() && !state.find_tensor(edit.cell.tensor)) edit = {};
+  if (call_buffer != state.text()) {
+    call_buffer = state.text();
+    call_field_reset = true;
+  }
+  interop::write_hash(state.text());
+}
+
+void App::begin_frame() {
+  // Keyboard input is held while an edit field takes focus; never hold it for long (the
+  // field may not be drawn, e.g. scrolled away).
+  if (edit.starting() && ++edit.frames_waited > 8) edit = {};
+  double_click = interop::take_double_click();
+  lit_ = highlight_map(highlights(state, selection.active()));
+  hovered_next_ = {};
+  grids_next_.clear();
+}
+
+void App::end_frame() {
+  selection.hovered = hovered_next_;
+  grids_.swap(grids_next_);
+  // Edits asked for during the frame.
+  if (pending_call_) {
+    state.apply(*pending_call_);
+    pending_call_.reset();
+    pending_text_.reset();
+    after_change();
+  } else if (pending_text_) {
+    state.set_text(*pending_text_);
+    pending_text_.reset();
+    // The user is typing in the call field: keep their text and their focus.
+    call_buffer = state.text();
+    selection.validate(state);
+    interop::write_hash(state.text());
+  }
+  interop::set_captures_arrows(selection.pinned.valid());
+}
+
+const DrawnGrid* App::drawn_grid(const std::string& tensor) const {
+  for (const auto& g : grids_)
+    if (g.tensor == tensor) return &g;
+  return nullptr;
+}
+
+void App::start_edit(const CellRef& cell) {
+  const TensorItem* t = state.find_tensor(cell.tensor);
+  if (!t || is_output(cell.tensor) || !state.parsed() || cell.element >= t->tensor.numel()) return;
+  edit.cell = cell;
+  edit.buffer = format_for_edit(t->tensor, cell.element);
+  edit.focus = true;
+  edit.invalid = false;
+  edit.field_active = false;
+  edit.frames_waited = 0;
+}
+
+namespace {
+
+// Keyboard outside text fields: Esc unpins, arrows move the pinned cell, Enter edits it.
+void handle_keys(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || app.edit.active()) return;
+  Selection& sel = app.selection;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) sel.pinned = {};
+  if (!sel.pinned.valid()) return;
+  const struct { ImGuiKey key; int drow, dcol; } moves[] = {
+      {ImGuiKey_LeftArrow, 0, -1}, {ImGuiKey_RightArrow, 0, 1},
+      {ImGuiKey_UpArrow, -1, 0}, {ImGuiKey_DownArrow, 1, 0}};
+  for (const auto& m : moves)
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(m.key))) sel.pinned = moved(app.state, sel.pinned, m.drow, m.dcol);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)))
+    app.start_edit(sel.pinned);
+}
+
+}  // namespace
+
+void draw_app(App& app) {
+  app.begin_frame();
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::Begin("Whence", nullptr, flags);
+  if (app.show_header) draw_header(app);
+  draw_call_editor(app);
+  draw_equation(app);
+  draw_cards(app);
+  // A click on empty space unpins.
+  if (ImGui::IsMouseClicked(0) && !ImGui::IsAnyItemHovered() && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows))
+    app.selection.pinned = {};
+  handle_keys(app);
+  ImGui::End();
+  app.end_frame();
+}
+
+}  // namespace whence::web

@@ -1,0 +1,77 @@
+// app.hpp - the app: state, selection, the cell being edited, and what the last frame drew.
+// Panels (panels.hpp) read it and ask for changes; changes are applied between frames so a
+// panel never sees the state change under it.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "layout.hpp"
+#include "selection.hpp"
+#include "state.hpp"
+
+namespace whence::web {
+
+// A cell value being typed (double-click or Enter on a pinned argument cell).
+struct CellEdit {
+  CellRef cell;
+  std::string buffer;
+  bool focus = false;    // give the field keyboard focus on its first frame
+  bool invalid = false;  // the last Enter did not read as a value of the tensor's dtype
+  bool field_active = false;  // the field has keyboard focus (it takes a frame or two)
+  int frames_waited = 0;      // frames spent waiting for that focus
+  bool active() const { return cell.valid(); }
+  bool starting() const { return active() && !field_active; }
+};
+
+class App {
+ public:
+  State state;
+  Selection selection;
+  CellEdit edit;
+  std::string call_buffer;        // the call field's text
+  bool call_field_reset = false;  // the text changed from outside: drop the field's focus
+  double copied_at = -1e9;        // time of the last "Copy as PyTorch"
+  bool double_click = false;      // the browser reported a double-click (this frame only)
+  bool show_header = true;        // the page may show the op's name and signature itself
+  float content_height = 0;       // CSS pixels the last frame needed, top to bottom
+  std::string equation_shown;     // the equation bar's text in the last frame ("" for the hint)
+
+  // Startup: the URL hash, or the op's default example.
+  void start(const std::string& page_op, const std::string& hash_text);
+
+  // Between frames (setState, hashchange): replace the call text.
+  void set_text(const std::string& text);
+  // From panels, during a frame: applied by end_frame().
+  void request_text(const std::string& text) { pending_text_ = text; }
+  void request_call(const Call& call) { pending_call_ = call; }
+
+  // Frame bookkeeping around the panels.
+  void begin_frame();
+  void end_frame();
+
+  // What the panels draw with this frame.
+  const HighlightMap& lit() const { return lit_; }
+  void report_hover(const CellRef& cell) { hovered_next_ = cell; }
+  void report_grid(DrawnGrid grid) { grids_next_.push_back(std::move(grid)); }
+  // A grid as drawn in the last complete frame (browser contract), or nullptr.
+  const DrawnGrid* drawn_grid(const std::string& tensor) const;
+
+  void start_edit(const CellRef& cell);
+
+ private:
+  void after_change();
+
+  HighlightMap lit_;
+  CellRef hovered_next_;
+  std::vector<DrawnGrid> grids_, grids_next_;
+  std::optional<std::string> pending_text_;
+  std::optional<Call> pending_call_;
+};
+
+App& app();
+
+// Draws the whole app for one frame (called between NewFrame and Render).
+void draw_app(App& app);
+
+}  // namespace whence::web

@@ -1,0 +1,87 @@
+// contract.cpp - the C++ side of window.whence (DESIGN.md, "Browser contract"), wrapped by
+// contract_pre.js. Reads the app; changes it only through App::set_text.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include "app.hpp"
+
+namespace whence::web {
+
+namespace {
+
+using emscripten::val;
+
+std::string get_state() { return app().state.text(); }
+
+void set_state(const std::string& text) { app().set_text(text); }
+
+// Centre of a cell as last drawn, in CSS pixels of the canvas; null when not drawn (no such
+// tensor or element, or scrolled out of view).
+val cell_at(const std::string& tensor, double element) {
+  const DrawnGrid* g = app().drawn_grid(tensor);
+  const auto e = std::int64_t(element);
+  if (!g || e < 0 || e >= shape_numel(g->layout.shape) || double(e) != element) return val::null();
+  const ImVec2 c = g->layout.cell_min(e);
+  const float x = g->origin.x + c.x + g->layout.cell_w * 0.5f;
+  const float y = g->origin.y + c.y + g->layout.cell_h * 0.5f;
+  if (x < g->clip_min.x || x > g->clip_max.x || y < g->clip_min.y || y > g->clip_max.y) return val::null();
+  val p = val::object();
+  p.set("x", x);
+  p.set("y", y);
+  return p;
+}
+
+val highlighted() {
+  val list = val::array();
+  int i = 0;
+  for (const Highlight& h : highlights(app().state, app().selection.active())) {
+    val item = val::object();
+    item.set("tensor", h.tensor);
+    item.set("element", double(h.element));
+    item.set("role", h.role);
+    list.set(i++, item);
+  }
+  return list;
+}
+
+val error() {
+  const auto& e = app().state.error();
+  if (!e) return val::null();
+  val out = val::object();
+  out.set("type", e->type);
+  out.set("message", e->message);
+  if (!e->arg.empty()) out.set("arg", e->arg);
+  return out;
+}
+
+// The active (hovered or pinned) cell, for tests and embedding pages.
+val selected() {
+  const CellRef& c = app().selection.active();
+  if (!c.valid()) return val::null();
+  val out = val::object();
+  out.set("tensor", c.tensor);
+  out.set("element", double(c.element));
+  out.set("pinned", app().selection.pinned.valid());
+  return out;
+}
+
+// The equation bar's text as drawn in the last frame; null while it shows the hint.
+val equation() {
+  const std::string& text = app().equation_shown;
+  return text.empty() ? val::null() : val(text);
+}
+
+}  // namespace
+
+}  // namespace whence::web
+
+EMSCRIPTEN_BINDINGS(whence_contract) {
+  using namespace whence::web;
+  emscripten::function("whenceGetState", &get_state);
+  emscripten::function("whenceSetState", &set_state);
+  emscripten::function("whenceCellAt", &cell_at);
+  emscripten::function("whenceHighlighted", &highlighted);
+  emscripten::function("whenceError", &error);
+  emscripten::function("whenceSelected", &selected);
+  emscripten::function("whenceEquation", &equation);
+}

@@ -1,0 +1,44 @@
+// contract_pre.js - window.whence (DESIGN.md, "Browser contract"), defined as soon as the
+// app's script runs so that pages and tests can await whence.ready before the wasm loads.
+// The C++ side is web/contract.cpp; positions become page coordinates here.
+(function() {
+  var resolveReady;
+  var frameWaiters = [];
+  var ready = new Promise(function(resolve) { resolveReady = resolve; });
+
+  function call(name, args) {
+    if (!Module[name]) throw new Error('whence: not ready yet (await whence.ready)');
+    return Module[name].apply(null, args);
+  }
+
+  window.whence = {
+    ready: ready,
+    getState: function() { return call('whenceGetState', []); },
+    setState: function(text) { call('whenceSetState', [String(text)]); Module['whenceWake'] = true; },
+    // Centre of a cell as drawn now, in CSS pixels of the viewport (what mouse events use).
+    cellAt: function(tensor, element) {
+      var p = call('whenceCellAt', [String(tensor), Number(element)]);
+      if (!p) return null;
+      var rect = Module['canvas'].getBoundingClientRect();
+      return {x: rect.left + p.x, y: rect.top + p.y};
+    },
+    highlighted: function() { return call('whenceHighlighted', []); },
+    error: function() { return call('whenceError', []); },
+    // Additions: the hovered or pinned cell {tensor, element, pinned}, the equation bar's
+    // text, and a promise for the next drawn frame.
+    selected: function() { return call('whenceSelected', []); },
+    equation: function() { return call('whenceEquation', []); },
+    nextFrame: function() {
+      Module['whenceWake'] = true;
+      return new Promise(function(resolve) { frameWaiters.push(resolve); });
+    },
+  };
+
+  Module['whenceFrameDrawn'] = function() {
+    resolveReady();
+    var waiters = frameWaiters;
+    frameWaiters = [];
+    waiters.forEach(function(resolve) { resolve(); });
+  };
+  if (!Module['whenceFatal']) Module['whenceFatal'] = function(message) { console.error('whence: ' + message); };
+})();

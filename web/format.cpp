@@ -1,0 +1,115 @@
+#include "format.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace whence::web {
+
+namespace {
+
+std::string printf_double(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+std::string nonfinite(double v) {
+  if (std::isnan(v)) return "nan";
+  return v > 0 ? "inf" : "-inf";
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> format_elements(const Tensor& t) {
+  const std::int64_t n = t.numel();
+  std::vector<std::string> out(std::size_t(std::max<std::int64_t>(n, 0)));
+  const DType d = t.dtype();
+  if (d == DType::Bool) {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = t.get(i).i ? "True" : "False";
+    return out;
+  }
+  if (!is_floating(d)) {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = std::to_string(t.get(i).i);
+    return out;
+  }
+  // Floats: PyTorch's _Formatter. Integral values print as "6."; a wide range of magnitudes
+  // switches to scientific notation; otherwise four decimals.
+  bool all_integral = true;
+  double max_abs = 0, min_abs = INFINITY;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double v = t.get(i).f;
+    if (!std::isfinite(v)) continue;
+    if (v != std::nearbyint(v)) all_integral = false;
+    const double a = std::fabs(v);
+    max_abs = std::max(max_abs, a);
+    if (a != 0) min_abs = std::min(min_abs, a);
+  }
+  const bool sci = max_abs >= 1e8 || (min_abs != INFINITY && (min_abs < 1e-4 || max_abs / min_abs > 1000));
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double v = t.get(i).f;
+    if (!std::isfinite(v)) out[i] = nonfinite(v);
+    else if (all_integral && !sci) out[i] = printf_double("%.0f.", v);
+    else if (sci) out[i] = printf_double("%.4e", v);
+    else out[i] = printf_double("%.4f", v);
+  }
+  return out;
+}
+
+std::string format_for_edit(const Tensor& t, std::int64_t flat) {
+  const Scalar s = t.get(flat);
+  if (s.dtype == DType::Bool) return s.i ? "True" : "False";
+  if (!is_floating(s.dtype)) return std::to_string(s.i);
+  if (!std::isfinite(s.f)) return nonfinite(s.f);
+  // Shortest %g that reads back to the same value in this dtype.
+  for (int precision = 1; precision <= 17; ++precision) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", precision, s.f);
+    const double back = std::strtod(buf, nullptr);
+    const bool same = s.dtype == DType::Float32 ? float(back) == float(s.f) : back == s.f;
+    if (same) return buf;
+  }
+  return printf_double("%.17g", s.f);
+}
+
+std::optional<Scalar> parse_cell(const std::string& raw, DType d) {
+  const std::string text = trim(raw);
+  if (text.empty()) return std::nullopt;
+  if (d == DType::Bool) {
+    if (text == "True" || text == "true" || text == "1") return Scalar::from_bool(true);
+    if (text == "False" || text == "false" || text == "0") return Scalar::from_bool(false);
+    return std::nullopt;
+  }
+  char* end = nullptr;
+  errno = 0;
+  if (is_floating(d)) {
+    const double v = std::strtod(text.c_str(), &end);  // also reads nan, inf, -inf
+    if (*end != '\0') return std::nullopt;
+    return Scalar::from_float(v, d);
+  }
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (*end != '\0' || errno == ERANGE) return std::nullopt;
+  if (d == DType::Int32 && (v < INT32_MIN || v > INT32_MAX)) return std::nullopt;
+  return Scalar::from_int(v, d);
+}
+
+std::string format_shape(const Shape& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+}  // namespace whence::web

@@ -1,0 +1,27 @@
+// format.hpp - element values as text: for grid cells (PyTorch's print style) and for the
+// cell editor (shortest text that reads back to the same value), and back.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/tensor.hpp"
+
+namespace whence::web {
+
+// One string per element (row-major), formatted the way PyTorch prints the whole tensor:
+// ints as ints, bools as True/False, floats with one shared style ("6.", "1.5000", "1.0000e-05").
+std::vector<std::string> format_elements(const Tensor& t);
+
+// Text that parses back to exactly this element ("0.1", "nan", "-3", "True").
+std::string format_for_edit(const Tensor& t, std::int64_t flat);
+
+// Reads what the user typed into a cell of dtype `d`; nullopt when it is not a value of that
+// dtype (floats accept ints, nan, inf; bools accept True/False/1/0).
+std::optional<Scalar> parse_cell(const std::string& text, DType d);
+
+// "(2, 3)" as PyTorch prints torch.Size, "()" for 0-d.
+std::string format_shape(const Shape& shape);
+
+}  // namespace whence::web

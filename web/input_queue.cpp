@@ -1,0 +1,65 @@
+#include "input_queue.hpp"
+
+#include <deque>
+#include <set>
+#include <utility>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+namespace whence::web::input {
+
+namespace {
+
+struct Event {
+  enum Kind { Key, Button, Char } kind;
+  int code = 0;  // key, button or character
+  int scancode = 0, action = 0, mods = 0;
+};
+
+GLFWwindow* g_window = nullptr;
+std::deque<Event> g_queue;
+
+void on_key(GLFWwindow*, int key, int scancode, int action, int mods) {
+  if (action == GLFW_REPEAT) return;  // ImGui repeats held keys itself
+  g_queue.push_back({Event::Key, key, scancode, action, mods});
+}
+
+void on_button(GLFWwindow*, int button, int action, int mods) {
+  g_queue.push_back({Event::Button, button, 0, action, mods});
+}
+
+// Characters go through the queue too, so text typed after a key stays after it.
+void on_char(GLFWwindow*, unsigned int c) { g_queue.push_back({Event::Char, int(c)}); }
+
+void on_scroll(GLFWwindow* w, double dx, double dy) { ImGui_ImplGlfw_ScrollCallback(w, dx, dy); }
+
+}  // namespace
+
+void install(GLFWwindow* window) {
+  g_window = window;
+  glfwSetKeyCallback(window, on_key);
+  glfwSetMouseButtonCallback(window, on_button);
+  glfwSetCharCallback(window, on_char);
+  glfwSetScrollCallback(window, on_scroll);
+}
+
+void feed(bool hold_keys) {
+  std::set<std::pair<int, int>> changed;  // (kind, code) already changed this frame
+  while (!g_queue.empty()) {
+    const Event e = g_queue.front();
+    if (hold_keys && e.kind != Event::Button) break;
+    if (e.kind != Event::Char && !changed.insert({e.kind, e.code}).second) break;
+    g_queue.pop_front();
+    switch (e.kind) {
+      case Event::Key: ImGui_ImplGlfw_KeyCallback(g_window, e.code, e.scancode, e.action, e.mods); break;
+      case Event::Button: ImGui_ImplGlfw_MouseButtonCallback(g_window, e.code, e.action, e.mods); break;
+      case Event::Char: ImGui_ImplGlfw_CharCallback(g_window, unsigned(e.code)); break;
+    }
+  }
+}
+
+bool pending() { return !g_queue.empty(); }
+
+}  // namespace whence::web::input

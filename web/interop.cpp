@@ -1,0 +1,158 @@
+#include "interop.hpp"
+
+#include <cstdlib>
+
+#include <emscripten.h>
+#include <emscripten/val.h>
+
+using emscripten::val;
+
+namespace whence::web::interop {
+
+namespace {
+
+EM_JS(void, js_install_listeners, (), {
+  var canvas = Module['canvas'];
+  var wake = function() { Module['whenceWake'] = true; };
+  ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel', 'touchstart', 'touchmove', 'touchend']
+    .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
+  ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
+    .forEach(function(type) { window.addEventListener(type, wake); });
+  // GLFW keeps the last cursor position after the mouse leaves; track presence ourselves.
+  canvas.addEventListener('mousemove', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener('mouseenter', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener('mouseleave', function() { Module['whenceMouseInside'] = false; });
+  // The browser decides what a double-click is (its timing is the user's setting, and it is
+  // not fooled by slow frames); ImGui 1.86 would measure it in frames.
+  canvas.addEventListener('dblclick', function() { Module['whenceDoubleClick'] = true; wake(); });
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(wake).observe(canvas);
+  window.addEventListener('hashchange', function() { Module['whenceHashChanged'] = true; wake(); });
+  document.addEventListener('paste', function(e) {
+    Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
+    wake();
+  });
+  // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
+  window.addEventListener('keydown', function(e) {
+    if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
+  });
+});
+
+EM_JS(void, js_write_hash, (const char* text), {
+  // Readable URLs: keep ( ) , [ ] = : unescaped; they are safe in a fragment.
+  var encoded = encodeURIComponent(UTF8ToString(text))
+    .replace(/%(28|29|2C|5B|5D|3D|3A)/g, function(m) { return decodeURIComponent(m); });
+  if (location.hash.slice(1) !== encoded) history.replaceState(null, "", "#" + encoded);
+});
+
+EM_JS(void, js_copy, (const char* text), {
+  var s = UTF8ToString(text);
+  var fallback = function() {
+    var area = document.createElement('textarea');
+    area.value = s;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand('copy'); } catch (e) {}
+    document.body.removeChild(area);
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(fallback);
+  else fallback();
+});
+
+EM_JS(void, js_frame_drawn, (), {
+  if (Module['whenceFrameDrawn']) Module['whenceFrameDrawn']();
+});
+
+EM_JS(void, js_content_height, (float height), {
+  if (Module['whenceContentHeight']) Module['whenceContentHeight'](height);
+});
+
+EM_JS(void, js_show_fatal, (const char* text), {
+  if (Module['whenceFatal']) Module['whenceFatal'](UTF8ToString(text));
+});
+
+// Reads and clears a flag the listeners set on Module.
+EM_JS(int, js_take_flag, (const char* name), {
+  var key = UTF8ToString(name);
+  var was = Module[key];
+  Module[key] = false;
+  return was ? 1 : 0;
+});
+
+EM_JS(void, js_set_flag, (const char* name, int on), { Module[UTF8ToString(name)] = !!on; });
+
+// location.hash without '#', URL-decoded (read literally when the escapes are malformed).
+// Returns a malloc'd UTF-8 string.
+EM_JS(char*, js_read_hash, (), {
+  var raw = location.hash.slice(1);
+  var text = raw;
+  try { text = decodeURIComponent(raw); } catch (e) {}
+  var size = lengthBytesUTF8(text) + 1;
+  var ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+bool take_flag(const char* name) { return js_take_flag(name) != 0; }
+
+}  // namespace
+
+void install_listeners() { js_install_listeners(); }
+
+CanvasSize canvas_size() {
+  CanvasSize s;
+  val canvas = val::module_property("canvas");
+  val rect = canvas.call<val>("getBoundingClientRect");
+  s.css_w = float(rect["width"].as<double>());
+  s.css_h = float(rect["height"].as<double>());
+  const double dpr = val::global("devicePixelRatio").as<double>();
+  s.dpr = dpr > 0 ? float(dpr) : 1.0f;
+  return s;
+}
+
+std::string read_hash() {
+  char* text = js_read_hash();
+  std::string out = text ? text : "";
+  std::free(text);
+  return out;
+}
+
+void write_hash(const std::string& text) { js_write_hash(text.c_str()); }
+
+EM_JS(int, js_mouse_inside, (), { return Module['whenceMouseInside'] ? 1 : 0; });
+
+bool mouse_inside() { return js_mouse_inside() != 0; }
+
+bool take_hash_change() { return take_flag("whenceHashChanged"); }
+
+std::string page_op() {
+  val op = val::module_property("whenceOp");
+  return op.isString() ? op.as<std::string>() : std::string("torch.gather");
+}
+
+bool page_wants_header() {
+  val header = val::module_property("whenceHeader");
+  return header.isUndefined() || header.as<bool>();
+}
+
+void copy_to_clipboard(const std::string& text) { js_copy(text.c_str()); }
+
+std::string last_paste() {
+  val text = val::module_property("whencePaste");
+  return text.isString() ? text.as<std::string>() : std::string();
+}
+
+bool take_double_click() { return take_flag("whenceDoubleClick"); }
+
+bool take_wake() { return take_flag("whenceWake"); }
+
+void set_captures_arrows(bool captures) { js_set_flag("whenceCapturesArrows", captures); }
+
+void report_content_height(float height) { js_content_height(height); }
+
+void frame_drawn() { js_frame_drawn(); }
+
+void show_fatal(const std::string& message) { js_show_fatal(message.c_str()); }
+
+}  // namespace whence::web::interop

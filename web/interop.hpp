@@ -1,0 +1,54 @@
+// interop.hpp - everything the app asks of the page: the URL hash, the canvas's CSS size and
+// devicePixelRatio, the clipboard, input wake-ups, and frame notifications for window.whence.
+#pragma once
+#include <string>
+
+namespace whence::web::interop {
+
+// Installs the page listeners (hashchange, paste, input wake-ups). Call once, before the loop.
+void install_listeners();
+
+struct CanvasSize {
+  float css_w = 0, css_h = 0;  // the canvas element's size in CSS pixels
+  float dpr = 1;               // window.devicePixelRatio
+};
+CanvasSize canvas_size();
+
+// The PyTorch call text in location.hash (URL-decoded); empty when there is none.
+std::string read_hash();
+// Writes the text into the hash without adding a history entry or firing hashchange.
+void write_hash(const std::string& text);
+// True once after each hashchange event (the user edited the URL, or went back).
+bool take_hash_change();
+
+// The op this page is about (the page sets Module.whenceOp), "torch.gather" by default.
+std::string page_op();
+
+// False when the page shows the op's name and signature itself (Module.whenceHeader = false).
+bool page_wants_header();
+
+void copy_to_clipboard(const std::string& text);
+// Text of the last paste event (browsers give pasted text only through that event).
+std::string last_paste();
+
+// Whether the mouse is over the canvas.
+bool mouse_inside();
+
+// True once after each double-click on the canvas.
+bool take_double_click();
+
+// True once after any input or resize since the last call: the app draws only then.
+bool take_wake();
+// Tells the page whether arrow keys belong to the app (a cell is pinned), so they do not
+// scroll the page.
+void set_captures_arrows(bool captures);
+
+// The height the app's content needs, in CSS pixels; the page may size the canvas to it.
+void report_content_height(float height);
+
+// Called after each drawn frame: resolves window.whence.ready and nextFrame() promises.
+void frame_drawn();
+// Shown over the canvas when the app cannot run (no WebGL2).
+void show_fatal(const std::string& message);
+
+}  // namespace whence::web::interop

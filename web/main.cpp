@@ -1,0 +1,139 @@
+// main.cpp - the window, the frame loop and the pixel-ratio plumbing. ImGui works in CSS
+// pixels; the canvas's backing store is CSS size × devicePixelRatio, fonts are rasterized at
+// that ratio, so text and lines land on device pixels.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "app.hpp"
+#include "input_queue.hpp"
+#include "interop.hpp"
+#include "theme.hpp"
+
+namespace {
+
+using namespace whence::web;
+
+GLFWwindow* g_window = nullptr;
+float g_font_dpr = 0;  // the ratio the font atlas was built for
+int g_frames_left = 0;  // frames still to draw after the last input (ImGui settles in a few)
+
+const char* get_clipboard(void*) {
+  static std::string text;
+  text = interop::last_paste();
+  return text.c_str();
+}
+
+void set_clipboard(void*, const char* text) { interop::copy_to_clipboard(text); }
+
+// Sizes the backing store to CSS size × dpr. Returns true when something changed.
+bool fit_canvas(const interop::CanvasSize& size) {
+  const int want_w = std::max(1, int(std::lround(size.css_w * size.dpr)));
+  const int want_h = std::max(1, int(std::lround(size.css_h * size.dpr)));
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(g_window, &w, &h);
+  if (w == want_w && h == want_h) return false;
+  glfwSetWindowSize(g_window, want_w, want_h);
+  return true;
+}
+
+void frame() {
+  ImGuiIO& io = ImGui::GetIO();
+  const interop::CanvasSize size = interop::canvas_size();
+  if (size.css_w < 1 || size.css_h < 1) return;  // hidden
+  bool wake = interop::take_wake();
+  wake |= fit_canvas(size);
+  if (interop::take_hash_change()) {
+    const std::string text = interop::read_hash();
+    if (!text.empty() && text != app().state.text()) app().set_text(text);
+    wake = true;
+  }
+  if (wake) g_frames_left = 3;
+  // Keep drawing while a text field blinks its caret or "Copied" is showing.
+  if (io.WantTextInput || input::pending() || ImGui::GetTime() - app().copied_at < 2)
+    g_frames_left = std::max(g_frames_left, 1);
+  if (g_frames_left <= 0) return;
+  --g_frames_left;
+
+  if (size.dpr != g_font_dpr) {
+    theme::load_fonts(size.dpr);
+    g_font_dpr = size.dpr;
+  }
+
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+  ImGui_ImplOpenGL3_NewFrame();
+  input::feed(/*hold_keys=*/app().edit.starting());
+  ImGui_ImplGlfw_NewFrame();
+  // The GLFW backend reports backing-store pixels; ImGui works in CSS pixels.
+  const ImVec2 scale(float(fb_w) / size.css_w, float(fb_h) / size.css_h);
+  io.DisplaySize = ImVec2(size.css_w, size.css_h);
+  io.DisplayFramebufferScale = scale;
+  if (!interop::mouse_inside()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  else if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / scale.x, io.MousePos.y / scale.y);
+  // 1.86 asserts on a zero time step, which a paused or virtual-time clock produces.
+  io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
+
+  ImGui::NewFrame();
+  draw_app(app());
+  ImGui::Render();
+
+  glViewport(0, 0, fb_w, fb_h);
+  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(theme::kBackground);
+  glClearColor(bg.x, bg.y, bg.z, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  static float reported = -1;
+  if (std::fabs(app().content_height - reported) >= 1) {
+    reported = app().content_height;
+    interop::report_content_height(reported);
+  }
+  interop::frame_drawn();
+}
+
+}  // namespace
+
+int main() {
+  interop::install_listeners();
+  if (!glfwInit()) {
+    interop::show_fatal("This page could not start its graphics (GLFW).");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  const interop::CanvasSize size = interop::canvas_size();
+  const int w = std::max(1, int(std::lround(std::max(size.css_w, 1.0f) * size.dpr)));
+  const int h = std::max(1, int(std::lround(std::max(size.css_h, 1.0f) * size.dpr)));
+  g_window = glfwCreateWindow(w, h, "Whence", nullptr, nullptr);
+  if (!g_window) {
+    interop::show_fatal("Whence needs WebGL 2, which this browser does not provide.");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.LogFilename = nullptr;
+  input::install(g_window);
+  ImGui_ImplGlfw_InitForOpenGL(g_window, /*install_callbacks=*/false);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  // Browsers give clipboard text only to paste events and take it asynchronously.
+  io.GetClipboardTextFn = get_clipboard;
+  io.SetClipboardTextFn = set_clipboard;
+  io.ClipboardUserData = nullptr;
+  theme::apply_style();
+
+  app().start(interop::page_op(), interop::read_hash());
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}

@@ -1,0 +1,163 @@
+// The equation bar: what the hovered or pinned cell means, in numbers, and the role legend.
+#include <cctype>
+
+#include "panels.hpp"
+#include "theme.hpp"
+
+namespace whence::web {
+
+namespace {
+
+constexpr float kBarPad = 12.0f;
+
+// "input[1][2]" for element 2... of a tensor (just "input" for 0-d).
+std::string cell_name(const TensorItem& item, std::int64_t flat) {
+  const Shape& shape = item.tensor.shape();
+  std::int64_t index[kMaxRank] = {};
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    index[d] = shape[d] > 0 ? flat % shape[d] : 0;
+    flat = shape[d] > 0 ? flat / shape[d] : 0;
+  }
+  std::string name = item.label;
+  for (std::size_t d = 0; d < shape.size(); ++d) name += "[" + std::to_string(index[d]) + "]";
+  return name;
+}
+
+// The colour of the tensor an identifier names, if it names one.
+bool tensor_colour(const App& app, const std::string& word, ImU32* colour) {
+  for (const auto* list : {&app.state.inputs(), &app.state.outputs()})
+    for (const TensorItem& item : *list) {
+      const std::string base = item.label.substr(0, item.label.find('['));
+      if (base == word) {
+        *colour = theme::tensor_colors(item.slot).strong;
+        return true;
+      }
+    }
+  return false;
+}
+
+std::string describe_reaches(const App& app, const TensorItem& item, std::int64_t element) {
+  const std::string head = cell_name(item, element) + " = " + item.text[std::size_t(element)];
+  const auto& reaches = app.state.reaches(item.id, element);
+  if (reaches.empty()) return head + "  is not read by any output element";
+  std::string text = head + "  \xe2\x86\x92  ";  // →
+  const std::size_t shown = std::min<std::size_t>(reaches.size(), 4);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Reach& r = reaches[i];
+    const TensorItem* out = app.state.find_tensor(r.tensor);
+    if (i) text += ", ";
+    text += (out ? cell_name(*out, r.element) : r.tensor) + " (" + r.role + ")";
+  }
+  if (reaches.size() > shown) text += ", +" + std::to_string(reaches.size() - shown) + " more";
+  return text;
+}
+
+void draw_muted(const char* text, ImFont* font) {
+  ImGui::PushFont(font);
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::kMuted);
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+// A small swatch drawn the way the grid draws a source of this role.
+void legend_item(theme::Role role) {
+  const auto& c = theme::tensor_colors(0);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 a(p.x, p.y + 2), b(p.x + 18, p.y + h - 2);
+  switch (role) {
+    case theme::Role::Value: dl->AddRectFilled(a, b, c.strong, 3); break;
+    case theme::Role::Index: dl->AddRectFilled(a, b, c.soft, 3); dl->AddRect(a, b, c.strong, 3, 0, 2); break;
+    case theme::Role::Mask: dl->AddRectFilled(a, b, c.soft, 3); dl->AddRect(a, b, c.strong, 3, 0, 1); break;
+    case theme::Role::Compare: dl->AddRectFilled(a, b, c.tint, 3); dl->AddRect(a, b, c.ring, 3, 0, 1); break;
+    case theme::Role::None: break;
+  }
+  ImGui::Dummy(ImVec2(24, h));
+  ImGui::SameLine(0, 2);
+  draw_muted(theme::role_hint(role), theme::fonts().ui);
+}
+
+}  // namespace
+
+void draw_coloured_code(const App& app, const std::string& text, ImFont* font) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float size = font_px(font);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 start = p;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = i;
+    ImU32 colour = theme::kText;
+    if (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      tensor_colour(app, text.substr(i, j - i), &colour);
+    } else {
+      while (j < text.size() && !std::isalpha(static_cast<unsigned char>(text[j])) && text[j] != '_') ++j;
+    }
+    const char* b = text.c_str() + i;
+    const char* e = text.c_str() + j;
+    dl->AddText(font, size, p, colour, b, e);
+    p.x += font->CalcTextSizeA(size, 1e9f, 0, b, e).x;
+    i = j;
+  }
+  ImGui::Dummy(ImVec2(p.x - start.x, size));
+}
+
+void draw_equation(App& app) {
+  const auto& f = theme::fonts();
+  const State& state = app.state;
+  const float line1 = font_px(f.mono_large) + 4;
+  const float line2 = ImGui::GetTextLineHeight();
+  const float height = kBarPad * 2 + line1 + 8 + line2;
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + height);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(a, b, theme::kSurface, theme::kCardRounding);
+  dl->AddRect(a, b, theme::kBorder, theme::kCardRounding);
+  dl->PushClipRect(a, b, true);
+
+  ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad));
+  ImGui::BeginGroup();
+  const CellRef& cell = app.selection.active();
+  const TensorItem* item = cell.valid() ? state.find_tensor(cell.tensor) : nullptr;
+  app.equation_shown.clear();
+  if (state.stale() && item) {
+    draw_muted("The result is from the last call that worked; fix the error to explore it again.", f.ui);
+  } else if (item && is_output(cell.tensor)) {
+    const Relation* rel = state.relation(cell.tensor, cell.element);
+    app.equation_shown = rel && !rel->eq.empty() ? rel->eq
+                                                 : cell_name(*item, cell.element) + " = " + item->text[std::size_t(cell.element)];
+    draw_coloured_code(app, app.equation_shown, f.mono_large);
+  } else if (item) {
+    app.equation_shown = describe_reaches(app, *item, cell.element);
+    draw_coloured_code(app, app.equation_shown, f.mono_large);
+  } else if (state.has_result()) {
+    ImGui::Dummy(ImVec2(0, (line1 - line2) * 0.5f - 1));
+    draw_muted("Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.", f.ui);
+  } else {
+    ImGui::Dummy(ImVec2(0, line1 - line2));
+  }
+  ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad + line1 + 8));
+  legend_item(theme::Role::Value);
+  ImGui::SameLine(0, 20);
+  legend_item(theme::Role::Index);
+  const char* hint = app.selection.pinned.valid() ? "arrows move \xc2\xb7 Enter or double-click edits \xc2\xb7 Esc unpins"
+                                                  : "click a cell to pin it \xc2\xb7 double-click to edit";
+  const float hint_w = ImGui::CalcTextSize(hint).x;
+  ImGui::SameLine();
+  const float x = b.x - kBarPad - hint_w;
+  if (x > ImGui::GetCursorScreenPos().x + 20) {
+    ImGui::SetCursorScreenPos(ImVec2(x, ImGui::GetCursorScreenPos().y));
+    draw_muted(hint, f.ui);
+  } else {
+    ImGui::NewLine();
+  }
+  ImGui::EndGroup();
+  dl->PopClipRect();
+  ImGui::SetCursorScreenPos(ImVec2(a.x, b.y + ImGui::GetStyle().ItemSpacing.y + 6));
+  ImGui::Dummy(ImVec2(0, 0));
+}
+
+}  // namespace whence::web

@@ -1,0 +1,246 @@
+// The tensor grid: cells with values, axis indices, slice labels; highlights by role; hover,
+// click to pin, double-click to edit. Only visible cells are drawn, so big tensors stay cheap.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "format.hpp"
+#include "panels.hpp"
+#include "tensor_edit.hpp"
+#include "theme.hpp"
+
+namespace whence::web {
+
+namespace {
+
+struct CellStyle {
+  ImU32 fill, text, border;
+  float border_w;
+};
+
+CellStyle cell_style(const theme::TensorColors& c, theme::Role role, bool dimmed, bool stale) {
+  using theme::Role;
+  if (stale) return {theme::kSurface, theme::kFaint, theme::kBorder, 1};
+  switch (role) {
+    case Role::Value: return {c.strong, IM_COL32_WHITE, c.strong, 0};
+    case Role::Index: return {c.soft, theme::kText, c.strong, 2.5f};
+    case Role::Mask: return {c.soft, theme::kText, c.strong, 1.5f};
+    case Role::Compare: return {c.tint, theme::kMuted, c.strong, 1};
+    case Role::None: break;
+  }
+  if (dimmed) return {theme::with_alpha(c.tint, 0.7f), theme::kFaint, theme::with_alpha(c.ring, 0.6f), 1};
+  return {c.tint, theme::kText, c.ring, 1};
+}
+
+// Visible index range [first, last) of a run of `count` cells of pitch `pitch` starting at
+// `start`, inside [lo, hi].
+void visible_range(float start, float pitch, std::int64_t count, float lo, float hi, std::int64_t* first,
+                   std::int64_t* last) {
+  *first = std::clamp<std::int64_t>(std::int64_t(std::floor((lo - start) / pitch)), 0, count);
+  *last = std::clamp<std::int64_t>(std::int64_t(std::ceil((hi - start) / pitch)) + 1, 0, count);
+}
+
+void draw_centered(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 colour, const std::string& text) {
+  const float size = font_px(font);
+  const ImVec2 t = font->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+  const ImVec2 p(std::floor(a.x + (b.x - a.x - t.x) * 0.5f), std::floor(a.y + (b.y - a.y - size) * 0.5f));
+  dl->AddText(font, size, p, colour, text.c_str());
+}
+
+void commit_edit(App& app, const TensorItem& item) {
+  CellEdit& edit = app.edit;
+  const auto value = parse_cell(edit.buffer, item.tensor.dtype());
+  if (!value) {
+    edit.invalid = true;
+    edit.focus = true;  // Enter took the focus away; give it back
+    edit.field_active = false;
+    edit.frames_waited = 0;
+    return;
+  }
+  app.request_call(with_arg(app.state.call(), item.id, with_element(item.tensor, edit.cell.element, *value)));
+  edit = {};
+}
+
+// The edit field over the cell being edited. Submitted before the grid's hit area, so it
+// takes the mouse where they overlap.
+void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVec2 origin) {
+  CellEdit& edit = app.edit;
+  const auto& c = theme::tensor_colors(item.slot);
+  ImFont* mono = theme::fonts().mono;
+  const ImVec2 cell = g.cell_min(edit.cell.element);
+  const float text_w = mono->CalcTextSizeA(font_px(mono), 1e9f, 0, edit.buffer.c_str()).x;
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + cell.x, origin.y + cell.y));
+  ImGui::PushFont(mono);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, std::floor((g.cell_h - font_px(mono)) * 0.5f)));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2);
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, theme::kCellRounding);
+  ImGui::PushStyleColor(ImGuiCol_Border, edit.invalid ? theme::kError : c.strong);
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, theme::kBackground);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::kBackground);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::kBackground);
+  ImGui::SetNextItemWidth(std::max(g.cell_w, text_w + 24));
+  if (edit.focus) {
+    ImGui::SetKeyboardFocusHere();
+    edit.focus = false;
+  }
+  const bool enter = ImGui::InputText("##edit", &edit.buffer,
+                                      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  if (ImGui::IsItemEdited()) edit.invalid = false;
+  if (ImGui::IsItemActive()) edit.field_active = true;
+  if (enter) {
+    commit_edit(app, item);
+  } else if (ImGui::IsItemDeactivated()) {
+    // Esc cancels; clicking away keeps a valid value and drops an invalid one.
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) || !parse_cell(edit.buffer, item.tensor.dtype()))
+      edit = {};
+    else
+      commit_edit(app, item);
+  }
+  ImGui::PopStyleColor(4);
+  ImGui::PopStyleVar(3);
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+GridLayout grid_layout(const TensorItem& item) {
+  const ImFont* mono = theme::fonts().mono;
+  const float advance = mono->GetCharAdvance('0') * ImGui::GetIO().FontGlobalScale;
+  return make_layout(item.tensor.shape(), advance * float(item.max_chars));
+}
+
+ImVec2 grid_box_size(const GridLayout& layout, ImVec2 max_size) {
+  const ImVec2 s = layout.size();
+  const float bar = ImGui::GetStyle().ScrollbarSize;
+  bool scroll_x = false, scroll_y = false;
+  for (int pass = 0; pass < 2; ++pass) {  // a scrollbar on one axis can make the other overflow
+    scroll_x = s.x + (scroll_y ? bar : 0) > max_size.x;
+    scroll_y = s.y + (scroll_x ? bar : 0) > max_size.y;
+  }
+  return ImVec2(std::min(s.x + (scroll_y ? bar : 0), max_size.x), std::min(s.y + (scroll_x ? bar : 0), max_size.y));
+}
+
+void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box, GridOptions options) {
+  const ImVec2 size = g.size();
+  const bool scrolls = box.x + 0.5f < size.x || box.y + 0.5f < size.y;
+  if (scrolls) {
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild(item.id.c_str(), box, false, ImGuiWindowFlags_HorizontalScrollbar);
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+  const auto& colors = theme::tensor_colors(item.slot);
+  const auto& f = theme::fonts();
+  const float small_px = font_px(f.small);
+
+  // What is lit in this tensor, and where the active cell is.
+  const CellRef& active = app.selection.active();
+  const bool anything_lit = active.valid() && !app.state.stale();
+  const auto lit_it = app.lit().find(item.id);
+  const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
+  const bool active_here = active.valid() && active.tensor == item.id;
+  std::int64_t active_row = -1, active_col = -1;
+  if (active_here && g.cols > 0) {
+    active_col = active.element % g.cols;
+    active_row = (active.element / g.cols) % std::max<std::int64_t>(g.rows, 1);
+  }
+
+  if (g.empty()) {
+    const ImVec2 a(origin.x, origin.y + g.col_label_h), b(origin.x + size.x, origin.y + size.y);
+    dl->AddRect(a, b, colors.ring, theme::kCellRounding, 0, 1);
+    draw_centered(dl, f.ui, a, b, theme::kMuted, "empty");
+  }
+
+  const float pitch_x = g.cell_w + g.gap, pitch_y = g.cell_h + g.gap;
+  for (std::int64_t s = 0; s < g.slices && !g.empty(); ++s) {
+    const ImVec2 so = g.slice_origin(s);
+    const float top = origin.y + so.y;
+    if (top > clip_max.y) break;
+    if (top + g.slice_height() < clip_min.y) continue;
+    const ImVec2 co = g.cells_origin(s);
+    const ImVec2 cells(origin.x + co.x, origin.y + co.y);
+    if (g.rank() >= 3)
+      dl->AddText(f.small, small_px, ImVec2(origin.x, top), theme::kMuted, g.slice_label(s).c_str());
+
+    std::int64_t c0, c1, r0, r1;
+    visible_range(cells.x, pitch_x, g.cols, clip_min.x, clip_max.x, &c0, &c1);
+    visible_range(cells.y, pitch_y, g.rows, clip_min.y, clip_max.y, &r0, &r1);
+    const bool active_slice = active_here && g.rows * g.cols > 0 && active.element / (g.rows * g.cols) == s;
+
+    // Axis indices: columns above, rows to the left; the active cell's own in dark text.
+    if (g.rank() >= 1)
+      for (std::int64_t c = c0; c < c1; ++c) {
+        const float x = cells.x + float(c) * pitch_x;
+        const ImU32 col = active_slice && c == active_col ? theme::kText : theme::kFaint;
+        draw_centered(dl, f.small, ImVec2(x, cells.y - g.col_label_h), ImVec2(x + g.cell_w, cells.y - 2), col,
+                      std::to_string(c));
+      }
+    if (g.rank() >= 2)
+      for (std::int64_t r = r0; r < r1; ++r) {
+        const std::string label = std::to_string(r);
+        const float w = f.small->CalcTextSizeA(small_px, 1e9f, 0, label.c_str()).x;
+        const float y = cells.y + float(r) * pitch_y + (g.cell_h - small_px) * 0.5f;
+        const ImU32 col = active_slice && r == active_row ? theme::kText : theme::kFaint;
+        dl->AddText(f.small, small_px, ImVec2(std::floor(cells.x - 8 - w), std::floor(y)), col, label.c_str());
+      }
+
+    for (std::int64_t r = r0; r < r1; ++r)
+      for (std::int64_t c = c0; c < c1; ++c) {
+        const std::int64_t e = (s * g.rows + r) * g.cols + c;
+        if (app.edit.active() && app.edit.cell.tensor == item.id && app.edit.cell.element == e) continue;
+        const ImVec2 a(cells.x + float(c) * pitch_x, cells.y + float(r) * pitch_y);
+        const ImVec2 b(a.x + g.cell_w, a.y + g.cell_h);
+        theme::Role role = theme::Role::None;
+        if (lit) {
+          auto it = lit->find(e);
+          if (it != lit->end()) role = it->second;
+        }
+        const bool is_active = active_here && active.element == e;
+        const CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
+        dl->AddRectFilled(a, b, st.fill, theme::kCellRounding);
+        if (st.border_w > 0) {
+          const float inset = st.border_w * 0.5f;  // keep thick borders inside the cell
+          dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), st.border,
+                      theme::kCellRounding, 0, st.border_w);
+        }
+        if (is_active) {
+          const bool pinned = app.selection.pinned == active;
+          dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::kFocus,
+                      theme::kCellRounding + 2, 0, pinned ? 2.5f : 1.5f);
+        }
+        draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
+      }
+  }
+
+  if (options.editable && app.edit.active() && app.edit.cell.tensor == item.id) draw_edit_field(app, item, g, origin);
+
+  // One hit area for the whole grid; the cell comes from the mouse position.
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::InvisibleButton("##grid", size);
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const std::int64_t e = g.element_at(ImVec2(m.x - origin.x, m.y - origin.y));
+    if (e >= 0) {
+      const CellRef cell{item.id, e};
+      app.report_hover(cell);
+      if (app.double_click || ImGui::IsMouseDoubleClicked(0)) {
+        app.double_click = false;
+        app.selection.pinned = cell;
+        if (options.editable) app.start_edit(cell);
+      } else if (ImGui::IsItemClicked(0)) {
+        app.selection.toggle_pin(cell);
+      }
+    }
+  }
+  app.report_grid(DrawnGrid{item.id, g, origin, clip_min, clip_max});
+
+  if (scrolls) {
+    ImGui::EndChild();
+    ImGui::PopStyleVar();
+  }
+}
+
+}  // namespace whence::web

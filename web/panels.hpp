@@ -1,0 +1,37 @@
+// panels.hpp - the app's panels, one small function each, drawn top to bottom by draw_app().
+#pragma once
+#include <string>
+
+#include <imgui.h>
+
+#include "app.hpp"
+
+namespace whence::web {
+
+// Op name, its signature, and a link to PyTorch's docs.
+void draw_header(App& app);
+// The call as PyTorch code, editable, with "Copy as PyTorch"; errors not tied to one argument.
+void draw_call_editor(App& app);
+// The hovered or pinned cell's equation, and the role legend.
+void draw_equation(App& app);
+// One card per argument (tensor grid and its editors, or a scalar field) and the result.
+void draw_cards(App& app);
+
+// A tensor's grid inside a box of at most `max_size` (scrolls beyond it). Handles hover,
+// click to pin, double-click to edit.
+struct GridOptions {
+  bool editable = false;  // argument cells can be edited
+  bool stale = false;     // greyed: an earlier result
+};
+ImVec2 grid_box_size(const GridLayout& layout, ImVec2 max_size);
+GridLayout grid_layout(const TensorItem& item);
+void draw_grid(App& app, const TensorItem& item, const GridLayout& layout, ImVec2 box, GridOptions options);
+
+// "RuntimeError: message" in red, wrapped at `wrap_width`; returns its height.
+float error_text_height(const ErrorInfo& error, float wrap_width);
+void draw_error_text(const ErrorInfo& error, float wrap_width);
+
+// Text with a tensor's name coloured wherever it appears as a word ("out[1] = input[...]").
+void draw_coloured_code(const App& app, const std::string& text, ImFont* font);
+
+}  // namespace whence::web

@@ -1,0 +1,72 @@
+#include "selection.hpp"
+
+#include <algorithm>
+
+namespace whence::web {
+
+namespace {
+
+bool exists(const State& state, const CellRef& cell) {
+  const TensorItem* t = state.find_tensor(cell.tensor);
+  return t && cell.element >= 0 && cell.element < t->tensor.numel();
+}
+
+int role_rank(theme::Role r) {
+  switch (r) {
+    case theme::Role::Value: return 4;
+    case theme::Role::Index: return 3;
+    case theme::Role::Mask: return 2;
+    case theme::Role::Compare: return 1;
+    case theme::Role::None: break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void Selection::validate(const State& state) {
+  if (hovered.valid() && !exists(state, hovered)) hovered = {};
+  if (pinned.valid() && !exists(state, pinned)) pinned = {};
+}
+
+bool is_output(const std::string& tensor_id) { return tensor_id.rfind("out:", 0) == 0; }
+
+std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
+  std::vector<Highlight> out;
+  if (!cell.valid()) return out;
+  if (is_output(cell.tensor)) {
+    if (const Relation* rel = state.relation(cell.tensor, cell.element))
+      for (const Source& s : rel->src) out.push_back({s.tensor, s.element, s.role});
+  } else {
+    for (const Reach& r : state.reaches(cell.tensor, cell.element)) out.push_back({r.tensor, r.element, r.role});
+  }
+  return out;
+}
+
+HighlightMap highlight_map(const std::vector<Highlight>& list) {
+  HighlightMap map;
+  for (const Highlight& h : list) {
+    theme::Role& slot = map[h.tensor].emplace(h.element, theme::Role::None).first->second;
+    const theme::Role role = theme::role_from_name(h.role);
+    if (role_rank(role) > role_rank(slot)) slot = role;
+  }
+  return map;
+}
+
+CellRef moved(const State& state, const CellRef& cell, int drow, int dcol) {
+  const TensorItem* t = state.find_tensor(cell.tensor);
+  if (!t || !cell.valid()) return cell;
+  const Shape& shape = t->tensor.shape();
+  const int rank = int(shape.size());
+  const std::int64_t n = t->tensor.numel();
+  if (rank == 0 || n == 0) return cell;
+  const std::int64_t cols = shape[rank - 1];
+  const std::int64_t col = cell.element % cols;
+  const std::int64_t new_col = std::clamp<std::int64_t>(col + dcol, 0, cols - 1);
+  // Rows run on through the stacked slices, as they are drawn.
+  const std::int64_t row = cell.element / cols;
+  const std::int64_t new_row = std::clamp<std::int64_t>(row + drow, 0, n / cols - 1);
+  return CellRef{cell.tensor, new_row * cols + new_col};
+}
+
+}  // namespace whence::web

@@ -1,0 +1,303 @@
+#include "state.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+
+#include "core/api.hpp"
+#include "core/error.hpp"
+#include "format.hpp"
+#include "theme.hpp"
+
+namespace whence::web {
+
+namespace {
+
+std::string json_string(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// Parameter names from "torch.gather(input, dim, index, *, sparse_grad=False) -> Tensor".
+std::vector<std::string> params_from_signature(const std::string& sig) {
+  std::vector<std::string> names;
+  const auto open = sig.find('(');
+  const auto close = sig.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) return names;
+  std::string part;
+  int depth = 0;
+  auto flush = [&] {
+    std::string name = part.substr(0, part.find_first_of("=:"));
+    const auto b = name.find_first_not_of(" \t");
+    const auto e = name.find_last_not_of(" \t");
+    name = b == std::string::npos ? "" : name.substr(b, e - b + 1);
+    if (!name.empty() && name != "*" && name != "/") names.push_back(name);
+    part.clear();
+  };
+  for (std::size_t i = open + 1; i < close; ++i) {
+    const char c = sig[i];
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) flush();
+    else part += c;
+  }
+  flush();
+  return names;
+}
+
+OpInfo op_info(const Json& entry) {
+  OpInfo op;
+  if (auto it = entry.find("names"); it != entry.end() && it->is_array())
+    for (const auto& n : *it)
+      if (n.is_string()) op.names.push_back(n.get<std::string>());
+  op.family = json_string(entry, "family");
+  op.summary = json_string(entry, "summary");
+  op.signature = json_string(entry, "signature");
+  op.docs = json_string(entry, "docs");
+  op.example = json_string(entry, "example");
+  // "params": names, or objects with a "name"; else read them off the signature.
+  if (auto it = entry.find("params"); it != entry.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      if (p.is_string()) op.params.push_back(p.get<std::string>());
+      else if (p.is_object()) op.params.push_back(json_string(p, "name"));
+    }
+  }
+  if (op.params.empty()) op.params = params_from_signature(op.signature);
+  return op;
+}
+
+Scalar scalar_from_json(const Json& v) {
+  if (v.is_boolean()) return Scalar::from_bool(v.get<bool>());
+  if (v.is_number_integer()) return Scalar::from_int(v.get<std::int64_t>());
+  if (v.is_number()) return Scalar::from_float(v.get<double>());
+  if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    if (s == "nan") return Scalar::from_float(NAN);
+    if (s == "inf") return Scalar::from_float(INFINITY);
+    if (s == "-inf") return Scalar::from_float(-INFINITY);
+  }
+  return Scalar::from_int(0);
+}
+
+// A result value of the protocol: a tensor object, or a Python scalar as a 0-d tensor.
+Tensor tensor_from_json(const Json& j) {
+  if (j.is_object()) {
+    const auto dtype = dtype_from_name(json_string(j, "dtype"));
+    Shape shape;
+    if (auto it = j.find("shape"); it != j.end() && it->is_array())
+      for (const auto& d : *it) shape.push_back(d.get<std::int64_t>());
+    Tensor t = Tensor::empty(dtype.value_or(DType::Float32), shape);
+    if (auto it = j.find("data"); it != j.end() && it->is_array()) {
+      const std::int64_t n = std::min<std::int64_t>(t.numel(), std::int64_t(it->size()));
+      for (std::int64_t i = 0; i < n; ++i) t.set(i, scalar_from_json((*it)[std::size_t(i)]));
+    }
+    return t;
+  }
+  const Scalar s = scalar_from_json(j);
+  Tensor t = Tensor::empty(j.is_boolean() ? DType::Bool : j.is_number_integer() ? DType::Int64 : DType::Float64, {});
+  t.set(0, s);
+  return t;
+}
+
+ErrorInfo error_from_json(const Json& e) {
+  ErrorInfo info;
+  info.type = json_string(e, "type");
+  info.message = json_string(e, "message");
+  info.arg = json_string(e, "arg");
+  if (info.type.empty()) info.type = "RuntimeError";
+  return info;
+}
+
+TensorItem make_item(std::string id, std::string label, const Tensor& t, int slot) {
+  TensorItem item;
+  item.id = std::move(id);
+  item.label = std::move(label);
+  item.tensor = t;
+  item.text = format_elements(t);
+  for (const auto& s : item.text) item.max_chars = std::max(item.max_chars, s.size());
+  item.slot = slot;
+  return item;
+}
+
+const std::vector<Reach> kNoReach;
+
+}  // namespace
+
+std::string tensor_id_from_path(const Json& path) {
+  if (!path.is_array() || path.empty()) return {};
+  if (path[0].is_string()) return "arg:" + path[0].get<std::string>();
+  std::string id = "arg:" + std::to_string(path[0].get<std::int64_t>());
+  if (path.size() > 1 && path[1].is_number_integer()) id += "." + std::to_string(path[1].get<std::int64_t>());
+  return id;
+}
+
+void State::init(const std::string& default_op) {
+  try {
+    ops_ = ops_json();
+  } catch (const std::exception&) {
+    ops_ = Json::array();
+  }
+  select_op(default_op);
+  if (op_.names.empty() && ops_.is_array() && !ops_.empty()) op_ = op_info(ops_[0]);
+  default_example_ = op_.example;
+}
+
+void State::select_op(const std::string& name) {
+  if (!ops_.is_array()) return;
+  for (const auto& entry : ops_) {
+    auto it = entry.find("names");
+    if (it == entry.end() || !it->is_array()) continue;
+    for (const auto& n : *it)
+      if (n.is_string() && n.get<std::string>() == name) {
+        op_ = op_info(entry);
+        return;
+      }
+  }
+  // An op Whence does not list: keep the name so the header says what was asked for.
+  op_ = OpInfo{};
+  op_.names = {name};
+}
+
+void State::set_text(const std::string& text) {
+  text_ = text;
+  ++version_;
+  try {
+    call_ = parse_call(text);
+    parsed_ = true;
+  } catch (const Error& e) {
+    parsed_ = false;
+    error_ = ErrorInfo{e.type, e.what(), e.arg};
+    stale_ = has_result();
+    return;
+  } catch (const std::exception& e) {
+    parsed_ = false;
+    error_ = ErrorInfo{"RuntimeError", e.what(), ""};
+    stale_ = has_result();
+    return;
+  }
+  if (op_.names.empty() || std::find(op_.names.begin(), op_.names.end(), call_.op) == op_.names.end())
+    select_op(call_.op);
+  rebuild_inputs();
+  evaluate_call();
+}
+
+void State::apply(const Call& call) {
+  ++version_;
+  call_ = call;
+  parsed_ = true;
+  try {
+    text_ = format_call(call_);
+  } catch (const std::exception&) {
+    // Keep the old text; the evaluation below still reports on the edited call.
+  }
+  rebuild_inputs();
+  evaluate_call();
+}
+
+void State::rebuild_inputs() {
+  inputs_.clear();
+  args_.clear();
+  int slot = 0;
+  auto add_arg = [&](std::string id, std::string label, bool keyword, const Value& v) {
+    ArgItem arg{id, label, keyword, {}};
+    if (v.is<Tensor>()) {
+      arg.tensors.push_back(int(inputs_.size()));
+      inputs_.push_back(make_item(id, label, v.as<Tensor>(), slot++));
+    } else if (v.is<List>()) {
+      const List& items = v.as<List>();
+      for (std::size_t j = 0; j < items.size(); ++j) {
+        if (!items[j].is<Tensor>()) continue;
+        arg.tensors.push_back(int(inputs_.size()));
+        inputs_.push_back(make_item(id + "." + std::to_string(j), label + "[" + std::to_string(j) + "]",
+                                    items[j].as<Tensor>(), slot++));
+      }
+    }
+    args_.push_back(std::move(arg));
+  };
+  for (std::size_t i = 0; i < call_.args.size(); ++i) {
+    const std::string label = i < op_.params.size() ? op_.params[i] : "arg" + std::to_string(i);
+    add_arg("arg:" + std::to_string(i), label, false, call_.args[i]);
+  }
+  for (const auto& [name, value] : call_.kwargs) add_arg("arg:" + name, name, true, value);
+}
+
+void State::evaluate_call() {
+  Json response;
+  try {
+    response = evaluate(call_, /*explain=*/true);
+  } catch (const std::exception& e) {  // evaluate() promises not to throw; be safe anyway
+    response = {{"ok", false}, {"error", {{"type", "RuntimeError"}, {"message", e.what()}}}};
+  }
+  if (response.value("ok", false)) {
+    take_result(response);
+    error_.reset();
+    stale_ = false;
+  } else {
+    auto it = response.find("error");
+    error_ = error_from_json(it != response.end() ? *it : Json::object());
+    stale_ = has_result();
+  }
+}
+
+void State::take_result(const Json& response) {
+  outputs_.clear();
+  relations_.clear();
+  reaches_.clear();
+  const Json& result = response.contains("result") ? response["result"] : Json();
+  if (result.is_array()) {  // a tuple of tensors: (values, indices)
+    for (std::size_t p = 0; p < result.size(); ++p)
+      outputs_.push_back(make_item("out:" + std::to_string(p), "out[" + std::to_string(p) + "]",
+                                   tensor_from_json(result[p]), theme::kOutputSlot));
+  } else if (!result.is_null()) {
+    outputs_.push_back(make_item("out:0", "out", tensor_from_json(result), theme::kOutputSlot));
+  }
+
+  relations_.resize(outputs_.size());
+  for (std::size_t p = 0; p < outputs_.size(); ++p) relations_[p].resize(std::size_t(outputs_[p].tensor.numel()));
+  for (const auto& in : inputs_) reaches_[in.id].resize(std::size_t(in.tensor.numel()));
+
+  auto rels = response.find("relations");
+  if (rels == response.end() || !rels->is_array()) return;
+  for (const auto& r : *rels) {
+    const auto& out = r.value("out", Json::array());
+    if (out.size() != 2) continue;
+    const auto p = out[0].get<std::int64_t>(), e = out[1].get<std::int64_t>();
+    if (p < 0 || std::size_t(p) >= relations_.size() || e < 0 || std::size_t(e) >= relations_[p].size()) continue;
+    Relation& rel = relations_[std::size_t(p)][std::size_t(e)];
+    rel.eq = json_string(r, "eq");
+    for (const auto& s : r.value("src", Json::array())) {
+      if (!s.is_array() || s.size() != 3) continue;
+      Source src{tensor_id_from_path(s[0]), s[1].get<std::int64_t>(), s[2].is_string() ? s[2].get<std::string>() : ""};
+      auto in = reaches_.find(src.tensor);
+      if (in != reaches_.end() && src.element >= 0 && std::size_t(src.element) < in->second.size())
+        in->second[std::size_t(src.element)].push_back(Reach{"out:" + std::to_string(p), e, src.role});
+      rel.src.push_back(std::move(src));
+    }
+  }
+}
+
+const TensorItem* State::find_tensor(const std::string& id) const {
+  for (const auto* list : {&inputs_, &outputs_})
+    for (const auto& item : *list)
+      if (item.id == id) return &item;
+  return nullptr;
+}
+
+const Relation* State::relation(const std::string& out_id, std::int64_t element) const {
+  if (stale_ || out_id.rfind("out:", 0) != 0) return nullptr;
+  const auto p = std::strtoll(out_id.c_str() + 4, nullptr, 10);
+  if (p < 0 || std::size_t(p) >= relations_.size()) return nullptr;
+  const auto& rels = relations_[std::size_t(p)];
+  if (element < 0 || std::size_t(element) >= rels.size()) return nullptr;
+  return &rels[std::size_t(element)];
+}
+
+const std::vector<Reach>& State::reaches(const std::string& in_id, std::int64_t element) const {
+  if (stale_) return kNoReach;
+  auto it = reaches_.find(in_id);
+  if (it == reaches_.end() || element < 0 || std::size_t(element) >= it->second.size()) return kNoReach;
+  return it->second[std::size_t(element)];
+}
+
+}  // namespace whence::web

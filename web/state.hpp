@@ -1,0 +1,120 @@
+// state.hpp - what the page shows: the call text, the call parsed from it, the tensors to
+// draw, the last good evaluation with its relations (and their inverse), and the error.
+// It talks to core only through core/api.hpp.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/api.hpp"
+
+namespace whence::web {
+
+struct ErrorInfo {
+  std::string type;     // Python's exception name: "RuntimeError", "SyntaxError", ...
+  std::string message;  // PyTorch's words
+  std::string arg;      // parameter at fault, empty when none
+};
+
+// One input element that an output element was computed from (a relation's "src").
+struct Source {
+  std::string tensor;  // "arg:0", "arg:0.1", "arg:name"
+  std::int64_t element = 0;
+  std::string role;    // "value", "index", "mask", "compare"
+};
+
+// One output element that an input element reaches, and the role the input plays there.
+struct Reach {
+  std::string tensor;  // "out:0"
+  std::int64_t element = 0;
+  std::string role;
+};
+
+struct Relation {
+  std::vector<Source> src;
+  std::string eq;  // "out[1][0] = input[1][index[1][0]] = input[1][2] = 6"
+};
+
+// A tensor as drawn: an argument, an item of a list argument, or a result.
+struct TensorItem {
+  std::string id;     // "arg:0", "arg:0.1", "arg:name", "out:0"
+  std::string label;  // "input", "tensors[1]", "out"
+  Tensor tensor;
+  std::vector<std::string> text;  // formatted elements, row-major
+  std::size_t max_chars = 0;      // longest of them (cells are monospaced)
+  int slot = 0;                   // colour (theme::tensor_colors); theme::kOutputSlot for results
+};
+
+// An argument of the call, in call order, as the argument editor lists it.
+struct ArgItem {
+  std::string id;     // "arg:1", "arg:name"
+  std::string label;  // parameter name: "dim"
+  bool keyword = false;
+  std::vector<int> tensors;  // indices into State::inputs() (a tensor, or a list's tensors)
+};
+
+// The op table entry (core's ops_json()) for the op being shown.
+struct OpInfo {
+  std::vector<std::string> names;
+  std::string family, summary, signature, docs, example;
+  std::vector<std::string> params;  // parameter names in signature order
+};
+
+class State {
+ public:
+  // Reads the op table; `default_op` is the page's op ("torch.gather").
+  void init(const std::string& default_op);
+
+  // The call text changed (typed, from the URL hash, setState): parse and evaluate. A text
+  // that does not parse is kept as typed, with its error; the last good call stays.
+  void set_text(const std::string& text);
+  // A UI edit of the current call: the text becomes format_call(call), then evaluate.
+  void apply(const Call& call);
+
+  const std::string& text() const { return text_; }
+  const std::string& default_example() const { return default_example_; }
+  const OpInfo& op() const { return op_; }
+  bool parsed() const { return parsed_; }  // text_ parses (call() is its call)
+  const Call& call() const { return call_; }  // last call that parsed
+  const std::vector<TensorItem>& inputs() const { return inputs_; }
+  const std::vector<ArgItem>& args() const { return args_; }
+  const std::vector<TensorItem>& outputs() const { return outputs_; }  // last good result
+  bool has_result() const { return !outputs_.empty(); }
+  bool stale() const { return stale_; }  // outputs are from an earlier call
+  const std::optional<ErrorInfo>& error() const { return error_; }
+  std::uint64_t version() const { return version_; }  // changes whenever anything above does
+
+  const TensorItem* find_tensor(const std::string& id) const;
+  // Relation of one output element, or nullptr (stale, out of range, not explained).
+  const Relation* relation(const std::string& out_id, std::int64_t element) const;
+  // Output elements an input element reaches (empty when stale).
+  const std::vector<Reach>& reaches(const std::string& in_id, std::int64_t element) const;
+
+ private:
+  void rebuild_inputs();
+  void evaluate_call();
+  void take_result(const Json& response);
+  void select_op(const std::string& name);
+
+  Json ops_;
+  OpInfo op_;
+  std::string default_example_;
+  std::string text_;
+  bool parsed_ = false;
+  Call call_;
+  std::vector<TensorItem> inputs_;
+  std::vector<ArgItem> args_;
+  std::vector<TensorItem> outputs_;
+  std::vector<std::vector<Relation>> relations_;  // [output position][flat element]
+  std::unordered_map<std::string, std::vector<std::vector<Reach>>> reaches_;  // [input id][flat]
+  bool stale_ = false;
+  std::optional<ErrorInfo> error_;
+  std::uint64_t version_ = 0;
+};
+
+// "arg:0", "arg:0.1", "arg:name" for a relation's argument path ([0], [0, 1], ["name"]).
+std::string tensor_id_from_path(const Json& path);
+
+}  // namespace whence::web
