@@ -38,6 +38,9 @@ bool tensor_colour(const App& app, const std::string& word, ImU32* colour) {
 
 std::string describe_reaches(const App& app, const TensorItem& item, std::int64_t element) {
   const std::string head = cell_name(item, element) + " = " + item.text[std::size_t(element)];
+  if (!app.state.reverse_known())
+    return head + "  (pointing at inputs shows their outputs for results up to " + std::to_string(kExplainAllLimit) +
+           " elements)";
   const auto& reaches = app.state.reaches(item.id, element);
   if (reaches.empty()) return head + "  is not read by any output element";
   std::string text = head + "  \xe2\x86\x92  ";  // →

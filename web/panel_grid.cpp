@@ -138,7 +138,8 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
 
   // What is lit in this tensor, and where the active cell is.
   const CellRef& active = app.selection.active();
-  const bool anything_lit = active.valid() && !app.state.stale();
+  // Dim the rest only when something is lit: the highlights then stand out.
+  const bool anything_lit = active.valid() && !app.lit().empty();
   const auto lit_it = app.lit().find(item.id);
   const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
   const bool active_here = active.valid() && active.tensor == item.id;

@@ -122,6 +122,31 @@ TensorItem make_item(std::string id, std::string label, const Tensor& t, int slo
 
 const std::vector<Reach> kNoReach;
 
+Relation relation_from_json(const Json& r) {
+  Relation rel;
+  rel.eq = json_string(r, "eq");
+  for (const auto& s : r.value("src", Json::array())) {
+    if (!s.is_array() || s.size() != 3 || !s[1].is_number_integer()) continue;
+    rel.src.push_back(Source{tensor_id_from_path(s[0]), s[1].get<std::int64_t>(), s[2].is_string() ? s[2].get<std::string>() : ""});
+  }
+  return rel;
+}
+
+// Elements in a successful response's result (all tensors of a tuple).
+std::int64_t result_numel(const Json& response) {
+  auto numel = [](const Json& t) {
+    std::int64_t n = 1;
+    if (t.is_object() && t.contains("shape"))
+      for (const auto& d : t["shape"]) n *= d.get<std::int64_t>();
+    return n;
+  };
+  const Json& result = response.contains("result") ? response["result"] : Json();
+  if (!result.is_array()) return numel(result);
+  std::int64_t total = 0;
+  for (const auto& t : result) total += numel(t);
+  return total;
+}
+
 }  // namespace
 
 std::string tensor_id_from_path(const Json& path) {
@@ -225,7 +250,10 @@ void State::rebuild_inputs() {
 void State::evaluate_call() {
   Json response;
   try {
-    response = evaluate(call_, /*explain=*/true);
+    response = evaluate(call_, /*explain=*/false);
+    // Explain small results whole: hovering inputs needs every relation.
+    if (response.value("ok", false) && result_numel(response) <= kExplainAllLimit)
+      response = evaluate(call_, /*explain=*/true);
   } catch (const std::exception& e) {  // evaluate() promises not to throw; be safe anyway
     response = {{"ok", false}, {"error", {{"type", "RuntimeError"}, {"message", e.what()}}}};
   }
@@ -244,6 +272,8 @@ void State::take_result(const Json& response) {
   outputs_.clear();
   relations_.clear();
   reaches_.clear();
+  for (auto& cache : lazy_relations_) cache.clear();
+  explained_all_ = response.contains("relations");
   const Json& result = response.contains("result") ? response["result"] : Json();
   if (result.is_array()) {  // a tuple of tensors: (values, indices)
     for (std::size_t p = 0; p < result.size(); ++p)
@@ -265,14 +295,11 @@ void State::take_result(const Json& response) {
     const auto p = out[0].get<std::int64_t>(), e = out[1].get<std::int64_t>();
     if (p < 0 || std::size_t(p) >= relations_.size() || e < 0 || std::size_t(e) >= relations_[p].size()) continue;
     Relation& rel = relations_[std::size_t(p)][std::size_t(e)];
-    rel.eq = json_string(r, "eq");
-    for (const auto& s : r.value("src", Json::array())) {
-      if (!s.is_array() || s.size() != 3) continue;
-      Source src{tensor_id_from_path(s[0]), s[1].get<std::int64_t>(), s[2].is_string() ? s[2].get<std::string>() : ""};
+    rel = relation_from_json(r);
+    for (const Source& src : rel.src) {
       auto in = reaches_.find(src.tensor);
       if (in != reaches_.end() && src.element >= 0 && std::size_t(src.element) < in->second.size())
         in->second[std::size_t(src.element)].push_back(Reach{"out:" + std::to_string(p), e, src.role});
-      rel.src.push_back(std::move(src));
     }
   }
 }
@@ -290,11 +317,25 @@ const Relation* State::relation(const std::string& out_id, std::int64_t element)
   if (p < 0 || std::size_t(p) >= relations_.size()) return nullptr;
   const auto& rels = relations_[std::size_t(p)];
   if (element < 0 || std::size_t(element) >= rels.size()) return nullptr;
-  return &rels[std::size_t(element)];
+  if (explained_all_) return &rels[std::size_t(element)];
+  if (p >= kMaxOutputs) return nullptr;
+  auto& cache = lazy_relations_[p];
+  auto it = cache.find(element);
+  if (it == cache.end()) {
+    Json r;
+    try {
+      r = explain_element(call_, int(p), element);
+    } catch (const std::exception&) {
+      return nullptr;
+    }
+    if (!r.value("ok", false) || !r.contains("relation")) return nullptr;
+    it = cache.emplace(element, relation_from_json(r["relation"])).first;
+  }
+  return &it->second;
 }
 
 const std::vector<Reach>& State::reaches(const std::string& in_id, std::int64_t element) const {
-  if (stale_) return kNoReach;
+  if (!reverse_known()) return kNoReach;
   auto it = reaches_.find(in_id);
   if (it == reaches_.end() || element < 0 || std::size_t(element) >= it->second.size()) return kNoReach;
   return it->second[std::size_t(element)];

@@ -62,6 +62,11 @@ struct OpInfo {
   std::vector<std::string> params;  // parameter names in signature order
 };
 
+// Results up to this many elements are explained whole at each evaluation (and inputs can be
+// traced forward); above it, output elements are explained one by one when pointed at.
+constexpr std::int64_t kExplainAllLimit = 1024;
+constexpr int kMaxOutputs = 4;  // tuple results explained lazily
+
 class State {
  public:
   // Reads the op table; `default_op` is the page's op ("torch.gather").
@@ -87,10 +92,13 @@ class State {
   std::uint64_t version() const { return version_; }  // changes whenever anything above does
 
   const TensorItem* find_tensor(const std::string& id) const;
-  // Relation of one output element, or nullptr (stale, out of range, not explained).
+  // Relation of one output element, or nullptr (stale, out of range). Small results are
+  // explained whole with each evaluation; bigger ones one element at a time, on demand.
   const Relation* relation(const std::string& out_id, std::int64_t element) const;
-  // Output elements an input element reaches (empty when stale).
+  // Output elements an input element reaches (empty when stale or !reverse_known()).
   const std::vector<Reach>& reaches(const std::string& in_id, std::int64_t element) const;
+  // Whether every relation is known, so inputs can be traced forward to outputs.
+  bool reverse_known() const { return explained_all_ && !stale_; }
 
  private:
   void rebuild_inputs();
@@ -107,7 +115,9 @@ class State {
   std::vector<TensorItem> inputs_;
   std::vector<ArgItem> args_;
   std::vector<TensorItem> outputs_;
+  bool explained_all_ = false;
   std::vector<std::vector<Relation>> relations_;  // [output position][flat element]
+  mutable std::unordered_map<std::int64_t, Relation> lazy_relations_[kMaxOutputs];  // when !explained_all_
   std::unordered_map<std::string, std::vector<std::vector<Reach>>> reaches_;  // [input id][flat]
   bool stale_ = false;
   std::optional<ErrorInfo> error_;
