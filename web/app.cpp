@@ -43,11 +43,13 @@ void App::begin_frame() {
   lit_ = highlight_map(highlights(state, selection.active()));
   hovered_next_ = {};
   grids_next_.clear();
+  controls_next_.clear();
 }
 
 void App::end_frame() {
   selection.hovered = hovered_next_;
   grids_.swap(grids_next_);
+  controls_.swap(controls_next_);
   // Edits asked for during the frame.
   if (pending_call_) {
     state.apply(*pending_call_);
@@ -68,6 +70,22 @@ void App::end_frame() {
 const DrawnGrid* App::drawn_grid(const std::string& tensor) const {
   for (const auto& g : grids_)
     if (g.tensor == tensor) return &g;
+  return nullptr;
+}
+
+void App::report_control(const std::string& name) {
+  report_control(name, ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
+}
+
+void App::report_control(const std::string& name, ImRect r) {
+  // Clipped to what is visible, so a scrolled-away control has no rect.
+  r.ClipWith(ImRect(ImGui::GetWindowDrawList()->GetClipRectMin(), ImGui::GetWindowDrawList()->GetClipRectMax()));
+  if (r.GetWidth() > 0 && r.GetHeight() > 0) controls_next_.emplace_back(name, r);
+}
+
+const ImRect* App::drawn_control(const std::string& name) const {
+  for (const auto& [n, r] : controls_)
+    if (n == name) return &r;
   return nullptr;
 }
 

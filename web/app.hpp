@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui_internal.h>  // ImRect
+
 #include "layout.hpp"
 #include "selection.hpp"
 #include "state.hpp"
@@ -56,6 +58,11 @@ class App {
   void report_grid(DrawnGrid grid) { grids_next_.push_back(std::move(grid)); }
   // A grid as drawn in the last complete frame (browser contract), or nullptr.
   const DrawnGrid* drawn_grid(const std::string& tensor) const;
+  // Named controls as drawn (for tests and tours): "call", "copy", "arg:1" (a scalar's field),
+  // "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+". Records the last ImGui item under `name`.
+  void report_control(const std::string& name);
+  void report_control(const std::string& name, ImRect rect);
+  const ImRect* drawn_control(const std::string& name) const;
 
   void start_edit(const CellRef& cell);
 
@@ -65,6 +72,7 @@ class App {
   HighlightMap lit_;
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;
+  std::vector<std::pair<std::string, ImRect>> controls_, controls_next_;
   std::optional<std::string> pending_text_;
   std::optional<Call> pending_call_;
 };

@@ -65,6 +65,18 @@ val selected() {
   return out;
 }
 
+// A named control's rect (App::report_control) in CSS pixels of the canvas, or null.
+val control_rect(const std::string& name) {
+  const ImRect* r = app().drawn_control(name);
+  if (!r) return val::null();
+  val out = val::object();
+  out.set("x", r->Min.x);
+  out.set("y", r->Min.y);
+  out.set("width", r->GetWidth());
+  out.set("height", r->GetHeight());
+  return out;
+}
+
 // The equation bar's text as drawn in the last frame; null while it shows the hint.
 val equation() {
   const std::string& text = app().equation_shown;
@@ -84,4 +96,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceError", &error);
   emscripten::function("whenceSelected", &selected);
   emscripten::function("whenceEquation", &equation);
+  emscripten::function("whenceControlRect", &control_rect);
 }

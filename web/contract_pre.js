@@ -28,6 +28,14 @@
     // text, and a promise for the next drawn frame.
     selected: function() { return call('whenceSelected', []); },
     equation: function() { return call('whenceEquation', []); },
+    // A control's box {x, y, width, height} in viewport CSS pixels, or null: "call", "copy",
+    // "arg:1" (a scalar argument's field), "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+", "arg:0/more".
+    controlRect: function(name) {
+      var r = call('whenceControlRect', [String(name)]);
+      if (!r) return null;
+      var rect = Module['canvas'].getBoundingClientRect();
+      return {x: rect.left + r.x, y: rect.top + r.y, width: r.width, height: r.height};
+    },
     nextFrame: function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });

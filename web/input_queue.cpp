@@ -21,8 +21,26 @@ struct Event {
 GLFWwindow* g_window = nullptr;
 std::deque<Event> g_queue;
 
+// Keys ImGui reads (its key map: arrows, Enter, Backspace, the Ctrl+A/C/V/X/Y/Z letters...)
+// and the modifiers. Other keys only matter as characters, which come separately; keeping
+// them out of the queue keeps a burst of typing to one frame.
+bool imgui_reads(int key) {
+  switch (key) {
+    case GLFW_KEY_LEFT_CONTROL: case GLFW_KEY_RIGHT_CONTROL: case GLFW_KEY_LEFT_SHIFT:
+    case GLFW_KEY_RIGHT_SHIFT: case GLFW_KEY_LEFT_ALT: case GLFW_KEY_RIGHT_ALT:
+    case GLFW_KEY_LEFT_SUPER: case GLFW_KEY_RIGHT_SUPER:
+      return true;
+    default: break;
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  for (int k = 0; k < ImGuiKey_COUNT; ++k)
+    if (io.KeyMap[k] == key) return true;
+  return false;
+}
+
 void on_key(GLFWwindow*, int key, int scancode, int action, int mods) {
   if (action == GLFW_REPEAT) return;  // ImGui repeats held keys itself
+  if (!imgui_reads(key)) return;
   g_queue.push_back({Event::Key, key, scancode, action, mods});
 }
 

@@ -43,6 +43,7 @@ void draw_call_editor(App& app) {
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, theme::kError);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::InputText("##call", &app.call_buffer)) app.request_text(app.call_buffer);
+  app.report_control("call");
   const float field_h = ImGui::GetItemRectSize().y;
   if (bad) ImGui::PopStyleColor();
   ImGui::PopStyleColor(3);
@@ -55,6 +56,7 @@ void draw_call_editor(App& app) {
     interop::copy_to_clipboard(app.state.text());
     app.copied_at = ImGui::GetTime();
   }
+  app.report_control("copy");
   ImGui::PopStyleVar();
 
   const auto& error = app.state.error();

@@ -132,20 +132,23 @@ void row_text(ImFont* font, ImU32 colour, const std::string& s) {
 
 // A dtype combo with a light chevron instead of ImGui's arrow button. True when the user
 // picks another dtype (in *chosen).
-bool dtype_picker(DType current, DType* chosen, float width) {
+bool dtype_picker(App& app, const std::string& name, DType current, DType* chosen, float width) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetFrameHeight();
   bool picked = false;
   ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo("##dtype", dtype_name(current), ImGuiComboFlags_NoArrowButton)) {
-    for (DType d : kDTypes)
+    for (DType d : kDTypes) {
       if (ImGui::Selectable(dtype_name(d), d == current) && d != current) {
         *chosen = d;
         picked = true;
       }
+      app.report_control(name + ":" + dtype_name(d));  // "arg:0/dtype:float32"
+    }
     ImGui::EndCombo();
   }
+  app.report_control(name, ImRect(p, ImVec2(p.x + width, p.y + h)));
   const ImVec2 c(p.x + width - 12, p.y + h * 0.5f);
   const ImVec2 chevron[] = {ImVec2(c.x - 3.5f, c.y - 1.5f), ImVec2(c.x, c.y + 2), ImVec2(c.x + 3.5f, c.y - 1.5f)};
   dl->AddPolyline(chevron, 3, theme::kMuted, 0, 1.5f);
@@ -156,7 +159,7 @@ bool dtype_picker(DType current, DType* chosen, float width) {
 void dtype_combo(App& app, const TensorItem& item, float right, float top) {
   ImGui::SetCursorScreenPos(ImVec2(right - kDTypeWidth, top));
   DType d;
-  if (dtype_picker(item.tensor.dtype(), &d, kDTypeWidth))
+  if (dtype_picker(app, item.id + "/dtype", item.tensor.dtype(), &d, kDTypeWidth))
     app.request_call(with_arg(app.state.call(), item.id, with_dtype(item.tensor, d)));
 }
 
@@ -203,8 +206,10 @@ void shape_editor(App& app, const TensorItem& item) {
     // Growing one dimension by one adds numel / n elements.
     const std::int64_t grown = n > 0 ? t.numel() / n * (n + 1) : 1;
     const std::string less = "Remove the last " + noun, more = "Add a " + noun + " of zeros";
+    const std::string name = item.id + "/dim" + std::to_string(d);
     if (small_button("\xe2\x88\x92", less.c_str(), n > 0))  // −
       app.request_call(with_arg(call, item.id, with_dim_size(t, d, n - 1)));
+    app.report_control(name + "-");
     ImGui::SameLine(0, 0);
     const std::string label = std::to_string(n);
     ImFont* mono = theme::fonts().mono;
@@ -218,11 +223,13 @@ void shape_editor(App& app, const TensorItem& item) {
     ImGui::SameLine(0, 0);
     if (small_button("+", more.c_str(), grown <= kMaxElements))
       app.request_call(with_arg(call, item.id, with_dim_size(t, d, n + 1)));
+    app.report_control(name + "+");
     ImGui::PopID();
   }
   // Rank changes are rarer: a small menu at the end of the row.
   if (t.dim()) ImGui::SameLine(0, 8);
   if (small_button("\xe2\x80\xa6", "More shape edits", true)) ImGui::OpenPopup("rank");  // …
+  app.report_control(item.id + "/more");
   if (ImGui::BeginPopup("rank")) {
     if (ImGui::MenuItem("Add a dimension of size 1", nullptr, false, t.dim() < kMaxRank))
       app.request_call(with_arg(call, item.id, with_axis_added(t)));
@@ -253,7 +260,7 @@ void scalar_editor(App& app, const ArgItem& arg) {
     if (ImGui::InputText("##str", &x)) app.request_call(with_arg(call, arg.id, Value(x)));
   } else if (v->is<DType>()) {
     DType d;
-    if (dtype_picker(v->as<DType>(), &d, kScalarFieldWidth)) app.request_call(with_arg(call, arg.id, Value(d)));
+    if (dtype_picker(app, arg.id, v->as<DType>(), &d, kScalarFieldWidth)) app.request_call(with_arg(call, arg.id, Value(d)));
   } else {
     row_text(theme::fonts().mono, theme::kMuted, repr(*v));
   }
@@ -296,6 +303,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
     ImGui::BeginDisabled(!editable);
     scalar_editor(app, *card.arg);
+    app.report_control(card.arg->id);
     ImGui::EndDisabled();
   } else {
     const TensorItem& item = *card.item;

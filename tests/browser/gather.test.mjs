@@ -47,6 +47,11 @@ function tensorId(argPath) {
   return argPath.length > 1 ? `arg:${argPath[0]}.${argPath[1]}` : `arg:${argPath[0]}`;
 }
 
+// The call text the app writes after a UI edit: core's format_call of the parsed call.
+function cliCall(code) {
+  return code;  // the examples are already in format_call's form
+}
+
 function sourcesOf(response, position, element) {
   const rel = response.relations.find((r) => r.out[0] === position && r.out[1] === element);
   assert.ok(rel, `the CLI explains out ${position}[${element}]`);
@@ -126,6 +131,14 @@ async function hover(page, tensor, element) {
   assert.deepEqual({ tensor: selected?.tensor, element: selected?.element }, { tensor, element },
                    `the mouse at cellAt(${tensor}, ${element}) is over that cell`);
   return p;
+}
+
+// Clicks a named control (whence.controlRect) at `fx` of its width.
+async function clickControl(page, name, fx = 0.5) {
+  const r = await page.evaluate((n) => whence.controlRect(n), name);
+  assert.ok(r, `control ${name} is drawn`);
+  await page.mouse.click(r.x + r.width * fx, r.y + r.height / 2);
+  await frames(page, 3);
 }
 
 async function screenshot(page, name) {
@@ -313,6 +326,84 @@ describe('torch.gather page', () => {
     assert.deepEqual(await page.evaluate(() => whence.highlighted()), [], 'inputs are not traced forward');
     assert.match(await page.evaluate(() => whence.equation()), /^input\[0\]\[0\] = 0 /);
   }
+
+  test('editing through the controls: dim field, shape buttons, dtype picker, call text', async () => {
+    await page.evaluate((t) => whence.setState(t), defaultExample);
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+
+    // dim: type 0 into its field. The example's index then reads row 2 of a 2-row input.
+    await clickControl(page, 'arg:1', 0.15);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    let state = await page.evaluate(() => whence.getState());
+    assert.match(state, /\]\]\), 0, torch/, 'dim is 0 in the call text');
+    const oracle = cliEval(state);
+    const error = await page.evaluate(() => whence.error());
+    assert.deepEqual({ type: error.type, message: error.message }, { type: oracle.error.type, message: oracle.error.message });
+    assert.equal(error.message, 'index 2 is out of bounds for dimension 0 with size 2');
+
+    // Its + button brings dim back to 1: no error, the same relations as the CLI's.
+    const dim = await page.evaluate(() => whence.controlRect('arg:1'));
+    await page.mouse.click(dim.x + dim.width - 6, dim.y + dim.height / 2);
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => whence.error()), null);
+    assert.equal(await page.evaluate(() => whence.getState()), cliCall(defaultExample));
+
+    // index: add a column (of zeros) with the + of dim 1; the output grows to 2 × 3.
+    await clickControl(page, 'arg:2/dim1+');
+    state = await page.evaluate(() => whence.getState());
+    let response = cliEval(state);
+    assert.equal(response.ok, true);
+    assert.deepEqual(response.result.shape, [2, 3]);
+    assert.match(state, /torch.tensor\(\[\[0, 2, 0\], \[2, 1, 0\]\]\)\)$/, 'the new column is zeros');
+    await hover(page, 'out:0', 5);
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, 5));
+    // A third row is one too many for a 2-row input along dim 0: PyTorch's error, on index.
+    await clickControl(page, 'arg:2/dim0+');
+    const tooTall = await page.evaluate(() => whence.error());
+    assert.equal(tooTall.type, 'RuntimeError');
+    assert.equal(tooTall.arg, 'index');
+    assert.equal(tooTall.message, cliEval(await page.evaluate(() => whence.getState())).error.message);
+    await clickControl(page, 'arg:2/dim0-');
+    await clickControl(page, 'arg:2/dim1-');
+    assert.equal(await page.evaluate(() => whence.getState()), cliCall(defaultExample));
+
+    // input: float32 from the dtype picker.
+    await clickControl(page, 'arg:0/dtype');
+    await clickControl(page, 'arg:0/dtype:float32');
+    state = await page.evaluate(() => whence.getState());
+    response = cliEval(state);
+    assert.equal(response.result.dtype, 'float32');
+    await hover(page, 'out:0', 2);
+    assert.equal(await page.evaluate(() => whence.equation()), response.relations[2].eq);
+
+    // The call text: select all, type a new call.
+    const typed = 'torch.gather(torch.tensor([7, 8, 9]), 0, torch.tensor([2, 1]))';
+    await clickControl(page, 'call');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(typed);
+    // A burst of keys reaches ImGui over a few frames (web/input_queue.hpp).
+    await page.waitForFunction(async (t) => { await whence.nextFrame(); return whence.getState() === t; }, typed,
+                               { timeout: 5000 });
+    assert.equal(await page.evaluate(() => whence.error()), null);
+    await hover(page, 'out:0', 0);
+    assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(cliEval(typed), 0, 0));
+
+    // A typo: the text is kept as typed, the error shows, the grids stay.
+    await clickControl(page, 'call', 0.99);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => whence.getState()), typed.slice(0, -1));
+    assert.equal((await page.evaluate(() => whence.error())).type, 'SyntaxError');
+    assert.ok(await page.evaluate(() => whence.cellAt('arg:0', 0)), 'the last call\'s grids stay on screen');
+    await page.keyboard.type(')');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => whence.error()), null);
+  });
 
   test('the URL hash carries the call text, across reloads', async () => {
     const call = 'torch.gather(torch.tensor([[10, 20], [30, 40]]), 1, torch.tensor([[1, 1], [0, 1]]))';
