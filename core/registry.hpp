@@ -66,7 +66,8 @@ struct OpDescriptor {
   std::vector<Param> params;
   OpResult (*run)(const Bound&);
   // The sources of output element `flat` of result `position`, from the same element
-  // function that computed it (DESIGN.md "one kernel, three uses").
+  // function that computed it (DESIGN.md "one kernel, three uses"). Called only after `run`
+  // succeeded on the same Bound, so it need not check the arguments again.
   std::vector<Source> (*explain)(const Bound&, const OpResult&, int position, std::int64_t flat);
 
   int param_index(const std::string& name) const;

@@ -67,19 +67,26 @@ std::vector<std::int64_t> index_visit_order(const Tensor& index, const Tensor& i
   return order;
 }
 
-// PyTorch's gather meta function and gather_shape_check, in the same order.
-GatherArgs check_gather(const Bound& b) {
-  const Tensor& input = b.tensor(kInput);
-  const Tensor& index = b.tensor(kIndex);
+// The kernel's view of a bound call. Cheap; explain uses it after run has checked the call.
+GatherArgs gather_args(const Bound& b) {
   GatherArgs a;
   try {
-    a.dim = int(wrap_dim(b.integer(kDim), input.dim()));
+    a.dim = int(wrap_dim(b.integer(kDim), b.tensor(kInput).dim()));
   } catch (Error& e) {
     e.arg = "dim";
     throw;
   }
-  a.input = to_ktensor(input, kInput);
-  a.index = to_ktensor(index, kIndex);
+  a.input = to_ktensor(b.tensor(kInput), kInput);
+  a.index = to_ktensor(b.tensor(kIndex), kIndex);
+  return a;
+}
+
+// PyTorch's gather meta function and gather_shape_check, in the same order, then the index
+// values as its CPU kernel checks them.
+GatherArgs check_gather(const Bound& b) {
+  const Tensor& input = b.tensor(kInput);
+  const Tensor& index = b.tensor(kIndex);
+  const GatherArgs a = gather_args(b);
   if (index.numel() == 0) return a;  // PyTorch skips every other check for an empty index
 
   if (index.dtype() != DType::Int64) fail("RuntimeError", "gather(): Expected dtype int64 for index", "index");
@@ -115,7 +122,7 @@ OpResult gather_run(const Bound& b) {
 }
 
 std::vector<Source> gather_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
-  const GatherArgs a = check_gather(b);
+  const GatherArgs a = gather_args(b);
   return dispatch_dtype(b.tensor(kInput).dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return cpu_explain(flat, [&](std::int64_t f, auto& access) { return gather_element<T>(a, f, access); });
