@@ -6,6 +6,8 @@
 //
 // and each such div gets an iframe showing embed.html (from the same folder as this script)
 // with that call. The iframe keeps the widget's keyboard and wheel handling out of your page.
+// It starts data-height pixels tall (default 520) and then fits the widget's content, unless
+// data-autosize="off".
 (function() {
   'use strict';
   var script = document.currentScript;
@@ -24,7 +26,19 @@
     frame.style.border = '1px solid #e2e5ea';
     frame.style.borderRadius = '10px';
     el.appendChild(frame);
+    if (el.getAttribute('data-autosize') !== 'off') frames.push(frame);
   }
+
+  // embed.html posts the height its content needs.
+  var frames = [];
+  window.addEventListener('message', function(event) {
+    var height = event.data && event.data.whenceHeight;
+    if (typeof height !== 'number') return;
+    frames.forEach(function(frame) {
+      if (frame.contentWindow === event.source)
+        frame.style.height = Math.round(Math.min(1600, Math.max(200, height + 2))) + 'px';
+    });
+  });
 
   function mountAll() { Array.prototype.forEach.call(document.querySelectorAll('.whence-embed'), mount); }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);

@@ -37,7 +37,9 @@
     printErr: function(text) { console.warn(text); },
     onAbort: function() { fatal('Whence stopped unexpectedly.', true); },
     // Boxes marked data-autosize follow the height the app needs, within limits.
+    // In an iframe (embed.html), the embedding page's embed.js sizes the iframe instead.
     whenceContentHeight: function(height) {
+      if (window.parent !== window) window.parent.postMessage({whenceHeight: Math.ceil(height)}, '*');
       if (!box.hasAttribute('data-autosize')) return;
       var min = 320, max = Math.max(min, window.innerHeight * 1.5);
       box.style.height = Math.round(Math.min(max, Math.max(min, height + 2))) + 'px';

@@ -435,6 +435,27 @@ test('embed.html with an empty hash shows the default example', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('embed.js puts the widget into another page, sized to its content', async () => {
+  const context = await newContext(1, { width: 760, height: 700 });
+  const page = await context.newPage();
+  const call = 'torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[0, 0], [1, 0]]))';
+  await page.goto(baseUrl + 'index.html');  // any page of the site's origin; its body is replaced
+  await page.setContent(`<p>A blog post.</p>
+    <div class="whence-embed" data-height="300" data-call="${call}"></div>
+    <script src="${baseUrl}embed.js"></script><p>After.</p>`);
+  const frame = await (await page.waitForSelector('.whence-embed iframe')).contentFrame();
+  await frame.waitForFunction(() => window.whence);
+  await frame.evaluate(() => whence.ready);
+  assert.equal(await frame.evaluate(() => whence.getState()), call);
+  // The iframe grows from 300 px to what the widget needs (the result wraps at this width).
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  await page.waitForTimeout(200);
+  const out = await frame.evaluate(async () => { await whence.nextFrame(); return whence.cellAt('out:0', 3); });
+  assert.ok(out, 'the result is on screen inside the iframe');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'embed-in-page-dpr1.png'), fullPage: true });
+});
+
 test('screenshots at devicePixelRatio 2 are drawn at full resolution', async () => {
   const context = await newContext(2);
   const page = await open(context, OP_PAGE);
