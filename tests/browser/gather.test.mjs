@@ -92,10 +92,11 @@ async function startServer() {
 }
 
 // A browser with a fresh profile at the given pixel ratio.
-async function newContext(deviceScaleFactor, viewport = { width: 1280, height: 900 }) {
+async function newContext(deviceScaleFactor, viewport = { width: 1280, height: 900 }, extraArgs = []) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'whence-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true, viewport, deviceScaleFactor,
+    executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs], headless: true, viewport,
+    deviceScaleFactor,
   });
   contexts.push({ context, profile });
   return context;
@@ -469,6 +470,27 @@ test('screenshots at devicePixelRatio 2 are drawn at full resolution', async () 
   await frames(page);
   const image = await screenshot(page, 'gather-dpr2.png');
   assert.ok(pixelStats(image).distinct > 50);
+  assert.deepEqual(page.errors, []);
+});
+
+test('without WebGL 2 the page says so instead of drawing', async () => {
+  const context = await newContext(1, undefined, ['--disable-webgl2']);
+  const page = await context.newPage();
+  await page.goto(baseUrl + OP_PAGE);
+  const overlay = page.locator('.whence-overlay');
+  await overlay.waitFor({ state: 'visible' });
+  assert.match(await overlay.innerText(), /WebGL 2/);
+  assert.equal(await page.evaluate(() => document.querySelector('.whence-overlay').classList.contains('whence-fatal')), true);
+});
+
+test('a lost WebGL context shows a message with a reload button', async () => {
+  const context = await newContext(1);
+  const page = await open(context, OP_PAGE);
+  await page.evaluate(() => document.querySelector('canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext());
+  const overlay = page.locator('.whence-overlay');
+  await overlay.waitFor({ state: 'visible' });
+  assert.match(await overlay.innerText(), /graphics context was lost/);
+  assert.equal(await page.locator('.whence-overlay button').innerText(), 'Reload');
   assert.deepEqual(page.errors, []);
 });
 
