@@ -37,6 +37,7 @@ struct Card {
   ImVec2 grid_box;
   float lead = 0;  // space before the card (the arrow before the result)
   const ErrorInfo* error = nullptr;
+  std::string type;  // Scalar cards: Python's type name ("int", "bool")
   ImVec2 size;
 };
 
@@ -70,7 +71,7 @@ std::string repr(const Value& v) {
 
 float header_width(const Card& card) {
   const auto& f = theme::fonts();
-  if (card.kind == CardKind::Scalar) return text_w(f.ui_bold, card.arg->label) + 12 + text_w(f.ui, "int");
+  if (card.kind == CardKind::Scalar) return text_w(f.ui_bold, card.arg->label) + 8 + text_w(f.ui, card.type);
   const TensorItem& item = *card.item;
   float w = 14 + text_w(f.ui_bold, item.label) + 10 + text_w(f.ui, shape_text(item.tensor)) + 16;
   w += card.kind == CardKind::Tensor ? kDTypeWidth : text_w(f.ui, dtype_name(item.tensor.dtype()));
@@ -299,7 +300,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
   if (card.kind == CardKind::Scalar) {
     row_text(f.ui_bold, theme::kText, card.arg->label);
     ImGui::SameLine(0, 8);
-    row_text(f.ui, theme::kFaint, type_name(app, *card.arg));
+    row_text(f.ui, theme::kFaint, card.type);
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
     ImGui::BeginDisabled(!editable);
     scalar_editor(app, *card.arg);
@@ -370,6 +371,7 @@ void draw_cards(App& app) {
       if (arg.tensors.empty()) {
         Card card{CardKind::Scalar};
         card.arg = &arg;
+        card.type = type_name(app, arg);
         cards.push_back(measure(card, avail, e));
       }
       for (std::size_t k = 0; k < arg.tensors.size(); ++k) {

@@ -63,9 +63,11 @@ void draw_muted(const char* text, ImFont* font) {
   ImGui::PopFont();
 }
 
-// A small swatch drawn the way the grid draws a source of this role.
+// A small swatch drawn the way the grid draws a source of this role, in grey: the shape
+// tells the role, the grid's colour tells the tensor.
 void legend_item(theme::Role role) {
-  const auto& c = theme::tensor_colors(0);
+  const theme::TensorColors c = {IM_COL32(88, 96, 110, 255), IM_COL32(244, 245, 247, 255),
+                                 IM_COL32(214, 218, 224, 255), IM_COL32(226, 229, 234, 255)};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();

@@ -136,8 +136,13 @@ async function hover(page, tensor, element) {
 
 // Clicks a named control (whence.controlRect) at `fx` of its width.
 async function clickControl(page, name, fx = 0.5) {
-  const r = await page.evaluate((n) => whence.controlRect(n), name);
+  let r = await page.evaluate((n) => whence.controlRect(n), name);
   assert.ok(r, `control ${name} is drawn`);
+  if (r.y < 0 || r.y + r.height > page.viewportSize().height) {  // scroll the page to bring it into view
+    await page.evaluate((dy) => window.scrollBy(0, dy), r.y - page.viewportSize().height / 2);
+    await frames(page);
+    r = await page.evaluate((n) => whence.controlRect(n), name);
+  }
   await page.mouse.click(r.x + r.width * fx, r.y + r.height / 2);
   await frames(page, 3);
 }
@@ -404,6 +409,22 @@ describe('torch.gather page', () => {
     await page.keyboard.type(')');
     await frames(page, 3);
     assert.equal(await page.evaluate(() => whence.error()), null);
+  });
+
+  test('"Copy as PyTorch" puts the call text on the clipboard', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl).origin });
+    await page.evaluate((t) => whence.setState(t), defaultExample);
+    await frames(page, 3);
+    await clickControl(page, 'copy');
+    const copied = await page.evaluate(async () => {
+      for (let i = 0; i < 50; i++) {  // writeText settles asynchronously
+        const text = await navigator.clipboard.readText();
+        if (text) return text;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return '';
+    });
+    assert.equal(copied, defaultExample);
   });
 
   test('the URL hash carries the call text, across reloads', async () => {
