@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
@@ -11,6 +12,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // ErrorCheckEndFrameRecover
 
 #include "app.hpp"
 #include "input_queue.hpp"
@@ -82,7 +84,13 @@ void frame() {
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
 
   ImGui::NewFrame();
-  draw_app(app());
+  try {
+    draw_app(app());
+  } catch (const std::exception& e) {
+    // Never abort the page: drop this frame's half-built windows and carry on.
+    std::fprintf(stderr, "whence: frame failed: %s\n", e.what());
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+  }
   ImGui::Render();
 
   glViewport(0, 0, fb_w, fb_h);

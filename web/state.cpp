@@ -258,7 +258,14 @@ void State::evaluate_call() {
     response = {{"ok", false}, {"error", {{"type", "RuntimeError"}, {"message", e.what()}}}};
   }
   if (response.value("ok", false)) {
-    take_result(response);
+    try {
+      take_result(response);
+    } catch (const std::exception& e) {  // a response this code does not understand
+      outputs_.clear();
+      error_ = ErrorInfo{"RuntimeError", std::string("internal error reading the result: ") + e.what(), ""};
+      stale_ = false;
+      return;
+    }
     error_.reset();
     stale_ = false;
   } else {

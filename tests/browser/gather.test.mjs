@@ -308,12 +308,12 @@ describe('torch.gather page', () => {
   });
 
   test('results above the explain-all limit are explained element by element', async () => {
-    // 40 × 40 = 1600 output elements: explained lazily, on hover (web/state.hpp kExplainAllLimit).
-    const call = 'torch.gather(torch.arange(1600).reshape(40, 40), 1, torch.arange(1600).reshape(40, 40) % 7)';
+    // 50 × 50 = 2500 output elements: explained lazily, on hover (web/state.hpp kExplainAllLimit).
+    const call = 'torch.gather(torch.arange(2500).reshape(50, 50), 1, torch.arange(2500).reshape(50, 50) % 7)';
     const response = cliEval(call);
     if (!response.ok) {  // the parser may not know % yet: build the index literally
-      const rows = Array.from({ length: 40 }, (_, i) => `[${Array.from({ length: 40 }, (_, j) => (i * 40 + j) % 7).join(', ')}]`);
-      return runBig(`torch.gather(torch.arange(1600).reshape(40, 40), 1, torch.tensor([${rows.join(', ')}]))`);
+      const rows = Array.from({ length: 50 }, (_, i) => `[${Array.from({ length: 50 }, (_, j) => (i * 50 + j) % 7).join(', ')}]`);
+      return runBig(`torch.gather(torch.arange(2500).reshape(50, 50), 1, torch.tensor([${rows.join(', ')}]))`);
     }
     return runBig(call);
   });
@@ -323,7 +323,7 @@ describe('torch.gather page', () => {
     assert.equal(response.ok, true, JSON.stringify(response.error));
     await page.evaluate((t) => whence.setState(t), call);
     await frames(page, 4);
-    for (const e of [0, 1, 2, 40, 42]) {  // top-left cells: the rest of this card may be scrolled away
+    for (const e of [0, 1, 2, 50, 52]) {  // top-left cells: the rest of this card may be scrolled away
       await hover(page, 'out:0', e);
       assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, e), `sources of out[${e}]`);
       assert.equal(await page.evaluate(() => whence.equation()), response.relations[e].eq);
