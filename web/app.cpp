@@ -65,6 +65,16 @@ void App::end_frame() {
     interop::write_hash(state.text());
   }
   interop::set_captures_arrows(selection.pinned.valid());
+  interop::set_wants_wheel(hovered_scrollable());
+}
+
+bool App::hovered_scrollable() {
+  // The hovered window or one of its parents can scroll (ImGui sends the wheel there).
+  for (ImGuiWindow* w = GImGui->HoveredWindow; w; w = w->ParentWindow) {
+    if (w->ScrollMax.y > 0 || w->ScrollMax.x > 0) return true;
+    if (!(w->Flags & ImGuiWindowFlags_ChildWindow)) break;
+  }
+  return false;
 }
 
 const DrawnGrid* App::drawn_grid(const std::string& tensor) const {

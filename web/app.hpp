@@ -68,6 +68,7 @@ class App {
 
  private:
   void after_change();
+  static bool hovered_scrollable();
 
   HighlightMap lit_;
   CellRef hovered_next_;

@@ -51,8 +51,6 @@ void on_button(GLFWwindow*, int button, int action, int mods) {
 // Characters go through the queue too, so text typed after a key stays after it.
 void on_char(GLFWwindow*, unsigned int c) { g_queue.push_back({Event::Char, int(c)}); }
 
-void on_scroll(GLFWwindow* w, double dx, double dy) { ImGui_ImplGlfw_ScrollCallback(w, dx, dy); }
-
 }  // namespace
 
 void install(GLFWwindow* window) {
@@ -60,7 +58,6 @@ void install(GLFWwindow* window) {
   glfwSetKeyCallback(window, on_key);
   glfwSetMouseButtonCallback(window, on_button);
   glfwSetCharCallback(window, on_char);
-  glfwSetScrollCallback(window, on_scroll);
 }
 
 void feed(bool hold_keys) {

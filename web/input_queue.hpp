@@ -4,6 +4,7 @@
 // arrive between two frames (a quick tap, a synthetic click, a double-click) would be lost.
 // The GLFW events are queued here and fed to the stock GLFW backend's callbacks in order, at
 // most one transition of each key and button per frame (what ImGui 1.87 calls trickling).
+// (The wheel does not go through GLFW at all: see interop.cpp.)
 #pragma once
 
 struct GLFWwindow;

@@ -31,6 +31,20 @@ EM_JS(void, js_install_listeners, (), {
     Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
     wake();
   });
+  // The wheel. Emscripten 3.1.6's GLFW passes raw deltas with the wrong sign and swallows
+  // every wheel event over the canvas, so wheel events are taken before it (capture on the
+  // parent runs first): they scroll the app where it has something to scroll under the
+  // mouse, and the page otherwise. Deltas become ImGui's units (about one per notch).
+  canvas.parentNode.addEventListener('wheel', function(e) {
+    if (e.target !== canvas) return;
+    e.stopPropagation();
+    if (!Module['whenceWantsWheel']) return;
+    e.preventDefault();
+    var scale = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+    Module['whenceWheelX'] = (Module['whenceWheelX'] || 0) - e.deltaX * scale;
+    Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
+    wake();
+  }, {capture: true, passive: false});
   // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
   window.addEventListener('keydown', function(e) {
     if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
@@ -96,6 +110,14 @@ EM_JS(char*, js_read_hash, (), {
 
 bool take_flag(const char* name) { return js_take_flag(name) != 0; }
 
+// Reads and clears a number the listeners accumulate on Module.
+EM_JS(double, js_take_number, (const char* name), {
+  var key = UTF8ToString(name);
+  var value = Module[key] || 0;
+  Module[key] = 0;
+  return value;
+});
+
 }  // namespace
 
 void install_listeners() { js_install_listeners(); }
@@ -143,11 +165,18 @@ std::string last_paste() {
   return text.isString() ? text.as<std::string>() : std::string();
 }
 
+void take_wheel(float* x, float* y) {
+  *x = float(js_take_number("whenceWheelX"));
+  *y = float(js_take_number("whenceWheelY"));
+}
+
 bool take_double_click() { return take_flag("whenceDoubleClick"); }
 
 bool take_wake() { return take_flag("whenceWake"); }
 
 void set_captures_arrows(bool captures) { js_set_flag("whenceCapturesArrows", captures); }
+
+void set_wants_wheel(bool wants) { js_set_flag("whenceWantsWheel", wants); }
 
 void report_content_height(float height) { js_content_height(height); }
 

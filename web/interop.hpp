@@ -34,6 +34,9 @@ std::string last_paste();
 // Whether the mouse is over the canvas.
 bool mouse_inside();
 
+// Wheel movement over the canvas since the last call, in ImGui's units (+y: away from the user).
+void take_wheel(float* x, float* y);
+
 // True once after each double-click on the canvas.
 bool take_double_click();
 
@@ -42,6 +45,9 @@ bool take_wake();
 // Tells the page whether arrow keys belong to the app (a cell is pinned), so they do not
 // scroll the page.
 void set_captures_arrows(bool captures);
+// Tells the page whether the wheel belongs to the app (something scrollable is under the
+// mouse); otherwise wheel events over the canvas scroll the page.
+void set_wants_wheel(bool wants);
 
 // The height the app's content needs, in CSS pixels; the page may size the canvas to it.
 void report_content_height(float height);

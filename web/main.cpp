@@ -78,6 +78,10 @@ void frame() {
   const ImVec2 scale(float(fb_w) / size.css_w, float(fb_h) / size.css_h);
   io.DisplaySize = ImVec2(size.css_w, size.css_h);
   io.DisplayFramebufferScale = scale;
+  float wheel_x = 0, wheel_y = 0;
+  interop::take_wheel(&wheel_x, &wheel_y);
+  io.MouseWheelH += wheel_x;
+  io.MouseWheel += wheel_y;
   if (!interop::mouse_inside()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   else if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / scale.x, io.MousePos.y / scale.y);
   // 1.86 asserts on a zero time step, which a paused or virtual-time clock produces.

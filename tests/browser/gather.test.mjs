@@ -427,6 +427,27 @@ describe('torch.gather page', () => {
     assert.equal(copied, defaultExample);
   });
 
+  test('the wheel scrolls the page over the widget, and a big grid under the mouse', async () => {
+    await page.evaluate((t) => whence.setState(t), defaultExample);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await hover(page, 'arg:0', 0);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 3000 });
+
+    // A 60 × 60 input scrolls inside its card: the page stays where it is.
+    await page.evaluate(() => whence.setState('torch.gather(torch.arange(3600).reshape(60, 60), 1, torch.zeros(2, 2, dtype=torch.int64))'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await frames(page, 3);
+    const first = await hover(page, 'arg:0', 0);
+    await page.mouse.wheel(0, 200);
+    await frames(page, 4);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
+    const after = await page.evaluate(() => whence.cellAt('arg:0', 60 * 3));  // row 3 moved up
+    assert.ok(!after || after.y < first.y + 3 * 35, 'the grid scrolled');
+    const moved = await page.evaluate(() => whence.cellAt('arg:0', 0));
+    assert.ok(!moved || moved.y < first.y, 'row 0 moved up or out of view');
+  });
+
   test('the URL hash carries the call text, across reloads', async () => {
     const call = 'torch.gather(torch.tensor([[10, 20], [30, 40]]), 1, torch.tensor([[1, 1], [0, 1]]))';
     const hashed = await open(context, `${OP_PAGE}#${encodeURIComponent(call)}`);
