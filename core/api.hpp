@@ -32,7 +32,7 @@ Json explain_element(const Call& call, int result_position, std::int64_t flat);
 std::string evaluate_line(const std::string& line);
 
 // The op table as JSON (CLI `ops`): [{"names", "family", "summary", "signature", "docs",
-// "example"}...].
+// "example", "equation", "params": [{"name", "type", "keyword_only", "default"?}]}...].
 Json ops_json();
 
 }  // namespace whence
