@@ -19,7 +19,8 @@ namespace {
 using Kind = Node::Kind;
 
 Value eval(const Node& n);
-Value run_nested_op(const Call& call);
+// A registered op called inside an argument: evaluated, its result used as the value.
+Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call);
 
 std::vector<Value> eval_all(const std::vector<Node>& nodes, std::size_t first) {
   std::vector<Value> out;
@@ -102,11 +103,7 @@ Value call_function(const std::string& name, const Node& call) {
     const auto s = *scalar_of(args[0]);
     return is_floating(s.dtype) ? std::int64_t(s.f) : s.i;
   }
-  if (find_op(name)) {
-    Call nested{name, args, {}};
-    for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
-    return run_nested_op(nested);
-  }
+  if (find_op(name)) return run_nested_op(name, args, call);
   if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
   fail("Unsupported", name + " is not supported by Whence yet");
 }
@@ -135,10 +132,9 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   if (method == "to" && args.size() == 1 && args[0].is<DType>()) return self.to(args[0].as<DType>());
   const std::string qualified = "torch.Tensor." + method;
   if (find_op(qualified)) {
-    Call nested{qualified, {Value(self)}, {}};
-    for (auto& a : args) nested.args.push_back(a);
-    for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
-    return run_nested_op(nested);
+    std::vector<Value> with_self{Value(self)};
+    with_self.insert(with_self.end(), args.begin(), args.end());
+    return run_nested_op(qualified, with_self, call);
   }
   fail("Unsupported", "Tensor." + method + " is not supported by Whence yet");
 }
@@ -198,7 +194,11 @@ Value eval(const Node& n) {
   fail("SyntaxError", "invalid syntax");
 }
 
-Value run_nested_op(const Call& call) { return result_value(run_call(call)); }
+Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call) {
+  Call nested{op, args, {}};
+  for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
+  return result_value(run_call(nested));
+}
 
 }  // namespace
 

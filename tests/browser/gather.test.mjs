@@ -134,6 +134,16 @@ async function hover(page, tensor, element) {
   return p;
 }
 
+// Double-click a cell, type a value and commit it with Enter.
+async function typeIntoCell(page, tensor, element, text) {
+  const p = await hover(page, tensor, element);
+  await page.mouse.dblclick(p.x, p.y);
+  await frames(page, 3);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+}
+
 // Clicks a named control (whence.controlRect) at `fx` of its width.
 async function clickControl(page, name, fx = 0.5) {
   let r = await page.evaluate((n) => whence.controlRect(n), name);
@@ -249,12 +259,7 @@ describe('torch.gather page', () => {
   test('typing an out-of-range index shows PyTorch\'s error, keeps the last result and keeps drawing', async () => {
     const before = await page.evaluate(() => whence.getState());
     // Double-click index[0][1] and type 5.
-    const p = await hover(page, 'arg:2', 1);
-    await page.mouse.dblclick(p.x, p.y);
-    await frames(page, 3);
-    await page.keyboard.type('5');
-    await page.keyboard.press('Enter');
-    await frames(page, 3);
+    await typeIntoCell(page, 'arg:2', 1, '5');
 
     const state = await page.evaluate(() => whence.getState());
     assert.notEqual(state, before, 'the edit reached the call text');
@@ -276,12 +281,7 @@ describe('torch.gather page', () => {
     await page.evaluate(() => whence.ready);
 
     // Fix it by typing again: the error goes, relations come back.
-    const q = await hover(page, 'arg:2', 1);
-    await page.mouse.dblclick(q.x, q.y);
-    await frames(page, 3);
-    await page.keyboard.type('2');
-    await page.keyboard.press('Enter');
-    await frames(page, 3);
+    await typeIntoCell(page, 'arg:2', 1, '2');
     assert.equal(await page.evaluate(() => whence.error()), null);
     assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'arg:2', element: 1, pinned: true },
                      'the edited cell stays pinned');
