@@ -17,13 +17,22 @@ const char* type_word(ParamType t) {
     case ParamType::Float: return "float";
     case ParamType::DType: return "torch.dtype";
     case ParamType::IntList: return "tuple of ints";
+    case ParamType::Number: return "Number";
+    case ParamType::TensorOrNumber: return "Tensor";
+    case ParamType::String: return "str";
     case ParamType::OutTensor: break;
   }
   return "Tensor";
 }
 
+bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || v.is<double>(); }
+
 bool matches(const Param& p, const Value& v) {
+  if (p.optional && v.is<None>()) return true;
   switch (p.type) {
+    case ParamType::Number: return is_number(v) || (v.is<Tensor>() && v.as<Tensor>().dim() == 0);
+    case ParamType::TensorOrNumber: return v.is<Tensor>() || is_number(v);
+    case ParamType::String: return v.is<std::string>();
     case ParamType::Tensor: return v.is<Tensor>();
     case ParamType::Int:
       return v.is<std::int64_t>() ||

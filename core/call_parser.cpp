@@ -125,8 +125,10 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   if (method == "t" && args.empty()) return t_(self);
   if (method == "contiguous" && args.empty()) return self.contiguous();
   static const std::pair<const char*, DType> casts[] = {
-      {"int", DType::Int32}, {"long", DType::Int64}, {"float", DType::Float32},
-      {"double", DType::Float64}, {"bool", DType::Bool}};
+      {"bool", DType::Bool},   {"byte", DType::UInt8},     {"char", DType::Int8},
+      {"short", DType::Int16}, {"int", DType::Int32},      {"long", DType::Int64},
+      {"half", DType::Float16}, {"bfloat16", DType::BFloat16}, {"float", DType::Float32},
+      {"double", DType::Float64}};
   for (const auto& [name, d] : casts)
     if (method == name && args.empty()) return self.to(d);
   if (method == "to" && args.size() == 1 && args[0].is<DType>()) return self.to(args[0].as<DType>());

@@ -5,39 +5,54 @@ namespace whence {
 namespace {
 struct DTypeInfo {
   DType dtype;
-  const char* name;        // JSON name
-  const char* torch_name;  // as PyTorch prints it
+  const char* name;         // JSON name
+  const char* torch_name;   // as PyTorch prints it
+  const char* scalar_name;  // c10::ScalarType name, in "not implemented for 'Float'"
   std::size_t size;
 };
 constexpr DTypeInfo kDTypes[] = {
-    {DType::Bool, "bool", "torch.bool", 1},
-    {DType::Int32, "int32", "torch.int32", 4},
-    {DType::Int64, "int64", "torch.int64", 8},
-    {DType::Float32, "float32", "torch.float32", 4},
-    {DType::Float64, "float64", "torch.float64", 8},
+    {DType::Bool, "bool", "torch.bool", "Bool", 1},
+    {DType::UInt8, "uint8", "torch.uint8", "Byte", 1},
+    {DType::Int8, "int8", "torch.int8", "Char", 1},
+    {DType::Int16, "int16", "torch.int16", "Short", 2},
+    {DType::Int32, "int32", "torch.int32", "Int", 4},
+    {DType::Int64, "int64", "torch.int64", "Long", 8},
+    {DType::Float16, "float16", "torch.float16", "Half", 2},
+    {DType::BFloat16, "bfloat16", "torch.bfloat16", "BFloat16", 2},
+    {DType::Float32, "float32", "torch.float32", "Float", 4},
+    {DType::Float64, "float64", "torch.float64", "Double", 8},
 };
 static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kDTypeCount, "every dtype needs a row");
 
 const DTypeInfo& info(DType d) { return kDTypes[static_cast<int>(d)]; }
+
+// PyTorch's other names for the same dtypes (torch.half is torch.float16).
+struct Alias {
+  const char* name;
+  DType dtype;
+};
+constexpr Alias kAliases[] = {
+    {"float", DType::Float32}, {"double", DType::Float64}, {"half", DType::Float16},
+    {"long", DType::Int64},    {"int", DType::Int32},      {"short", DType::Int16},
+};
 }  // namespace
 
 const char* dtype_name(DType d) { return info(d).name; }
 std::string_view dtype_torch_name(DType d) { return info(d).torch_name; }
+const char* dtype_scalar_name(DType d) { return info(d).scalar_name; }
 std::size_t dtype_size(DType d) { return info(d).size; }
-bool is_floating(DType d) { return d == DType::Float32 || d == DType::Float64; }
+bool is_floating(DType d) { return d >= DType::Float16; }
+bool is_reduced_float(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
 bool is_integral(DType d, bool include_bool) {
-  return d == DType::Int32 || d == DType::Int64 || (include_bool && d == DType::Bool);
+  return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }
 
 std::optional<DType> dtype_from_name(std::string_view n) {
   if (n.substr(0, 6) == "torch.") n.remove_prefix(6);
   for (const auto& row : kDTypes)
     if (n == row.name) return row.dtype;
-  // PyTorch's aliases.
-  if (n == "float") return DType::Float32;
-  if (n == "double") return DType::Float64;
-  if (n == "long") return DType::Int64;
-  if (n == "int") return DType::Int32;
+  for (const auto& a : kAliases)
+    if (n == a.name) return a.dtype;
   return std::nullopt;
 }
 

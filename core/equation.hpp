@@ -8,6 +8,11 @@
 //                  replaced by TEXT (TEXT may hold placeholders)
 //   {NAME}         coordinates of the first source read from parameter NAME
 //   {value}        the output element's value
+//   {@NAME}        how operand NAME is referred to: "other[0][2]" (coordinates of the element
+//                  read), or a Python number itself; {@A|B}: whichever of A and B was read
+//   {#NAME}        the value of that element (or the number); "…" when it was not read
+//   {?NAME:TEXT}   TEXT when the caller gave argument NAME (alpha in add), else nothing
+// A negative value after an operator is parenthesised: "3 - (-2)".
 #pragma once
 #include <string>
 #include <vector>

@@ -130,12 +130,13 @@ std::string evaluate_line(const std::string& line) {
 }
 
 Json ops_json() {
-  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?"};
+  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str"};
   Json ops = Json::array();
   for (const OpDescriptor* op : op_table()) {
     Json params = Json::array();
     for (const Param& p : op->params) {
       Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
+      if (p.optional) j["optional"] = true;
       if (p.has_default) j["default"] = value_to_json(p.default_value);
       params.push_back(j);
     }

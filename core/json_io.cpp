@@ -41,7 +41,7 @@ Tensor tensor_from_json(const Json& j) {
   std::optional<DType> dtype;
   if (j.contains("dtype")) {
     if (!j["dtype"].is_string() || !dtype_from_name(j["dtype"].get<std::string>()))
-      fail("ValueError", "unknown dtype " + j["dtype"].dump() + "; use float32, float64, int64, int32 or bool");
+      fail("ValueError", "unknown dtype " + j["dtype"].dump() + "; use bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32 or float64");
     dtype = dtype_from_name(j["dtype"].get<std::string>());
   }
   const Value data = leaf_from_json(j["data"]);

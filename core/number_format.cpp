@@ -8,12 +8,11 @@ namespace whence {
 
 namespace {
 // Digits and decimal exponent of the shortest round-trip form: v = 0.d1d2d3... * 10^(exp+1).
-void shortest_digits(double v, bool as_float32, std::string& digits, int& exp) {
+void shortest_digits(double v, DType d, std::string& digits, int& exp) {
   char buf[40];
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);
-    const double back = std::strtod(buf, nullptr);
-    if (as_float32 ? float(back) == float(v) : back == v) break;
+    if (round_to_dtype(std::strtod(buf, nullptr), d) == round_to_dtype(v, d)) break;
   }
   // buf is like "-1.2345e+03".
   const char* p = buf;
@@ -26,13 +25,22 @@ void shortest_digits(double v, bool as_float32, std::string& digits, int& exp) {
 }
 }  // namespace
 
-std::string format_float(double v, bool as_float32) {
+double round_to_dtype(double v, DType d) {
+  switch (d) {
+    case DType::Float16: return double(float(Half(float(v))));
+    case DType::BFloat16: return double(float(BFloat16(float(v))));
+    case DType::Float32: return double(float(v));
+    default: return v;
+  }
+}
+
+std::string format_float(double v, DType d) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
   std::string digits;
   int exp = 0;
-  shortest_digits(v, as_float32, digits, exp);
+  shortest_digits(v, d, digits, exp);
   std::string s = v < 0 ? "-" : "";
   const int n = int(digits.size());
   if (exp >= -4 && exp < 16) {  // Python's repr switches to exponent form outside this range
@@ -55,15 +63,13 @@ std::string format_float(double v, bool as_float32) {
 std::string format_scalar(const Scalar& s) {
   switch (s.dtype) {
     case DType::Bool: return s.i ? "True" : "False";
-    case DType::Float32: return format_float(s.f, true);
-    case DType::Float64: return format_float(s.f, false);
-    default: return std::to_string(s.i);
+    default: return is_floating(s.dtype) ? format_float(s.f, s.dtype) : std::to_string(s.i);
   }
 }
 
 double json_double(const Scalar& s) {
-  if (s.dtype != DType::Float32 || !std::isfinite(s.f)) return s.as_double();
-  return std::strtod(format_float(s.f, true).c_str(), nullptr);
+  if (!is_floating(s.dtype) || s.dtype == DType::Float64 || !std::isfinite(s.f)) return s.as_double();
+  return std::strtod(format_float(s.f, s.dtype).c_str(), nullptr);
 }
 
 }  // namespace whence

@@ -7,11 +7,18 @@
 
 namespace whence {
 
-// Shortest decimal that reads back to the same value; float32 values round-trip as float32.
-std::string format_float(double v, bool as_float32);
+// Shortest decimal that reads back to the same value of floating dtype `d` (a float16 value
+// prints as "0.1" when 0.1 rounds to it).
+std::string format_float(double v, DType d);
+inline std::string format_float(double v, bool as_float32) {
+  return format_float(v, as_float32 ? DType::Float32 : DType::Float64);
+}
+// v rounded to floating dtype d, as a double.
+double round_to_dtype(double v, DType d);
 // One element as Python prints the item: 6, 2.5, True, nan.
 std::string format_scalar(const Scalar& s);
-// The same value as a double that prints shortest in JSON (float32 0.1f -> 0.1).
+// The same value as a double that prints shortest in JSON (float32 0.1f -> 0.1, likewise
+// float16 and bfloat16).
 double json_double(const Scalar& s);
 
 }  // namespace whence

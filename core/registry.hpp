@@ -10,7 +10,11 @@
 
 namespace whence {
 
-enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor };
+// What a parameter accepts, as PyTorch's signatures name it: Tensor, int, bool, float,
+// torch.dtype, tuple of ints, Tensor (out=), Number (a Python bool/int/float, or a 0-d
+// tensor), Tensor or Number (the operand of a binary op: PyTorch wraps a number as a 0-d
+// tensor), str.
+enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String };
 
 struct Param {
   std::string name;
@@ -19,6 +23,7 @@ struct Param {
   bool has_default = false;
   Value default_value;
   bool accepts_dimname = false;  // PyTorch also has a `name dim` overload (named tensors)
+  bool optional = false;         // also accepts None ("Number? min")
 };
 
 // Where the caller put an argument: positional index or keyword name (protocol "path").
@@ -42,6 +47,7 @@ struct Bound {
   const Value& operator[](std::size_t param) const { return values[param]; }
   const Tensor& tensor(std::size_t param) const { return values[param].as<Tensor>(); }
   std::int64_t integer(std::size_t param) const;
+  bool given(std::size_t param) const { return paths[param].given(); }
 };
 
 // One input element read while producing an output element.
@@ -69,6 +75,9 @@ struct OpDescriptor {
   // function that computed it (DESIGN.md "one kernel, three uses"). Called only after `run`
   // succeeded on the same Bound, so it need not check the arguments again.
   std::vector<Source> (*explain)(const Bound&, const OpResult&, int position, std::int64_t flat);
+  // The family's own description of the op (kernels/elementwise.hpp: ElementwiseSpec), read
+  // by the family's shared run and explain functions.
+  const void* family_data = nullptr;
 
   int param_index(const std::string& name) const;
   std::string signature() const;  // "torch.gather(input, dim, index, *, sparse_grad=False)"

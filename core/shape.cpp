@@ -1,5 +1,7 @@
 #include "shape.hpp"
 
+#include <algorithm>
+
 #include "error.hpp"
 
 namespace whence {
@@ -32,6 +34,24 @@ void check_limits(const Shape& shape) {
       fail("Unsupported", "Whence shows tensors of up to " + std::to_string(kMaxElements) +
                               " elements; shape " + shape_str(shape) + " has more");
   }
+}
+
+}  // namespace whence
+
+namespace whence {
+
+Shape broadcast_shapes(const Shape& a, const Shape& b) {
+  const std::size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (std::size_t i = 0; i < rank; ++i) {  // i counts from the right
+    const std::int64_t sa = i < a.size() ? a[a.size() - 1 - i] : 1;
+    const std::int64_t sb = i < b.size() ? b[b.size() - 1 - i] : 1;
+    if (sa != sb && sa != 1 && sb != 1)
+      fail("RuntimeError", "The size of tensor a (" + std::to_string(sa) + ") must match the size of tensor b (" +
+                               std::to_string(sb) + ") at non-singleton dimension " + std::to_string(rank - 1 - i));
+    out[rank - 1 - i] = sa == 1 ? sb : sa;
+  }
+  return out;
 }
 
 }  // namespace whence

@@ -17,3 +17,11 @@ std::string shape_str(const Shape& shape);  // "[2, 3]"
 void check_limits(const Shape& shape);
 
 }  // namespace whence
+
+namespace whence {
+
+// PyTorch's broadcasting of two shapes (infer_size), with its error:
+// "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1".
+Shape broadcast_shapes(const Shape& a, const Shape& b);
+
+}  // namespace whence

@@ -65,10 +65,10 @@ Scalar Tensor::get(std::int64_t flat) const {
   const std::int64_t at = storage_index(flat) - offset_;
   return dispatch_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T v = data<T>()[at];
+    const T v = data<T>()[at];
     Scalar s;
     s.dtype = dtype_;
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (is_float_storage_v<T>) {
       s.f = double(v);
     } else {
       s.i = std::int64_t(v);
@@ -82,13 +82,7 @@ void Tensor::set(std::int64_t flat, const Scalar& v) {
   const std::int64_t at = storage_index(flat) - offset_;
   dispatch_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T* p = data<T>() + at;
-    if constexpr (std::is_same_v<T, bool>)
-      *p = is_floating(v.dtype) ? v.f != 0 : v.i != 0;
-    else if constexpr (std::is_floating_point_v<T>)
-      *p = T(v.as_double());
-    else
-      *p = is_floating(v.dtype) ? T(v.f) : T(v.i);
+    data<T>()[at] = is_floating(v.dtype) ? cast_from_double<T>(v.f) : cast_from_int64<T>(v.i);
   });
 }
 

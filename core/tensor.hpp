@@ -19,11 +19,11 @@ using Shape = xt::svector<std::int64_t, kMaxRank>;
 // One element's value with its dtype; the widest C++ type of each kind.
 struct Scalar {
   DType dtype = DType::Int64;
-  double f = 0;       // Float32, Float64
-  std::int64_t i = 0; // Int32, Int64, Bool (0 or 1)
+  double f = 0;       // floating dtypes (exactly the stored value)
+  std::int64_t i = 0; // integer dtypes and Bool (0 or 1)
 
   static Scalar from_int(std::int64_t v, DType d = DType::Int64) { Scalar s; s.dtype = d; s.i = v; s.f = double(v); return s; }
-  static Scalar from_float(double v, DType d = DType::Float64) { Scalar s; s.dtype = d; s.f = v; s.i = std::int64_t(v); return s; }
+  static Scalar from_float(double v, DType d = DType::Float64) { Scalar s; s.dtype = d; s.f = v; s.i = float_to_int64(v); return s; }
   static Scalar from_bool(bool v) { return from_int(v ? 1 : 0, DType::Bool); }
   double as_double() const { return is_floating(dtype) ? f : double(i); }
 };

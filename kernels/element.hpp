@@ -23,7 +23,9 @@ struct KTensor {
   int rank = 0;
   std::int64_t shape[kKernelMaxRank] = {};
   std::int64_t strides[kKernelMaxRank] = {};
-  int param = -1;  // which parameter of the op this tensor is, for ExplainAccess
+  int param = -1;  // which parameter of the op this tensor is, for ExplainAccess; -1: none
+                   // (a Python number wrapped as a tensor is no source)
+  int dtype = -1;  // its DType, for loads that convert (kernels/cpu/convert.hpp)
 };
 
 // Row-major flat index -> coordinates over t's shape.

@@ -1,13 +1,19 @@
-// op_table.cpp - the list of every op Whence has. Adding an op: define its descriptor in its
-// family's file, declare it in ops.hpp, list it here.
+// op_table.cpp - the list of every op Whence has, family by family. Adding an op: one line
+// in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
+// function here.
+#include "kernels/elementwise_builder.hpp"
 #include "kernels/ops.hpp"
 
 namespace whence {
 
 const std::vector<const OpDescriptor*>& op_table() {
-  static const std::vector<const OpDescriptor*> table = {
-      &gather_op(),
-  };
+  static const std::vector<const OpDescriptor*> table = [] {
+    std::vector<const OpDescriptor*> t = {&gather_op()};
+    add_unary_ops(t);
+    add_binary_ops(t);
+    add_activation_ops(t);
+    return t;
+  }();
   return table;
 }
 

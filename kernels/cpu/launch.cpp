@@ -11,6 +11,7 @@ KTensor to_ktensor(const Tensor& t, int param) {
     k.strides[d] = t.strides()[d];
   }
   k.param = param;
+  k.dtype = int(t.dtype());
   return k;
 }
 

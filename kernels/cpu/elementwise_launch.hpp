@@ -1,0 +1,106 @@
+// elementwise_launch.hpp - the CPU launcher of the elementwise family (native and
+// WebAssembly), after PyTorch's TensorIterator: the output is walked in row-major blocks;
+// each operand's block is read through its strides with an odometer (no division per
+// element), converted to the compute type unless it already is contiguous in that type, the
+// op's functor runs over the block, and the result is stored converted to the output dtype.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+
+#include "kernels/cpu/convert.hpp"
+#include "kernels/elementwise.hpp"
+
+namespace whence {
+
+constexpr int kBlock = 256;
+
+// The functor of an op applied to one block of compute-type values.
+template <class C, class R>
+using ApplyBlock = void (*)(const EwParams& p, const C* const* in, int m, R* out);
+
+// N = number of operands, R = the functor's result type (C, or bool for predicates).
+template <class C, class R, class F, int N>
+void apply_functor(const EwParams& p, const C* const* in, int m, R* out) {
+  const F f{};
+  if constexpr (N == 1) {
+    const C* x = in[0];
+    for (int j = 0; j < m; ++j) out[j] = f(p, x[j]);
+  } else if constexpr (N == 2) {
+    const C* x = in[0];
+    const C* y = in[1];
+    for (int j = 0; j < m; ++j) out[j] = f(p, x[j], y[j]);
+  } else {
+    const C* x = in[0];
+    const C* y = in[1];
+    const C* z = in[2];
+    for (int j = 0; j < m; ++j) out[j] = f(p, x[j], y[j], z[j]);
+  }
+}
+
+// An operand is read in place when it is laid out exactly like the output and already holds C.
+inline bool is_plain(const KTensor& t, const KTensor& out) {
+  std::int64_t expected = 1;
+  for (int d = out.rank - 1; d >= 0; --d) {
+    if (t.shape[d] != out.shape[d]) return false;
+    if (out.shape[d] != 1 && t.strides[d] != expected) return false;
+    expected *= out.shape[d];
+  }
+  return true;
+}
+
+// Runs `apply` over every element of the contiguous output `out_data` (dtype out_dtype).
+// The operands' strides are 0 on their broadcast dims (elementwise_args does that).
+template <class C, class R>
+void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtype, ApplyBlock<C, R> apply,
+                        const EwParams& p) {
+  std::int64_t n = 1;
+  for (int d = 0; d < a.out.rank; ++d) n *= a.out.shape[d];
+  if (n == 0) return;
+
+  bool plain[kMaxOperands] = {};
+  for (int k = 0; k < a.count; ++k) plain[k] = DType(a.in[k].dtype) == dtype_of<C>() && is_plain(a.in[k], a.out);
+  const bool out_plain = out_dtype == dtype_of<R>();
+
+  C buffers[kMaxOperands][kBlock];
+  R results[kBlock];
+  std::int64_t offsets[kMaxOperands][kBlock];
+  const C* in[kMaxOperands] = {};
+
+  // Odometer over the output's coordinates, with each operand's storage offset alongside.
+  const int rank = a.out.rank;
+  std::int64_t coord[kKernelMaxRank] = {};
+  std::int64_t at[kMaxOperands] = {};
+
+  for (std::int64_t start = 0; start < n; start += kBlock) {
+    const int m = int(std::min<std::int64_t>(kBlock, n - start));
+    bool any_walk = false;
+    for (int k = 0; k < a.count; ++k) any_walk |= !plain[k];
+    if (any_walk) {
+      for (int j = 0; j < m; ++j) {
+        for (int k = 0; k < a.count; ++k) offsets[k][j] = at[k];
+        for (int d = rank - 1; d >= 0; --d) {  // next coordinate
+          for (int k = 0; k < a.count; ++k) at[k] += a.in[k].strides[d];
+          if (++coord[d] < a.out.shape[d]) break;
+          for (int k = 0; k < a.count; ++k) at[k] -= a.in[k].strides[d] * a.out.shape[d];
+          coord[d] = 0;
+        }
+      }
+    }
+    for (int k = 0; k < a.count; ++k) {
+      if (plain[k]) {
+        in[k] = static_cast<const C*>(a.in[k].data) + start;
+      } else {
+        load_block<C>(a.in[k], offsets[k], m, buffers[k]);
+        in[k] = buffers[k];
+      }
+    }
+    if (out_plain) {
+      apply(p, in, m, static_cast<R*>(out_data) + start);
+    } else {
+      apply(p, in, m, results);
+      store_block<R>(out_data, out_dtype, start, m, results);
+    }
+  }
+}
+
+}  // namespace whence

@@ -1,0 +1,114 @@
+// elementwise_activation.cpp - the activation functions of torch.nn.functional: one functor
+// and one line each.
+#include "core/error.hpp"
+#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise_math.hpp"
+
+namespace whence {
+
+namespace {
+
+constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
+constexpr double kSeluScale = 1.0507009873554804934193349852946;
+
+template <class C> WHENCE_HD C nan_or(C x, C v) {
+  if constexpr (!is_int_v<C>) if (std::isnan(x)) return x;
+  return v;
+}
+template <class C> WHENCE_HD C softplus(C x, C beta, C threshold) {
+  return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
+}
+
+WHENCE_EW1(Relu, nan_or(x, x > C(0) ? x : C(0)))
+WHENCE_EW1(Relu6, nan_or(x, x < C(0) ? C(0) : x > C(6) ? C(6) : x))
+WHENCE_EW1(Gelu, p.i[0] ? C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)))
+                        : x * C(0.5) * (C(1) + std::erf(x * C(0.70710678118654752440))))
+WHENCE_EW1(Silu, x / (C(1) + std::exp(-x)))
+WHENCE_EW1(Softplus, softplus(x, C(p.f[0]), C(p.f[1])))
+WHENCE_EW1(Elu, x > C(0) ? x : C(p.f[0]) * std::expm1(x))
+WHENCE_EW1(Selu, C(kSeluScale) * (x > C(0) ? x : C(kSeluAlpha) * std::expm1(x)))
+WHENCE_EW1(Celu, x > C(0) ? x : C(p.f[0]) * std::expm1(x / C(p.f[0])))
+WHENCE_EW1(LeakyRelu, x > C(0) ? x : x * C(p.f[0]))
+WHENCE_EW1(Hardtanh, nan_or(x, x < p.get<C>(0) ? p.get<C>(0) : x > p.get<C>(1) ? p.get<C>(1) : x))
+WHENCE_EW1(Hardsigmoid, nan_or(x, (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6)))
+WHENCE_EW1(Hardswish, x * (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6))
+WHENCE_EW1(Mish, x * std::tanh(std::log1p(std::exp(x))))
+WHENCE_EW1(LogSigmoid, (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::fabs(x))))
+WHENCE_EW1(Tanhshrink, x - std::tanh(x))
+WHENCE_EW1(Softsign, x / (C(1) + std::fabs(x)))
+WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
+WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
+WHENCE_EW1(Threshold, x > p.get<C>(0) ? x : p.get<C>(1))
+
+// The scalar arguments after input, in order, into p.f / p.i.
+void number_params(const Bound& b, const EwCall&, EwParams& p) {
+  int k = 0;
+  for (std::size_t i = 1; i < b.values.size() && k < 4; ++i) {
+    const Value& v = b[i];
+    if (!(v.is<std::int64_t>() || v.is<double>() || (v.is<Tensor>() && b.op->params[i].type == ParamType::Number))) continue;
+    const Scalar s = number_arg(b, int(i));
+    p.f[k] = s.as_double();
+    p.i[k] = is_floating(s.dtype) ? float_to_int64(s.f) : s.i;
+    ++k;
+  }
+}
+void refuse_inplace(const Bound& b, const EwCall&) {
+  const int k = b.op->param_index("inplace");
+  if (k >= 0 && b[std::size_t(k)].is<bool>() && b[std::size_t(k)].as<bool>())
+    fail("Unsupported", "Whence shows results, not in-place updates; leave inplace=False", "inplace");
+}
+void gelu_params(const Bound& b, const EwCall&, EwParams& p) {
+  const std::string& mode = b[1].as<std::string>();
+  if (mode != "none" && mode != "tanh") fail("RuntimeError", "approximate argument must be either none or tanh.", "approximate");
+  p.i[0] = mode == "tanh";
+}
+
+Param inplace() { return Param{"inplace", ParamType::Bool, false, true, Value(false)}; }
+Param number(const char* name, Value dflt) { return Param{name, ParamType::Number, false, true, std::move(dflt)}; }
+
+}  // namespace
+
+void add_activation_ops(std::vector<const OpDescriptor*>& t) {
+  using Ew = EwBuilder;
+  Ew(t, "torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.", "relu(x) = max(x, 0)")
+      .unary<Relu>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
+      .unary<Relu6>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).", "gelu(x) = x · Φ(x)")
+      .unary<Gelu, kFloats>().param(Param{"approximate", ParamType::String, true, true, Value(std::string("none"))}).params(gelu_params).no_out();
+  Ew(t, "torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
+      .unary<Silu, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.", "softplus(x) = ln(1 + e^x)")
+      .unary<Softplus, kFloats>().param(number("beta", Value(1))).param(number("threshold", Value(20))).params(number_params).no_out();
+  Ew(t, "torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
+      .unary<Elu, kFloats>().param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
+      .unary<Selu, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
+      .unary<Celu, kFloats>().param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
+      .unary<LeakyRelu, kFloats>().param(number("negative_slope", Value(0.01))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
+      .unary<Hardtanh>().param(number("min_val", Value(-1.0))).param(number("max_val", Value(1.0))).param(inplace())
+      .params(number_params).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.", "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
+      .unary<Hardsigmoid, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
+      .unary<Hardswish, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
+      .unary<Mish, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+  Ew(t, "torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
+      .unary<LogSigmoid, kFloats>().no_out();
+  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().no_out();
+  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().no_out();
+  Ew(t, "torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
+      .unary<Hardshrink, kFloats>().param(number("lambd", Value(0.5))).params(number_params).no_out();
+  Ew(t, "torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
+      .unary<Softshrink, kFloats>().param(number("lambd", Value(0.5))).params(number_params).no_out();
+  Ew(t, "torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
+      .unary<Threshold>().param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
+      .params(number_params).check(refuse_inplace).no_out()
+      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {value}");
+}
+
+}  // namespace whence

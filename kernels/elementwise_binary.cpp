@@ -1,0 +1,368 @@
+// elementwise_binary.cpp - binary and ternary elementwise ops: one functor and one line each.
+#include "core/error.hpp"
+#include "core/promotion.hpp"
+#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise_math.hpp"
+
+namespace whence {
+
+namespace {
+
+WHENCE_EW2(Add, wrap_add(x, wrap_mul(p.get<C>(0), y)))
+WHENCE_EW2(Sub, wrap_sub(x, wrap_mul(p.get<C>(0), y)))
+WHENCE_EW2(RSub, wrap_sub(y, wrap_mul(p.get<C>(0), x)))
+WHENCE_EW2(Mul, wrap_mul(x, y))
+WHENCE_EW2(Div, [&] {
+  if constexpr (is_int_v<C>) return p.i[0] == 2 ? ew_floor_div(x, y) : ew_trunc_div(x, y);
+  else return p.i[0] == 0 ? x / y : p.i[0] == 1 ? std::trunc(x / y) : ew_floor_div(x, y);
+}())
+WHENCE_EW2(TrueDiv, x / y)
+WHENCE_EW2(RTrueDiv, (C(1) / x) * y)  // PyTorch's __rtruediv__: self.reciprocal() * other
+WHENCE_EW2(FloorDiv, ew_floor_div(x, y))
+WHENCE_EW2(RFloorDiv, ew_floor_div(y, x))
+WHENCE_EW2(Remainder, ew_remainder(x, y))
+WHENCE_EW2(RRemainder, ew_remainder(y, x))
+WHENCE_EW2(Fmod, ew_fmod(x, y))
+WHENCE_EW2(Pow, ew_pow(x, y))
+WHENCE_EW2(RPow, ew_pow(y, x))
+WHENCE_EW2(Atan2, std::atan2(x, y))
+WHENCE_EW2(Hypot, std::hypot(x, y))
+WHENCE_EW2(LogAddExp, [&] {
+  const C m = x > y ? x : y;
+  if (std::isinf(m) && x == y) return x;  // both +inf or both -inf
+  return m + std::log1p(std::exp(-std::fabs(x - y)));
+}())
+WHENCE_EW2(LogAddExp2, [&] {
+  const C m = x > y ? x : y;
+  if (std::isinf(m) && x == y) return x;
+  return m + std::log1p(std::exp2(-std::fabs(x - y))) / C(0.69314718055994530942);
+}())
+WHENCE_EW2(Eq, x == y)
+WHENCE_EW2(Ne, x != y)
+WHENCE_EW2(Lt, x < y)
+WHENCE_EW2(Le, x <= y)
+WHENCE_EW2(Gt, x > y)
+WHENCE_EW2(Ge, x >= y)
+WHENCE_EW2(Maximum, ew_maximum(x, y))
+WHENCE_EW2(Minimum, ew_minimum(x, y))
+WHENCE_EW2(Fmax, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x > y ? x : y; }())
+WHENCE_EW2(Fmin, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x < y ? x : y; }())
+WHENCE_EW2(CopySign, std::copysign(x, y))
+WHENCE_EW2(Xlogy, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log(y))
+WHENCE_EW2(Xlog1py, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log1p(y))
+WHENCE_EW2(Heaviside, x == C(0) ? y : C(x > C(0)))
+WHENCE_EW2(NextAfter, std::nextafter(x, y))
+WHENCE_EW2(Ldexp, x * std::exp2(y))
+WHENCE_EW2(LogicalAnd, (x != C(0)) && (y != C(0)))
+WHENCE_EW2(LogicalOr, (x != C(0)) || (y != C(0)))
+WHENCE_EW2(LogicalXor, (x != C(0)) != (y != C(0)))
+WHENCE_EW2(BitAnd, C(std::uint64_t(x) & std::uint64_t(y)))
+WHENCE_EW2(BitOr, C(std::uint64_t(x) | std::uint64_t(y)))
+WHENCE_EW2(BitXor, C(std::uint64_t(x) ^ std::uint64_t(y)))
+// Shifts past the width: << gives 0, >> fills with the sign (p.i[1]: bits of the dtype).
+WHENCE_EW2(LShift, y < 0 || y >= p.i[1] ? C(0) : C(std::uint64_t(x) << y))
+WHENCE_EW2(RShift, y < 0 || y >= p.i[1] ? C(x >> (p.i[1] - 1)) : C(x >> y))
+WHENCE_EW2(RLShift, x < 0 || x >= p.i[1] ? C(0) : C(std::uint64_t(y) << x))
+WHENCE_EW2(RRShift, x < 0 || x >= p.i[1] ? C(y >> (p.i[1] - 1)) : C(y >> x))
+WHENCE_EW2(Gcd, ew_gcd(x, y))
+WHENCE_EW2(Lcm, [&] { const C g = ew_gcd(x, y); return g == 0 ? C(0) : ew_abs(wrap_mul(C(x / g), y)); }())
+WHENCE_EW2(IsClose, [&] {
+  const double a = double(x), b = double(y);
+  if (a == b) return true;
+  if (p.i[0] && std::isnan(a) && std::isnan(b)) return true;
+  const double err = std::fabs(a - b);
+  return std::isfinite(err) && err <= p.f[1] + std::fabs(p.f[0] * b);
+}())
+WHENCE_EW3(Where, x != C(0) ? y : z)
+WHENCE_EW3(Lerp, [&] {
+  const C diff = y - x;
+  return std::fabs(z) < C(0.5) ? x + z * diff : y - diff * (C(1) - z);
+}())
+WHENCE_EW3(AddCMul, wrap_add(x, wrap_mul(p.get<C>(0), wrap_mul(y, z))))
+WHENCE_EW3(AddCDiv, x + p.get<C>(0) * (y / z))
+WHENCE_EW2(ClampMin, ew_maximum(x, y))
+WHENCE_EW2(ClampMax, ew_minimum(x, y))
+WHENCE_EW3(Clamp, [&] {
+  C r = x;
+  if (p.i[2]) r = ew_maximum(r, y);
+  if (p.i[3]) r = ew_minimum(r, z);
+  return r;
+}())
+
+// --- argument checks and scalar parameters ------------------------------------------------
+
+void alpha_params(const Bound& b, const EwCall&, EwParams& p) {
+  const Scalar a = number_arg(b, b.op->param_index("alpha"));
+  p.f[0] = a.as_double();
+  p.i[0] = is_floating(a.dtype) ? float_to_int64(a.f) : a.i;
+}
+void alpha_check(const Bound& b, const EwCall& c) {
+  const int k = b.op->param_index("alpha");
+  if (k < 0) return;
+  const Scalar a = number_arg(b, k);
+  if (a.dtype == DType::Bool && c.common != DType::Bool)
+    fail("RuntimeError", "Boolean alpha only supported for Boolean results.", "alpha");
+  if (!is_floating(c.common) && is_floating(a.dtype))
+    fail("RuntimeError", "For integral input tensors, argument alpha must not be a floating point number.", "alpha");
+}
+void sub_check(const Bound& b, const EwCall& c) {
+  const bool x = c.operands[0].dtype() == DType::Bool, y = c.operands[1].dtype() == DType::Bool;
+  if (x && y)
+    fail("RuntimeError", "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+  if (x || y)
+    fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  alpha_check(b, c);
+}
+// Integer division and remainder by zero raise in PyTorch 1.13.
+void zero_divisor(const EwCall& c, int k) {
+  if (!is_integral(c.compute, true)) return;
+  const Tensor& d = c.operands[std::size_t(k)];
+  std::int64_t n = 1;
+  for (auto s : c.shape) n *= s;
+  if (n == 0) return;
+  for (std::int64_t i = 0; i < d.numel(); ++i)
+    if (d.get(i).i == 0) fail("RuntimeError", "ZeroDivisionError");
+}
+void divisor_other(const Bound&, const EwCall& c) { zero_divisor(c, 1); }
+void divisor_self(const Bound&, const EwCall& c) { zero_divisor(c, 0); }
+
+int rounding_mode(const Bound& b) {
+  const Value& v = b[std::size_t(b.op->param_index("rounding_mode"))];
+  if (v.is<None>()) return 0;
+  const std::string& s = v.as<std::string>();
+  if (s == "trunc") return 1;
+  if (s == "floor") return 2;
+  fail("ValueError", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + s + "'", "rounding_mode");
+}
+DType div_compute(const Bound& b, const EwCall& c) {
+  if (rounding_mode(b) == 0 && !is_floating(c.common)) return DType::Float32;
+  return c.common;
+}
+void div_params(const Bound& b, const EwCall&, EwParams& p) { p.i[0] = rounding_mode(b); }
+void div_check(const Bound& b, const EwCall& c) {
+  if (rounding_mode(b) != 0) zero_divisor(c, 1);
+}
+void shift_params(const Bound&, const EwCall& c, EwParams& p) { p.i[1] = std::int64_t(dtype_size(c.compute)) * 8; }
+void pow_check(const Bound& b, const EwCall& c) {
+  const Value& e = b[1];
+  if (is_integral(c.compute, true) && e.is<std::int64_t>() && e.as<std::int64_t>() < 0)
+    fail("RuntimeError", "Integers to negative integer powers are not allowed.", "exponent");
+}
+void heaviside_check(const Bound&, const EwCall& c) {
+  if (c.operands[0].dtype() != c.operands[1].dtype())
+    fail("RuntimeError", "heaviside is not yet implemented for tensors with different dtypes.");
+}
+void isclose_check(const Bound&, const EwCall& c) {
+  if (c.operands[0].dtype() != c.operands[1].dtype())
+    fail("RuntimeError", std::string(dtype_scalar_name(c.operands[0].dtype())) + " did not match " +
+                             dtype_scalar_name(c.operands[1].dtype()));
+}
+void isclose_params(const Bound& b, const EwCall&, EwParams& p) {
+  p.f[0] = number_arg(b, 2).as_double();
+  p.f[1] = number_arg(b, 3).as_double();
+  p.i[0] = b[4].as<bool>();
+}
+void where_check(const Bound& b, const EwCall& c) {
+  const DType d = c.operands[0].dtype();
+  if (d != DType::Bool && d != DType::UInt8)
+    fail("RuntimeError", std::string("where expected condition to be a boolean tensor, but got a tensor with dtype ") +
+                             dtype_scalar_name(d), "condition");
+  (void)b;
+}
+void value_params(const Bound& b, const EwCall&, EwParams& p) {
+  const Scalar v = number_arg(b, b.op->param_index("value"));
+  p.f[0] = v.as_double();
+  p.i[0] = is_floating(v.dtype) ? float_to_int64(v.f) : v.i;
+}
+void addcdiv_check(const Bound&, const EwCall& c) {
+  if (is_integral(c.operands[1].dtype(), true) && is_integral(c.operands[2].dtype(), true))
+    fail("RuntimeError", "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.");
+}
+void clamp_params(const Bound& b, const EwCall&, EwParams& p) {
+  p.i[2] = !b[1].is<None>();
+  p.i[3] = !b[2].is<None>();
+}
+void clamp_check(const Bound& b, const EwCall&) {
+  if (b[1].is<None>() && b[2].is<None>())
+    fail("RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not be None");
+}
+// ldexp(x, e) is x * 2.0 ** e in PyTorch: the power is float32 unless e is float64.
+DType ldexp_compute(const Bound&, const EwCall& c) {
+  const DType power = is_floating(c.operands[1].dtype()) ? c.operands[1].dtype() : DType::Float32;
+  return promote_types(c.operands[0].dtype(), power);
+}
+
+void alpha_params_one(const Bound&, const EwCall&, EwParams& p) {
+  p.f[0] = 1;
+  p.i[0] = 1;
+}
+void pow_check_other(const Bound& b, const EwCall& c) {
+  const Value& e = b[1];
+  if (is_integral(c.compute, true) && e.is<std::int64_t>() && e.as<std::int64_t>() < 0)
+    fail("RuntimeError", "Integers to negative integer powers are not allowed.", "other");
+}
+
+Param alpha() { return Param{"alpha", ParamType::Number, true, true, Value(1)}; }
+Param value_kw() { return Param{"value", ParamType::Number, true, true, Value(1)}; }
+constexpr std::uint32_t kNoBool = kBoolBit;
+
+}  // namespace
+
+void add_binary_ops(std::vector<const OpDescriptor*>& t) {
+  using Ew = EwBuilder;
+  Ew(t, "torch.add torch.Tensor.add", "Adds other (times alpha) to input, element by element, broadcasting both.", "x + {#alpha}·y")
+      .binary<Add>().param(alpha()).params(alpha_params).check(alpha_check)
+      .equation("out{out} = {@input} + {?alpha:{#alpha}·}{@other} = {#input} + {?alpha:{#alpha}·}{#other} = {value}");
+  Ew(t, "torch.sub torch.Tensor.sub", "Subtracts other (times alpha) from input, element by element.", "x - y")
+      .binary<Sub>().param(alpha()).params(alpha_params).check(sub_check)
+      .equation("out{out} = {@input} - {?alpha:{#alpha}·}{@other} = {#input} - {?alpha:{#alpha}·}{#other} = {value}");
+  Ew(t, "torch.subtract torch.Tensor.subtract", "Alias of sub.", "x - y")
+      .binary<Sub>().param(alpha()).params(alpha_params).check(sub_check)
+      .equation("out{out} = {@input} - {?alpha:{#alpha}·}{@other} = {#input} - {?alpha:{#alpha}·}{#other} = {value}");
+  Ew(t, "torch.rsub torch.Tensor.rsub", "Subtracts input (times alpha) from other: sub with the operands swapped.", "y - x")
+      .binary<RSub>().param(alpha()).params(alpha_params).check(sub_check).no_out()
+      .equation("out{out} = {@other} - {?alpha:{#alpha}·}{@input} = {#other} - {?alpha:{#alpha}·}{#input} = {value}");
+  Ew(t, "torch.mul torch.Tensor.mul", "Multiplies input by other, element by element.", "x · y").binary<Mul>();
+  Ew(t, "torch.multiply torch.Tensor.multiply", "Alias of mul.", "x · y").binary<Mul>();
+  for (const char* names : {"torch.div torch.Tensor.div", "torch.divide torch.Tensor.divide"})
+    Ew(t, names, "Divides input by other; rounding_mode 'trunc' or 'floor' rounds the quotient.", "x / y")
+        .binary<Div>().param(Param{"rounding_mode", ParamType::String, true, true, Value(None{}), false, true})
+        .compute(div_compute).params(div_params).check(div_check);
+  Ew(t, "torch.true_divide torch.Tensor.true_divide", "Divides input by other, always as floating point.", "x / y").binary<TrueDiv, kFloats>().to_float();
+  Ew(t, "torch.floor_divide torch.Tensor.floor_divide", "Divides and rounds the quotient down, as Python's //.", "⌊x / y⌋").binary<FloorDiv>().check(divisor_other);
+  Ew(t, "torch.remainder torch.Tensor.remainder", "The remainder of division with the sign of the divisor, as Python's %.", "x mod y").binary<Remainder>().check(divisor_other);
+  Ew(t, "torch.fmod torch.Tensor.fmod", "The remainder of division with the sign of the dividend, as C's fmod.", "fmod(x, y)").binary<Fmod>().check(divisor_other);
+  Ew(t, "torch.pow torch.Tensor.pow", "Raises input to the power exponent, element by element.", "x^y")
+      .operands<Pow, 2>({"input", "exponent"}).check(pow_check);
+  Ew(t, "torch.float_power torch.Tensor.float_power", "Raises input to the power exponent in float64.", "x^y")
+      .operands<Pow, 2, kFloats>({"input", "exponent"}).to_float64();
+  for (const char* names : {"torch.atan2 torch.Tensor.atan2", "torch.arctan2 torch.Tensor.arctan2"})
+    Ew(t, names, "The angle of the point (other, input), in radians: atan(input / other) in the right quadrant.", "atan2(x, y)").binary<Atan2, kFloats>().to_float();
+  Ew(t, "torch.hypot torch.Tensor.hypot", "The hypotenuse √(x² + y²) for each pair of elements.", "hypot(x, y) = √(x² + y²)").binary<Hypot, kFloats>().kernel("hypot_cpu");
+  Ew(t, "torch.logaddexp torch.Tensor.logaddexp", "ln(e^x + e^y), computed without overflow.", "logaddexp(x, y) = ln(e^x + e^y)").binary<LogAddExp, kFloats>().kernel("logaddexp_cpu");
+  Ew(t, "torch.logaddexp2 torch.Tensor.logaddexp2", "log2(2^x + 2^y), computed without overflow.", "logaddexp2(x, y) = log2(2^x + 2^y)").binary<LogAddExp2, kFloats>().kernel("logaddexp2_cpu");
+  Ew(t, "torch.eq torch.Tensor.eq", "True where input equals other.", "x == y").binary<Eq>();
+  Ew(t, "torch.ne torch.Tensor.ne", "True where input differs from other.", "x != y").binary<Ne>();
+  Ew(t, "torch.not_equal torch.Tensor.not_equal", "Alias of ne.", "x != y").binary<Ne>();
+  Ew(t, "torch.lt torch.Tensor.lt", "True where input is less than other.", "x < y").binary<Lt>();
+  Ew(t, "torch.less torch.Tensor.less", "Alias of lt.", "x < y").binary<Lt>();
+  Ew(t, "torch.le torch.Tensor.le", "True where input is at most other.", "x <= y").binary<Le>();
+  Ew(t, "torch.less_equal torch.Tensor.less_equal", "Alias of le.", "x <= y").binary<Le>();
+  Ew(t, "torch.gt torch.Tensor.gt", "True where input is greater than other.", "x > y").binary<Gt>();
+  Ew(t, "torch.greater torch.Tensor.greater", "Alias of gt.", "x > y").binary<Gt>();
+  Ew(t, "torch.ge torch.Tensor.ge", "True where input is at least other.", "x >= y").binary<Ge>();
+  Ew(t, "torch.greater_equal torch.Tensor.greater_equal", "Alias of ge.", "x >= y").binary<Ge>();
+  Ew(t, "torch.maximum torch.Tensor.maximum", "The larger of each pair; NaN if either is NaN.", "max(x, y)").binary<Maximum>();
+  Ew(t, "torch.minimum torch.Tensor.minimum", "The smaller of each pair; NaN if either is NaN.", "min(x, y)").binary<Minimum>();
+  Ew(t, "torch.fmax torch.Tensor.fmax", "The larger of each pair, ignoring a NaN when the other is a number.", "fmax(x, y)").binary<Fmax>();
+  Ew(t, "torch.fmin torch.Tensor.fmin", "The smaller of each pair, ignoring a NaN when the other is a number.", "fmin(x, y)").binary<Fmin>();
+  Ew(t, "torch.copysign torch.Tensor.copysign", "The magnitude of input with the sign of other.", "copysign(x, y)").binary<CopySign, kFloats>().to_float();
+  Ew(t, "torch.xlogy torch.Tensor.xlogy torch.special.xlogy", "x · ln(y), defined as 0 where x is 0 (unless y is NaN).", "xlogy(x, y) = x · ln(y)").binary<Xlogy, kFloats>().to_float();
+  Ew(t, "torch.special.xlog1py", "x · ln(1 + y), defined as 0 where x is 0 (unless y is NaN).", "xlog1py(x, y) = x · ln(1 + y)").binary<Xlog1py, kFloats>().to_float();
+  Ew(t, "torch.heaviside torch.Tensor.heaviside", "The step function: 0 below zero, 1 above, and values where input is exactly zero.", "heaviside(x, y)")
+      .operands<Heaviside, 2>({"input", "values"}).operand_types({ParamType::Tensor, ParamType::Tensor}).check(heaviside_check);
+  Ew(t, "torch.nextafter torch.Tensor.nextafter", "The next representable number after input in the direction of other.", "nextafter(x, y)").binary<NextAfter, kFloats>().kernel("nextafter_cpu");
+  Ew(t, "torch.ldexp torch.Tensor.ldexp", "Multiplies input by 2 to the power other.", "ldexp(x, y) = x · 2^y").binary<Ldexp, kFloats>().compute(ldexp_compute)
+      .operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.logical_and torch.Tensor.logical_and", "True where both elements are nonzero.", "x and y").binary<LogicalAnd>().operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.logical_or torch.Tensor.logical_or", "True where either element is nonzero.", "x or y").binary<LogicalOr>().operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.logical_xor torch.Tensor.logical_xor", "True where exactly one element is nonzero.", "x xor y").binary<LogicalXor>().operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.bitwise_and torch.Tensor.bitwise_and", "The bits set in both integers (logical and for bool).", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu");
+  Ew(t, "torch.bitwise_or torch.Tensor.bitwise_or", "The bits set in either integer (logical or for bool).", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu");
+  Ew(t, "torch.bitwise_xor torch.Tensor.bitwise_xor", "The bits set in exactly one of the integers.", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu");
+  Ew(t, "torch.bitwise_left_shift torch.Tensor.bitwise_left_shift", "Shifts the bits of input left by other places.", "x << y")
+      .binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params);
+  Ew(t, "torch.bitwise_right_shift torch.Tensor.bitwise_right_shift", "Shifts the bits of input right by other places, keeping the sign.", "x >> y")
+      .binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params);
+  Ew(t, "torch.gcd torch.Tensor.gcd", "The greatest common divisor of each pair of integers.", "gcd(x, y)").binary<Gcd, kInts>().kernel("gcd_cpu", kNoBool)
+      .operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.lcm torch.Tensor.lcm", "The least common multiple of each pair of integers.", "lcm(x, y)").binary<Lcm, kInts>().kernel("lcm_cpu", kNoBool)
+      .operand_types({ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.isclose torch.Tensor.isclose", "True where |input - other| ≤ atol + rtol·|other|.", "|x - y| ≤ atol + rtol·|y|")
+      .binary<IsClose>().operand_types({ParamType::Tensor, ParamType::Tensor}).no_out()
+      .param(Param{"rtol", ParamType::Float, false, true, Value(1e-05)}).param(Param{"atol", ParamType::Float, false, true, Value(1e-08)})
+      .param(Param{"equal_nan", ParamType::Bool, false, true, Value(false)}).check(isclose_check).params(isclose_params)
+      .equation("out{out} = |{@input} - {@other}| ≤ {#atol} + {#rtol}·|{@other}| = |{#input} - {#other}| ≤ {#atol} + {#rtol}·|{#other}| = {value}");
+
+  // Ternary.
+  Ew(t, "torch.where torch.Tensor.where", "Takes input where condition is True and other where it is False.", "")
+      .operands<Where, 3>({"condition", "input", "other"}).select().no_out().check(where_check)
+      .operand_types({ParamType::Tensor, ParamType::TensorOrNumber, ParamType::TensorOrNumber})
+      .equation("out{out} = {@input|other}, as {@condition} is {#condition} = {value}")
+      .example("torch.where(torch.tensor([[True, False, True], [False, True, False]]), torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([-1, -2, -3]))");
+  Ew(t, "torch.lerp torch.Tensor.lerp", "Linear interpolation: input + weight·(end - input).", "x + z·(y - x)")
+      .operands<Lerp, 3, kFloats>({"input", "end", "weight"}).kernel("lerp_kernel_scalar")
+      .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::TensorOrNumber});
+  Ew(t, "torch.addcmul torch.Tensor.addcmul", "input + value · tensor1 · tensor2, element by element.", "x + {#value}·y·z")
+      .operands<AddCMul, 3>({"input", "tensor1", "tensor2"}).param(value_kw()).params(value_params)
+      .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
+  Ew(t, "torch.addcdiv torch.Tensor.addcdiv", "input + value · tensor1 / tensor2, element by element.", "x + {#value}·y / z")
+      .operands<AddCDiv, 3, kFloats>({"input", "tensor1", "tensor2"}).param(value_kw()).params(value_params).check(addcdiv_check)
+      .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
+  for (const char* names : {"torch.clamp torch.Tensor.clamp", "torch.clip torch.Tensor.clip"})
+    Ew(t, names, "Limits each element to [min, max]; either bound may be None.", "")
+        .operands<Clamp, 3>({"input", "min", "max"}).params(clamp_params).check(clamp_check)
+        .operand_types({ParamType::Tensor, ParamType::TensorOrNumber, ParamType::TensorOrNumber})
+        .equation("out{out} = clamp({@input}, {@min}, {@max}) = clamp({#input}, {#min}, {#max}) = {value}")
+        .example("torch.clamp(torch.tensor([[-3, -1, 0], [2, 5, 9]]), min=-1, max=4)");
+  Ew(t, "torch.clamp_min torch.Tensor.clamp_min", "Raises each element to at least min.", "max(x, y)")
+      .operands<ClampMin, 2>({"input", "min"});
+  Ew(t, "torch.clamp_max torch.Tensor.clamp_max", "Lowers each element to at most max.", "min(x, y)")
+      .operands<ClampMax, 2>({"input", "max"});
+
+  // Python's operators: the dunder methods they call (a + b is a.__add__(b); 1 - t is
+  // t.__rsub__(1)). The equation keeps the operator and the order the user wrote.
+  Ew(t, "torch.Tensor.__add__", "a + b: add.", "x + y").binary<Add>().no_out().params(alpha_params_one)
+      .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) + torch.tensor([10, 20, 30])");
+  Ew(t, "torch.Tensor.__radd__", "n + a, a number on the left: add.", "y + x").binary<Add>().no_out().params(alpha_params_one)
+      .example("10 + torch.tensor([[1, 2, 3], [4, 5, 6]])");
+  Ew(t, "torch.Tensor.__sub__", "a - b: sub.", "x - y").binary<Sub>().no_out().params(alpha_params_one).check(sub_check)
+      .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) - torch.tensor([10, 20, 30])");
+  Ew(t, "torch.Tensor.__rsub__", "n - a, a number on the left: rsub.", "y - x").binary<RSub>().no_out().params(alpha_params_one).check(sub_check)
+      .example("1 - torch.tensor([[0.25, 0.5], [0.75, 1.0]])");
+  Ew(t, "torch.Tensor.__mul__", "a * b: mul.", "x · y").binary<Mul>().no_out()
+      .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) * torch.tensor([[10], [100]])");
+  Ew(t, "torch.Tensor.__rmul__", "n * a, a number on the left: mul.", "y · x").binary<Mul>().no_out()
+      .example("3 * torch.tensor([[1, 2, 3], [4, 5, 6]])");
+  Ew(t, "torch.Tensor.__truediv__", "a / b: true division, always floating point.", "x / y").binary<TrueDiv, kFloats>().to_float().no_out()
+      .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) / torch.tensor([2, 4, 8])");
+  Ew(t, "torch.Tensor.__rtruediv__", "n / a, a number on the left: computed as a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().no_out()
+      .example("1 / torch.tensor([[1.0, 2.0], [4.0, 8.0]])");
+  Ew(t, "torch.Tensor.__floordiv__", "a // b: floor_divide.", "⌊x / y⌋").binary<FloorDiv>().no_out().check(divisor_other)
+      .example("torch.tensor([[-7, -3, 3, 7]]) // torch.tensor([[2], [-2]])");
+  Ew(t, "torch.Tensor.__rfloordiv__", "n // a, a number on the left: floor_divide.", "⌊y / x⌋").binary<RFloorDiv>().no_out().check(divisor_self)
+      .example("7 // torch.tensor([1, 2, 3, -2])");
+  Ew(t, "torch.Tensor.__mod__", "a % b: remainder, with the sign of the divisor.", "x mod y").binary<Remainder>().no_out().check(divisor_other)
+      .example("torch.tensor([[-7, -3, 3, 7]]) % torch.tensor([[3], [-3]])");
+  Ew(t, "torch.Tensor.__rmod__", "n % a, a number on the left: remainder.", "y mod x").binary<RRemainder>().no_out().check(divisor_self)
+      .example("7 % torch.tensor([1, 2, 3, -4])");
+  Ew(t, "torch.Tensor.__pow__", "a ** b: pow.", "x^y").binary<Pow>().no_out().check(pow_check_other)
+      .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) ** 2");
+  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().no_out()
+      .example("2 ** torch.tensor([[0, 1, 2], [3, 4, 5]])");
+  Ew(t, "torch.Tensor.__and__", "a & b: bitwise_and.", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out()
+      .example("torch.tensor([[True, True], [False, False]]) & torch.tensor([True, False])");
+  Ew(t, "torch.Tensor.__rand__", "n & a: bitwise_and.", "y & x").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out().example("6 & torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__or__", "a | b: bitwise_or.", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out()
+      .example("torch.tensor([[True, True], [False, False]]) | torch.tensor([True, False])");
+  Ew(t, "torch.Tensor.__ror__", "n | a: bitwise_or.", "y | x").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out().example("8 | torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__xor__", "a ^ b: bitwise_xor.", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out()
+      .example("torch.tensor([[True, True], [False, False]]) ^ torch.tensor([True, False])");
+  Ew(t, "torch.Tensor.__rxor__", "n ^ a: bitwise_xor.", "y ^ x").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out().example("5 ^ torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__lshift__", "a << b: bitwise_left_shift.", "x << y").binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
+      .example("torch.tensor([1, 3, 5]) << torch.tensor([[1], [2]])");
+  Ew(t, "torch.Tensor.__rlshift__", "n << a: bitwise_left_shift.", "y << x").binary<RLShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
+      .example("1 << torch.tensor([0, 1, 2, 3])");
+  Ew(t, "torch.Tensor.__rshift__", "a >> b: bitwise_right_shift.", "x >> y").binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
+      .example("torch.tensor([-16, 16, 100]) >> torch.tensor([[1], [2]])");
+  Ew(t, "torch.Tensor.__rrshift__", "n >> a: bitwise_right_shift.", "y >> x").binary<RRShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
+      .example("64 >> torch.tensor([0, 1, 2, 3])");
+  Ew(t, "torch.Tensor.__eq__", "a == b: eq.", "x == y").binary<Eq>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) == torch.tensor([1, 5, 3])");
+  Ew(t, "torch.Tensor.__ne__", "a != b: ne.", "x != y").binary<Ne>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) != torch.tensor([1, 5, 3])");
+  Ew(t, "torch.Tensor.__lt__", "a < b: lt.", "x < y").binary<Lt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) < torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__le__", "a <= b: le.", "x <= y").binary<Le>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) <= torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__gt__", "a > b: gt.", "x > y").binary<Gt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) > torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__ge__", "a >= b: ge.", "x >= y").binary<Ge>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) >= torch.tensor([2, 5, 3])");
+}
+
+}  // namespace whence

@@ -1,0 +1,174 @@
+// elementwise_family.cpp - the shared run and explain of every elementwise op.
+#include "kernels/elementwise_family.hpp"
+
+#include <deque>
+
+#include "core/error.hpp"
+#include "core/promotion.hpp"
+#include "core/shape.hpp"
+#include "kernels/cpu/launch.hpp"
+
+namespace whence {
+
+namespace {
+
+const ElementwiseSpec& spec_of(const Bound& b) { return *static_cast<const ElementwiseSpec*>(b.op->family_data); }
+
+// A Python number as PyTorch wraps it: a 0-d tensor of bool, int64 or float64.
+Tensor wrap_number(const Value& v) {
+  if (v.is<bool>()) {
+    Tensor t = Tensor::empty(DType::Bool, {});
+    t.set(0, Scalar::from_bool(v.as<bool>()));
+    return t;
+  }
+  if (v.is<std::int64_t>()) {
+    Tensor t = Tensor::empty(DType::Int64, {});
+    t.set(0, Scalar::from_int(v.as<std::int64_t>()));
+    return t;
+  }
+  Tensor t = Tensor::empty(DType::Float64, {});
+  t.set(0, Scalar::from_float(v.as<double>()));
+  return t;
+}
+
+// Each operand aligned to the output's rank, strides 0 where it is broadcast.
+ElementwiseArgs elementwise_args(const EwCall& c) {
+  ElementwiseArgs a;
+  const int rank = int(c.shape.size());
+  a.out.rank = rank;
+  for (int d = 0; d < rank; ++d) a.out.shape[d] = c.shape[d];
+  a.count = int(c.operands.size());
+  for (int k = 0; k < a.count; ++k) {
+    const Tensor& t = c.operands[k];
+    KTensor& kt = a.in[k];
+    kt = to_ktensor(t, c.params[k]);
+    kt.rank = rank;
+    const int lead = rank - t.dim();
+    for (int d = 0; d < rank; ++d) {
+      const bool own = d >= lead;
+      kt.shape[d] = own ? t.shape()[d - lead] : 1;
+      kt.strides[d] = own && kt.shape[d] != 1 ? t.strides()[d - lead] : 0;
+    }
+  }
+  return a;
+}
+
+enum class ComputeKind { F32, F64, I64 };
+ComputeKind compute_kind(DType d) {
+  if (d == DType::Float64) return ComputeKind::F64;
+  return is_floating(d) ? ComputeKind::F32 : ComputeKind::I64;
+}
+
+[[noreturn]] void not_implemented(const ElementwiseSpec& spec, DType d) {
+  fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(d) + "'");
+}
+
+template <class C>
+void launch(const ElementwiseSpec& spec, void (*kernel)(), const ElementwiseArgs& a, Tensor& out, const EwParams& p) {
+  if (spec.bool_result)
+    elementwise_launch<C, bool>(a, out.data_ptr(), out.dtype(), reinterpret_cast<ApplyBlock<C, bool>>(kernel), p);
+  else
+    elementwise_launch<C, C>(a, out.data_ptr(), out.dtype(), reinterpret_cast<ApplyBlock<C, C>>(kernel), p);
+}
+
+template <class C>
+std::vector<Source> explain_as(const ElementwiseSpec& spec, const ElementwiseArgs& a, std::int64_t flat) {
+  CpuExplainAccess access;
+  if (spec.select) {
+    select_element<C>(a, flat, access);
+  } else {
+    C values[kMaxOperands];
+    elementwise_reads<C>(a, flat, access, values);
+  }
+  return std::move(access.reads);
+}
+
+}  // namespace
+
+Scalar number_arg(const Bound& b, int param) {
+  const Value& v = b[std::size_t(param)];
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0);
+  if (v.is<bool>()) return Scalar::from_bool(v.as<bool>());
+  if (v.is<std::int64_t>()) return Scalar::from_int(v.as<std::int64_t>());
+  return Scalar::from_float(v.as<double>());
+}
+
+EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
+  EwCall c;
+  std::vector<PromotionOperand> promoted;
+  for (std::size_t k = 0; k < spec.operands.size(); ++k) {
+    const int p = spec.operands[k];
+    const Value& v = b[std::size_t(p)];
+    const bool tensor = v.is<Tensor>();
+    c.operands.push_back(tensor ? v.as<Tensor>() : wrap_number(v));
+    c.params.push_back(tensor ? p : -1);
+    if (spec.select && k == 0) continue;  // where's condition takes no part in promotion
+    promoted.push_back(*promotion_operand(v));  // a Python float counts as float32, weakly
+  }
+  c.common = result_type(promoted);
+  c.compute = spec.promote == EwPromote::Float64                              ? DType::Float64
+              : spec.promote == EwPromote::IntToFloat && !is_floating(c.common) ? DType::Float32
+                                                                                : c.common;
+  if (spec.compute) c.compute = spec.compute(b, c);
+  c.result = spec.bool_result ? DType::Bool : c.compute;
+  for (const Tensor& t : c.operands) c.shape = broadcast_shapes(c.shape, t.shape());
+  check_limits(c.shape);
+  if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);
+  if (spec.check) spec.check(b, c);
+  return c;
+}
+
+OpResult elementwise_run(const Bound& b) {
+  const ElementwiseSpec& spec = spec_of(b);
+  const EwCall c = elementwise_call(b, spec);
+  Tensor out = Tensor::empty(c.result, c.shape);
+  if (out.numel() == 0) return {{out}, false};
+  if (spec.integral_constant >= 0 && is_integral(c.compute, true)) {
+    for (std::int64_t i = 0; i < out.numel(); ++i) out.set(i, Scalar::from_bool(spec.integral_constant));
+    return {{out}, false};
+  }
+  EwParams p;
+  if (spec.params) spec.params(b, c, p);
+  const ElementwiseArgs a = elementwise_args(c);
+  switch (compute_kind(c.compute)) {
+    case ComputeKind::F32:
+      if (!spec.kernels.f32) not_implemented(spec, c.compute);
+      launch<float>(spec, spec.kernels.f32, a, out, p);
+      break;
+    case ComputeKind::F64:
+      if (!spec.kernels.f64) not_implemented(spec, c.compute);
+      launch<double>(spec, spec.kernels.f64, a, out, p);
+      break;
+    case ComputeKind::I64:
+      if (!spec.kernels.i64) not_implemented(spec, c.compute);
+      launch<std::int64_t>(spec, spec.kernels.i64, a, out, p);
+      break;
+  }
+  return {{out}, false};
+}
+
+std::vector<Source> elementwise_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  const ElementwiseSpec& spec = spec_of(b);
+  const EwCall c = elementwise_call(b, spec);
+  if (spec.integral_constant >= 0 && is_integral(c.compute, true)) return {};
+  const ElementwiseArgs a = elementwise_args(c);
+  switch (compute_kind(c.compute)) {
+    case ComputeKind::F32: return explain_as<float>(spec, a, flat);
+    case ComputeKind::F64: return explain_as<double>(spec, a, flat);
+    case ComputeKind::I64: break;
+  }
+  return explain_as<std::int64_t>(spec, a, flat);
+}
+
+const OpDescriptor& register_elementwise(OpDescriptor op, ElementwiseSpec spec) {
+  static std::deque<ElementwiseSpec> specs;
+  static std::deque<OpDescriptor> ops;
+  specs.push_back(std::move(spec));
+  op.family_data = &specs.back();
+  op.run = elementwise_run;
+  op.explain = elementwise_explain;
+  ops.push_back(std::move(op));
+  return ops.back();
+}
+
+}  // namespace whence

@@ -1,0 +1,211 @@
+// elementwise_unary.cpp - unary elementwise ops: one functor and one line each.
+#include "core/error.hpp"
+#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise_math.hpp"
+
+namespace whence {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+WHENCE_EW1(Abs, ew_abs(x))
+WHENCE_EW1(Neg, wrap_sub(C(0), x))
+WHENCE_EW1(Positive, x)
+WHENCE_EW1(Sign, ew_sign(x))
+WHENCE_EW1(SignBit, [&] { if constexpr (is_int_v<C>) return x < 0; else return bool(std::signbit(x)); }())
+WHENCE_EW1(Ceil, [&] { if constexpr (is_int_v<C>) return x; else return std::ceil(x); }())
+WHENCE_EW1(Floor, [&] { if constexpr (is_int_v<C>) return x; else return std::floor(x); }())
+WHENCE_EW1(Trunc, [&] { if constexpr (is_int_v<C>) return x; else return std::trunc(x); }())
+WHENCE_EW1(Frac, x - std::trunc(x))
+WHENCE_EW1(Round, [&] {
+  if constexpr (is_int_v<C>) return x;
+  else {
+    const auto decimals = p.i[0];
+    if (decimals == 0) return std::nearbyint(x);
+    const C scale = C(std::pow(10.0, double(decimals > 0 ? decimals : -decimals)));
+    return decimals > 0 ? std::nearbyint(x * scale) / scale : std::nearbyint(x / scale) * scale;
+  }
+}())
+WHENCE_EW1(Exp, std::exp(x))
+WHENCE_EW1(Exp2, std::exp2(x))
+WHENCE_EW1(Expm1, std::expm1(x))
+WHENCE_EW1(Log, std::log(x))
+WHENCE_EW1(Log2, std::log2(x))
+WHENCE_EW1(Log10, std::log10(x))
+WHENCE_EW1(Log1p, std::log1p(x))
+WHENCE_EW1(Sqrt, std::sqrt(x))
+WHENCE_EW1(Rsqrt, C(1) / std::sqrt(x))
+WHENCE_EW1(Square, wrap_mul(x, x))
+WHENCE_EW1(Reciprocal, C(1) / x)
+WHENCE_EW1(Sin, std::sin(x))
+WHENCE_EW1(Cos, std::cos(x))
+WHENCE_EW1(Tan, std::tan(x))
+WHENCE_EW1(Asin, std::asin(x))
+WHENCE_EW1(Acos, std::acos(x))
+WHENCE_EW1(Atan, std::atan(x))
+WHENCE_EW1(Sinh, std::sinh(x))
+WHENCE_EW1(Cosh, std::cosh(x))
+WHENCE_EW1(Tanh, std::tanh(x))
+WHENCE_EW1(Asinh, std::asinh(x))
+WHENCE_EW1(Acosh, std::acosh(x))
+WHENCE_EW1(Atanh, std::atanh(x))
+WHENCE_EW1(Sigmoid, ew_sigmoid(x))
+WHENCE_EW1(Logit, [&] {
+  const C eps = C(p.f[0]);
+  const C z = p.i[0] ? (x < eps ? eps : x > C(1) - eps ? C(1) - eps : x) : x;  // i[0]: eps given
+  return std::log(z / (C(1) - z));
+}())
+WHENCE_EW1(Erf, std::erf(x))
+WHENCE_EW1(Erfc, std::erfc(x))
+WHENCE_EW1(Erfinv, ew_erfinv(x))
+WHENCE_EW1(Deg2Rad, x * C(kPi / 180.0))
+WHENCE_EW1(Rad2Deg, x * C(180.0 / kPi))
+WHENCE_EW1(NanToNum, [&] {
+  if constexpr (is_int_v<C>) return x;
+  else return std::isnan(x) ? C(p.f[0]) : x == INFINITY ? C(p.f[1]) : x == -INFINITY ? C(p.f[2]) : x;
+}())
+WHENCE_EW1(IsNan, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isnan(x)); }())
+WHENCE_EW1(IsInf, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isinf(x)); }())
+WHENCE_EW1(IsFinite, [&] { if constexpr (is_int_v<C>) return true; else return bool(std::isfinite(x)); }())
+WHENCE_EW1(IsPosInf, [&] { if constexpr (is_int_v<C>) return false; else return x == C(INFINITY); }())
+WHENCE_EW1(IsNegInf, [&] { if constexpr (is_int_v<C>) return false; else return x == -C(INFINITY); }())
+WHENCE_EW1(IsReal, ((void)x, true))
+WHENCE_EW1(LogicalNot, !(x != C(0)))
+WHENCE_EW1(BitwiseNot, C(~std::uint64_t(x)))
+WHENCE_EW1(I0, ew_i0(x))
+WHENCE_EW1(Lgamma, std::lgamma(x))
+WHENCE_EW1(Digamma, ew_digamma(x))
+WHENCE_EW1(Sinc, x == C(0) ? C(1) : C(std::sin(C(kPi) * x) / (C(kPi) * x)))
+WHENCE_EW1(Entr, [&] {
+  if (std::isnan(x)) return x;
+  if (x > C(0)) return -x * std::log(x);
+  if (x == C(0)) return C(0);
+  return -C(INFINITY);
+}())
+WHENCE_EW1(Ndtr, C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
+WHENCE_EW1(LogNdtr, [&] {
+  const C t = x * C(0.70710678118654752440);
+  if (x < C(-1)) return std::log(std::erfc(-t) / C(2));  // erfcx would be more accurate far left
+  return std::log1p(-std::erfc(t) / C(2));
+}())
+WHENCE_EW1(Erfcx, [&] {
+  if (x < C(25)) return std::exp(x * x) * std::erfc(x);
+  const C inv = C(1) / x;  // asymptotic: 1 / (x sqrt(pi)) (1 - 1/(2x^2) + 3/(4x^4))
+  return inv * C(0.56418958354775628695) * (C(1) - inv * inv / C(2) + C(3) * inv * inv * inv * inv / C(4));
+}())
+
+// Negation and + of a bool tensor: PyTorch refuses with a hint.
+void refuse_bool_neg(const Bound&, const EwCall& c) {
+  if (c.compute == DType::Bool)
+    fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
+}
+
+void round_params(const Bound& b, const EwCall&, EwParams& p) {
+  const int d = b.op->param_index("decimals");
+  p.i[0] = b.integer(std::size_t(d));
+}
+void logit_params(const Bound& b, const EwCall&, EwParams& p) {
+  const Value& eps = b[1];
+  p.i[0] = !eps.is<None>();
+  if (p.i[0]) p.f[0] = eps.is<double>() ? eps.as<double>() : double(eps.as<std::int64_t>());
+}
+void nan_to_num_params(const Bound& b, const EwCall& c, EwParams& p) {
+  const double big = c.compute == DType::Float64 ? 1.7976931348623157e308
+                     : c.compute == DType::Float16 ? 65504.0
+                     : c.compute == DType::BFloat16 ? 3.3895313892515355e38
+                                                     : 3.4028234663852886e38;
+  auto number = [&](int k, double dflt) {
+    const Value& v = b[std::size_t(k)];
+    if (v.is<None>()) return dflt;
+    return number_arg(b, k).as_double();
+  };
+  p.f[0] = number(1, 0.0);
+  p.f[1] = number(2, big);
+  p.f[2] = number(3, -big);
+}
+
+Param optional_float(const char* name) { return Param{name, ParamType::Float, false, true, Value(None{}), false, true}; }
+
+}  // namespace
+
+void add_unary_ops(std::vector<const OpDescriptor*>& t) {
+  using Ew = EwBuilder;
+  Ew(t, "torch.abs torch.Tensor.abs", "Each element's distance from zero: its sign dropped.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
+  Ew(t, "torch.absolute torch.Tensor.absolute", "Alias of abs: each element's distance from zero.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
+  Ew(t, "torch.neg torch.Tensor.neg", "Flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
+  Ew(t, "torch.negative torch.Tensor.negative", "Alias of neg: flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
+  Ew(t, "torch.positive torch.Tensor.positive", "Returns the input unchanged (the unary + of Python).", "+x").unary<Positive>().no_out();
+  Ew(t, "torch.sign torch.Tensor.sign", "-1, 0 or 1 by the sign of each element.", "sign(x)").unary<Sign>();
+  Ew(t, "torch.sgn torch.Tensor.sgn", "The sign of each element; for real tensors the same as sign.", "sgn(x)").unary<Sign>();
+  Ew(t, "torch.signbit torch.Tensor.signbit", "True where the sign bit is set, -0.0 included.", "signbit(x)").unary<SignBit>();
+  Ew(t, "torch.ceil torch.Tensor.ceil", "Rounds each element up to the next integer.", "⌈x⌉").unary<Ceil>();
+  Ew(t, "torch.floor torch.Tensor.floor", "Rounds each element down to the previous integer.", "⌊x⌋").unary<Floor>();
+  Ew(t, "torch.trunc torch.Tensor.trunc", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>();
+  Ew(t, "torch.fix torch.Tensor.fix", "Alias of trunc: rounds toward zero.", "trunc(x)").unary<Trunc>();
+  Ew(t, "torch.frac torch.Tensor.frac", "The fractional part of each element, keeping its sign.", "frac(x) = x - trunc(x)").unary<Frac, kFloats>().kernel("frac_cpu");
+  Ew(t, "torch.round torch.Tensor.round torch.special.round", "Rounds each element to the nearest integer (ties to even), or to `decimals` places.", "round(x)")
+      .unary<Round>().param(Param{"decimals", ParamType::Int, true, true, Value(0)}).params(round_params);
+  Ew(t, "torch.exp torch.Tensor.exp", "e raised to each element.", "exp(x) = e^x").unary<Exp, kFloats>().to_float();
+  Ew(t, "torch.exp2 torch.Tensor.exp2 torch.special.exp2", "2 raised to each element.", "exp2(x) = 2^x").unary<Exp2, kFloats>().to_float();
+  Ew(t, "torch.expm1 torch.Tensor.expm1 torch.special.expm1", "e^x - 1, accurate for x near zero.", "expm1(x) = e^x - 1").unary<Expm1, kFloats>().to_float();
+  Ew(t, "torch.log torch.Tensor.log", "Natural logarithm of each element.", "ln(x)").unary<Log, kFloats>().to_float();
+  Ew(t, "torch.log2 torch.Tensor.log2", "Base-2 logarithm of each element.", "log2(x)").unary<Log2, kFloats>().to_float();
+  Ew(t, "torch.log10 torch.Tensor.log10", "Base-10 logarithm of each element.", "log10(x)").unary<Log10, kFloats>().to_float();
+  Ew(t, "torch.log1p torch.Tensor.log1p torch.special.log1p", "ln(1 + x), accurate for x near zero.", "log1p(x) = ln(1 + x)").unary<Log1p, kFloats>().to_float();
+  Ew(t, "torch.sqrt torch.Tensor.sqrt", "Square root of each element.", "√x").unary<Sqrt, kFloats>().to_float();
+  Ew(t, "torch.rsqrt torch.Tensor.rsqrt", "Reciprocal of the square root of each element.", "rsqrt(x) = 1 / √x").unary<Rsqrt, kFloats>().to_float();
+  Ew(t, "torch.square torch.Tensor.square", "Each element times itself.", "x²  = x · x").unary<Square>();
+  Ew(t, "torch.reciprocal torch.Tensor.reciprocal", "One over each element.", "1 / x").unary<Reciprocal, kFloats>().to_float();
+  Ew(t, "torch.sin torch.Tensor.sin", "Sine of each element (radians).", "sin(x)").unary<Sin, kFloats>().to_float();
+  Ew(t, "torch.cos torch.Tensor.cos", "Cosine of each element (radians).", "cos(x)").unary<Cos, kFloats>().to_float();
+  Ew(t, "torch.tan torch.Tensor.tan", "Tangent of each element (radians).", "tan(x)").unary<Tan, kFloats>().to_float();
+  Ew(t, "torch.asin torch.Tensor.asin", "Inverse sine of each element, in radians.", "asin(x)").unary<Asin, kFloats>().to_float();
+  Ew(t, "torch.arcsin torch.Tensor.arcsin", "Alias of asin.", "asin(x)").unary<Asin, kFloats>().to_float();
+  Ew(t, "torch.acos torch.Tensor.acos", "Inverse cosine of each element, in radians.", "acos(x)").unary<Acos, kFloats>().to_float();
+  Ew(t, "torch.arccos torch.Tensor.arccos", "Alias of acos.", "acos(x)").unary<Acos, kFloats>().to_float();
+  Ew(t, "torch.atan torch.Tensor.atan", "Inverse tangent of each element, in radians.", "atan(x)").unary<Atan, kFloats>().to_float();
+  Ew(t, "torch.arctan torch.Tensor.arctan", "Alias of atan.", "atan(x)").unary<Atan, kFloats>().to_float();
+  Ew(t, "torch.sinh torch.Tensor.sinh", "Hyperbolic sine of each element.", "sinh(x)").unary<Sinh, kFloats>().to_float();
+  Ew(t, "torch.cosh torch.Tensor.cosh", "Hyperbolic cosine of each element.", "cosh(x)").unary<Cosh, kFloats>().to_float();
+  Ew(t, "torch.tanh torch.Tensor.tanh torch.nn.functional.tanh", "Hyperbolic tangent of each element.", "tanh(x)").unary<Tanh, kFloats>().to_float();
+  Ew(t, "torch.asinh torch.Tensor.asinh", "Inverse hyperbolic sine of each element.", "asinh(x)").unary<Asinh, kFloats>().to_float();
+  Ew(t, "torch.arcsinh torch.Tensor.arcsinh", "Alias of asinh.", "asinh(x)").unary<Asinh, kFloats>().to_float();
+  Ew(t, "torch.acosh torch.Tensor.acosh", "Inverse hyperbolic cosine of each element (defined from 1 up).", "acosh(x)").unary<Acosh, kFloats>().to_float();
+  Ew(t, "torch.arccosh torch.Tensor.arccosh", "Alias of acosh.", "acosh(x)").unary<Acosh, kFloats>().to_float();
+  Ew(t, "torch.atanh torch.Tensor.atanh", "Inverse hyperbolic tangent of each element (defined on -1 to 1).", "atanh(x)").unary<Atanh, kFloats>().to_float();
+  Ew(t, "torch.arctanh torch.Tensor.arctanh", "Alias of atanh.", "atanh(x)").unary<Atanh, kFloats>().to_float();
+  Ew(t, "torch.sigmoid torch.Tensor.sigmoid torch.nn.functional.sigmoid", "Squashes each element into (0, 1) with the logistic function.", "sigmoid(x) = 1 / (1 + e^-x)").unary<Sigmoid, kFloats>().to_float();
+  Ew(t, "torch.special.expit", "The logistic function, sigmoid under its name in torch.special.", "expit(x) = 1 / (1 + e^-x)").unary<Sigmoid, kFloats>().to_float();
+  Ew(t, "torch.logit torch.Tensor.logit torch.special.logit", "The inverse of sigmoid: ln(p / (1 - p)), with p optionally clamped to [eps, 1 - eps].", "logit(x) = ln(x / (1 - x))")
+      .unary<Logit, kFloats>().to_float().param(optional_float("eps")).params(logit_params);
+  Ew(t, "torch.erf torch.Tensor.erf torch.special.erf", "The Gauss error function of each element.", "erf(x)").unary<Erf, kFloats>().to_float();
+  Ew(t, "torch.erfc torch.Tensor.erfc torch.special.erfc", "The complementary error function, 1 - erf(x).", "erfc(x) = 1 - erf(x)").unary<Erfc, kFloats>().to_float();
+  Ew(t, "torch.erfinv torch.Tensor.erfinv torch.special.erfinv", "The inverse of erf on (-1, 1).", "erfinv(x)").unary<Erfinv, kFloats>().to_float();
+  Ew(t, "torch.deg2rad torch.Tensor.deg2rad", "Degrees to radians.", "deg2rad(x) = x · π / 180").unary<Deg2Rad, kFloats>().to_float();
+  Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float();
+  Ew(t, "torch.nan_to_num torch.Tensor.nan_to_num", "Replaces NaN, +inf and -inf with finite numbers (by default 0 and the dtype's extremes).", "nan_to_num(x)")
+      .unary<NanToNum>().param(optional_float("nan")).param(optional_float("posinf")).param(optional_float("neginf")).params(nan_to_num_params);
+  Ew(t, "torch.isnan torch.Tensor.isnan", "True where an element is NaN.", "isnan(x)").unary<IsNan>().integral_constant(false).no_out();
+  Ew(t, "torch.isinf torch.Tensor.isinf", "True where an element is +inf or -inf.", "isinf(x)").unary<IsInf>().integral_constant(false).no_out();
+  Ew(t, "torch.isfinite torch.Tensor.isfinite", "True where an element is neither NaN nor infinite.", "isfinite(x)").unary<IsFinite>().integral_constant(true).no_out();
+  Ew(t, "torch.isposinf torch.Tensor.isposinf", "True where an element is +inf.", "isposinf(x)").unary<IsPosInf>().integral_constant(false);
+  Ew(t, "torch.isneginf torch.Tensor.isneginf", "True where an element is -inf.", "isneginf(x)").unary<IsNegInf>().integral_constant(false);
+  Ew(t, "torch.isreal torch.Tensor.isreal", "True where an element has no imaginary part: always, for real dtypes.", "isreal(x)").unary<IsReal>().integral_constant(true).no_out();
+  Ew(t, "torch.logical_not torch.Tensor.logical_not", "True where an element is zero (False).", "not x").unary<LogicalNot>();
+  Ew(t, "torch.bitwise_not torch.Tensor.bitwise_not", "Flips every bit of each integer (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu");
+  Ew(t, "torch.i0 torch.Tensor.i0 torch.special.i0", "The modified Bessel function of the first kind, order 0.", "i0(x)").unary<I0, kFloats>().to_float();
+  Ew(t, "torch.lgamma torch.Tensor.lgamma torch.special.gammaln", "ln |Γ(x)|, the log of the gamma function's magnitude.", "lgamma(x) = ln|Γ(x)|").unary<Lgamma, kFloats>().to_float();
+  Ew(t, "torch.digamma torch.Tensor.digamma torch.special.digamma torch.special.psi", "The digamma function, the derivative of lgamma.", "ψ(x)").unary<Digamma, kFloats>().to_float();
+  Ew(t, "torch.sinc torch.Tensor.sinc torch.special.sinc", "The normalized sinc function sin(πx)/(πx), 1 at 0.", "sinc(x) = sin(πx) / (πx)").unary<Sinc, kFloats>().to_float();
+  Ew(t, "torch.special.entr", "Elementwise entropy term -x·ln(x) (0 at 0, -inf below).", "entr(x) = -x · ln(x)").unary<Entr, kFloats>().to_float();
+  Ew(t, "torch.special.ndtr", "The standard normal cumulative distribution function.", "ndtr(x) = (1 + erf(x / √2)) / 2").unary<Ndtr, kFloats>().to_float();
+  Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
+  Ew(t, "torch.Tensor.__neg__", "-a: neg.", "-x").unary<Neg>().check(refuse_bool_neg).no_out().example("-torch.tensor([[1, -2], [3, -4]])");
+  Ew(t, "torch.Tensor.__pos__", "+a: positive, the tensor unchanged.", "+x").unary<Positive>().no_out().example("+torch.tensor([[1, -2], [3, -4]])");
+  Ew(t, "torch.Tensor.__invert__", "~a: bitwise_not (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").no_out()
+      .example("~torch.tensor([[True, False], [False, True]])");
+  Ew(t, "torch.special.erfcx", "The scaled complementary error function e^(x²)·erfc(x).", "erfcx(x) = e^(x²) · erfc(x)").unary<Erfcx, kFloats>().to_float();
+}
+
+}  // namespace whence
