@@ -81,7 +81,12 @@ bool comparison_holds(const std::string& symbol, int c) {
   return c >= 0;  // ">="
 }
 
-Int128 checked(bool overflowed, Int128 v) {
+// a + b, a - b, a * b in 128 bits; beyond them PyTorch would not take the int anyway.
+Int128 checked(char op, Int128 a, Int128 b) {
+  Int128 v = 0;
+  const bool overflowed = op == '+'   ? __builtin_add_overflow(a, b, &v)
+                          : op == '-' ? __builtin_sub_overflow(a, b, &v)
+                                      : __builtin_mul_overflow(a, b, &v);
   if (overflowed) overflow();
   return v;
 }
@@ -150,8 +155,7 @@ Operand number_binary(const std::string& s, const Num& a, const Num& b, const Op
     if (s == ">>") return Operand::integer(b.i >= 127 ? (a.i < 0 ? -1 : 0) : a.i >> int(b.i));
     if (a.i == 0) return Operand::integer(0);
     if (b.i >= 127) overflow();
-    Int128 v;
-    return Operand::integer(checked(__builtin_mul_overflow(a.i, Int128(1) << int(b.i), &v), v));
+    return Operand::integer(checked('*', a.i, Int128(1) << int(b.i)));
   }
   if (s == "/") {
     if (b.as_double() == 0) fail("ZeroDivisionError", floats ? "float division by zero" : "division by zero");
@@ -171,10 +175,7 @@ Operand number_binary(const std::string& s, const Num& a, const Num& b, const Op
     float_div_mod(x, y, &div, &mod);
     return from_double(s == "//" ? div : mod);
   }
-  Int128 v;
-  if (s == "+") return Operand::integer(checked(__builtin_add_overflow(a.i, b.i, &v), v));
-  if (s == "-") return Operand::integer(checked(__builtin_sub_overflow(a.i, b.i, &v), v));
-  if (s == "*") return Operand::integer(checked(__builtin_mul_overflow(a.i, b.i, &v), v));
+  if (s == "+" || s == "-" || s == "*") return Operand::integer(checked(s[0], a.i, b.i));
   // // and % with Python's floor semantics: the remainder takes the divisor's sign.
   if (b.i == 0)
     fail("ZeroDivisionError", s == "//" ? "integer division or modulo by zero" : "integer modulo by zero");
