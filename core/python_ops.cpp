@@ -210,11 +210,21 @@ bool values_equal(const Value& a, const Value& b) {
 
 bool is_sequence(const Value& v) { return v.is<std::string>() || v.is<List>(); }
 
+// About how much memory a value holds, to refuse text that would build a huge str or list.
+std::size_t weight(const Value& v) {
+  if (v.is<std::string>()) return v.as<std::string>().size() + 1;
+  if (!v.is<List>()) return 1;
+  std::size_t w = 1;
+  for (const auto& item : v.as<List>()) w += weight(item);
+  return w;
+}
+
+constexpr std::size_t kMaxWeight = std::size_t(1) << 20;
+
 // str * int, list * int: Python's repetition (empty for counts below one).
 Operand repeat(const Value& seq, const Num& count) {
   const Int128 n = count.i < 0 ? 0 : count.i;
-  const std::size_t len = seq.is<std::string>() ? seq.as<std::string>().size() : seq.as<List>().size();
-  if (len && n > Int128(1 << 20) / Int128(len))
+  if (n > Int128(kMaxWeight) / Int128(weight(seq)))
     fail("Unsupported", "a sequence this long is not supported by Whence");
   if (seq.is<std::string>()) {
     std::string out;
@@ -274,6 +284,8 @@ Operand python_binary(const std::string& s, const Operand& l, const Operand& r) 
   if (s == "+" && !l.wide && is_sequence(lv)) {
     const std::string kind = lv.is<std::string>() ? "str" : lv.is_tuple ? "tuple" : "list";
     if (!r.wide && rv.v.index() == lv.v.index() && (rv.is<std::string>() || rv.is_tuple == lv.is_tuple)) {
+      if (weight(lv) + weight(rv) > kMaxWeight)
+        fail("Unsupported", "a sequence this long is not supported by Whence");
       if (lv.is<std::string>()) return Operand(Value(lv.as<std::string>() + rv.as<std::string>()));
       Value out = lv;
       for (const auto& item : rv.as<List>()) out.as<List>().push_back(item);

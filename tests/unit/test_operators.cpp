@@ -248,6 +248,8 @@ TEST_CASE("operators on numbers, strings and lists give Python's values") {
       {"[1, 2] + [3]", "[1, 2, 3]"},
       {"(1,) + (2,)", "(1, 2)"},
       {"[0] * 3", "[0, 0, 0]"},
+      {"(1, 'a') * 2", "(1, 'a', 1, 'a')"},
+      {"-2 * [1]", "[]"},
       {"[1] == [1]", "True"},
       {"(1,) == [1]", "False"},
       {"torch.int32 == torch.int32", "True"},
@@ -328,6 +330,11 @@ TEST_CASE("operators on numbers raise Python's errors in Python's words") {
       {"1000000000000000000000000000000000000000000", "RuntimeError: Overflow when unpacking long"},
       {"(-8) ** 0.5", "Unsupported: complex numbers are not supported by Whence yet"},
       {"[1] < [2]", "Unsupported: ordering lists and tuples is not supported by Whence yet"},
+      // Text cannot build a huge string or list.
+      {"'ab' * 1000000", "Unsupported: a sequence this long is not supported by Whence"},
+      {"['a' * 500000] * 3", "Unsupported: a sequence this long is not supported by Whence"},
+      {"'a' * 600000 + 'b' * 600000", "Unsupported: a sequence this long is not supported by Whence"},
+      {"'a' * 2 ** 70", "OverflowError: cannot fit 'int' into an index-sized integer"},
   };
   for (const auto& [expr, expected] : cases) {
     INFO(expr);
