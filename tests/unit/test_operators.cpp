@@ -3,6 +3,8 @@
 // numbers, its error words, and the operator form written back by format_call.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -489,4 +491,47 @@ TEST_CASE("the parser names every operator op once") {
   CHECK(is_operator_op("torch.Tensor.__rpow__"));
   CHECK_FALSE(is_operator_op("torch.Tensor.gather"));
   CHECK_FALSE(is_operator_op("__add__"));
+}
+
+TEST_CASE("random operator texts round-trip through format_call") {
+  // A fixed seed: the same 3000 texts every run. Each is one top-level operator with a tensor
+  // operand and number, str or None operands built from operators themselves.
+  std::uint32_t state = 12345;
+  auto pick = [&](std::uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> binary = {"+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
+                                           "<<", ">>", "==", "!=", "<", "<=", ">", ">="};
+  const std::vector<std::string> tensors = {"torch.tensor([1, 2])", "torch.tensor([[0.5, -1.5]])",
+                                            "torch.tensor([True])", "torch.zeros((0, 2))"};
+  const std::vector<std::string> atoms = {"0", "1", "2", "3", "-1", "0.5", "-2.5", "True", "False", "'a'", "None"};
+  std::function<std::string(int)> number = [&](int depth) -> std::string {
+    if (depth == 0 || pick(3) == 0) return atoms[pick(std::uint32_t(atoms.size()))];
+    if (pick(5) == 0) return std::string(pick(2) ? "-" : "~") + "(" + number(depth - 1) + ")";
+    return "(" + number(depth - 1) + " " + binary[pick(std::uint32_t(binary.size()))] + " " + number(depth - 1) + ")";
+  };
+  int calls = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const std::string t = tensors[pick(std::uint32_t(tensors.size()))];
+    std::string text;
+    const auto shape = pick(4);
+    const std::string op = binary[pick(std::uint32_t(binary.size()))];
+    if (shape == 0) text = std::string(pick(2) ? "-" : "~") + t;
+    else if (shape == 1) text = number(2) + " " + op + " " + t;
+    else text = t + " " + op + " " + number(2);
+    INFO(text);
+    Call c;
+    try {
+      c = parse_call(text);
+    } catch (const Error&) {
+      continue;  // 1 / 0, 'a' + t, ...: errors are tested above
+    }
+    ++calls;
+    const std::string once = format_call(c);
+    INFO(once);
+    CHECK(call_to_json(parse_call(once)) == call_to_json(c));
+    CHECK(format_call(parse_call(once)) == once);
+  }
+  CHECK(calls > 2000);
 }
