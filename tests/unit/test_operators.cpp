@@ -161,7 +161,7 @@ TEST_CASE("a registered op inside an operator expression is run and its result u
         "torch.gather(torch.tensor([1.0, 1.0, 1.0, 1.0, 1.0, 1.0]), 0, index=torch.tensor([2]))");
 }
 
-TEST_CASE("operators on numbers, strings and lists give Python's values") {
+TEST_CASE("operators on numbers and sequences give Python's values") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"1 + 2 * 3", "7"},
       {"(1 + 2) * 3", "9"},
