@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "api.hpp"
+#include "call_syntax.hpp"
 #include "number_format.hpp"
 #include "registry.hpp"
 
@@ -51,6 +52,35 @@ std::string python_string(const std::string& s) {
   return out + "'";
 }
 
+// A call that Python's operator syntax produces, written as that operator: __add__(a, b) is
+// "A + B", __rsub__(t, 1) is "1 - T", __neg__(a) is "-A". Empty when the call is not one
+// (keyword arguments, a non-tensor self, or a reflected call that the operator would not
+// give back), so that parse_call(format_call(c)) == c.
+std::string operator_form(const Call& call) {
+  if (!call.kwargs.empty() || call.args.empty() || !call.args[0].is<Tensor>() || !is_method_name(call.op))
+    return {};
+  const std::string method = call.op.substr(13);
+  for (const auto& s : operator_spellings()) {
+    if (s.unary) {
+      if (method == s.method && call.args.size() == 1) return s.symbol + format_value(call.args[0]);
+      continue;
+    }
+    if (call.args.size() != 2) continue;
+    if (method == s.method)
+      return format_value(call.args[0]) + " " + s.symbol + " " + format_value(call.args[1]);
+    if (s.comparison || method != s.reflected) continue;
+    const Value& other = call.args[1];
+    // tensor + tensor would call __add__; 'a' + t and [1] + t raise instead of reflecting.
+    if (other.is<Tensor>()) return {};
+    if (s.symbol == std::string("+") && (other.is<std::string>() || other.is<List>())) return {};
+    std::string left = format_value(other);
+    // -2 ** t is -(2 ** t): a negative left operand of ** needs parentheses.
+    if (s.symbol == std::string("**") && left[0] == '-') left = "(" + left + ")";
+    return left + " " + s.symbol + " " + format_value(call.args[0]);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string format_tensor(const Tensor& t) {
@@ -90,6 +120,10 @@ std::string format_value(const Value& v) {
 }
 
 std::string format_call(const Call& call) {
+  if (is_operator_op(call.op)) {
+    const std::string op = operator_form(call);
+    if (!op.empty()) return op;
+  }
   std::string out;
   std::size_t first = 0;
   if (is_method_name(call.op) && !call.args.empty() && call.args[0].is<Tensor>()) {

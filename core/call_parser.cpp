@@ -1,6 +1,9 @@
 // call_parser.cpp - PyTorch call text -> Call: evaluates the syntax tree of call_syntax.cpp.
 // Arguments may use the constructors and tensor methods of the call language; a nested call
-// of a registered op is evaluated and its result used as the argument.
+// of a registered op is evaluated and its result used as the argument. Python's operators
+// follow Python: with a tensor operand they are torch.Tensor method calls (a + b is
+// torch.Tensor.__add__(a, b), 1 - t is torch.Tensor.__rsub__(t, 1)); on numbers, strings and
+// lists they are computed here (python_ops.cpp).
 #include <cmath>
 #include <limits>
 
@@ -9,6 +12,7 @@
 #include "error.hpp"
 #include "evaluate.hpp"
 #include "factories.hpp"
+#include "python_ops.hpp"
 #include "registry.hpp"
 #include "views.hpp"
 
@@ -21,6 +25,15 @@ using Kind = Node::Kind;
 Value eval(const Node& n);
 // A registered op called inside an argument: evaluated, its result used as the value.
 Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call);
+// The result of an operator: a torch.Tensor method call when an operand is a tensor, else
+// the value Python computes.
+struct Applied {
+  bool is_call = false;
+  Call call;
+  Operand value;
+};
+Applied apply_operator(const Node& n);
+Operand operand(const Node& n);
 
 std::vector<Value> eval_all(const std::vector<Node>& nodes, std::size_t first) {
   std::vector<Value> out;
@@ -143,9 +156,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
 
 Value eval(const Node& n) {
   switch (n.kind) {
-    case Kind::Int:
-      if (!n.text.empty()) fail("RuntimeError", "Overflow when unpacking long");
-      return n.i;
+    case Kind::Int: return to_value(operand(n));
     case Kind::Float: return n.f;
     case Kind::Str: return n.text;
     case Kind::Bool: return n.b;
@@ -156,15 +167,8 @@ Value eval(const Node& n) {
       v.is_tuple = n.kind == Kind::Tuple;
       return v;
     }
-    case Kind::Neg: {
-      const Node& operand = n.items[0];
-      if (operand.kind == Kind::Int && !operand.text.empty()) return std::numeric_limits<std::int64_t>::min();
-      const Value v = eval(operand);
-      if (v.is<std::int64_t>()) return -v.as<std::int64_t>();
-      if (v.is<double>()) return -v.as<double>();
-      if (v.is<bool>()) return -std::int64_t(v.as<bool>());
-      fail("TypeError", "bad operand type for unary -: '" + python_type_name(v) + "'");
-    }
+    case Kind::Unary:
+    case Kind::Binary: return to_value(operand(n));
     case Kind::Name:
     case Kind::Attr: {
       const std::string name = dotted_name(n);
@@ -202,15 +206,75 @@ Value run_nested_op(const std::string& op, const std::vector<Value>& args, const
   return result_value(run_call(nested));
 }
 
+const OperatorSpelling& spelling(const std::string& symbol, bool unary) {
+  for (const auto& s : operator_spellings())
+    if (s.symbol == symbol && s.unary == unary) return s;
+  fail("SyntaxError", "invalid syntax");
+}
+
+Applied method_call(const char* method, Value self, Value other, bool binary) {
+  Applied a;
+  a.is_call = true;
+  a.call.op = std::string("torch.Tensor.") + method;
+  a.call.args.push_back(std::move(self));
+  if (binary) a.call.args.push_back(std::move(other));
+  return a;
+}
+
+// As Python resolves `l op r` with a tensor operand: the left tensor's method; else the
+// reflected method of the right tensor (comparisons: the mirrored operator), except that
+// str, list and tuple concatenation refuses a tensor first.
+Applied apply_operator(const Node& n) {
+  if (n.kind == Kind::Unary) {
+    const Operand x = operand(n.items[0]);
+    if (!x.wide && x.value.is<Tensor>()) return method_call(spelling(n.text, true).method, x.value, {}, false);
+    Applied a;
+    a.value = python_unary(n.text, x);
+    return a;
+  }
+  const OperatorSpelling& op = spelling(n.text, false);
+  const Operand l = operand(n.items[0]);
+  const Operand r = operand(n.items[1]);
+  const bool l_tensor = !l.wide && l.value.is<Tensor>();
+  const bool r_tensor = !r.wide && r.value.is<Tensor>();
+  if (l_tensor) return method_call(op.method, l.value, to_value(r), true);
+  if (r_tensor) {
+    const Value& lv = l.value;
+    if (op.symbol == std::string("+") && !l.wide && (lv.is<std::string>() || lv.is<List>())) {
+      const std::string kind = lv.is<std::string>() ? "str" : lv.is_tuple ? "tuple" : "list";
+      fail("TypeError", "can only concatenate " + kind + " (not \"Tensor\") to " + kind);
+    }
+    return method_call(op.reflected, r.value, to_value(l), true);
+  }
+  Applied a;
+  a.value = python_binary(n.text, l, r);
+  return a;
+}
+
+// An operator inside an argument or operand: its call is run like a nested op call.
+Operand operand(const Node& n) {
+  if (n.kind == Kind::Int) return n.text.empty() ? Operand(Value(n.i)) : int_literal(n.text);
+  if (n.kind != Kind::Unary && n.kind != Kind::Binary) return Operand(eval(n));
+  Applied a = apply_operator(n);
+  if (!a.is_call) return a.value;
+  if (!find_op(a.call.op)) fail("Unsupported", a.call.op + " is not supported by Whence yet");
+  return Operand(result_value(run_call(a.call)));
+}
+
 }  // namespace
 
 Call parse_call(const std::string& code) {
   const Node root = parse_expression(code);
+  if (root.kind == Kind::Unary || root.kind == Kind::Binary) {
+    // The operator itself is the call shown; its op need not be registered yet.
+    Applied a = apply_operator(root);
+    if (a.is_call) return a.call;
+  }
   if (root.kind != Kind::Call) fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
   const Node& callee = root.items[0];
   Call call;
   const std::string name = dotted_name(callee);
-  if (!name.empty() && find_op(name)) {
+  if (!name.empty() && (find_op(name) || is_operator_op(name))) {
     call.op = name;
     call.args = eval_all(root.items, 1);
   } else if (callee.kind == Kind::Attr && (name.empty() || name.rfind("torch.", 0) != 0)) {
@@ -220,7 +284,8 @@ Call parse_call(const std::string& code) {
       fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
     call.args.push_back(self);
     for (auto& v : eval_all(root.items, 1)) call.args.push_back(std::move(v));
-    if (!find_op(call.op)) fail("Unsupported", call.op + " is not supported by Whence yet");
+    if (!find_op(call.op) && !is_operator_op(call.op))
+      fail("Unsupported", call.op + " is not supported by Whence yet");
   } else {
     if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
     fail("Unsupported", name + " is not supported by Whence yet");

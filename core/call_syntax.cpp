@@ -20,6 +20,13 @@ struct Token {
   fail("SyntaxError", what + " (column " + std::to_string(column) + ")");
 }
 
+const char* two_char_operator(const std::string& s, std::size_t i) {
+  static const char* const ops[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!="};
+  for (const char* op : ops)
+    if (s.compare(i, 2, op) == 0) return op;
+  return nullptr;
+}
+
 std::vector<Token> tokenize(const std::string& s) {
   std::vector<Token> out;
   std::size_t i = 0;
@@ -72,7 +79,10 @@ std::vector<Token> tokenize(const std::string& s) {
       if (j >= s.size()) syntax_error("unterminated string literal", col);
       out.push_back({Token::Kind::Str, value, col});
       i = j + 1;
-    } else if (std::string("()[],.=-+").find(c) != std::string::npos) {
+    } else if (const char* two = two_char_operator(s, i)) {
+      out.push_back({Token::Kind::Op, two, col});
+      i += 2;
+    } else if (std::string("()[],.=-+*/%&|^~<>").find(c) != std::string::npos) {
       out.push_back({Token::Kind::Op, std::string(1, c), col});
       ++i;
     } else {
@@ -91,6 +101,9 @@ class Parser {
     if (peek().kind == Token::Kind::End) syntax_error("empty call", 1);
     Node n = expression();
     if (peek().kind != Token::Kind::End) syntax_error("invalid syntax", peek().column);
+    if (chained_)
+      fail("Unsupported", "chained comparisons like a < b < c are not supported by Whence yet (column " +
+                              std::to_string(chained_) + ")");
     return n;
   }
 
@@ -98,6 +111,7 @@ class Parser {
   std::vector<Token> t_;
   std::size_t p_ = 0;
   int depth_ = 0;
+  std::size_t chained_ = 0;  // column of the second operator of a chained comparison
 
   const Token& peek() const { return t_[p_]; }
   bool is_op(const char* op) const { return peek().kind == Token::Kind::Op && peek().text == op; }
@@ -108,21 +122,83 @@ class Parser {
     syntax_error("invalid syntax", peek().column);
   }
 
-  Node expression() {
-    if (++depth_ > 64) syntax_error("too many nested parentheses", peek().column);
-    Node n;
-    if (is_op("-") || is_op("+")) {
-      const Token sign = next();
-      Node operand = expression();
-      if (sign.text == "+") { --depth_; return operand; }
-      n.kind = Node::Kind::Neg;
-      n.column = sign.column;
-      n.items.push_back(std::move(operand));
-    } else {
-      n = postfix(atom());
+  // Counts nesting (parentheses, unary operators, right operands of **) so that deep text
+  // cannot exhaust the stack.
+  struct Nest {
+    Parser& p;
+    explicit Nest(Parser& parser) : p(parser) {
+      if (++p.depth_ > 64) syntax_error("too many nested parentheses", p.peek().column);
     }
-    --depth_;
+    ~Nest() { --p.depth_; }
+  };
+
+  bool is_one_of(const std::vector<const char*>& ops) const {
+    if (peek().kind != Token::Kind::Op) return false;
+    for (const char* op : ops)
+      if (peek().text == op) return true;
+    return false;
+  }
+
+  static Node binary_node(const Token& op, Node left, Node right) {
+    Node n;
+    n.kind = Node::Kind::Binary;
+    n.text = op.text;
+    n.column = op.column;
+    n.items.push_back(std::move(left));
+    n.items.push_back(std::move(right));
     return n;
+  }
+
+  // Python's grammar, loosest first: comparison, |, ^, &, << >>, + -, * / // %, unary - + ~,
+  // **, then postfix (attributes, calls).
+  Node expression() {
+    Nest nest(*this);
+    static const std::vector<const char*> comparisons = {"==", "!=", "<", "<=", ">", ">="};
+    Node n = binary(0);
+    if (!is_one_of(comparisons)) return n;
+    const Token op = next();
+    n = binary_node(op, std::move(n), binary(0));
+    while (is_one_of(comparisons)) {  // a < b < c: parsed, then refused in parse_all
+      if (!chained_) chained_ = peek().column;
+      ++p_;
+      binary(0);
+    }
+    return n;
+  }
+
+  // Left-associative binary operators, level 0 (|) to 5 (* / // %).
+  Node binary(std::size_t level) {
+    static const std::vector<std::vector<const char*>> levels = {
+        {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%"}};
+    if (level == levels.size()) return factor();
+    Node n = binary(level + 1);
+    while (is_one_of(levels[level])) {
+      const Token op = next();
+      n = binary_node(op, std::move(n), binary(level + 1));
+    }
+    return n;
+  }
+
+  // Unary - + ~ bind looser than ** on their right: -2 ** 2 is -(2 ** 2).
+  Node factor() {
+    if (!is_one_of({"-", "+", "~"})) return power();
+    Nest nest(*this);
+    const Token op = next();
+    Node n;
+    n.kind = Node::Kind::Unary;
+    n.text = op.text;
+    n.column = op.column;
+    n.items.push_back(factor());
+    return n;
+  }
+
+  // ** is right-associative and its right operand may carry a sign: 2 ** -1, 2 ** 3 ** 2.
+  Node power() {
+    Node n = postfix(atom());
+    if (!is_op("**")) return n;
+    Nest nest(*this);
+    const Token op = next();
+    return binary_node(op, std::move(n), factor());
   }
 
   Node postfix(Node n) {
@@ -190,11 +266,16 @@ class Parser {
         errno = 0;
         char* end = nullptr;
         const unsigned long long v = std::strtoull(tok.text.c_str(), &end, 10);
-        if (errno == ERANGE || v > 9223372036854775808ull)
-          fail("RuntimeError", "Overflow when unpacking long");
         n.kind = Node::Kind::Int;
-        n.i = std::int64_t(v);  // 2**63 itself only survives under a minus sign
-        if (v == 9223372036854775808ull) n.text = "2**63";
+        // Beyond int64 the digits are kept: such an int is only usable by operators
+        // (-2**63, 2**64 // 4); as a value it is PyTorch's overflow (call_parser.cpp).
+        if (errno == ERANGE || v > 9223372036854775807ull) {
+          std::size_t k = 0;
+          while (k + 1 < tok.text.size() && tok.text[k] == '0') ++k;
+          n.text = tok.text.substr(k);
+        } else {
+          n.i = std::int64_t(v);
+        }
         return n;
       }
       case Token::Kind::Float:
@@ -235,6 +316,47 @@ class Parser {
 };
 
 }  // namespace
+
+const std::vector<OperatorSpelling>& operator_spellings() {
+  static const std::vector<OperatorSpelling> table = {
+      {"==", "__eq__", "__eq__", false, true},   {"!=", "__ne__", "__ne__", false, true},
+      {"<", "__lt__", "__gt__", false, true},    {"<=", "__le__", "__ge__", false, true},
+      {">", "__gt__", "__lt__", false, true},    {">=", "__ge__", "__le__", false, true},
+      {"|", "__or__", "__ror__", false, false},  {"^", "__xor__", "__rxor__", false, false},
+      {"&", "__and__", "__rand__", false, false},
+      {"<<", "__lshift__", "__rlshift__", false, false},
+      {">>", "__rshift__", "__rrshift__", false, false},
+      {"+", "__add__", "__radd__", false, false}, {"-", "__sub__", "__rsub__", false, false},
+      {"*", "__mul__", "__rmul__", false, false}, {"/", "__truediv__", "__rtruediv__", false, false},
+      {"//", "__floordiv__", "__rfloordiv__", false, false},
+      {"%", "__mod__", "__rmod__", false, false},
+      {"-", "__neg__", nullptr, true, false},     {"+", "__pos__", nullptr, true, false},
+      {"~", "__invert__", nullptr, true, false},
+      {"**", "__pow__", "__rpow__", false, false},
+  };
+  return table;
+}
+
+std::vector<std::string> operator_op_names() {
+  std::vector<std::string> out;
+  auto add = [&](const char* method) {
+    if (!method) return;
+    const std::string name = std::string("torch.Tensor.") + method;
+    for (const auto& n : out)
+      if (n == name) return;
+    out.push_back(name);
+  };
+  for (const auto& s : operator_spellings()) add(s.method);
+  for (const auto& s : operator_spellings()) add(s.reflected);
+  return out;
+}
+
+bool is_operator_op(const std::string& qualified_name) {
+  static const std::vector<std::string> names = operator_op_names();
+  for (const auto& n : names)
+    if (n == qualified_name) return true;
+  return false;
+}
 
 Node parse_expression(const std::string& text) { return Parser(tokenize(text)).parse_all(); }
 

@@ -1,5 +1,6 @@
 // call_syntax.hpp - the syntax tree of the PyTorch call language: literal Python expressions
-// with names, attributes, calls, lists and tuples. Parsing only; evaluation is call_parser.cpp.
+// with names, attributes, calls, lists, tuples and Python's operators. Parsing only;
+// evaluation is call_parser.cpp.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,17 +10,35 @@
 namespace whence {
 
 struct Node {
-  enum class Kind { Name, Int, Float, Str, Bool, NoneLit, List, Tuple, Call, Attr, Neg };
+  enum class Kind { Name, Int, Float, Str, Bool, NoneLit, List, Tuple, Call, Attr, Unary, Binary };
   Kind kind = Kind::NoneLit;
-  std::string text;            // Name: identifier; Str: value; Attr: attribute name
+  std::string text;            // Name: identifier; Str: value; Attr: attribute name;
+                               // Int: the digits when the literal does not fit int64;
+                               // Unary/Binary: the operator ("-", "**", "<=")
   std::int64_t i = 0;          // Int
   double f = 0;                // Float
   bool b = false;              // Bool
   std::vector<Node> items;     // List/Tuple: elements; Call: callee then positional args;
-                               // Attr/Neg: the operand
+                               // Attr/Unary: the operand; Binary: left, right
   std::vector<std::pair<std::string, Node>> kwargs;  // Call
   std::size_t column = 0;      // 1-based, for error messages
 };
+
+// A Python operator and the torch.Tensor methods it becomes with a tensor operand.
+struct OperatorSpelling {
+  const char* symbol;     // "+", "**", "<="
+  const char* method;     // "__add__": called on a tensor left operand (or the only operand)
+  const char* reflected;  // "__radd__": called on a tensor right operand when the left one is
+                          // not a tensor; comparisons: the mirrored operator ("<" -> "__gt__");
+                          // nullptr for unary operators
+  bool unary;
+  bool comparison;
+};
+// Every operator of the call language, binary ones in order of precedence, loosest first.
+const std::vector<OperatorSpelling>& operator_spellings();
+// The qualified names of every op an operator can produce ("torch.Tensor.__add__", ...), each once.
+std::vector<std::string> operator_op_names();
+bool is_operator_op(const std::string& qualified_name);
 
 // Parses one expression; throws Error("SyntaxError", ...) on malformed text.
 Node parse_expression(const std::string& text);

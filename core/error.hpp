@@ -7,7 +7,8 @@ namespace whence {
 
 struct Error : std::runtime_error {
   std::string type;  // "RuntimeError", "IndexError", "TypeError", "ValueError", "SyntaxError",
-                     // "NameError", "Unsupported"
+                     // "NameError", "AttributeError", "ZeroDivisionError", "OverflowError"
+                     // (operators on numbers), "Unsupported"
   std::string arg;   // parameter name at fault ("index", "dim"), empty when not one argument
   Error(std::string type_, const std::string& message, std::string arg_ = {})
       : std::runtime_error(message), type(std::move(type_)), arg(std::move(arg_)) {}
