@@ -393,7 +393,7 @@ def unary_cases(rng, op, names, ctx):
     for q in names[1:]:
         cases.append(_call("name_" + q, op, names, q, [T(dtype=rng.choice(["float32", "float64"]))], req))
     cases.append(mk("kw_input", p, [], [("input", T())] + req))
-    for shape in ([], [0], [1], [2, 0, 3], [2, 1, 3], [2, 1, 2, 2]):
+    for shape in ([], [0], [2, 0, 3], [2, 1, 3], [2, 1, 2, 2]):
         if p.endswith(".glu") and shape not in ([0],):
             shape = shape[:-1] + [2] if shape else shape
         dt = rng.choice(["float32", "float64", "int64", "int32"] if op["kind"] != "activation"
@@ -406,10 +406,9 @@ def unary_cases(rng, op, names, ctx):
             shape = shape[:-1] + [4]
         cases.append(_call("noncontig_%s" % style, op, names, rng.choice(forms),
                            [T(shape, rng.choice(["float32", "float64", "int64"]), style)], req))
-    for dt in ("float32", "float64", "float16", "bfloat16"):
+    for dt in ("float32", "float64", "float16"):
         cases.append(_call("special_" + dt, op, names, "func", [T([6] if dt != "float64" else [2, 4], dt, special=True, exact=True)], req))
-    ext = {"int8": [-128, 127, 0, -1], "uint8": [0, 255, 1, 128],
-           "int64": [9223372036854775807, -9223372036854775808, 0, -1]}
+    ext = {"int8": [-128, 127, 0, -1], "int64": [9223372036854775807, -9223372036854775808, 0, -1]}
     for dt, vals in ext.items():
         cases.append(mk("intlimits_" + dt, p, [literal_code([4], dt, vals)], req))
     cases += _params_cases(rng, op, names, T)
@@ -430,8 +429,7 @@ def _bin_tensor(rng, op, i, shape, dtype, style="literal", special=False, exact=
     return tensor_code(rng, shape, dtype, gen_vals(rng, dtype, dom, special), style)
 
 
-BROADCASTS = [([2, 3], [3]), ([2, 1], [1, 3]), ([], [2, 2]), ([0, 3], [3]), ([2, 1, 3, 1], [1, 2, 1, 2]),
-              ([], [])]
+BROADCASTS = [([2, 3], [3]), ([2, 1], [1, 3]), ([], [2, 2]), ([0, 3], [3]), ([2, 1, 3, 1], [1, 2, 1, 2])]
 
 
 def pair_cases(rng, op, n_ops=2):
@@ -507,7 +505,7 @@ def binary_cases(rng, op, names, ctx):
             c["args"][0:1] = [a, "torch." + b]
             c.update(mk(c["name"], c["op"], c["args"], c["kwargs"],
                         method=c["code"].startswith(a + ".")))
-    for dt in ("float32", "float64", "float16"):
+    for dt in ("float32", "float64"):
         cases.append(_call("special_" + dt, op, names, "func", [A([6], dt, special=True, exact=True),
                                                              B([6], dt, special=True, exact=True)]))
     cases.append(_call("special_bcast_float32", op, names, "func", [A([2, 3], "float32", special=True),
@@ -527,7 +525,6 @@ def binary_cases(rng, op, names, ctx):
                                 [literal_code([3], "int64", [7, -5, 0]), literal_code([3], "int64", [0, 2, 0])],
                                 [("rounding_mode", rm)]))
     cases.append(mk("err_broadcast", p, [A([2, 3]), B([4])]))
-    cases.append(mk("err_broadcast_rank3", p, [A([2, 3, 4]), B([3, 1])]))
     cases.append(mk("err_missing_" + o1, p, [A([3])]))
     cases.append(mk("err_extra_positional", p, [A([3]), B([3]), B([3])]))
     cases.append(mk("err_unknown_kw", p, [A([3]), B([3])], [("foo", "1")]))
@@ -709,7 +706,7 @@ def operator_cases(rng, op, names, ctx):
     for i, dt in enumerate(DTYPES):
         s = rng.choice(SHAPES)
         cases.append(mk_op("dtype_" + dt, p, sym, O(0, s, dt, exact=True), O(1, s, dt, exact=True)))
-    for sa, sb in BROADCASTS[:5]:
+    for sa, sb in BROADCASTS[:4]:
         dt = rng.choice(["float32", "int64", "int32"])
         cases.append(mk_op("bcast_%s_%s" % ("x".join(map(str, sa)) or "scalar", "x".join(map(str, sb)) or "scalar"),
                            p, sym, O(0, sa, dt), O(1, sb, dt)))
@@ -867,12 +864,35 @@ def signature_text(op, names):
     return ""
 
 
+def overloads(names):
+    """PyTorch's own list of overloads: the TypeError of a call with no arguments."""
+    for q in names:
+        if q.startswith("torch.Tensor."):
+            continue
+        try:
+            resolve(q)()
+        except TypeError as e:
+            m = str(e)
+            if "but expected one of:" in m:
+                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
+            if "but expected (" in m:
+                return [m.split("but expected ", 1)[1].strip()]
+        except Exception:  # noqa: BLE001
+            pass
+    return None
+
+
 def op_table(names_of):
     table = []
     for op in EO.OPS:
         beh, dev = dtype_behaviour(op)
         entry = {"primary": op["primary"], "names": names_of[op["primary"]], "kind": op["kind"],
                  "params": signature_text(op, names_of[op["primary"]]), "dtype_behaviour": beh}
+        ov = overloads(names_of[op["primary"]])
+        if ov:
+            entry["overloads"] = ov
+            if not entry["params"]:
+                entry["params"] = " | ".join("%s%s" % (EO.base_name(op["primary"]), o) for o in ov)
         if op["kind"] == "operator":
             entry["symbol"] = op["symbol"]
             entry["reflected"] = op["reflected"]
