@@ -805,11 +805,13 @@ def constant_outputs():
 def _probe_call(op, dt):
     """The op on tensors of dtype dt (unary: a 1-d tensor; binary: both operands)."""
     vals = {"bool": [True, False, True, True]}.get(dt, [1, 2, 3, 4])
+    if op.get("reflected") and dt == "bool":
+        vals = [True] * 4  # 2 // False would be a division by zero
     if op["operands"][0][1] in ("unit", "prob") and dt != "bool":
         vals = [0, 0, 1, 0] if dt not in FLOATS else [0.5, -0.25, 0.0, 0.75]
     t = lambda: torch.tensor(vals, dtype=TORCH_DTYPE[dt])  # noqa: E731
     fn = resolve(op["primary"])
-    req = {n: eval_code(v[0]) for n, v, how in op["params"] if how == "req"}
+    req = {n: eval_code(v) for n, v in _req_kwargs(op)}
     if op["kind"] in ("unary", "activation"):
         return lambda: fn(t(), **req)
     if op["kind"] == "operator":
