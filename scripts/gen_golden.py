@@ -9,10 +9,14 @@ regenerating gives identical bytes.
     /usr/bin/python3 scripts/gen_golden.py [--check]
 
 --check regenerates in memory and exits 1 if the committed files differ.
+
+It then runs scripts/gen_golden_elementwise.py with the same flag (the elementwise family's
+goldens, op table and promotion table), so one command writes or checks all goldens.
 """
 import collections
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -69,5 +73,12 @@ def main():
     return 0
 
 
+def main_all():
+    rc = main()
+    rc_ew = subprocess.call([sys.executable, os.path.join(ROOT, "scripts", "gen_golden_elementwise.py")]
+                            + sys.argv[1:])
+    return rc or rc_ew
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_all())

@@ -1,0 +1,134 @@
+"""Value and code-text helpers for goldens over all ten dtypes (the elementwise generator).
+
+torch_oracle.py (gather) keeps its own five-dtype versions so that gather.jsonl stays
+byte-identical; these generalise them: literal_code/tensor_code write any of the ten dtypes,
+tensor_json/value_json read them back, and the JSON conventions are the same (non-finite
+floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
+"""
+import math
+
+import torch
+
+from torch_oracle import prod, tuple_code, list_expressible  # noqa: F401  (re-exported)
+
+DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+          "float64"]
+TORCH_DTYPE = {n: getattr(torch, n) for n in DTYPES}
+NAME_OF_DTYPE = {v: k for k, v in TORCH_DTYPE.items()}
+FLOATS = ("float16", "bfloat16", "float32", "float64")
+INTS = ("uint8", "int8", "int16", "int32", "int64")
+
+
+def float_code(x):
+    x = float(x)
+    if math.isnan(x):
+        return "float('nan')"
+    if math.isinf(x):
+        return "float('inf')" if x > 0 else "-float('inf')"
+    return repr(x)
+
+
+def scalar_code(x, dtype):
+    if dtype == "bool":
+        return "True" if x else "False"
+    if dtype in FLOATS:
+        return float_code(x)
+    return str(int(x))
+
+
+def nested_code(flat, shape, dtype):
+    if not shape:
+        return scalar_code(flat[0], dtype)
+    step = prod(shape[1:])
+    return "[" + ", ".join(nested_code(flat[i * step:(i + 1) * step], shape[1:], dtype)
+                           for i in range(shape[0])) + "]"
+
+
+def literal_code(shape, dtype, flat):
+    """torch.tensor(<nested list>[, dtype=...]) or, where lists cannot say the shape, torch.zeros."""
+    shape = list(shape)
+    if not list_expressible(shape):
+        return "torch.zeros(%s, dtype=torch.%s)" % (tuple_code(shape), dtype)
+    assert len(flat) == prod(shape)
+    body = nested_code(flat, shape, dtype)
+    if prod(shape) == 0:
+        inferred = "float32"
+    else:
+        inferred = {"bool": "bool", "int64": "int64"}.get(dtype, "float32")
+    if dtype == inferred:
+        return "torch.tensor(%s)" % body
+    return "torch.tensor(%s, dtype=torch.%s)" % (body, dtype)
+
+
+def tensor_code(rng, shape, dtype, gen, style="literal"):
+    """As torch_oracle.tensor_code (same view styles), for any of the ten dtypes."""
+    shape = list(shape)
+    r = len(shape)
+    if style == "permute" and r >= 2:
+        p = list(range(r))
+        while p == sorted(p):
+            rng.shuffle(p)
+        base = [0] * r
+        for i in range(r):
+            base[p[i]] = shape[i]
+        return literal_code(base, dtype, gen(prod(base))) + ".permute(%s)" % ", ".join(map(str, p))
+    if style == "transpose" and r >= 2:
+        a, b = sorted(rng.sample(range(r), 2))
+        base = list(shape)
+        base[a], base[b] = base[b], base[a]
+        sa = a - r if rng.random() < 0.3 else a
+        return literal_code(base, dtype, gen(prod(base))) + ".transpose(%d, %d)" % (sa, b)
+    if style == "t" and r == 2:
+        return literal_code([shape[1], shape[0]], dtype, gen(prod(shape))) + ".t()"
+    if style == "expand" and r >= 1:
+        base = list(shape)
+        sizes = [str(s) for s in shape]
+        cand = [i for i, s in enumerate(shape) if s != 1]
+        if cand:
+            for i in rng.sample(cand, rng.randint(1, len(cand))):
+                base[i] = 1
+        if base == shape:
+            return literal_code(shape, dtype, gen(prod(shape)))
+        return literal_code(base, dtype, gen(prod(base))) + ".expand(%s)" % ", ".join(sizes)
+    if style == "reshape" and r >= 1:
+        n = prod(shape)
+        return literal_code([n], dtype, gen(n)) + ".reshape(%s)" % ", ".join(map(str, shape))
+    return literal_code(shape, dtype, gen(prod(shape)))
+
+
+def eval_code(code):
+    return eval(code, {"torch": torch})  # noqa: S307 - our own generated literal code
+
+
+def tensor_json(t):
+    dtype = NAME_OF_DTYPE[t.dtype]
+    data = t.detach().reshape(-1).tolist()
+    if dtype in FLOATS:
+        data = [("nan" if math.isnan(x) else "inf" if x > 0 else "-inf") if not math.isfinite(x)
+                else float(x) for x in data]
+    return {"dtype": dtype, "shape": list(t.shape), "data": data}
+
+
+def value_json(v):
+    if isinstance(v, torch.Tensor):
+        return tensor_json(v)
+    if isinstance(v, torch.dtype):
+        return {"dtype": NAME_OF_DTYPE[v]}
+    if isinstance(v, (list, tuple)):
+        return [value_json(x) for x in v]
+    assert v is None or isinstance(v, (bool, int, float, str)), v
+    if isinstance(v, float):
+        assert math.isfinite(v), "non-finite Python float in a request"
+    return v
+
+
+def error_json(e):
+    return {"ok": False, "error": {"type": type(e).__name__, "message": str(e)}}
+
+
+def _path_key(path):
+    return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in path)
+
+
+def src_key(s):
+    return (_path_key(s[0]), s[1], s[2])
