@@ -213,19 +213,14 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.add torch.Tensor.add", "Adds other (times alpha) to input, element by element, broadcasting both.", "x + {#alpha}·y")
       .binary<Add>().param(alpha()).params(alpha_params).check(alpha_check)
       .equation("out{out} = {@input} + {?alpha:{#alpha}·}{@other} = {#input} + {?alpha:{#alpha}·}{#other} = {value}");
-  Ew(t, "torch.sub torch.Tensor.sub", "Subtracts other (times alpha) from input, element by element.", "x - y")
+  Ew(t, "torch.sub torch.Tensor.sub torch.subtract torch.Tensor.subtract", "Subtracts other (times alpha) from input, element by element.", "x - y")
       .binary<Sub>().param(alpha()).params(alpha_params).check(sub_check)
       .equation("out{out} = {@input} - {?alpha:{#alpha}·}{@other} = {#input} - {?alpha:{#alpha}·}{#other} = {value}");
-  Ew(t, "torch.subtract torch.Tensor.subtract", "Alias of sub.", "x - y")
-      .binary<Sub>().param(alpha()).params(alpha_params).check(sub_check)
-      .equation("out{out} = {@input} - {?alpha:{#alpha}·}{@other} = {#input} - {?alpha:{#alpha}·}{#other} = {value}");
-  Ew(t, "torch.rsub torch.Tensor.rsub", "Subtracts input (times alpha) from other: sub with the operands swapped.", "y - x")
+  Ew(t, "torch.rsub", "Subtracts input (times alpha) from other: sub with the operands swapped.", "y - x")
       .binary<RSub>().param(alpha()).params(alpha_params).check(sub_check).no_out()
       .equation("out{out} = {@other} - {?alpha:{#alpha}·}{@input} = {#other} - {?alpha:{#alpha}·}{#input} = {value}");
-  Ew(t, "torch.mul torch.Tensor.mul", "Multiplies input by other, element by element.", "x · y").binary<Mul>();
-  Ew(t, "torch.multiply torch.Tensor.multiply", "Alias of mul.", "x · y").binary<Mul>();
-  for (const char* names : {"torch.div torch.Tensor.div", "torch.divide torch.Tensor.divide"})
-    Ew(t, names, "Divides input by other; rounding_mode 'trunc' or 'floor' rounds the quotient.", "x / y")
+  Ew(t, "torch.mul torch.Tensor.mul torch.multiply torch.Tensor.multiply", "Multiplies input by other, element by element.", "x · y").binary<Mul>();
+  Ew(t, "torch.div torch.Tensor.div torch.divide torch.Tensor.divide", "Divides input by other; rounding_mode 'trunc' or 'floor' rounds the quotient.", "x / y")
         .binary<Div>().param(Param{"rounding_mode", ParamType::String, true, true, Value(None{}), false, true})
         .compute(div_compute).params(div_params).check(div_check);
   Ew(t, "torch.true_divide torch.Tensor.true_divide", "Divides input by other, always as floating point.", "x / y").binary<TrueDiv, kFloats>().to_float();
@@ -236,22 +231,16 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .operands<Pow, 2>({"input", "exponent"}).check(pow_check);
   Ew(t, "torch.float_power torch.Tensor.float_power", "Raises input to the power exponent in float64.", "x^y")
       .operands<Pow, 2, kFloats>({"input", "exponent"}).to_float64();
-  for (const char* names : {"torch.atan2 torch.Tensor.atan2", "torch.arctan2 torch.Tensor.arctan2"})
-    Ew(t, names, "The angle of the point (other, input), in radians: atan(input / other) in the right quadrant.", "atan2(x, y)").binary<Atan2, kFloats>().to_float();
+  Ew(t, "torch.atan2 torch.Tensor.atan2 torch.arctan2 torch.Tensor.arctan2", "The angle of the point (other, input), in radians: atan(input / other) in the right quadrant.", "atan2(x, y)").binary<Atan2, kFloats>().to_float();
   Ew(t, "torch.hypot torch.Tensor.hypot", "The hypotenuse √(x² + y²) for each pair of elements.", "hypot(x, y) = √(x² + y²)").binary<Hypot, kFloats>().kernel("hypot_cpu");
   Ew(t, "torch.logaddexp torch.Tensor.logaddexp", "ln(e^x + e^y), computed without overflow.", "logaddexp(x, y) = ln(e^x + e^y)").binary<LogAddExp, kFloats>().kernel("logaddexp_cpu");
   Ew(t, "torch.logaddexp2 torch.Tensor.logaddexp2", "log2(2^x + 2^y), computed without overflow.", "logaddexp2(x, y) = log2(2^x + 2^y)").binary<LogAddExp2, kFloats>().kernel("logaddexp2_cpu");
   Ew(t, "torch.eq torch.Tensor.eq", "True where input equals other.", "x == y").binary<Eq>();
-  Ew(t, "torch.ne torch.Tensor.ne", "True where input differs from other.", "x != y").binary<Ne>();
-  Ew(t, "torch.not_equal torch.Tensor.not_equal", "Alias of ne.", "x != y").binary<Ne>();
-  Ew(t, "torch.lt torch.Tensor.lt", "True where input is less than other.", "x < y").binary<Lt>();
-  Ew(t, "torch.less torch.Tensor.less", "Alias of lt.", "x < y").binary<Lt>();
-  Ew(t, "torch.le torch.Tensor.le", "True where input is at most other.", "x <= y").binary<Le>();
-  Ew(t, "torch.less_equal torch.Tensor.less_equal", "Alias of le.", "x <= y").binary<Le>();
-  Ew(t, "torch.gt torch.Tensor.gt", "True where input is greater than other.", "x > y").binary<Gt>();
-  Ew(t, "torch.greater torch.Tensor.greater", "Alias of gt.", "x > y").binary<Gt>();
-  Ew(t, "torch.ge torch.Tensor.ge", "True where input is at least other.", "x >= y").binary<Ge>();
-  Ew(t, "torch.greater_equal torch.Tensor.greater_equal", "Alias of ge.", "x >= y").binary<Ge>();
+  Ew(t, "torch.ne torch.Tensor.ne torch.not_equal torch.Tensor.not_equal", "True where input differs from other.", "x != y").binary<Ne>();
+  Ew(t, "torch.lt torch.Tensor.lt torch.less torch.Tensor.less", "True where input is less than other.", "x < y").binary<Lt>();
+  Ew(t, "torch.le torch.Tensor.le torch.less_equal torch.Tensor.less_equal", "True where input is at most other.", "x <= y").binary<Le>();
+  Ew(t, "torch.gt torch.Tensor.gt torch.greater torch.Tensor.greater", "True where input is greater than other.", "x > y").binary<Gt>();
+  Ew(t, "torch.ge torch.Tensor.ge torch.greater_equal torch.Tensor.greater_equal", "True where input is at least other.", "x >= y").binary<Ge>();
   Ew(t, "torch.maximum torch.Tensor.maximum", "The larger of each pair; NaN if either is NaN.", "max(x, y)").binary<Maximum>();
   Ew(t, "torch.minimum torch.Tensor.minimum", "The smaller of each pair; NaN if either is NaN.", "min(x, y)").binary<Minimum>();
   Ew(t, "torch.fmax torch.Tensor.fmax", "The larger of each pair, ignoring a NaN when the other is a number.", "fmax(x, y)").binary<Fmax>();
@@ -299,8 +288,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.addcdiv torch.Tensor.addcdiv", "input + value · tensor1 / tensor2, element by element.", "x + {#value}·y / z")
       .operands<AddCDiv, 3, kFloats>({"input", "tensor1", "tensor2"}).param(value_kw()).params(value_params).check(addcdiv_check)
       .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
-  for (const char* names : {"torch.clamp torch.Tensor.clamp", "torch.clip torch.Tensor.clip"})
-    Ew(t, names, "Limits each element to [min, max]; either bound may be None.", "")
+  Ew(t, "torch.clamp torch.Tensor.clamp torch.clip torch.Tensor.clip", "Limits each element to [min, max]; either bound may be None.", "")
         .operands<Clamp, 3>({"input", "min", "max"}).params(clamp_params).check(clamp_check)
         .operand_types({ParamType::Tensor, ParamType::TensorOrNumber, ParamType::TensorOrNumber})
         .equation("out{out} = clamp({@input}, {@min}, {@max}) = clamp({#input}, {#min}, {#max}) = {value}")

@@ -131,18 +131,15 @@ Param optional_float(const char* name) { return Param{name, ParamType::Float, fa
 
 void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   using Ew = EwBuilder;
-  Ew(t, "torch.abs torch.Tensor.abs", "Each element's distance from zero: its sign dropped.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
-  Ew(t, "torch.absolute torch.Tensor.absolute", "Alias of abs: each element's distance from zero.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
-  Ew(t, "torch.neg torch.Tensor.neg", "Flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
-  Ew(t, "torch.negative torch.Tensor.negative", "Alias of neg: flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
+  Ew(t, "torch.abs torch.Tensor.abs torch.absolute torch.Tensor.absolute", "Each element's distance from zero: its sign dropped.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
+  Ew(t, "torch.neg torch.Tensor.neg torch.negative torch.Tensor.negative", "Flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
   Ew(t, "torch.positive torch.Tensor.positive", "Returns the input unchanged (the unary + of Python).", "+x").unary<Positive>().no_out();
   Ew(t, "torch.sign torch.Tensor.sign", "-1, 0 or 1 by the sign of each element.", "sign(x)").unary<Sign>();
   Ew(t, "torch.sgn torch.Tensor.sgn", "The sign of each element; for real tensors the same as sign.", "sgn(x)").unary<Sign>();
   Ew(t, "torch.signbit torch.Tensor.signbit", "True where the sign bit is set, -0.0 included.", "signbit(x)").unary<SignBit>();
   Ew(t, "torch.ceil torch.Tensor.ceil", "Rounds each element up to the next integer.", "⌈x⌉").unary<Ceil>();
   Ew(t, "torch.floor torch.Tensor.floor", "Rounds each element down to the previous integer.", "⌊x⌋").unary<Floor>();
-  Ew(t, "torch.trunc torch.Tensor.trunc", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>();
-  Ew(t, "torch.fix torch.Tensor.fix", "Alias of trunc: rounds toward zero.", "trunc(x)").unary<Trunc>();
+  Ew(t, "torch.trunc torch.Tensor.trunc torch.fix torch.Tensor.fix", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>();
   Ew(t, "torch.frac torch.Tensor.frac", "The fractional part of each element, keeping its sign.", "frac(x) = x - trunc(x)").unary<Frac, kFloats>().kernel("frac_cpu");
   Ew(t, "torch.round torch.Tensor.round torch.special.round", "Rounds each element to the nearest integer (ties to even), or to `decimals` places.", "round(x)")
       .unary<Round>().param(Param{"decimals", ParamType::Int, true, true, Value(0)}).params(round_params);
@@ -160,23 +157,16 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.sin torch.Tensor.sin", "Sine of each element (radians).", "sin(x)").unary<Sin, kFloats>().to_float();
   Ew(t, "torch.cos torch.Tensor.cos", "Cosine of each element (radians).", "cos(x)").unary<Cos, kFloats>().to_float();
   Ew(t, "torch.tan torch.Tensor.tan", "Tangent of each element (radians).", "tan(x)").unary<Tan, kFloats>().to_float();
-  Ew(t, "torch.asin torch.Tensor.asin", "Inverse sine of each element, in radians.", "asin(x)").unary<Asin, kFloats>().to_float();
-  Ew(t, "torch.arcsin torch.Tensor.arcsin", "Alias of asin.", "asin(x)").unary<Asin, kFloats>().to_float();
-  Ew(t, "torch.acos torch.Tensor.acos", "Inverse cosine of each element, in radians.", "acos(x)").unary<Acos, kFloats>().to_float();
-  Ew(t, "torch.arccos torch.Tensor.arccos", "Alias of acos.", "acos(x)").unary<Acos, kFloats>().to_float();
-  Ew(t, "torch.atan torch.Tensor.atan", "Inverse tangent of each element, in radians.", "atan(x)").unary<Atan, kFloats>().to_float();
-  Ew(t, "torch.arctan torch.Tensor.arctan", "Alias of atan.", "atan(x)").unary<Atan, kFloats>().to_float();
+  Ew(t, "torch.asin torch.Tensor.asin torch.arcsin torch.Tensor.arcsin", "Inverse sine of each element, in radians.", "asin(x)").unary<Asin, kFloats>().to_float();
+  Ew(t, "torch.acos torch.Tensor.acos torch.arccos torch.Tensor.arccos", "Inverse cosine of each element, in radians.", "acos(x)").unary<Acos, kFloats>().to_float();
+  Ew(t, "torch.atan torch.Tensor.atan torch.arctan torch.Tensor.arctan", "Inverse tangent of each element, in radians.", "atan(x)").unary<Atan, kFloats>().to_float();
   Ew(t, "torch.sinh torch.Tensor.sinh", "Hyperbolic sine of each element.", "sinh(x)").unary<Sinh, kFloats>().to_float();
   Ew(t, "torch.cosh torch.Tensor.cosh", "Hyperbolic cosine of each element.", "cosh(x)").unary<Cosh, kFloats>().to_float();
   Ew(t, "torch.tanh torch.Tensor.tanh torch.nn.functional.tanh", "Hyperbolic tangent of each element.", "tanh(x)").unary<Tanh, kFloats>().to_float();
-  Ew(t, "torch.asinh torch.Tensor.asinh", "Inverse hyperbolic sine of each element.", "asinh(x)").unary<Asinh, kFloats>().to_float();
-  Ew(t, "torch.arcsinh torch.Tensor.arcsinh", "Alias of asinh.", "asinh(x)").unary<Asinh, kFloats>().to_float();
-  Ew(t, "torch.acosh torch.Tensor.acosh", "Inverse hyperbolic cosine of each element (defined from 1 up).", "acosh(x)").unary<Acosh, kFloats>().to_float();
-  Ew(t, "torch.arccosh torch.Tensor.arccosh", "Alias of acosh.", "acosh(x)").unary<Acosh, kFloats>().to_float();
-  Ew(t, "torch.atanh torch.Tensor.atanh", "Inverse hyperbolic tangent of each element (defined on -1 to 1).", "atanh(x)").unary<Atanh, kFloats>().to_float();
-  Ew(t, "torch.arctanh torch.Tensor.arctanh", "Alias of atanh.", "atanh(x)").unary<Atanh, kFloats>().to_float();
-  Ew(t, "torch.sigmoid torch.Tensor.sigmoid torch.nn.functional.sigmoid", "Squashes each element into (0, 1) with the logistic function.", "sigmoid(x) = 1 / (1 + e^-x)").unary<Sigmoid, kFloats>().to_float();
-  Ew(t, "torch.special.expit", "The logistic function, sigmoid under its name in torch.special.", "expit(x) = 1 / (1 + e^-x)").unary<Sigmoid, kFloats>().to_float();
+  Ew(t, "torch.asinh torch.Tensor.asinh torch.arcsinh torch.Tensor.arcsinh", "Inverse hyperbolic sine of each element.", "asinh(x)").unary<Asinh, kFloats>().to_float();
+  Ew(t, "torch.acosh torch.Tensor.acosh torch.arccosh torch.Tensor.arccosh", "Inverse hyperbolic cosine of each element (defined from 1 up).", "acosh(x)").unary<Acosh, kFloats>().to_float();
+  Ew(t, "torch.atanh torch.Tensor.atanh torch.arctanh torch.Tensor.arctanh", "Inverse hyperbolic tangent of each element (defined on -1 to 1).", "atanh(x)").unary<Atanh, kFloats>().to_float();
+  Ew(t, "torch.sigmoid torch.Tensor.sigmoid torch.nn.functional.sigmoid torch.special.expit", "Squashes each element into (0, 1) with the logistic function.", "sigmoid(x) = 1 / (1 + e^-x)").unary<Sigmoid, kFloats>().to_float();
   Ew(t, "torch.logit torch.Tensor.logit torch.special.logit", "The inverse of sigmoid: ln(p / (1 - p)), with p optionally clamped to [eps, 1 - eps].", "logit(x) = ln(x / (1 - x))")
       .unary<Logit, kFloats>().to_float().param(optional_float("eps")).params(logit_params);
   Ew(t, "torch.erf torch.Tensor.erf torch.special.erf", "The Gauss error function of each element.", "erf(x)").unary<Erf, kFloats>().to_float();

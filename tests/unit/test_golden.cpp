@@ -17,6 +17,8 @@
 
 #include "core/api.hpp"
 #include "core/error.hpp"
+#include "core/promotion.hpp"
+#include "core/registry.hpp"
 
 #ifndef WHENCE_GOLDEN_DIR
 #error "WHENCE_GOLDEN_DIR (the tests/golden folder, no trailing slash) must be defined"
@@ -59,9 +61,21 @@ bool number_of(const Json& j, double& out) {
   return true;
 }
 
+// PyTorch's own test tolerances (torch.testing): floats within rtol·|want| + atol, NaN equal
+// to NaN, infinities exactly; integers and bools exact.
+struct Tolerance {
+  double rtol, atol;
+};
+Tolerance tolerance(const std::string& dtype) {
+  if (dtype == "float16") return {1e-3, 1e-5};
+  if (dtype == "bfloat16") return {1.6e-2, 1e-5};
+  if (dtype == "float32") return {1.3e-6, 1e-5};
+  return {1e-7, 1e-7};
+}
+
 bool element_equal(const Json& want, const Json& got, const std::string& dtype) {
   if (dtype == "bool") return got.is_boolean() && want.is_boolean() && got.get<bool>() == want.get<bool>();
-  if (dtype == "int64" || dtype == "int32") {
+  if (dtype != "float16" && dtype != "bfloat16" && dtype != "float32" && dtype != "float64") {
     if (!got.is_number_integer() || !want.is_number_integer()) return false;
     // nlohmann keeps non-negative integers unsigned; compare in the wider domain
     if (got.is_number_unsigned() != want.is_number_unsigned())
@@ -71,11 +85,10 @@ bool element_equal(const Json& want, const Json& got, const std::string& dtype) 
   }
   double a = 0, b = 0;
   if (!number_of(want, a) || !number_of(got, b)) return false;
-  if (dtype == "float32") {
-    const float fa = static_cast<float>(a), fb = static_cast<float>(b);
-    return (std::isnan(fa) && std::isnan(fb)) || fa == fb;
-  }
-  return (std::isnan(a) && std::isnan(b)) || a == b;
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  const Tolerance t = tolerance(dtype);
+  return std::fabs(a - b) <= t.atol + t.rtol * std::fabs(a);
 }
 
 using RelationSet = std::set<std::pair<std::string, std::set<std::string>>>;
@@ -121,6 +134,7 @@ std::string golden_difference(const Json& expect, const Json& got) {
   }
   const Json& e = expect["result"];
   const Json g = got.value("result", Json());
+  if (!e.is_object()) return g == e ? "" : "result: expected " + e.dump() + ", got " + g.dump();  // a Python value
   if (!g.is_object()) return "result is not a tensor: " + g.dump();
   if (g.value("dtype", Json()) != e["dtype"])
     return "dtype: expected " + e["dtype"].dump() + ", got " + g.value("dtype", Json()).dump();
@@ -165,6 +179,11 @@ TEST_CASE("golden comparison detects every kind of difference", "[golden]") {
   Json g = expect;
   g["result"]["data"][1] = 1.0;
   CHECK(golden_difference(expect, g) != "");
+  g = expect;
+  g["result"]["data"][0] = 0.1000002;  // beyond float32's rtol
+  CHECK(golden_difference(expect, g) != "");
+  g["result"]["data"][0] = 0.10000001;  // within it
+  CHECK(golden_difference(expect, g) == "");
   g = expect;
   g["result"]["dtype"] = "float64";
   CHECK(golden_difference(expect, g) != "");
@@ -218,4 +237,84 @@ TEST_CASE("torch.gather matches PyTorch's golden vectors", "[golden]") {
     }
   }
   CHECK(cases >= 100);
+}
+
+namespace {
+
+struct GoldenTally {
+  int cases = 0, failed = 0;
+  std::string first_failure;
+};
+
+// Runs one golden file; every case through both paths. Failures are counted and the first
+// one kept, so that one report line per op says what broke.
+GoldenTally run_golden_file(const std::string& path) {
+  GoldenTally tally;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const Json c = Json::parse(line);
+    ++tally.cases;
+    const std::string code = c["code"].get<std::string>();
+    std::string why = golden_difference(c["expect"], run([&] { return whence::parse_call(code); }));
+    if (why.empty()) {
+      why = golden_difference(c["expect"], run([&] { return whence::call_from_json(c["request"]); }));
+      if (!why.empty()) why = "(via request) " + why;
+    }
+    if (!why.empty() && tally.failed++ == 0)
+      tally.first_failure = c["name"].get<std::string>() + ": " + code.substr(0, 300) + "\n    " + why.substr(0, 600);
+  }
+  return tally;
+}
+
+}  // namespace
+
+// The sweep (ggml's test-backend-ops): every elementwise op in the registry has a golden file
+// from PyTorch, and every case in it matches, natively, under the sanitizers and in WebAssembly.
+TEST_CASE("every elementwise op matches PyTorch's golden vectors", "[golden][elementwise]") {
+  int ops = 0, cases = 0, failed_cases = 0;
+  for (const whence::OpDescriptor* op : whence::op_table()) {
+    if (op->family != "elementwise") continue;
+    ++ops;
+    const std::string path = std::string(WHENCE_GOLDEN_DIR) + "/elementwise/" + op->names.front() + ".jsonl";
+    INFO(op->names.front());
+    REQUIRE(std::ifstream(path).good());
+    const GoldenTally t = run_golden_file(path);
+    cases += t.cases;
+    failed_cases += t.failed;
+    CHECK(t.cases >= 10);
+    if (t.failed) FAIL_CHECK(op->names.front() << ": " << t.failed << " of " << t.cases << " golden cases differ; first:\n  " << t.first_failure);
+  }
+  WARN("elementwise goldens: " << ops << " ops, " << cases << " cases, " << failed_cases << " differ");
+  CHECK(ops >= 150);
+}
+
+TEST_CASE("type promotion matches torch.result_type and torch.promote_types", "[golden][promotion]") {
+  std::ifstream in(std::string(WHENCE_GOLDEN_DIR) + "/promotion.jsonl");
+  REQUIRE(in.good());
+  auto operand = [](const Json& j) {
+    const std::string kind = j["kind"].get<std::string>();
+    if (kind == "scalar") {
+      const Json& v = j["value"];
+      const whence::Value value = v.is_boolean() ? whence::Value(v.get<bool>())
+                                  : v.is_number_integer() ? whence::Value(v.get<std::int64_t>())
+                                                          : whence::Value(v.get<double>());
+      return *whence::promotion_operand(value);
+    }
+    return whence::PromotionOperand{*whence::dtype_from_name(j["dtype"].get<std::string>()),
+                                    kind == "tensor" ? whence::OperandRank::Dimensioned : whence::OperandRank::ZeroDim};
+  };
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    const Json c = Json::parse(line);
+    ++rows;
+    INFO(line);
+    const auto a = operand(c["lhs"]), b = operand(c["rhs"]);
+    CHECK(whence::dtype_name(whence::result_type({a, b})) == c["result"].get<std::string>());
+    if (c.contains("promote_types"))
+      CHECK(whence::dtype_name(whence::promote_types(a.dtype, b.dtype)) == c["promote_types"].get<std::string>());
+  }
+  CHECK(rows >= 300);
 }
