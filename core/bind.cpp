@@ -1,189 +1,466 @@
+// bind.cpp - binds a call's arguments to an op's parameters as PyTorch 1.13 does, with its
+// argument errors to the character:
+//   native  PythonArgParser over the name's overloads (core/signatures.hpp): the first
+//           overload that matches wins; otherwise the one plausible overload's own error, or
+//           "received an invalid combination of arguments" (format_invalid_args)
+//   noargs  a Tensor method without arguments ("Tensor.abs() takes no arguments (1 given)")
+//   python  a Python function (torch.nn.functional.relu): Python's errors, then the types of
+//           the torch function it calls
+// The matched overload's values are then mapped onto the op descriptor's parameters by name.
 #include "bind.hpp"
 
 #include <cctype>
+#include <optional>
 
 #include "error.hpp"
 #include "pytorch_order.hpp"
+#include "signatures.hpp"
 
 namespace whence {
 
 namespace {
 
-const char* type_word(ParamType t) {
-  switch (t) {
-    case ParamType::Tensor: return "Tensor";
-    case ParamType::Int: return "int";
-    case ParamType::Bool: return "bool";
-    case ParamType::Float: return "float";
-    case ParamType::DType: return "torch.dtype";
-    case ParamType::IntList: return "tuple of ints";
-    case ParamType::Number: return "Number";
-    case ParamType::TensorOrNumber: return "Tensor";
-    case ParamType::String: return "str";
-    case ParamType::OutTensor: break;
-  }
-  return "Tensor";
-}
-
 bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || v.is<double>(); }
+bool is_zero_dim(const Value& v) { return v.is<Tensor>() && v.as<Tensor>().dim() == 0; }
 
-bool matches(const Param& p, const Value& v) {
-  if (p.optional && v.is<None>()) return true;
-  switch (p.type) {
-    case ParamType::Number: return is_number(v) || (v.is<Tensor>() && v.as<Tensor>().dim() == 0);
-    case ParamType::TensorOrNumber: return v.is<Tensor>() || is_number(v);
-    case ParamType::String: return v.is<std::string>();
-    case ParamType::Tensor: return v.is<Tensor>();
-    case ParamType::Int:
-      return v.is<std::int64_t>() ||
-             (v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_integral(v.as<Tensor>().dtype(), false));
-    case ParamType::Bool: return v.is<bool>();
-    case ParamType::Float: return v.is<std::int64_t>() || v.is<double>();
-    case ParamType::DType: return v.is<DType>();
-    case ParamType::IntList:
-      if (v.is<std::int64_t>()) return true;
-      if (!v.is<List>()) return false;
-      for (const auto& item : v.as<List>())
-        if (!item.is<std::int64_t>()) return false;
-      return true;
-    case ParamType::OutTensor: return v.is<None>() || v.is<Tensor>();
+// PyTorch's FunctionParameter::check.
+bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tensors) {
+  const std::string& t = p.type;
+  if (t == "Tensor") return v.is<Tensor>() || (numbers_as_tensors && is_number(v));
+  if (t == "Number" || t == "float") return is_number(v) || is_zero_dim(v);
+  if (t == "int")
+    return v.is<std::int64_t>() || (is_zero_dim(v) && is_integral(v.as<Tensor>().dtype(), false));
+  if (t == "bool") return v.is<bool>();
+  if (t == "str") return v.is<std::string>();
+  if (t == "torch.dtype") return v.is<DType>();
+  if (t == "name") return v.is<std::string>() || v.is<None>();
+  if (t == "tuple of ints") {
+    if (v.is<std::int64_t>()) return true;
+    if (!v.is<List>()) return false;
+    for (const auto& item : v.as<List>())
+      if (!item.is<std::int64_t>()) return false;
+    return true;
   }
   return false;
 }
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
+// The functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
+bool allows_numbers_as_tensors(const std::string& name) {
+  static const char* names[] = {"add", "div", "divide", "mul", "multiply", "sub", "subtract", "true_divide", "floor_divide"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
 }
 
-std::string short_name(const OpDescriptor& op) {
-  const std::string& n = op.names.front();
-  return n.substr(n.rfind('.') + 1);
+struct Args {
+  std::vector<const Value*> positional;  // self excluded for methods
+  std::vector<std::pair<std::string, const Value*>> kwargs;
+  int first_position = 0;  // the call position of positional[0]
+  const Value* kwarg(const std::string& name) const {
+    for (const auto& [k, v] : kwargs)
+      if (k == name) return v;
+    return nullptr;
+  }
+};
+
+// NumPy's names that PyTorch also accepts for some parameters.
+const Value* kwarg_or_alias(const Args& a, const std::string& name) {
+  if (const Value* v = a.kwarg(name)) return v;
+  static const std::pair<const char*, std::vector<const char*>> aliases[] = {
+      {"dim", {"axis"}}, {"keepdim", {"keepdims"}}, {"input", {"x", "a", "x1"}}, {"other", {"x2"}}};
+  for (const auto& [n, alts] : aliases)
+    if (name == n)
+      for (const char* alt : alts)
+        if (const Value* v = a.kwarg(alt)) return v;
+  return nullptr;
 }
 
-// PyTorch's "got (...)" list: keywords in its unordered_map order, and with no positional
-// arguments a trailing ", ".
-std::string got_list(const Call& call, std::size_t first) {
-  std::string s;
-  const std::size_t positional = call.args.size() - first;
-  for (std::size_t i = first; i < call.args.size(); ++i)
-    s += (i > first ? ", " : "") + python_type_name(call.args[i]);
+// One argument per signature parameter (nullptr: absent, the default applies).
+struct Parsed {
+  std::vector<const Value*> values;
+  std::vector<ArgPath> paths;
+};
+
+[[noreturn]] void extra_args(const std::string& name, const Signature& s, std::size_t nargs) {
+  if (s.min_args != s.max_pos_args)
+    fail("TypeError", name + "() takes from " + std::to_string(s.min_args) + " to " + std::to_string(s.max_pos_args) +
+                          " positional arguments but " + std::to_string(nargs) + " were given");
+  fail("TypeError", name + "() takes " + std::to_string(s.max_pos_args) + " positional argument" +
+                        (s.max_pos_args == 1 ? "" : "s") + " but " + std::to_string(nargs) + " " +
+                        (nargs == 1 ? "was" : "were") + " given");
+}
+
+[[noreturn]] void missing_args(const std::string& name, const Signature& s, std::size_t from) {
+  std::string names;
+  int n = 0;
+  for (std::size_t i = from; i < s.params.size(); ++i)
+    if (!s.params[i].optional) names += std::string(n++ ? ", " : "") + "\"" + s.params[i].name + "\"";
+  // PyTorch's quirk: "1 required positional arguments", "2 required positional argument".
+  fail("TypeError", name + "() missing " + std::to_string(n) + " required positional argument" + (n == 1 ? "s" : "") + ": " + names);
+}
+
+// FunctionSignature::parse. With raise=false it returns nullopt where PyTorch returns false.
+std::optional<Parsed> parse(const std::string& name, const Signature& s, const Args& a, bool raise) {
+  const std::size_t nargs = a.positional.size();
+  const bool numbers = allows_numbers_as_tensors(name);
+  if (nargs > s.max_pos_args) {
+    if (raise) extra_args(name, s, nargs);
+    return std::nullopt;
+  }
+  Parsed out;
+  std::size_t arg_pos = 0, remaining = a.kwargs.size();
+  for (std::size_t i = 0; i < s.params.size(); ++i) {
+    const SignatureParam& p = s.params[i];
+    const Value* obj = nullptr;
+    bool is_kwd = false;
+    ArgPath path;
+    if (arg_pos < nargs) {
+      if (p.keyword_only) {
+        if (raise) extra_args(name, s, nargs);
+        return std::nullopt;
+      }
+      obj = a.positional[arg_pos];
+      path.position = a.first_position + int(arg_pos);
+    } else {
+      obj = kwarg_or_alias(a, p.name);
+      is_kwd = true;
+      if (obj)
+        for (const auto& [k, v] : a.kwargs)
+          if (v == obj) path.keyword = k;
+    }
+    if ((!obj && p.optional) || (obj && obj->is<None>() && p.allow_none)) {
+      out.values.push_back(obj && p.allow_none ? obj : nullptr);
+      out.paths.push_back(obj ? path : ArgPath{});
+    } else if (!obj) {
+      if (raise) missing_args(name, s, i);
+      return std::nullopt;
+    } else if (type_matches(p, *obj, numbers)) {
+      out.values.push_back(obj);
+      out.paths.push_back(path);
+    } else if (raise) {
+      if (is_kwd)
+        fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", not " + python_type_name(*obj), p.name);
+      fail("TypeError", name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) + ") must be " + p.type +
+                            ", not " + python_type_name(*obj), p.name);
+    } else {
+      return std::nullopt;
+    }
+    if (!is_kwd) ++arg_pos;
+    else if (obj) --remaining;
+  }
+  if (remaining > 0) {
+    if (!raise) return std::nullopt;
+    for (const auto& [k, v] : a.kwargs) {
+      std::size_t index = s.params.size();
+      for (std::size_t i = 0; i < s.params.size(); ++i)
+        if (s.params[i].name == k) index = i;
+      if (index == s.params.size()) fail("TypeError", name + "() got an unexpected keyword argument '" + k + "'");
+      if (index < nargs) fail("TypeError", name + "() got multiple values for argument '" + k + "'");
+    }
+    fail("TypeError", "invalid keyword arguments");
+  }
+  return out;
+}
+
+// --- format_invalid_args ------------------------------------------------------------------
+
+// An option as format_invalid_args parses the printed signature: "*" counts as an argument.
+std::vector<std::pair<std::string, std::string>> option_arguments(const std::string& printed) {
+  std::vector<std::pair<std::string, std::string>> args;  // (type, name)
+  std::string body = printed.substr(1, printed.size() - 2);
+  if (body.empty()) return {{"", ""}};  // _splitString("") yields one empty piece
+  std::size_t start = 0;
+  for (;;) {
+    const auto end = body.find(", ", start);
+    const std::string arg = body.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const auto space = arg.find_last_of(' ');
+    args.emplace_back(space == std::string::npos ? arg : arg.substr(0, space), space == std::string::npos ? arg : arg.substr(space + 1));
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  return args;
+}
+
+bool py_type_matches(const std::string& type, const std::string& py) {
+  if (type == "float") return py == "float" || py == "int";
+  if (type == "int") return py == "int";
+  return type == py;
+}
+
+// Keyword arguments in the order PyTorch's unordered_map iterates them.
+std::vector<std::size_t> kwarg_order(const Args& a) {
   std::vector<std::string> keys;
-  for (const auto& kw : call.kwargs) keys.push_back(kw.first);
-  const auto order = libstdcxx_unordered_order(keys);
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const auto& [name, value] = call.kwargs[order[k]];
-    if (k == 0 && positional) s += ", ";
-    s += name + "=" + python_type_name(value);
-    if (k + 1 < order.size() || !positional) s += ", ";
+  for (const auto& kw : a.kwargs) keys.push_back(kw.first);
+  return libstdcxx_unordered_order(keys);
+}
+
+std::string arg_desc(const Args& a) {
+  std::string s = "(";
+  for (const Value* v : a.positional) s += python_type_name(*v) + ", ";
+  for (std::size_t k : kwarg_order(a)) s += a.kwargs[k].first + "=" + python_type_name(*a.kwargs[k].second) + ", ";
+  if (!a.positional.empty()) s.erase(s.size() - 2);
+  return s + ")";
+}
+
+bool argcount_match(const std::vector<std::pair<std::string, std::string>>& option, const Args& a) {
+  return option.size() == a.positional.size() + a.kwargs.size();
+}
+
+std::string formatted_arg_desc(const std::vector<std::pair<std::string, std::string>>& option, const Args& a) {
+  std::string s = "(";
+  const std::size_t n = a.positional.size() + a.kwargs.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool is_kwarg = i >= a.positional.size();
+    const Value* v = is_kwarg ? a.kwarg(option[i].second) : a.positional[i];
+    const std::string py = v ? python_type_name(*v) : "NoneType";
+    const bool ok = v && py_type_matches(option[i].first, py);
+    const std::string mark = ok ? "" : "!";
+    s += mark + (is_kwarg ? option[i].second + "=" : "") + py + mark + ", ";
+  }
+  if (!a.positional.empty()) s.erase(s.size() - 2);
+  return s + ")";
+}
+
+std::vector<std::string> unmatched_kwargs(const std::vector<std::pair<std::string, std::string>>& option, const Args& a) {
+  std::vector<std::string> out;
+  long start = long(option.size()) - long(a.kwargs.size());
+  if (start < 0) start = 0;
+  for (std::size_t k : kwarg_order(a)) {
+    bool found = false;
+    for (std::size_t i = std::size_t(start); i < option.size(); ++i) found |= option[i].second == a.kwargs[k].first;
+    if (!found) out.push_back(a.kwargs[k].first);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string s;
+  for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];
+  return s;
+}
+
+[[noreturn]] void invalid_combination(const std::string& name, const std::vector<std::string>& options, const Args& a) {
+  std::string msg = name + "() received an invalid combination of arguments - ";
+  if (options.size() == 1) {
+    const auto option = option_arguments(options[0]);
+    const auto unmatched = a.kwargs.empty() ? std::vector<std::string>{} : unmatched_kwargs(option, a);
+    if (!unmatched.empty()) {
+      msg += "got unrecognized keyword arguments: " + joined(unmatched);
+    } else {
+      msg += "got " + (argcount_match(option, a) ? formatted_arg_desc(option, a) : arg_desc(a)) + ", but expected " + options[0];
+    }
+    fail("TypeError", msg);
+  }
+  msg += "got " + arg_desc(a) + ", but expected one of:\n";
+  for (const std::string& o : options) {
+    msg += " * " + o + "\n";
+    const auto option = option_arguments(o);
+    if (!argcount_match(option, a)) continue;
+    const auto unmatched = a.kwargs.empty() ? std::vector<std::string>{} : unmatched_kwargs(option, a);
+    if (!unmatched.empty())
+      msg += "      didn't match because some of the keywords were incorrect: " + joined(unmatched) + "\n";
+    else
+      msg += "      didn't match because some of the arguments have invalid types: " + formatted_arg_desc(option, a) + "\n";
+  }
+  fail("TypeError", msg);
+}
+
+// PythonArgParser::raw_parse and print_error. Returns the matched overload and its arguments.
+std::pair<const Signature*, Parsed> parse_native(const Binding& b, const Args& a) {
+  if (b.overloads.size() == 1) return {&b.overloads[0], *parse(b.message_name, b.overloads[0], a, true)};
+  for (const Signature& s : b.overloads)
+    if (auto p = parse(b.message_name, s, a, false)) return {&s, *p};
+  const std::size_t num_args = a.positional.size() + a.kwargs.size();
+  const Signature* plausible = nullptr;
+  int count = 0;
+  for (const Signature& s : b.overloads)
+    if (!s.hidden && num_args >= s.min_args && num_args <= s.max_args) {
+      plausible = &s;
+      ++count;
+    }
+  if (count == 1) parse(b.message_name, *plausible, a, true);
+  std::vector<std::string> options;
+  for (const Signature& s : b.overloads)
+    if (!s.hidden) options.push_back(s.printed());
+  invalid_combination(b.message_name, options, a);
+}
+
+// --- Python functions -----------------------------------------------------------------------
+
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) s += names.size() == 2 ? " and " : i + 1 == names.size() ? ", and " : ", ";
+    s += "'" + names[i] + "'";
   }
   return s;
 }
 
-std::string overload(const OpDescriptor& op, bool method, bool dimname) {
-  std::string s;
-  bool star = false;
+// CPython's argument binding for a def with defaults and keyword-only parameters.
+Parsed parse_python(const std::string& name, const Signature& s, const Args& a) {
+  Parsed out;
+  out.values.assign(s.params.size(), nullptr);
+  out.paths.assign(s.params.size(), ArgPath{});
+  const std::size_t positional_params = s.max_pos_args;
+  for (std::size_t i = 0; i < a.positional.size() && i < positional_params; ++i) {
+    out.values[i] = a.positional[i];
+    out.paths[i].position = a.first_position + int(i);
+  }
+  for (const auto& [k, v] : a.kwargs) {
+    std::size_t index = s.params.size();
+    for (std::size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == k) index = i;
+    if (index == s.params.size()) fail("TypeError", name + "() got an unexpected keyword argument '" + k + "'");
+    if (out.values[index]) fail("TypeError", name + "() got multiple values for argument '" + k + "'");
+    out.values[index] = v;
+    out.paths[index].keyword = k;
+  }
+  if (a.positional.size() > positional_params) {
+    std::size_t required = 0;
+    for (std::size_t i = 0; i < positional_params; ++i) required += !s.params[i].optional;
+    const std::string takes = required == positional_params ? std::to_string(positional_params)
+                                                            : "from " + std::to_string(required) + " to " + std::to_string(positional_params);
+    fail("TypeError", name + "() takes " + takes + " positional argument" + (positional_params == 1 && required == 1 ? "" : "s") +
+                          " but " + std::to_string(a.positional.size()) + (a.positional.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<std::string> missing, missing_kw;
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    if (!out.values[i] && !s.params[i].optional) (s.params[i].keyword_only ? missing_kw : missing).push_back(s.params[i].name);
+  if (!missing.empty())
+    fail("TypeError", name + "() missing " + std::to_string(missing.size()) + " required positional argument" +
+                          (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
+  if (!missing_kw.empty())
+    fail("TypeError", name + "() missing " + std::to_string(missing_kw.size()) + " required keyword-only argument" +
+                          (missing_kw.size() == 1 ? "" : "s") + ": " + quoted_list(missing_kw));
+  return out;
+}
+
+// The torch function a Python function forwards to checks the types of what it passes on.
+void check_forwarded_types(const Binding& inner, const Signature& outer, const Parsed& parsed) {
+  if (inner.overloads.empty()) return;
+  const Signature& s = inner.overloads[0];
+  for (std::size_t i = 0; i < s.params.size(); ++i) {
+    for (std::size_t j = 0; j < outer.params.size(); ++j) {
+      if (outer.params[j].name != s.params[i].name || !parsed.values[j]) continue;
+      const Value& v = *parsed.values[j];
+      if ((v.is<None>() && s.params[i].allow_none) || type_matches(s.params[i], v, false)) continue;
+      fail("TypeError", inner.message_name + "(): argument '" + s.params[i].name + "' (position " + std::to_string(i + 1) +
+                            ") must be " + s.params[i].type + ", not " + python_type_name(v), s.params[i].name);
+    }
+  }
+}
+
+std::string short_name(const std::string& n) { return n.substr(n.rfind('.') + 1); }
+
+// --- the descriptor's own parameters (ops without a table row) ------------------------------
+
+Signature descriptor_signature(const OpDescriptor& op, bool method) {
+  std::string text = "(";
+  bool star = false, first = true;
   for (std::size_t i = method ? 1 : 0; i < op.params.size(); ++i) {
     const Param& p = op.params[i];
     if (method && p.type == ParamType::OutTensor) continue;
-    if (!s.empty()) s += ", ";
+    if (!first) text += ", ";
+    first = false;
     if (p.keyword_only && !star) {
-      s += "*, ";
+      text += "*, ";
       star = true;
     }
-    s += (dimname && p.accepts_dimname ? "name" : type_word(p.type)) + std::string(" ") + p.name;
+    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str"};
+    text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
+    if (p.has_default) text += "=default";
   }
-  return s;
-}
-
-[[noreturn]] void invalid_combination(const OpDescriptor& op, const Call& call, bool method) {
-  bool has_dimname = false;
-  for (const auto& p : op.params) has_dimname |= p.accepts_dimname;
-  std::string msg = short_name(op) + "() received an invalid combination of arguments - got (" +
-                    got_list(call, method ? 1 : 0) + "), but expected one of:\n";
-  msg += " * (" + overload(op, method, false) + ")\n";
-  if (has_dimname) msg += " * (" + overload(op, method, true) + ")\n";
-  fail("TypeError", msg);
+  return parse_signature(text + ")", false);
 }
 
 }  // namespace
 
 Bound bind(const OpDescriptor& op, const Call& call) {
   const bool method = is_method_name(call.op);
+  const Binding* binding = find_binding(call.op);
+  const std::string name = binding ? binding->message_name : short_name(call.op);
+
+  Args a;
+  if (method) {
+    if (call.args.empty())
+      fail("TypeError", "unbound method _TensorBase." + short_name(call.op) + "() needs an argument");
+    if (!call.args[0].is<Tensor>())
+      fail("TypeError", "descriptor '" + short_name(call.op) + "' for 'torch._C._TensorBase' objects doesn't apply to a '" +
+                            python_type_name(call.args[0]) + "' object");
+    a.first_position = 1;
+  }
+  for (std::size_t i = std::size_t(a.first_position); i < call.args.size(); ++i) a.positional.push_back(&call.args[i]);
+  for (const auto& [k, v] : call.kwargs) a.kwargs.emplace_back(k, &v);
+
+  const Signature* matched = nullptr;
+  Parsed parsed;
+  Signature own;
+  if (binding && binding->kind == BindingKind::NoArgs) {
+    if (!a.kwargs.empty()) fail("TypeError", name + "() takes no keyword arguments");
+    if (!a.positional.empty()) fail("TypeError", name + "() takes no arguments (" + std::to_string(a.positional.size()) + " given)");
+    own = parse_signature("()", false);
+    matched = &own;
+  } else if (binding && binding->kind == BindingKind::Python) {
+    matched = &binding->overloads.at(0);
+    parsed = parse_python(name, *matched, a);
+    if (const Binding* inner = binding->calls.empty() ? nullptr : find_binding(binding->calls))
+      check_forwarded_types(*inner, *matched, parsed);
+  } else if (binding) {
+    auto [s, p] = parse_native(*binding, a);
+    matched = s;
+    parsed = std::move(p);
+  } else {
+    own = descriptor_signature(op, method);
+    Binding b;
+    b.message_name = name;
+    b.overloads.push_back(own);
+    auto [s, p] = parse_native(b, a);
+    (void)s;
+    matched = &own;
+    parsed = std::move(p);
+  }
+
+  // The matched overload's arguments onto the descriptor's parameters: by name, else by
+  // position ("Number self" in where(condition, self, other) is the descriptor's input).
   Bound b;
   b.op = &op;
   b.values.resize(op.params.size());
   b.paths.resize(op.params.size());
-
-  std::size_t first = 0;
   if (method) {
-    if (call.args.empty())
-      fail("TypeError", "unbound method _TensorBase." + short_name(op) + "() needs an argument");
-    if (!call.args[0].is<Tensor>())
-      fail("TypeError", "descriptor '" + short_name(op) +
-                            "' for 'torch._C._TensorBase' objects doesn't apply to a '" +
-                            python_type_name(call.args[0]) +
-                            "' object");
     b.values[0] = call.args[0];
     b.paths[0].position = 0;
-    first = 1;
   }
-  auto visible = [&](std::size_t i) {
-    return !(method && (i == 0 || op.params[i].type == ParamType::OutTensor));
-  };
-
-  // Positional arguments fill the visible, non-keyword-only parameters in order.
-  std::size_t next_param = 0;
-  for (std::size_t a = first; a < call.args.size(); ++a) {
-    while (next_param < op.params.size() && !visible(next_param)) ++next_param;
-    if (next_param >= op.params.size() || op.params[next_param].keyword_only)
-      invalid_combination(op, call, method);
-    b.values[next_param] = call.args[a];
-    b.paths[next_param].position = int(a);
-    ++next_param;
-  }
-  for (const auto& [name, value] : call.kwargs) {
-    const int i = op.param_index(name);
-    if (i < 0 || !visible(std::size_t(i)) || b.paths[i].given()) invalid_combination(op, call, method);
-    b.values[i] = value;
-    b.paths[i].keyword = name;
-  }
-
-  // Defaults, then types. A str or None where a dim goes matches PyTorch's named-tensor
-  // overload, which then refuses at run time.
-  const Param* dimname_at_fault = nullptr;
-  const Value* dimname_value = nullptr;
-  for (std::size_t i = 0; i < op.params.size(); ++i) {
-    const Param& p = op.params[i];
-    if (!b.paths[i].given()) {
-      if (!visible(i) || p.has_default) {
-        b.values[i] = p.has_default ? p.default_value : Value(None{});
+  const std::size_t offset = method ? 1 : 0;
+  for (std::size_t i = 0; i < parsed.values.size(); ++i) {
+    const SignatureParam& p = matched->params[i];
+    int target = op.param_index(p.name);
+    if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
+    if (target < 0) {
+      if (parsed.values[i] && p.type == "name")  // the named-tensor overload: PyTorch refuses at run time
+        target = -2;
+      else
         continue;
+    }
+    if (target == -2 || p.type == "name") {
+      const Value& v = *parsed.values[i];
+      if (v.is<std::string>()) {
+        const std::string& s = v.as<std::string>();
+        bool ident = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+        for (char c : s) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+        if (!ident)
+          fail("RuntimeError", "Invalid name: a valid identifier contains only digits, alphabetical characters, "
+                               "and/or underscore and starts with a non-digit. got: '" + s + "'.", p.name);
       }
-      invalid_combination(op, call, method);
+      fail("RuntimeError", name + ": You passed a dimname (string) to this op in place of a dimension index but it "
+                                  "does not yet support this behavior. Please pass a dimension index to work around this.", p.name);
     }
-    if (matches(p, b.values[i])) continue;
-    if (p.accepts_dimname && (b.values[i].is<std::string>() || b.values[i].is<None>())) {
-      dimname_at_fault = &p;
-      dimname_value = &b.values[i];
-      continue;
-    }
-    invalid_combination(op, call, method);
+    if (!parsed.values[i]) continue;
+    b.values[std::size_t(target)] = *parsed.values[i];
+    b.paths[std::size_t(target)] = parsed.paths[i];
   }
-  if (dimname_at_fault) {
-    if (dimname_value->is<std::string>() && !is_identifier(dimname_value->as<std::string>()))
-      fail("RuntimeError",
-           "Invalid name: a valid identifier contains only digits, alphabetical characters, "
-           "and/or underscore and starts with a non-digit. got: '" +
-               dimname_value->as<std::string>() + "'.",
-           dimname_at_fault->name);
-    fail("RuntimeError", short_name(op) +
-                             ": You passed a dimname (string) to this op in place of a dimension "
-                             "index but it does not yet support this behavior. Please pass a "
-                             "dimension index to work around this.",
-         dimname_at_fault->name);
+  for (std::size_t i = 0; i < op.params.size(); ++i) {
+    if (b.paths[i].given() || (method && i == 0)) continue;
+    b.values[i] = op.params[i].has_default ? op.params[i].default_value : Value(None{});
   }
   for (std::size_t i = 0; i < op.params.size(); ++i)
     if (op.params[i].type == ParamType::OutTensor && b.values[i].is<Tensor>())

@@ -6,6 +6,8 @@
 
 #include "api.hpp"
 #include "bind.hpp"
+#include "call_syntax.hpp"
+#include "operator_protocol.hpp"
 #include "equation.hpp"
 #include "error.hpp"
 #include "json_io.hpp"
@@ -67,12 +69,19 @@ Evaluation run_call(const Call& call) {
   if (!e.op) fail("Unsupported", call.op + " is not supported by Whence yet");
   for (const auto& a : call.args) check_value_limits(a);
   for (const auto& kw : call.kwargs) check_value_limits(kw.second);
-  e.bound = bind(*e.op, call);
+  try {
+    e.bound = bind(*e.op, call);
+  } catch (const Error& err) {
+    if (err.type != "TypeError" || !is_operator_op(call.op)) throw;
+    e.python_result = operator_not_implemented(call);
+    return e;
+  }
   e.result = e.op->run(e.bound);
   return e;
 }
 
 Value result_value(const Evaluation& e) {
+  if (e.python_result) return *e.python_result;
   if (!e.result.is_tuple) return e.result.tensors.at(0);
   List items(e.result.tensors.begin(), e.result.tensors.end());
   Value v(items);
@@ -86,6 +95,10 @@ Json evaluate(const Call& call, bool explain) {
     Json r{{"ok", true}, {"result", value_to_json(result_value(e))}};
     if (explain) {
       Json relations = Json::array();
+      if (e.python_result) {
+        r["relations"] = relations;
+        return r;
+      }
       for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
         for (std::int64_t flat = 0; flat < e.result.tensors[pos].numel(); ++flat)
           relations.push_back(relation_json(e, int(pos), flat));

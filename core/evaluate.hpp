@@ -1,5 +1,7 @@
 // evaluate.hpp - running a call inside core (what api.hpp's evaluate wraps in JSON).
 #pragma once
+#include <optional>
+
 #include "registry.hpp"
 
 namespace whence {
@@ -8,6 +10,7 @@ struct Evaluation {
   const OpDescriptor* op = nullptr;
   Bound bound;
   OpResult result;
+  std::optional<Value> python_result;  // an operator that gave a plain Python value (t == 'a')
 };
 
 // Looks the op up, checks limits, binds and runs it. Throws Error.

@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include "core/number_format.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -75,7 +77,7 @@ std::string format_for_edit(const Tensor& t, std::int64_t flat) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*g", precision, s.f);
     const double back = std::strtod(buf, nullptr);
-    const bool same = s.dtype == DType::Float32 ? float(back) == float(s.f) : back == s.f;
+    const bool same = round_to_dtype(back, s.dtype) == round_to_dtype(s.f, s.dtype);
     if (same) return buf;
   }
   return printf_double("%.17g", s.f);
@@ -98,7 +100,10 @@ std::optional<Scalar> parse_cell(const std::string& raw, DType d) {
   }
   const long long v = std::strtoll(text.c_str(), &end, 10);
   if (*end != '\0' || errno == ERANGE) return std::nullopt;
-  if (d == DType::Int32 && (v < INT32_MIN || v > INT32_MAX)) return std::nullopt;
+  // Each integer dtype takes the values it can hold.
+  const int bits = int(dtype_size(d)) * 8;
+  if (d == DType::UInt8 && (v < 0 || v > 255)) return std::nullopt;
+  if (d != DType::UInt8 && bits < 64 && (v < -(1LL << (bits - 1)) || v > (1LL << (bits - 1)) - 1)) return std::nullopt;
   return Scalar::from_int(v, d);
 }
 

@@ -25,7 +25,8 @@ constexpr float kArrowWidth = 34.0f;
 constexpr float kScalarFieldWidth = 104.0f;
 constexpr float kDTypeWidth = 86.0f;
 constexpr float kErrorMinWidth = 260.0f;
-constexpr DType kDTypes[] = {DType::Float32, DType::Float64, DType::Int64, DType::Int32, DType::Bool};
+constexpr DType kDTypes[] = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16, DType::Int64,
+                             DType::Int32,   DType::Int16,   DType::Int8,    DType::UInt8,    DType::Bool};
 
 enum class CardKind { Tensor, Scalar, Output };
 

@@ -1,0 +1,144 @@
+#include "signatures.hpp"
+
+#include <map>
+
+namespace whence {
+
+namespace {
+
+struct Row {
+  const char* name;
+  const char* message_name;
+  const char* kind;
+  const char* calls;
+  std::vector<const char*> overloads;
+};
+
+const std::vector<Row>& rows() {
+  static const std::vector<Row> table = {
+#include "torch_signatures.inc"
+  };
+  return table;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(' ');
+  const auto e = s.find_last_not_of(' ');
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// Splits at ", " outside quotes and brackets.
+std::vector<std::string> split_params(const std::string& body) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  char quote = 0;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(' || c == '[') {
+      ++depth;
+    } else if (c == ')' || c == ']') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      out.push_back(trim(cur));
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!trim(cur).empty()) out.push_back(trim(cur));
+  return out;
+}
+
+}  // namespace
+
+Signature parse_signature(const std::string& text, bool python) {
+  Signature s;
+  std::string body = text;
+  const auto bar = body.rfind('|');
+  if (bar != std::string::npos && body.find(')', bar) == std::string::npos) {
+    s.hidden = body.substr(bar + 1) == "hidden";
+    body = body.substr(0, bar);
+  }
+  body = trim(body);
+  if (!body.empty() && body.front() == '(') body = body.substr(1, body.size() - 2);
+  bool keyword_only = false;
+  for (const std::string& piece : split_params(body)) {
+    if (piece == "*") {
+      keyword_only = true;
+      continue;
+    }
+    SignatureParam p;
+    std::string decl = piece;
+    const auto eq = decl.find('=');
+    if (eq != std::string::npos) {
+      p.optional = true;
+      p.default_text = trim(decl.substr(eq + 1));
+      decl = trim(decl.substr(0, eq));
+    }
+    if (python) {
+      p.name = decl;
+    } else {
+      const auto space = decl.rfind(' ');
+      p.name = decl.substr(space + 1);
+      p.type = decl.substr(0, space);
+      if (!p.type.empty() && p.type.back() == '?') {
+        p.allow_none = true;
+        p.type.pop_back();
+      }
+    }
+    p.keyword_only = keyword_only;
+    s.params.push_back(p);
+  }
+  s.max_args = s.params.size();
+  for (const auto& p : s.params) {
+    if (!p.optional) ++s.min_args;
+    if (!p.keyword_only) ++s.max_pos_args;
+  }
+  return s;
+}
+
+std::string Signature::printed() const {
+  std::string s = "(";
+  bool star = false;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (i) s += ", ";
+    if (params[i].keyword_only && !star) {
+      s += "*, ";
+      star = true;
+    }
+    s += params[i].type + " " + params[i].name;
+  }
+  return s + ")";
+}
+
+const Binding* find_binding(const std::string& qualified_name) {
+  static const std::map<std::string, Binding> bindings = [] {
+    std::map<std::string, Binding> m;
+    for (const Row& r : rows()) {
+      Binding b;
+      b.name = r.name;
+      b.message_name = r.message_name;
+      std::string kind = r.kind;
+      b.calls = r.calls;
+      if (kind == "dunder") {  // calls is "native:torch.Tensor.add|wraps_type_error" or "python:torch.rsub|..."
+        const std::string how = b.calls;
+        kind = how.substr(0, how.find(':'));
+        const auto colon = how.find(':'), bar = how.find('|');
+        b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
+      }
+      b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python : BindingKind::Native;
+      for (const char* o : r.overloads) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
+      m.emplace(b.name, std::move(b));
+    }
+    return m;
+  }();
+  const auto it = bindings.find(qualified_name);
+  return it == bindings.end() ? nullptr : &it->second;
+}
+
+}  // namespace whence
