@@ -335,19 +335,21 @@ Parsed parse_python(const std::string& name, const Signature& s, const Args& a) 
   return out;
 }
 
-// The torch function a Python function forwards to checks the types of what it passes on.
+std::pair<const Signature*, Parsed> parse_native(const Binding& b, const Args& a);
+
+// The torch function a Python function forwards to binds what it passes on: the arguments of
+// the Python function's parameters that the torch function also has, in order.
 void check_forwarded_types(const Binding& inner, const Signature& outer, const Parsed& parsed) {
-  if (inner.overloads.empty()) return;
-  const Signature& s = inner.overloads[0];
-  for (std::size_t i = 0; i < s.params.size(); ++i) {
-    for (std::size_t j = 0; j < outer.params.size(); ++j) {
-      if (outer.params[j].name != s.params[i].name || !parsed.values[j]) continue;
-      const Value& v = *parsed.values[j];
-      if ((v.is<None>() && s.params[i].allow_none) || type_matches(s.params[i], v, false)) continue;
-      fail("TypeError", inner.message_name + "(): argument '" + s.params[i].name + "' (position " + std::to_string(i + 1) +
-                            ") must be " + s.params[i].type + ", not " + python_type_name(v), s.params[i].name);
-    }
+  if (inner.kind != BindingKind::Native || inner.overloads.empty()) return;
+  Args forwarded;
+  for (std::size_t j = 0; j < outer.params.size(); ++j) {
+    if (!parsed.values[j]) continue;
+    bool known = false;
+    for (const Signature& s : inner.overloads)
+      for (const SignatureParam& p : s.params) known |= p.name == outer.params[j].name;
+    if (known) forwarded.positional.push_back(parsed.values[j]);
   }
+  parse_native(inner, forwarded);
 }
 
 std::string short_name(const std::string& n) { return n.substr(n.rfind('.') + 1); }
@@ -402,9 +404,13 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     matched = &own;
   } else if (binding && binding->kind == BindingKind::Python) {
     matched = &binding->overloads.at(0);
+    if (method) {  // a Python method's def names self
+      a.positional.insert(a.positional.begin(), &call.args[0]);
+      a.first_position = 0;
+    }
     parsed = parse_python(name, *matched, a);
-    if (const Binding* inner = binding->calls.empty() ? nullptr : find_binding(binding->calls))
-      check_forwarded_types(*inner, *matched, parsed);
+    const Binding* inner = binding->calls.empty() || binding->operator_method ? nullptr : find_binding(binding->calls);
+    if (inner) check_forwarded_types(*inner, *matched, parsed);
   } else if (binding) {
     auto [s, p] = parse_native(*binding, a);
     matched = s;
@@ -434,7 +440,9 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   for (std::size_t i = 0; i < parsed.values.size(); ++i) {
     const SignatureParam& p = matched->params[i];
     int target = op.param_index(p.name);
-    if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
+    const bool python_self = binding && binding->kind == BindingKind::Python && method;
+    if (python_self) target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
+    else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
     if (target < 0) {
       if (parsed.values[i] && p.type == "name")  // the named-tensor overload: PyTorch refuses at run time
         target = -2;

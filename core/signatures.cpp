@@ -125,6 +125,7 @@ const Binding* find_binding(const std::string& qualified_name) {
       b.message_name = r.message_name;
       std::string kind = r.kind;
       b.calls = r.calls;
+      b.operator_method = kind == "dunder";
       if (kind == "dunder") {  // calls is "native:torch.Tensor.add|wraps_type_error" or "python:torch.rsub|..."
         const std::string how = b.calls;
         kind = how.substr(0, how.find(':'));

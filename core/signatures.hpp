@@ -37,6 +37,7 @@ struct Binding {
   std::string message_name;  // "add", "special_exp2", "Tensor.abs"
   BindingKind kind = BindingKind::Native;
   std::string calls;         // Python kind: the torch function it forwards to, or ""
+  bool operator_method = false;  // a dunder (torch.Tensor.__add__): a TypeError means NotImplemented
   std::vector<Signature> overloads;
 };
 

@@ -57,6 +57,26 @@ void refuse_inplace(const Bound& b, const EwCall&) {
   if (k >= 0 && b[std::size_t(k)].is<bool>() && b[std::size_t(k)].as<bool>())
     fail("Unsupported", "Whence shows results, not in-place updates; leave inplace=False", "inplace");
 }
+void relu_check(const Bound& b, const EwCall& c) {
+  if (c.compute == DType::Bool) fail("RuntimeError", "Boolean inputs not supported for relu", "input");
+  refuse_inplace(b, c);
+}
+void hardtanh_check(const Bound& b, const EwCall& c) {
+  if (c.compute == DType::Bool) fail("RuntimeError", "Bool inputs not supported for hardtanh", "input");
+  const int k = b.op->param_index("min_val");
+  if (c.compute == DType::UInt8 && k >= 0 && number_arg(b, k).as_double() < 0)
+    fail("RuntimeError", "cannot do hardtanh on an unsigned type with negative limits");
+  refuse_inplace(b, c);
+}
+// tanhshrink is x - tanh(x) in Python: bool fails the subtraction, integers become float32.
+void tanhshrink_check(const Bound&, const EwCall& c) {
+  if (c.common == DType::Bool)
+    fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+}
+// softsign is x / (1 + |x|) in Python: abs refuses bool.
+void softsign_check(const Bound&, const EwCall& c) {
+  if (c.common == DType::Bool) fail("RuntimeError", "\"abs_cpu\" not implemented for 'Bool'");
+}
 void gelu_params(const Bound& b, const EwCall&, EwParams& p) {
   const std::string& mode = b[1].as<std::string>();
   if (mode != "none" && mode != "tanh") fail("RuntimeError", "approximate argument must be either none or tanh.", "approximate");
@@ -71,42 +91,42 @@ Param number(const char* name, Value dflt) { return Param{name, ParamType::Numbe
 void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   using Ew = EwBuilder;
   Ew(t, "torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.", "relu(x) = max(x, 0)")
-      .unary<Relu>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Relu>().param(inplace()).check(relu_check).no_out();
   Ew(t, "torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
-      .unary<Relu6>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Relu6>().param(inplace()).check(hardtanh_check).no_out();
   Ew(t, "torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).", "gelu(x) = x · Φ(x)")
-      .unary<Gelu, kFloats>().param(Param{"approximate", ParamType::String, true, true, Value(std::string("none"))}).params(gelu_params).no_out();
+      .unary<Gelu, kFloats>().kernel("GeluKernelImpl").param(Param{"approximate", ParamType::String, true, true, Value(std::string("none"))}).params(gelu_params).no_out();
   Ew(t, "torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
-      .unary<Silu, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Silu, kFloats>().kernel("silu_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.", "softplus(x) = ln(1 + e^x)")
-      .unary<Softplus, kFloats>().param(number("beta", Value(1))).param(number("threshold", Value(20))).params(number_params).no_out();
+      .unary<Softplus, kFloats>().kernel("softplus_cpu").param(number("beta", Value(1))).param(number("threshold", Value(20))).params(number_params).no_out();
   Ew(t, "torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
-      .unary<Elu, kFloats>().param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+      .unary<Elu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
-      .unary<Selu, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Selu, kFloats>().kernel("elu_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
-      .unary<Celu, kFloats>().param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+      .unary<Celu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
-      .unary<LeakyRelu, kFloats>().param(number("negative_slope", Value(0.01))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+      .unary<LeakyRelu, kFloats>().kernel("leaky_relu_cpu").param(number("negative_slope", Value(0.01))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
       .unary<Hardtanh>().param(number("min_val", Value(-1.0))).param(number("max_val", Value(1.0))).param(inplace())
-      .params(number_params).check(refuse_inplace).no_out();
+      .params(number_params).check(hardtanh_check).no_out();
   Ew(t, "torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.", "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
-      .unary<Hardsigmoid, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Hardsigmoid, kFloats>().kernel("hardsigmoid_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
-      .unary<Hardswish, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Hardswish, kFloats>().kernel("hardswish_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
-      .unary<Mish, kFloats>().param(inplace()).check(refuse_inplace).no_out();
+      .unary<Mish, kFloats>().kernel("mish_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
-      .unary<LogSigmoid, kFloats>().no_out();
-  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().no_out();
-  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().no_out();
+      .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out();
+  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).no_out();
+  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).no_out();
   Ew(t, "torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
-      .unary<Hardshrink, kFloats>().param(number("lambd", Value(0.5))).params(number_params).no_out();
+      .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
   Ew(t, "torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
-      .unary<Softshrink, kFloats>().param(number("lambd", Value(0.5))).params(number_params).no_out();
+      .unary<Softshrink, kFloats>().kernel("softshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
   Ew(t, "torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
-      .unary<Threshold>().param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
+      .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
       .params(number_params).check(refuse_inplace).no_out()
       .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {value}");
 }

@@ -115,7 +115,7 @@ void sub_check(const Bound& b, const EwCall& c) {
 }
 // Integer division and remainder by zero raise in PyTorch 1.13.
 void zero_divisor(const EwCall& c, int k) {
-  if (!is_integral(c.compute, true)) return;
+  if (!is_integral(c.compute, false)) return;  // bool is refused by the dispatch first
   const Tensor& d = c.operands[std::size_t(k)];
   std::int64_t n = 1;
   for (auto s : c.shape) n *= s;
@@ -168,6 +168,21 @@ void where_check(const Bound& b, const EwCall& c) {
     fail("RuntimeError", std::string("where expected condition to be a boolean tensor, but got a tensor with dtype ") +
                              dtype_scalar_name(d), "condition");
   (void)b;
+}
+// caffe2's TypeMeta names, as "expected dtype ..." prints them.
+const char* cpp_type_name(DType d) {
+  static const char* names[] = {"bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half", "c10::BFloat16", "float", "double"};
+  return names[int(d)];
+}
+// lerp dispatches on input's dtype, in a kernel named by the kind of weight; end must match.
+void lerp_check(const Bound& b, const EwCall& c) {
+  const DType d = c.operands[0].dtype();
+  if (c.operands[1].dtype() != d)
+    fail("RuntimeError", std::string("expected dtype ") + cpp_type_name(d) + " for `end` but got dtype " +
+                             cpp_type_name(c.operands[1].dtype()), "end");
+  if (!is_floating(d))
+    fail("RuntimeError", std::string("\"") + (b[2].is<Tensor>() ? "lerp_kernel_tensor" : "lerp_kernel_scalar") +
+                             "\" not implemented for '" + dtype_scalar_name(d) + "'");
 }
 void value_params(const Bound& b, const EwCall&, EwParams& p) {
   const Scalar v = number_arg(b, b.op->param_index("value"));
@@ -224,11 +239,11 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
         .binary<Div>().param(Param{"rounding_mode", ParamType::String, true, true, Value(None{}), false, true})
         .compute(div_compute).params(div_params).check(div_check);
   Ew(t, "torch.true_divide torch.Tensor.true_divide", "Divides input by other, always as floating point.", "x / y").binary<TrueDiv, kFloats>().to_float();
-  Ew(t, "torch.floor_divide torch.Tensor.floor_divide", "Divides and rounds the quotient down, as Python's //.", "⌊x / y⌋").binary<FloorDiv>().check(divisor_other);
-  Ew(t, "torch.remainder torch.Tensor.remainder", "The remainder of division with the sign of the divisor, as Python's %.", "x mod y").binary<Remainder>().check(divisor_other);
-  Ew(t, "torch.fmod torch.Tensor.fmod", "The remainder of division with the sign of the dividend, as C's fmod.", "fmod(x, y)").binary<Fmod>().check(divisor_other);
+  Ew(t, "torch.floor_divide torch.Tensor.floor_divide", "Divides and rounds the quotient down, as Python's //.", "⌊x / y⌋").binary<FloorDiv>().kernel("div_floor_cpu", kBoolBit).check(divisor_other);
+  Ew(t, "torch.remainder torch.Tensor.remainder", "The remainder of division with the sign of the divisor, as Python's %.", "x mod y").binary<Remainder>().kernel("remainder_cpu", kBoolBit).check(divisor_other);
+  Ew(t, "torch.fmod torch.Tensor.fmod", "The remainder of division with the sign of the dividend, as C's fmod.", "fmod(x, y)").binary<Fmod>().kernel("fmod_cpu", kBoolBit).check(divisor_other);
   Ew(t, "torch.pow torch.Tensor.pow", "Raises input to the power exponent, element by element.", "x^y")
-      .operands<Pow, 2>({"input", "exponent"}).check(pow_check);
+      .operands<Pow, 2>({"input", "exponent"}).kernel("pow", kBoolBit).check(pow_check);
   Ew(t, "torch.float_power torch.Tensor.float_power", "Raises input to the power exponent in float64.", "x^y")
       .operands<Pow, 2, kFloats>({"input", "exponent"}).to_float64();
   Ew(t, "torch.atan2 torch.Tensor.atan2 torch.arctan2 torch.Tensor.arctan2", "The angle of the point (other, input), in radians: atan(input / other) in the right quadrant.", "atan2(x, y)").binary<Atan2, kFloats>().to_float();
@@ -280,13 +295,13 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .equation("out{out} = {@input|other}, as {@condition} is {#condition} = {value}")
       .example("torch.where(torch.tensor([[True, False, True], [False, True, False]]), torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([-1, -2, -3]))");
   Ew(t, "torch.lerp torch.Tensor.lerp", "Linear interpolation: input + weight·(end - input).", "x + z·(y - x)")
-      .operands<Lerp, 3, kFloats>({"input", "end", "weight"}).kernel("lerp_kernel_scalar")
+      .operands<Lerp, 3, kFloats>({"input", "end", "weight"}).check(lerp_check).accept(kIntegerBits | kBoolBit)
       .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::TensorOrNumber});
   Ew(t, "torch.addcmul torch.Tensor.addcmul", "input + value · tensor1 · tensor2, element by element.", "x + {#value}·y·z")
-      .operands<AddCMul, 3>({"input", "tensor1", "tensor2"}).param(value_kw()).params(value_params)
+      .operands<AddCMul, 3>({"input", "tensor1", "tensor2"}).kernel("addcmul_cpu_out", kBoolBit).param(value_kw()).params(value_params)
       .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
   Ew(t, "torch.addcdiv torch.Tensor.addcdiv", "input + value · tensor1 / tensor2, element by element.", "x + {#value}·y / z")
-      .operands<AddCDiv, 3, kFloats>({"input", "tensor1", "tensor2"}).param(value_kw()).params(value_params).check(addcdiv_check)
+      .operands<AddCDiv, 3, kFloats>({"input", "tensor1", "tensor2"}).kernel("addcdiv_cpu_out").param(value_kw()).params(value_params).check(addcdiv_check)
       .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
   Ew(t, "torch.clamp torch.Tensor.clamp torch.clip torch.Tensor.clip", "Limits each element to [min, max]; either bound may be None.", "")
         .operands<Clamp, 3>({"input", "min", "max"}).params(clamp_params).check(clamp_check)
@@ -316,17 +331,17 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) / torch.tensor([2, 4, 8])");
   Ew(t, "torch.Tensor.__rtruediv__", "n / a, a number on the left: computed as a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().no_out()
       .example("1 / torch.tensor([[1.0, 2.0], [4.0, 8.0]])");
-  Ew(t, "torch.Tensor.__floordiv__", "a // b: floor_divide.", "⌊x / y⌋").binary<FloorDiv>().no_out().check(divisor_other)
+  Ew(t, "torch.Tensor.__floordiv__", "a // b: floor_divide.", "⌊x / y⌋").binary<FloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_other)
       .example("torch.tensor([[-7, -3, 3, 7]]) // torch.tensor([[2], [-2]])");
-  Ew(t, "torch.Tensor.__rfloordiv__", "n // a, a number on the left: floor_divide.", "⌊y / x⌋").binary<RFloorDiv>().no_out().check(divisor_self)
+  Ew(t, "torch.Tensor.__rfloordiv__", "n // a, a number on the left: floor_divide.", "⌊y / x⌋").binary<RFloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_self)
       .example("7 // torch.tensor([1, 2, 3, -2])");
-  Ew(t, "torch.Tensor.__mod__", "a % b: remainder, with the sign of the divisor.", "x mod y").binary<Remainder>().no_out().check(divisor_other)
+  Ew(t, "torch.Tensor.__mod__", "a % b: remainder, with the sign of the divisor.", "x mod y").binary<Remainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_other)
       .example("torch.tensor([[-7, -3, 3, 7]]) % torch.tensor([[3], [-3]])");
-  Ew(t, "torch.Tensor.__rmod__", "n % a, a number on the left: remainder.", "y mod x").binary<RRemainder>().no_out().check(divisor_self)
+  Ew(t, "torch.Tensor.__rmod__", "n % a, a number on the left: remainder.", "y mod x").binary<RRemainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_self)
       .example("7 % torch.tensor([1, 2, 3, -4])");
-  Ew(t, "torch.Tensor.__pow__", "a ** b: pow.", "x^y").binary<Pow>().no_out().check(pow_check_other)
+  Ew(t, "torch.Tensor.__pow__", "a ** b: pow.", "x^y").binary<Pow>().kernel("pow", kBoolBit).no_out().check(pow_check_other)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) ** 2");
-  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().no_out()
+  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().kernel("pow", kBoolBit).no_out()
       .example("2 ** torch.tensor([[0, 1, 2], [3, 4, 5]])");
   Ew(t, "torch.Tensor.__and__", "a & b: bitwise_and.", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out()
       .example("torch.tensor([[True, True], [False, False]]) & torch.tensor([True, False])");

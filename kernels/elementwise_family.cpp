@@ -100,10 +100,21 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
     const int p = spec.operands[k];
     const Value& v = b[std::size_t(p)];
     const bool tensor = v.is<Tensor>();
-    c.operands.push_back(tensor ? v.as<Tensor>() : wrap_number(v));
+    if (v.is<None>() && spec.select == false && k > 0) {  // clamp's absent bound: read, never used
+      c.operands.push_back(wrap_number(Value(std::int64_t(0))));
+      c.params.push_back(-1);
+      continue;
+    }
+    const bool number = v.is<bool>() || v.is<std::int64_t>() || v.is<double>();
+    c.operands.push_back(tensor ? v.as<Tensor>() : number ? wrap_number(v) : Tensor());
     c.params.push_back(tensor ? p : -1);
     if (spec.select && k == 0) continue;  // where's condition takes no part in promotion
-    promoted.push_back(*promotion_operand(v));  // a Python float counts as float32, weakly
+    const auto operand = promotion_operand(v);  // a Python float counts as float32, weakly
+    if (!operand)
+      fail("TypeError", b.op->names.front().substr(b.op->names.front().rfind('.') + 1) + "(): argument '" +
+                            b.op->params[std::size_t(p)].name + "' must be Tensor or Number, not " + python_type_name(v),
+           b.op->params[std::size_t(p)].name);
+    promoted.push_back(*operand);
   }
   c.common = result_type(promoted);
   c.compute = spec.promote == EwPromote::Float64                              ? DType::Float64
@@ -113,8 +124,8 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
   c.result = spec.bool_result ? DType::Bool : c.compute;
   for (const Tensor& t : c.operands) c.shape = broadcast_shapes(c.shape, t.shape());
   check_limits(c.shape);
+  if (spec.check) spec.check(b, c);  // PyTorch checks arguments before it dispatches on the dtype
   if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);
-  if (spec.check) spec.check(b, c);
   return c;
 }
 

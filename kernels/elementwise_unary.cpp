@@ -101,6 +101,12 @@ void refuse_bool_neg(const Bound&, const EwCall& c) {
     fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
 }
 
+void refuse_bool_pos(const Bound&, const EwCall& c) {
+  if (c.compute == DType::Bool) fail("RuntimeError", "The `+` operator, on a bool tensor is not supported.", "input");
+}
+// square(x) is pow(x, 2): a bool tensor promotes with the int 2.
+DType square_compute(const Bound&, const EwCall& c) { return c.compute == DType::Bool ? DType::Int64 : c.compute; }
+
 void round_params(const Bound& b, const EwCall&, EwParams& p) {
   const int d = b.op->param_index("decimals");
   p.i[0] = b.integer(std::size_t(d));
@@ -133,16 +139,16 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   using Ew = EwBuilder;
   Ew(t, "torch.abs torch.Tensor.abs torch.absolute torch.Tensor.absolute", "Each element's distance from zero: its sign dropped.", "|x|").unary<Abs>().kernel("abs_cpu", kBoolBit);
   Ew(t, "torch.neg torch.Tensor.neg torch.negative torch.Tensor.negative", "Flips the sign of every element.", "-x").unary<Neg>().check(refuse_bool_neg);
-  Ew(t, "torch.positive torch.Tensor.positive", "Returns the input unchanged (the unary + of Python).", "+x").unary<Positive>().no_out();
+  Ew(t, "torch.positive torch.Tensor.positive", "Returns the input unchanged (the unary + of Python).", "+x").unary<Positive>().check(refuse_bool_pos).no_out();
   Ew(t, "torch.sign torch.Tensor.sign", "-1, 0 or 1 by the sign of each element.", "sign(x)").unary<Sign>();
   Ew(t, "torch.sgn torch.Tensor.sgn", "The sign of each element; for real tensors the same as sign.", "sgn(x)").unary<Sign>();
   Ew(t, "torch.signbit torch.Tensor.signbit", "True where the sign bit is set, -0.0 included.", "signbit(x)").unary<SignBit>();
-  Ew(t, "torch.ceil torch.Tensor.ceil", "Rounds each element up to the next integer.", "⌈x⌉").unary<Ceil>();
-  Ew(t, "torch.floor torch.Tensor.floor", "Rounds each element down to the previous integer.", "⌊x⌋").unary<Floor>();
-  Ew(t, "torch.trunc torch.Tensor.trunc torch.fix torch.Tensor.fix", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>();
+  Ew(t, "torch.ceil torch.Tensor.ceil", "Rounds each element up to the next integer.", "⌈x⌉").unary<Ceil>().kernel("ceil_vml_cpu", kBoolBit);
+  Ew(t, "torch.floor torch.Tensor.floor", "Rounds each element down to the previous integer.", "⌊x⌋").unary<Floor>().kernel("floor_vml_cpu", kBoolBit);
+  Ew(t, "torch.trunc torch.Tensor.trunc torch.fix torch.Tensor.fix", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>().kernel("trunc_vml_cpu", kBoolBit);
   Ew(t, "torch.frac torch.Tensor.frac", "The fractional part of each element, keeping its sign.", "frac(x) = x - trunc(x)").unary<Frac, kFloats>().kernel("frac_cpu");
   Ew(t, "torch.round torch.Tensor.round torch.special.round", "Rounds each element to the nearest integer (ties to even), or to `decimals` places.", "round(x)")
-      .unary<Round>().param(Param{"decimals", ParamType::Int, true, true, Value(0)}).params(round_params);
+      .unary<Round>().kernel("round_vml_cpu", kBoolBit).param(Param{"decimals", ParamType::Int, true, true, Value(0)}).params(round_params);
   Ew(t, "torch.exp torch.Tensor.exp", "e raised to each element.", "exp(x) = e^x").unary<Exp, kFloats>().to_float();
   Ew(t, "torch.exp2 torch.Tensor.exp2 torch.special.exp2", "2 raised to each element.", "exp2(x) = 2^x").unary<Exp2, kFloats>().to_float();
   Ew(t, "torch.expm1 torch.Tensor.expm1 torch.special.expm1", "e^x - 1, accurate for x near zero.", "expm1(x) = e^x - 1").unary<Expm1, kFloats>().to_float();
@@ -152,7 +158,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.log1p torch.Tensor.log1p torch.special.log1p", "ln(1 + x), accurate for x near zero.", "log1p(x) = ln(1 + x)").unary<Log1p, kFloats>().to_float();
   Ew(t, "torch.sqrt torch.Tensor.sqrt", "Square root of each element.", "√x").unary<Sqrt, kFloats>().to_float();
   Ew(t, "torch.rsqrt torch.Tensor.rsqrt", "Reciprocal of the square root of each element.", "rsqrt(x) = 1 / √x").unary<Rsqrt, kFloats>().to_float();
-  Ew(t, "torch.square torch.Tensor.square", "Each element times itself.", "x²  = x · x").unary<Square>();
+  Ew(t, "torch.square torch.Tensor.square", "Each element times itself.", "x² = x · x").unary<Square>().compute(square_compute);
   Ew(t, "torch.reciprocal torch.Tensor.reciprocal", "One over each element.", "1 / x").unary<Reciprocal, kFloats>().to_float();
   Ew(t, "torch.sin torch.Tensor.sin", "Sine of each element (radians).", "sin(x)").unary<Sin, kFloats>().to_float();
   Ew(t, "torch.cos torch.Tensor.cos", "Cosine of each element (radians).", "cos(x)").unary<Cos, kFloats>().to_float();
@@ -192,7 +198,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.special.ndtr", "The standard normal cumulative distribution function.", "ndtr(x) = (1 + erf(x / √2)) / 2").unary<Ndtr, kFloats>().to_float();
   Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
   Ew(t, "torch.Tensor.__neg__", "-a: neg.", "-x").unary<Neg>().check(refuse_bool_neg).no_out().example("-torch.tensor([[1, -2], [3, -4]])");
-  Ew(t, "torch.Tensor.__pos__", "+a: positive, the tensor unchanged.", "+x").unary<Positive>().no_out().example("+torch.tensor([[1, -2], [3, -4]])");
+  Ew(t, "torch.Tensor.__pos__", "+a: positive, the tensor unchanged.", "+x").unary<Positive>().check(refuse_bool_pos).no_out().example("+torch.tensor([[1, -2], [3, -4]])");
   Ew(t, "torch.Tensor.__invert__", "~a: bitwise_not (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").no_out()
       .example("~torch.tensor([[True, False], [False, True]])");
   Ew(t, "torch.special.erfcx", "The scaled complementary error function e^(x²)·erfc(x).", "erfcx(x) = e^(x²) · erfc(x)").unary<Erfcx, kFloats>().to_float();
