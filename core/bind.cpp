@@ -432,9 +432,11 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   b.op = &op;
   b.values.resize(op.params.size());
   b.paths.resize(op.params.size());
+  // self is the descriptor's input (Tensor.where(condition, other) has self as input).
+  const int self_param = method ? std::max(0, op.param_index("input")) : -1;
   if (method) {
-    b.values[0] = call.args[0];
-    b.paths[0].position = 0;
+    b.values[std::size_t(self_param)] = call.args[0];
+    b.paths[std::size_t(self_param)].position = 0;
   }
   const std::size_t offset = method ? 1 : 0;
   for (std::size_t i = 0; i < parsed.values.size(); ++i) {
@@ -443,6 +445,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     const bool python_self = binding && binding->kind == BindingKind::Python && method;
     if (python_self) target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
     else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
+    if (method && !python_self && target == self_param) continue;  // a name clash with self: keep self
     if (target < 0) {
       if (parsed.values[i] && p.type == "name")  // the named-tensor overload: PyTorch refuses at run time
         target = -2;
@@ -467,7 +470,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     b.paths[std::size_t(target)] = parsed.paths[i];
   }
   for (std::size_t i = 0; i < op.params.size(); ++i) {
-    if (b.paths[i].given() || (method && i == 0)) continue;
+    if (b.paths[i].given() || int(i) == self_param) continue;
     b.values[i] = op.params[i].has_default ? op.params[i].default_value : Value(None{});
   }
   for (std::size_t i = 0; i < op.params.size(); ++i)

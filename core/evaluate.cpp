@@ -69,14 +69,14 @@ Evaluation run_call(const Call& call) {
   if (!e.op) fail("Unsupported", call.op + " is not supported by Whence yet");
   for (const auto& a : call.args) check_value_limits(a);
   for (const auto& kw : call.kwargs) check_value_limits(kw.second);
+  // A Tensor dunder turns any TypeError into NotImplemented, and Python carries on.
   try {
     e.bound = bind(*e.op, call);
+    e.result = e.op->run(e.bound);
   } catch (const Error& err) {
     if (err.type != "TypeError" || !is_operator_op(call.op)) throw;
     e.python_result = operator_not_implemented(call);
-    return e;
   }
-  e.result = e.op->run(e.bound);
   return e;
 }
 

@@ -38,7 +38,7 @@ WHENCE_EW1(Tanhshrink, x - std::tanh(x))
 WHENCE_EW1(Softsign, x / (C(1) + std::fabs(x)))
 WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
 WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
-WHENCE_EW1(Threshold, x > p.get<C>(0) ? x : p.get<C>(1))
+WHENCE_EW1(Threshold, x <= p.get<C>(0) ? p.get<C>(1) : x)  // NaN is kept
 
 // The scalar arguments after input, in order, into p.f / p.i.
 void number_params(const Bound& b, const EwCall&, EwParams& p) {
@@ -54,6 +54,9 @@ void number_params(const Bound& b, const EwCall&, EwParams& p) {
 }
 void refuse_inplace(const Bound& b, const EwCall&) {
   const int k = b.op->param_index("inplace");
+  // `if inplace:` in Python: a tensor of several elements has no truth value.
+  if (k >= 0 && b[std::size_t(k)].is<Tensor>() && b[std::size_t(k)].as<Tensor>().numel() != 1)
+    fail("RuntimeError", "Boolean value of Tensor with more than one value is ambiguous", "inplace");
   if (k >= 0 && b[std::size_t(k)].is<bool>() && b[std::size_t(k)].as<bool>())
     fail("Unsupported", "Whence shows results, not in-place updates; leave inplace=False", "inplace");
 }
@@ -76,6 +79,10 @@ void tanhshrink_check(const Bound&, const EwCall& c) {
 // softsign is x / (1 + |x|) in Python: abs refuses bool.
 void softsign_check(const Bound&, const EwCall& c) {
   if (c.common == DType::Bool) fail("RuntimeError", "\"abs_cpu\" not implemented for 'Bool'");
+}
+void celu_check(const Bound& b, const EwCall& c) {
+  if (number_arg(b, b.op->param_index("alpha")).as_double() == 0) fail("ZeroDivisionError", "alpha cannot be 0 for CELU", "alpha");
+  refuse_inplace(b, c);
 }
 void gelu_params(const Bound& b, const EwCall&, EwParams& p) {
   const std::string& mode = b[1].as<std::string>();
@@ -105,7 +112,7 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
       .unary<Selu, kFloats>().kernel("elu_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
-      .unary<Celu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
+      .unary<Celu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(celu_check).no_out();
   Ew(t, "torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
       .unary<LeakyRelu, kFloats>().kernel("leaky_relu_cpu").param(number("negative_slope", Value(0.01))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")

@@ -191,7 +191,7 @@ void value_params(const Bound& b, const EwCall&, EwParams& p) {
 }
 void addcdiv_check(const Bound&, const EwCall& c) {
   if (is_integral(c.operands[1].dtype(), true) && is_integral(c.operands[2].dtype(), true))
-    fail("RuntimeError", "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.");
+    fail("RuntimeError", "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.");
 }
 void clamp_params(const Bound& b, const EwCall&, EwParams& p) {
   p.i[2] = !b[1].is<None>();
@@ -201,10 +201,14 @@ void clamp_check(const Bound& b, const EwCall&) {
   if (b[1].is<None>() && b[2].is<None>())
     fail("RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not be None");
 }
-// ldexp(x, e) is x * 2.0 ** e in PyTorch: the power is float32 unless e is float64.
+// ldexp(x, e) is x * 2.0 ** e in PyTorch: the power has e's rank, and is float32 unless e
+// is a floating tensor.
 DType ldexp_compute(const Bound&, const EwCall& c) {
-  const DType power = is_floating(c.operands[1].dtype()) ? c.operands[1].dtype() : DType::Float32;
-  return promote_types(c.operands[0].dtype(), power);
+  const Tensor& x = c.operands[0];
+  const Tensor& e = c.operands[1];
+  const DType power = is_floating(e.dtype()) ? e.dtype() : DType::Float32;
+  auto rank = [](const Tensor& t) { return t.dim() > 0 ? OperandRank::Dimensioned : OperandRank::ZeroDim; };
+  return result_type({{x.dtype(), rank(x)}, {power, rank(e)}});
 }
 
 void alpha_params_one(const Bound&, const EwCall&, EwParams& p) {
@@ -304,7 +308,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .operands<AddCDiv, 3, kFloats>({"input", "tensor1", "tensor2"}).kernel("addcdiv_cpu_out").param(value_kw()).params(value_params).check(addcdiv_check)
       .operand_types({ParamType::Tensor, ParamType::Tensor, ParamType::Tensor});
   Ew(t, "torch.clamp torch.Tensor.clamp torch.clip torch.Tensor.clip", "Limits each element to [min, max]; either bound may be None.", "")
-        .operands<Clamp, 3>({"input", "min", "max"}).params(clamp_params).check(clamp_check)
+        .operands<Clamp, 3>({"input", "min", "max"}).params(clamp_params).check(clamp_check).none_operands()
         .operand_types({ParamType::Tensor, ParamType::TensorOrNumber, ParamType::TensorOrNumber})
         .equation("out{out} = clamp({@input}, {@min}, {@max}) = clamp({#input}, {#min}, {#max}) = {value}")
         .example("torch.clamp(torch.tensor([[-3, -1, 0], [2, 5, 9]]), min=-1, max=4)");

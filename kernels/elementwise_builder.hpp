@@ -55,7 +55,14 @@ class EwBuilder {
   EwBuilder& operand_types(std::vector<ParamType> types) { operand_types_ = std::move(types); return *this; }
   EwBuilder& select() { spec_.select = true; return *this; }
   EwBuilder& compute(DType (*fn)(const Bound&, const EwCall&)) { spec_.compute = fn; return *this; }
-  EwBuilder& integral_constant(bool v) { spec_.integral_constant = v ? 1 : 0; return *this; }
+  // The result is `v` for operands of these dtypes, read from no element (isnan of an int).
+  EwBuilder& constant_for(std::uint32_t dtype_bits, bool v) {
+    spec_.constant = v ? 1 : 0;
+    spec_.constant_bits = dtype_bits;
+    return *this;
+  }
+  EwBuilder& none_operands() { spec_.none_operands = true; return *this; }
+  EwBuilder& result(DType (*fn)(const Bound&, const EwCall&)) { spec_.result = fn; return *this; }
 
  private:
   template <class F, int N, class C>

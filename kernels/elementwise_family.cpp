@@ -100,7 +100,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
     const int p = spec.operands[k];
     const Value& v = b[std::size_t(p)];
     const bool tensor = v.is<Tensor>();
-    if (v.is<None>() && spec.select == false && k > 0) {  // clamp's absent bound: read, never used
+    if (v.is<None>() && spec.none_operands) {  // clamp's absent bound: read, never used
       c.operands.push_back(wrap_number(Value(std::int64_t(0))));
       c.params.push_back(-1);
       continue;
@@ -121,7 +121,13 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
               : spec.promote == EwPromote::IntToFloat && !is_floating(c.common) ? DType::Float32
                                                                                 : c.common;
   if (spec.compute) c.compute = spec.compute(b, c);
-  c.result = spec.bool_result ? DType::Bool : c.compute;
+  c.result = spec.result ? spec.result(b, c) : spec.bool_result ? DType::Bool : c.compute;
+  // TensorIterator casts every operand to the compute dtype before the kernel reads it: a
+  // Python 300 meets a uint8 tensor as 44, a Python 0.1 meets a float16 tensor as 0.0999755859375.
+  for (std::size_t k = 0; k < c.operands.size(); ++k) {
+    if (spec.select && k == 0) continue;  // where's condition stays bool
+    if (c.operands[k].dtype() != c.compute && c.params[k] != -2) c.operands[k] = c.operands[k].to(c.compute);
+  }
   for (const Tensor& t : c.operands) c.shape = broadcast_shapes(c.shape, t.shape());
   check_limits(c.shape);
   if (spec.check) spec.check(b, c);  // PyTorch checks arguments before it dispatches on the dtype
@@ -134,8 +140,8 @@ OpResult elementwise_run(const Bound& b) {
   const EwCall c = elementwise_call(b, spec);
   Tensor out = Tensor::empty(c.result, c.shape);
   if (out.numel() == 0) return {{out}, false};
-  if (spec.integral_constant >= 0 && is_integral(c.compute, true)) {
-    for (std::int64_t i = 0; i < out.numel(); ++i) out.set(i, Scalar::from_bool(spec.integral_constant));
+  if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) {
+    for (std::int64_t i = 0; i < out.numel(); ++i) out.set(i, Scalar::from_bool(spec.constant));
     return {{out}, false};
   }
   EwParams p;
@@ -161,7 +167,7 @@ OpResult elementwise_run(const Bound& b) {
 std::vector<Source> elementwise_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
   const ElementwiseSpec& spec = spec_of(b);
   const EwCall c = elementwise_call(b, spec);
-  if (spec.integral_constant >= 0 && is_integral(c.compute, true)) return {};
+  if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) return {};
   const ElementwiseArgs a = elementwise_args(c);
   switch (compute_kind(c.compute)) {
     case ComputeKind::F32: return explain_as<float>(spec, a, flat);

@@ -51,7 +51,10 @@ struct ElementwiseSpec {
   void (*params)(const Bound&, const EwCall&, EwParams&) = nullptr;  // scalar arguments
   DType (*compute)(const Bound&, const EwCall&) = nullptr;  // overrides `promote` (div's rounding_mode)
   bool select = false;        // where(condition, input, other)
-  int integral_constant = -1; // 0 or 1: integer and bool operands give this bool, reading nothing
+  int constant = -1;           // 0 or 1: for the dtypes in constant_bits the result is this bool,
+  std::uint32_t constant_bits = 0;  // whatever the values: nothing is read (isreal, isnan of ints)
+  bool none_operands = false;  // clamp: a None bound is no operand
+  DType (*result)(const Bound&, const EwCall&) = nullptr;  // overrides the result dtype
 };
 
 constexpr std::uint32_t dtype_bit(DType d) { return 1u << unsigned(d); }

@@ -156,11 +156,29 @@ template <class C> WHENCE_HD C ew_digamma(C xc) {
   return C(result + std::log(x) - 0.5 / x - poly);
 }
 
+// e^(x²)·erfc(x) in double without overflow: directly up to 10, then its asymptotic series
+// (terms below 1e-10 there); for x < 0 through erfc(-x) = 2 - erfc(x).
+WHENCE_HD inline double ew_erfcx(double x) {
+  if (std::isnan(x)) return x;
+  if (x < 0) {
+    if (x < -26.7) return INFINITY;
+    return 2 * std::exp(x * x) - ew_erfcx(-x);
+  }
+  if (x < 10) return std::exp(x * x) * std::erfc(x);
+  const double z = 1 / (2 * x * x);
+  double term = 1, sum = 1;
+  for (int k = 1; k < 8; ++k) {
+    term *= -(2 * k - 1) * z;
+    sum += term;
+  }
+  return sum / (x * 1.7724538509055160273);
+}
+
 // Modified Bessel function of the first kind, order 0 (power series; converges for all x).
 template <class C> WHENCE_HD C ew_i0(C xc) {
   const double x = std::fabs(double(xc));
-  if (std::isinf(x)) return std::numeric_limits<C>::infinity();
-  if (x > 700) return std::numeric_limits<C>::infinity();
+  if (std::isinf(x)) return std::numeric_limits<C>::quiet_NaN();  // as PyTorch's Chebyshev series gives
+  if (x > 713) return std::numeric_limits<C>::infinity();
   double term = 1, sum = 1;
   const double q = x * x / 4;
   for (int k = 1; k < 500; ++k) {

@@ -72,7 +72,7 @@ WHENCE_EW1(IsPosInf, [&] { if constexpr (is_int_v<C>) return false; else return 
 WHENCE_EW1(IsNegInf, [&] { if constexpr (is_int_v<C>) return false; else return x == -C(INFINITY); }())
 WHENCE_EW1(IsReal, ((void)x, true))
 WHENCE_EW1(LogicalNot, !(x != C(0)))
-WHENCE_EW1(BitwiseNot, C(~std::uint64_t(x)))
+WHENCE_EW1(BitwiseNot, p.i[0] ? C(x == 0) : C(~std::uint64_t(x)))  // p.i[0]: bool, logical not
 WHENCE_EW1(I0, ew_i0(x))
 WHENCE_EW1(Lgamma, std::lgamma(x))
 WHENCE_EW1(Digamma, ew_digamma(x))
@@ -85,15 +85,11 @@ WHENCE_EW1(Entr, [&] {
 }())
 WHENCE_EW1(Ndtr, C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
 WHENCE_EW1(LogNdtr, [&] {
-  const C t = x * C(0.70710678118654752440);
-  if (x < C(-1)) return std::log(std::erfc(-t) / C(2));  // erfcx would be more accurate far left
-  return std::log1p(-std::erfc(t) / C(2));
+  const double xd = double(x), t = xd * 0.70710678118654752440;
+  if (xd < -1) return C(std::log(ew_erfcx(-t) / 2) - t * t);  // ln(erfc(-t) / 2) without underflow
+  return C(std::log1p(-std::erfc(t) / 2));
 }())
-WHENCE_EW1(Erfcx, [&] {
-  if (x < C(25)) return std::exp(x * x) * std::erfc(x);
-  const C inv = C(1) / x;  // asymptotic: 1 / (x sqrt(pi)) (1 - 1/(2x^2) + 3/(4x^4))
-  return inv * C(0.56418958354775628695) * (C(1) - inv * inv / C(2) + C(3) * inv * inv * inv * inv / C(4));
-}())
+WHENCE_EW1(Erfcx, C(ew_erfcx(double(x))))
 
 // Negation and + of a bool tensor: PyTorch refuses with a hint.
 void refuse_bool_neg(const Bound&, const EwCall& c) {
@@ -106,6 +102,12 @@ void refuse_bool_pos(const Bound&, const EwCall& c) {
 }
 // square(x) is pow(x, 2): a bool tensor promotes with the int 2.
 DType square_compute(const Bound&, const EwCall& c) { return c.compute == DType::Bool ? DType::Int64 : c.compute; }
+
+void bool_flag(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::Bool; }
+// ~ on a float tensor: Tensor.__invert__ refuses before any kernel.
+void invert_check(const Bound&, const EwCall& c) {
+  if (is_floating(c.compute)) fail("TypeError", "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+}
 
 void round_params(const Bound& b, const EwCall&, EwParams& p) {
   const int d = b.op->param_index("decimals");
@@ -142,7 +144,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.positive torch.Tensor.positive", "Returns the input unchanged (the unary + of Python).", "+x").unary<Positive>().check(refuse_bool_pos).no_out();
   Ew(t, "torch.sign torch.Tensor.sign", "-1, 0 or 1 by the sign of each element.", "sign(x)").unary<Sign>();
   Ew(t, "torch.sgn torch.Tensor.sgn", "The sign of each element; for real tensors the same as sign.", "sgn(x)").unary<Sign>();
-  Ew(t, "torch.signbit torch.Tensor.signbit", "True where the sign bit is set, -0.0 included.", "signbit(x)").unary<SignBit>();
+  Ew(t, "torch.signbit torch.Tensor.signbit", "True where the sign bit is set, -0.0 included.", "signbit(x)").unary<SignBit>().constant_for(kBoolBit | dtype_bit(DType::UInt8), false);
   Ew(t, "torch.ceil torch.Tensor.ceil", "Rounds each element up to the next integer.", "⌈x⌉").unary<Ceil>().kernel("ceil_vml_cpu", kBoolBit);
   Ew(t, "torch.floor torch.Tensor.floor", "Rounds each element down to the previous integer.", "⌊x⌋").unary<Floor>().kernel("floor_vml_cpu", kBoolBit);
   Ew(t, "torch.trunc torch.Tensor.trunc torch.fix torch.Tensor.fix", "Drops the fractional part of each element, rounding toward zero.", "trunc(x)").unary<Trunc>().kernel("trunc_vml_cpu", kBoolBit);
@@ -182,14 +184,14 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float();
   Ew(t, "torch.nan_to_num torch.Tensor.nan_to_num", "Replaces NaN, +inf and -inf with finite numbers (by default 0 and the dtype's extremes).", "nan_to_num(x)")
       .unary<NanToNum>().param(optional_float("nan")).param(optional_float("posinf")).param(optional_float("neginf")).params(nan_to_num_params);
-  Ew(t, "torch.isnan torch.Tensor.isnan", "True where an element is NaN.", "isnan(x)").unary<IsNan>().integral_constant(false).no_out();
-  Ew(t, "torch.isinf torch.Tensor.isinf", "True where an element is +inf or -inf.", "isinf(x)").unary<IsInf>().integral_constant(false).no_out();
-  Ew(t, "torch.isfinite torch.Tensor.isfinite", "True where an element is neither NaN nor infinite.", "isfinite(x)").unary<IsFinite>().integral_constant(true).no_out();
-  Ew(t, "torch.isposinf torch.Tensor.isposinf", "True where an element is +inf.", "isposinf(x)").unary<IsPosInf>().integral_constant(false);
-  Ew(t, "torch.isneginf torch.Tensor.isneginf", "True where an element is -inf.", "isneginf(x)").unary<IsNegInf>().integral_constant(false);
-  Ew(t, "torch.isreal torch.Tensor.isreal", "True where an element has no imaginary part: always, for real dtypes.", "isreal(x)").unary<IsReal>().integral_constant(true).no_out();
+  Ew(t, "torch.isnan torch.Tensor.isnan", "True where an element is NaN.", "isnan(x)").unary<IsNan>().constant_for(kIntegerBits | kBoolBit, false).no_out();
+  Ew(t, "torch.isinf torch.Tensor.isinf", "True where an element is +inf or -inf.", "isinf(x)").unary<IsInf>().constant_for(kIntegerBits | kBoolBit, false).no_out();
+  Ew(t, "torch.isfinite torch.Tensor.isfinite", "True where an element is neither NaN nor infinite.", "isfinite(x)").unary<IsFinite>().constant_for(kIntegerBits | kBoolBit, true).no_out();
+  Ew(t, "torch.isposinf torch.Tensor.isposinf", "True where an element is +inf.", "isposinf(x)").unary<IsPosInf>().constant_for(kIntegerBits | kBoolBit, false);
+  Ew(t, "torch.isneginf torch.Tensor.isneginf", "True where an element is -inf.", "isneginf(x)").unary<IsNegInf>().constant_for(kIntegerBits | kBoolBit, false);
+  Ew(t, "torch.isreal torch.Tensor.isreal", "True where an element has no imaginary part: always, for real dtypes.", "isreal(x)").unary<IsReal>().constant_for(0x3FFu, true).no_out();
   Ew(t, "torch.logical_not torch.Tensor.logical_not", "True where an element is zero (False).", "not x").unary<LogicalNot>();
-  Ew(t, "torch.bitwise_not torch.Tensor.bitwise_not", "Flips every bit of each integer (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu");
+  Ew(t, "torch.bitwise_not torch.Tensor.bitwise_not", "Flips every bit of each integer (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag);
   Ew(t, "torch.i0 torch.Tensor.i0 torch.special.i0", "The modified Bessel function of the first kind, order 0.", "i0(x)").unary<I0, kFloats>().to_float();
   Ew(t, "torch.lgamma torch.Tensor.lgamma torch.special.gammaln", "ln |Γ(x)|, the log of the gamma function's magnitude.", "lgamma(x) = ln|Γ(x)|").unary<Lgamma, kFloats>().to_float();
   Ew(t, "torch.digamma torch.Tensor.digamma torch.special.digamma torch.special.psi", "The digamma function, the derivative of lgamma.", "ψ(x)").unary<Digamma, kFloats>().to_float();
@@ -199,7 +201,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
   Ew(t, "torch.Tensor.__neg__", "-a: neg.", "-x").unary<Neg>().check(refuse_bool_neg).no_out().example("-torch.tensor([[1, -2], [3, -4]])");
   Ew(t, "torch.Tensor.__pos__", "+a: positive, the tensor unchanged.", "+x").unary<Positive>().check(refuse_bool_pos).no_out().example("+torch.tensor([[1, -2], [3, -4]])");
-  Ew(t, "torch.Tensor.__invert__", "~a: bitwise_not (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").no_out()
+  Ew(t, "torch.Tensor.__invert__", "~a: bitwise_not (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag).check(invert_check).no_out()
       .example("~torch.tensor([[True, False], [False, True]])");
   Ew(t, "torch.special.erfcx", "The scaled complementary error function e^(x²)·erfc(x).", "erfcx(x) = e^(x²) · erfc(x)").unary<Erfcx, kFloats>().to_float();
 }
