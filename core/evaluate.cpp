@@ -74,7 +74,7 @@ Evaluation run_call(const Call& call) {
     e.bound = bind(*e.op, call);
     e.result = e.op->run(e.bound);
   } catch (const Error& err) {
-    if (err.type != "TypeError" || !is_operator_op(call.op)) throw;
+    if (err.type != "TypeError" || !is_operator_op(call.op) || call.args.size() < 2) throw;
     e.python_result = operator_not_implemented(call);
   }
   return e;

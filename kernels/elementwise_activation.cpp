@@ -81,7 +81,7 @@ void softsign_check(const Bound&, const EwCall& c) {
   if (c.common == DType::Bool) fail("RuntimeError", "\"abs_cpu\" not implemented for 'Bool'");
 }
 void celu_check(const Bound& b, const EwCall& c) {
-  if (number_arg(b, b.op->param_index("alpha")).as_double() == 0) fail("ZeroDivisionError", "alpha cannot be 0 for CELU", "alpha");
+  if (number_arg(b, b.op->param_index("alpha")).as_double() == 0) fail("RuntimeError", "ZeroDivisionError: alpha cannot be 0 for CELU", "alpha");
   refuse_inplace(b, c);
 }
 void gelu_params(const Bound& b, const EwCall&, EwParams& p) {

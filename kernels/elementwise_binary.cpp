@@ -60,10 +60,12 @@ WHENCE_EW2(BitAnd, C(std::uint64_t(x) & std::uint64_t(y)))
 WHENCE_EW2(BitOr, C(std::uint64_t(x) | std::uint64_t(y)))
 WHENCE_EW2(BitXor, C(std::uint64_t(x) ^ std::uint64_t(y)))
 // Shifts past the width: << gives 0, >> fills with the sign (p.i[1]: bits of the dtype).
-WHENCE_EW2(LShift, y < 0 || y >= p.i[1] ? C(0) : C(std::uint64_t(x) << y))
-WHENCE_EW2(RShift, y < 0 || y >= p.i[1] ? C(x >> (p.i[1] - 1)) : C(x >> y))
-WHENCE_EW2(RLShift, x < 0 || x >= p.i[1] ? C(0) : C(std::uint64_t(y) << x))
-WHENCE_EW2(RRShift, x < 0 || x >= p.i[1] ? C(y >> (p.i[1] - 1)) : C(y >> x))
+// PyTorch 1.13 shifts in C++ on the CPU: the count is masked to the width of the promoted
+// operand (int for 8- to 32-bit types, as x86 does), p.i[1] = that width.
+WHENCE_EW2(LShift, C(std::uint64_t(x) << (y & (p.i[1] - 1))))
+WHENCE_EW2(RShift, C(x >> (y & (p.i[1] - 1))))
+WHENCE_EW2(RLShift, C(std::uint64_t(y) << (x & (p.i[1] - 1))))
+WHENCE_EW2(RRShift, C(y >> (x & (p.i[1] - 1))))
 WHENCE_EW2(Gcd, ew_gcd(x, y))
 WHENCE_EW2(Lcm, [&] { const C g = ew_gcd(x, y); return g == 0 ? C(0) : ew_abs(wrap_mul(C(x / g), y)); }())
 WHENCE_EW2(IsClose, [&] {
@@ -132,7 +134,7 @@ int rounding_mode(const Bound& b) {
   const std::string& s = v.as<std::string>();
   if (s == "trunc") return 1;
   if (s == "floor") return 2;
-  fail("ValueError", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + s + "'", "rounding_mode");
+  fail("RuntimeError", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + s + "'", "rounding_mode");
 }
 DType div_compute(const Bound& b, const EwCall& c) {
   if (rounding_mode(b) == 0 && !is_floating(c.common)) return DType::Float32;
@@ -142,11 +144,22 @@ void div_params(const Bound& b, const EwCall&, EwParams& p) { p.i[0] = rounding_
 void div_check(const Bound& b, const EwCall& c) {
   if (rounding_mode(b) != 0) zero_divisor(c, 1);
 }
-void shift_params(const Bound&, const EwCall& c, EwParams& p) { p.i[1] = std::int64_t(dtype_size(c.compute)) * 8; }
+void shift_params(const Bound&, const EwCall& c, EwParams& p) { p.i[1] = c.compute == DType::Int64 ? 64 : 32; }
+// A Python int that an integer dtype cannot hold, as c10's checked conversion words it.
+void check_fits(const Value& v, DType d, const char* suffix) {
+  if (!v.is<std::int64_t>() || !is_integral(d, false)) return;
+  const std::int64_t x = v.as<std::int64_t>();
+  const int bits = int(dtype_size(d)) * 8;
+  const bool fits = d == DType::UInt8 ? (x >= 0 && x <= 255)
+                    : bits == 64      ? true
+                                      : (x >= -(std::int64_t(1) << (bits - 1)) && x < (std::int64_t(1) << (bits - 1)));
+  if (!fits) fail("RuntimeError", std::string("value cannot be converted to type ") + dtype_name(d) + suffix + " without overflow");
+}
 void pow_check(const Bound& b, const EwCall& c) {
   const Value& e = b[1];
   if (is_integral(c.compute, true) && e.is<std::int64_t>() && e.as<std::int64_t>() < 0)
     fail("RuntimeError", "Integers to negative integer powers are not allowed.", "exponent");
+  check_fits(e, c.compute, "_t");
 }
 void heaviside_check(const Bound&, const EwCall& c) {
   if (c.operands[0].dtype() != c.operands[1].dtype())
@@ -219,7 +232,10 @@ void pow_check_other(const Bound& b, const EwCall& c) {
   const Value& e = b[1];
   if (is_integral(c.compute, true) && e.is<std::int64_t>() && e.as<std::int64_t>() < 0)
     fail("RuntimeError", "Integers to negative integer powers are not allowed.", "other");
+  check_fits(e, c.compute, "_t");
 }
+// 300 ** t builds torch.tensor(300, dtype=t's result type) first.
+void rpow_check(const Bound& b, const EwCall& c) { check_fits(b[1], c.compute, ""); }
 
 Param alpha() { return Param{"alpha", ParamType::Number, true, true, Value(1)}; }
 Param value_kw() { return Param{"value", ParamType::Number, true, true, Value(1)}; }
@@ -236,7 +252,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .binary<Sub>().param(alpha()).params(alpha_params).check(sub_check)
       .equation("out{out} = {@input} - {?alpha:{#alpha}·}{@other} = {#input} - {?alpha:{#alpha}·}{#other} = {value}");
   Ew(t, "torch.rsub", "Subtracts input (times alpha) from other: sub with the operands swapped.", "y - x")
-      .binary<RSub>().param(alpha()).params(alpha_params).check(sub_check).no_out()
+      .binary<RSub>().param(alpha()).params(alpha_params).check(sub_check).reverse_broadcast().no_out()
       .equation("out{out} = {@other} - {?alpha:{#alpha}·}{@input} = {#other} - {?alpha:{#alpha}·}{#input} = {value}");
   Ew(t, "torch.mul torch.Tensor.mul torch.multiply torch.Tensor.multiply", "Multiplies input by other, element by element.", "x · y").binary<Mul>();
   Ew(t, "torch.div torch.Tensor.div torch.divide torch.Tensor.divide", "Divides input by other; rounding_mode 'trunc' or 'floor' rounds the quotient.", "x / y")
@@ -325,7 +341,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .example("10 + torch.tensor([[1, 2, 3], [4, 5, 6]])");
   Ew(t, "torch.Tensor.__sub__", "a - b: sub.", "x - y").binary<Sub>().no_out().params(alpha_params_one).check(sub_check)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) - torch.tensor([10, 20, 30])");
-  Ew(t, "torch.Tensor.__rsub__", "n - a, a number on the left: rsub.", "y - x").binary<RSub>().no_out().params(alpha_params_one).check(sub_check)
+  Ew(t, "torch.Tensor.__rsub__", "n - a, a number on the left: rsub.", "y - x").binary<RSub>().no_out().params(alpha_params_one).check(sub_check).reverse_broadcast()
       .example("1 - torch.tensor([[0.25, 0.5], [0.75, 1.0]])");
   Ew(t, "torch.Tensor.__mul__", "a * b: mul.", "x · y").binary<Mul>().no_out()
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) * torch.tensor([[10], [100]])");
@@ -345,7 +361,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .example("7 % torch.tensor([1, 2, 3, -4])");
   Ew(t, "torch.Tensor.__pow__", "a ** b: pow.", "x^y").binary<Pow>().kernel("pow", kBoolBit).no_out().check(pow_check_other)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) ** 2");
-  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().kernel("pow", kBoolBit).no_out()
+  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().kernel("pow", kBoolBit).check(rpow_check).no_out()
       .example("2 ** torch.tensor([[0, 1, 2], [3, 4, 5]])");
   Ew(t, "torch.Tensor.__and__", "a & b: bitwise_and.", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out()
       .example("torch.tensor([[True, True], [False, False]]) & torch.tensor([True, False])");

@@ -62,6 +62,7 @@ class EwBuilder {
     return *this;
   }
   EwBuilder& none_operands() { spec_.none_operands = true; return *this; }
+  EwBuilder& reverse_broadcast() { spec_.reverse_broadcast = true; return *this; }
   EwBuilder& result(DType (*fn)(const Bound&, const EwCall&)) { spec_.result = fn; return *this; }
 
  private:

@@ -122,16 +122,18 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
                                                                                 : c.common;
   if (spec.compute) c.compute = spec.compute(b, c);
   c.result = spec.result ? spec.result(b, c) : spec.bool_result ? DType::Bool : c.compute;
+  // PyTorch broadcasts rsub's operands as (other, input).
+  for (std::size_t k = 0; k < c.operands.size(); ++k)
+    c.shape = broadcast_shapes(c.shape, c.operands[spec.reverse_broadcast ? c.operands.size() - 1 - k : k].shape());
+  check_limits(c.shape);
+  if (spec.check) spec.check(b, c);  // PyTorch checks arguments before it dispatches on the dtype
+  if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);
   // TensorIterator casts every operand to the compute dtype before the kernel reads it: a
   // Python 300 meets a uint8 tensor as 44, a Python 0.1 meets a float16 tensor as 0.0999755859375.
   for (std::size_t k = 0; k < c.operands.size(); ++k) {
     if (spec.select && k == 0) continue;  // where's condition stays bool
-    if (c.operands[k].dtype() != c.compute && c.params[k] != -2) c.operands[k] = c.operands[k].to(c.compute);
+    if (c.operands[k].dtype() != c.compute) c.operands[k] = c.operands[k].to(c.compute);
   }
-  for (const Tensor& t : c.operands) c.shape = broadcast_shapes(c.shape, t.shape());
-  check_limits(c.shape);
-  if (spec.check) spec.check(b, c);  // PyTorch checks arguments before it dispatches on the dtype
-  if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);
   return c;
 }
 

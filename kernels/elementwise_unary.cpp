@@ -76,7 +76,20 @@ WHENCE_EW1(BitwiseNot, p.i[0] ? C(x == 0) : C(~std::uint64_t(x)))  // p.i[0]: bo
 WHENCE_EW1(I0, ew_i0(x))
 WHENCE_EW1(Lgamma, std::lgamma(x))
 WHENCE_EW1(Digamma, ew_digamma(x))
-WHENCE_EW1(Sinc, x == C(0) ? C(1) : C(std::sin(C(kPi) * x) / (C(kPi) * x)))
+// c10's sinc computes pi·x and sin in the tensor's own type: float16/bfloat16 round each step
+// (p.i[0]: 0 none, 6 float16, 7 bfloat16, as DType).
+template <class C> C round_reduced(C v, std::int64_t d) {
+  if constexpr (std::is_same_v<C, float>) {
+    if (d == std::int64_t(DType::Float16)) return float(Half(v));
+    if (d == std::int64_t(DType::BFloat16)) return float(BFloat16(v));
+  }
+  return v;
+}
+WHENCE_EW1(Sinc, [&] {
+  if (x == C(0)) return C(1);
+  const C product = round_reduced(C(round_reduced(C(kPi), p.i[0]) * x), p.i[0]);
+  return round_reduced(C(std::sin(product)), p.i[0]) / product;
+}())
 WHENCE_EW1(Entr, [&] {
   if (std::isnan(x)) return x;
   if (x > C(0)) return -x * std::log(x);
@@ -103,6 +116,7 @@ void refuse_bool_pos(const Bound&, const EwCall& c) {
 // square(x) is pow(x, 2): a bool tensor promotes with the int 2.
 DType square_compute(const Bound&, const EwCall& c) { return c.compute == DType::Bool ? DType::Int64 : c.compute; }
 
+void reduced_dtype(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = is_reduced_float(c.compute) ? std::int64_t(c.compute) : 0; }
 void bool_flag(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::Bool; }
 // ~ on a float tensor: Tensor.__invert__ refuses before any kernel.
 void invert_check(const Bound&, const EwCall& c) {
@@ -195,7 +209,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.i0 torch.Tensor.i0 torch.special.i0", "The modified Bessel function of the first kind, order 0.", "i0(x)").unary<I0, kFloats>().to_float();
   Ew(t, "torch.lgamma torch.Tensor.lgamma torch.special.gammaln", "ln |Γ(x)|, the log of the gamma function's magnitude.", "lgamma(x) = ln|Γ(x)|").unary<Lgamma, kFloats>().to_float();
   Ew(t, "torch.digamma torch.Tensor.digamma torch.special.digamma torch.special.psi", "The digamma function, the derivative of lgamma.", "ψ(x)").unary<Digamma, kFloats>().to_float();
-  Ew(t, "torch.sinc torch.Tensor.sinc torch.special.sinc", "The normalized sinc function sin(πx)/(πx), 1 at 0.", "sinc(x) = sin(πx) / (πx)").unary<Sinc, kFloats>().to_float();
+  Ew(t, "torch.sinc torch.Tensor.sinc torch.special.sinc", "The normalized sinc function sin(πx)/(πx), 1 at 0.", "sinc(x) = sin(πx) / (πx)").unary<Sinc, kFloats>().to_float().params(reduced_dtype);
   Ew(t, "torch.special.entr", "Elementwise entropy term -x·ln(x) (0 at 0, -inf below).", "entr(x) = -x · ln(x)").unary<Entr, kFloats>().to_float();
   Ew(t, "torch.special.ndtr", "The standard normal cumulative distribution function.", "ndtr(x) = (1 + erf(x / √2)) / 2").unary<Ndtr, kFloats>().to_float();
   Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
