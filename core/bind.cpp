@@ -410,7 +410,18 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     }
     parsed = parse_python(name, *matched, a);
     const Binding* inner = binding->calls.empty() || binding->operator_method ? nullptr : find_binding(binding->calls);
-    if (inner) check_forwarded_types(*inner, *matched, parsed);
+    if (inner) {
+      check_forwarded_types(*inner, *matched, parsed);
+    } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] && !parsed.values[0]->is<Tensor>()) {
+      // The Python function's first step on its input: a method call, or a torch._C function
+      // whose only overload takes a Tensor.
+      const std::string type = python_type_name(*parsed.values[0]);
+      if (!op.python_input_method.empty())
+        fail("AttributeError", "'" + type + "' object has no attribute '" + op.python_input_method + "'");
+      if (!binding->calls.empty())
+        fail("TypeError", short_name(binding->calls) + "(): argument '" + matched->params[0].name +
+                              "' (position 1) must be Tensor, not " + type, matched->params[0].name);
+    }
   } else if (binding) {
     auto [s, p] = parse_native(*binding, a);
     matched = s;

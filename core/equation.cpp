@@ -1,6 +1,7 @@
 #include "equation.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "call_format.hpp"
 #include "number_format.hpp"
@@ -41,10 +42,16 @@ const Source* first_source(const std::string& names, const Context& ctx, int* pa
   std::size_t start = 0;
   while (start <= names.size()) {
     const std::size_t bar = std::min(names.find('|', start), names.size());
-    const int p = ctx.bound.op->param_index(names.substr(start, bar - start));
+    std::string name = names.substr(start, bar - start);
+    int nth = 1;  // "input.2": the second element read from input
+    if (const auto dot = name.find('.'); dot != std::string::npos) {
+      nth = std::atoi(name.c_str() + dot + 1);
+      name.resize(dot);
+    }
+    const int p = ctx.bound.op->param_index(name);
     if (*param < 0) *param = p;
     for (const Source& s : ctx.sources)
-      if (s.param == p && p >= 0) {
+      if (s.param == p && p >= 0 && --nth == 0) {
         *param = p;
         return &s;
       }

@@ -11,6 +11,7 @@
 //   {@NAME}        how operand NAME is referred to: "other[0][2]" (coordinates of the element
 //                  read), or a Python number itself; {@A|B}: whichever of A and B was read
 //   {#NAME}        the value of that element (or the number); "…" when it was not read
+//   {@NAME.2}      the same for the second element read from NAME (glu reads input twice)
 //   {?NAME:TEXT}   TEXT when the caller gave argument NAME (alpha in add), else nothing
 // A negative value after an operator is parenthesised: "3 - (-2)".
 #pragma once

@@ -78,6 +78,9 @@ struct OpDescriptor {
   // The family's own description of the op (kernels/elementwise.hpp: ElementwiseSpec), read
   // by the family's shared run and explain functions.
   const void* family_data = nullptr;
+  // A torch.nn.functional op written in Python that first calls this method of its input
+  // (softsign: input.abs()): a non-tensor input gets Python's AttributeError.
+  std::string python_input_method;
 
   int param_index(const std::string& name) const;
   std::string signature() const;  // "torch.gather(input, dim, index, *, sparse_grad=False)"

@@ -1,6 +1,7 @@
 // elementwise_activation.cpp - the activation functions of torch.nn.functional: one functor
 // and one line each.
 #include "core/error.hpp"
+#include "core/shape.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/elementwise_math.hpp"
 
@@ -35,9 +36,18 @@ WHENCE_EW1(Hardswish, x * (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x +
 WHENCE_EW1(Mish, x * std::tanh(std::log1p(std::exp(x))))
 WHENCE_EW1(LogSigmoid, (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::fabs(x))))
 WHENCE_EW1(Tanhshrink, x - std::tanh(x))
-WHENCE_EW1(Softsign, x / (C(1) + std::fabs(x)))
+// softsign is x / (1 + |x|) in Python: for an integer input |x| and 1 + |x| are computed in
+// its own type and wrap (p.i[1]: its bits) before the division in float32.
+WHENCE_EW1(Softsign, [&] {
+  if (!p.i[1]) return x / (C(1) + std::fabs(x));
+  const C lowest = -C(std::ldexp(1.0, int(p.i[1]) - 1));
+  C d = C(1) + (x == lowest ? x : std::fabs(x));
+  if (d > -lowest - C(1)) d -= C(2) * -lowest;
+  return x / d;
+}())
 WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
 WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
+WHENCE_EW2(Glu, x * (C(1) / (C(1) + std::exp(-y))))
 WHENCE_EW1(Threshold, x <= p.get<C>(0) ? p.get<C>(1) : x)  // NaN is kept
 
 // The scalar arguments after input, in order, into p.f / p.i.
@@ -80,6 +90,9 @@ void tanhshrink_check(const Bound&, const EwCall& c) {
 void softsign_check(const Bound&, const EwCall& c) {
   if (c.common == DType::Bool) fail("RuntimeError", "\"abs_cpu\" not implemented for 'Bool'");
 }
+void softsign_params(const Bound&, const EwCall& c, EwParams& p) {
+  p.i[1] = is_integral(c.common, false) ? std::int64_t(dtype_size(c.common)) * 8 : 0;
+}
 void celu_check(const Bound& b, const EwCall& c) {
   if (number_arg(b, b.op->param_index("alpha")).as_double() == 0) fail("RuntimeError", "ZeroDivisionError: alpha cannot be 0 for CELU", "alpha");
   refuse_inplace(b, c);
@@ -88,6 +101,70 @@ void gelu_params(const Bound& b, const EwCall&, EwParams& p) {
   const std::string& mode = b[1].as<std::string>();
   if (mode != "none" && mode != "tanh") fail("RuntimeError", "approximate argument must be either none or tanh.", "approximate");
   p.i[0] = mode == "tanh";
+}
+
+// glu splits input in two halves along dim: out = first · sigmoid(second). The halves are
+// views of input, so the elementwise launcher runs on them unchanged; explain maps a half's
+// element back to input's.
+struct GluHalves {
+  EwCall call;
+  int dim = 0;
+  std::int64_t half = 0;
+};
+GluHalves glu_halves(const Bound& b) {
+  const Tensor& x = b.tensor(0);
+  if (x.dim() == 0) fail("RuntimeError", "glu does not support scalars because halving size must be even");
+  GluHalves g;
+  try {
+    g.dim = int(wrap_dim(b.integer(1), x.dim()));
+  } catch (Error& e) {
+    e.arg = "dim";
+    throw;
+  }
+  const std::int64_t n = x.shape()[std::size_t(g.dim)];
+  if (n % 2) fail("RuntimeError", "Halving dimension must be even, but dimension " + std::to_string(g.dim) + " is size " + std::to_string(n), "input");
+  if (!is_floating(x.dtype())) fail("RuntimeError", std::string("\"glu_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'");
+  g.half = n / 2;
+  Shape shape = x.shape();
+  shape[std::size_t(g.dim)] = g.half;
+  const std::int64_t step = x.strides()[std::size_t(g.dim)] * g.half;
+  g.call.operands = {x.as_strided(shape, x.strides(), x.offset()), x.as_strided(shape, x.strides(), x.offset() + step)};
+  g.call.params = {0, 0};
+  g.call.common = g.call.compute = g.call.result = x.dtype();
+  g.call.shape = shape;
+  return g;
+}
+const ElementwiseSpec& glu_spec() {
+  static const ElementwiseSpec spec = [] {
+    ElementwiseSpec s;
+    s.kernels = make_kernels<Glu, 2, false, true, false>();
+    return s;
+  }();
+  return spec;
+}
+OpResult glu_run(const Bound& b) {
+  const GluHalves g = glu_halves(b);
+  Tensor out = Tensor::empty(g.call.result, g.call.shape);
+  if (out.numel()) elementwise_compute(glu_spec(), g.call, EwParams{}, out);
+  return {{out}, false};
+}
+std::vector<Source> glu_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  const GluHalves g = glu_halves(b);
+  std::vector<Source> sources = elementwise_sources(glu_spec(), g.call, flat);
+  const Shape& in = b.tensor(0).shape();
+  for (std::size_t k = 0; k < sources.size(); ++k) {  // read k came from half k
+    std::int64_t rest = sources[k].flat, index = 0, scale = 1;
+    for (int d = int(in.size()) - 1; d >= 0; --d) {
+      const std::int64_t size = g.call.shape[std::size_t(d)];
+      std::int64_t c = rest % size;
+      rest /= size;
+      if (d == g.dim) c += std::int64_t(k) * g.half;
+      index += c * scale;
+      scale *= in[std::size_t(d)];
+    }
+    sources[k].flat = index;
+  }
+  return sources;
 }
 
 Param inplace() { return Param{"inplace", ParamType::Bool, false, true, Value(false)}; }
@@ -126,16 +203,29 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
       .unary<Mish, kFloats>().kernel("mish_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
       .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out();
-  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).no_out();
-  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).no_out();
+  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out();
+  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out();
   Ew(t, "torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
       .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
   Ew(t, "torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
       .unary<Softshrink, kFloats>().kernel("softshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
+  static const OpDescriptor glu{
+      {"torch.nn.functional.glu"},
+      "elementwise",
+      "Gated linear unit: splits input in two halves along dim and multiplies the first by sigmoid of the second.",
+      docs_url("torch.nn.functional.glu"),
+      "out{out} = {@input} · sigmoid({@input.2}) = {#input} · sigmoid({#input.2}) = {value}",
+      "torch.nn.functional.glu(torch.tensor([[1.0, 2.0, 0.0, -1.0], [3.0, -2.0, 2.0, 5.0]]))",
+      {{"input", ParamType::Tensor}, {"dim", ParamType::Int, false, true, Value(-1)}},
+      glu_run,
+      glu_explain,
+  };
+  t.push_back(&glu);
+  const_cast<OpDescriptor&>(glu).python_input_method = "dim";
   Ew(t, "torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
       .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
       .params(number_params).check(refuse_inplace).no_out()
-      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {value}");
+      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}");
 }
 
 }  // namespace whence

@@ -61,6 +61,7 @@ EwBuilder::~EwBuilder() {
   OpDescriptor op;
   op.names = names_;
   op.family = "elementwise";
+  op.python_input_method = python_method_;
   op.summary = summary_;
   op.docs = docs_url(names_.front());
   op.equation = equation_.empty() ? formula_equation(formula_, operand_names_) : equation_;

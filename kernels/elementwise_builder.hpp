@@ -62,6 +62,7 @@ class EwBuilder {
     return *this;
   }
   EwBuilder& none_operands() { spec_.none_operands = true; return *this; }
+  EwBuilder& python_input_method(const char* m) { python_method_ = m; return *this; }
   EwBuilder& reverse_broadcast() { spec_.reverse_broadcast = true; return *this; }
   EwBuilder& result(DType (*fn)(const Bound&, const EwCall&)) { spec_.result = fn; return *this; }
 
@@ -82,6 +83,7 @@ class EwBuilder {
   std::vector<ParamType> operand_types_;
   std::vector<Param> extra_;
   bool no_out_ = false;
+  std::string python_method_;
   ElementwiseSpec spec_;
 };
 

@@ -148,6 +148,11 @@ OpResult elementwise_run(const Bound& b) {
   }
   EwParams p;
   if (spec.params) spec.params(b, c, p);
+  elementwise_compute(spec, c, p, out);
+  return {{out}, false};
+}
+
+void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwParams& p, Tensor& out) {
   const ElementwiseArgs a = elementwise_args(c);
   switch (compute_kind(c.compute)) {
     case ComputeKind::F32:
@@ -163,13 +168,16 @@ OpResult elementwise_run(const Bound& b) {
       launch<std::int64_t>(spec, spec.kernels.i64, a, out, p);
       break;
   }
-  return {{out}, false};
 }
 
 std::vector<Source> elementwise_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
   const ElementwiseSpec& spec = spec_of(b);
   const EwCall c = elementwise_call(b, spec);
   if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) return {};
+  return elementwise_sources(spec, c, flat);
+}
+
+std::vector<Source> elementwise_sources(const ElementwiseSpec& spec, const EwCall& c, std::int64_t flat) {
   const ElementwiseArgs a = elementwise_args(c);
   switch (compute_kind(c.compute)) {
     case ComputeKind::F32: return explain_as<float>(spec, a, flat);

@@ -93,6 +93,10 @@ std::vector<Source> elementwise_explain(const Bound& b, const OpResult& r, int p
 // The operands of a bound call, promoted and broadcast, with PyTorch's errors.
 EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec);
 
+// The launcher and the explain run over operands that an op prepared itself (glu's halves).
+void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwParams& p, Tensor& out);
+std::vector<Source> elementwise_sources(const ElementwiseSpec& spec, const EwCall& c, std::int64_t flat);
+
 // A number argument (Python number or 0-d tensor) as a Scalar.
 Scalar number_arg(const Bound& b, int param);
 

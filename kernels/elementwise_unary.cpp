@@ -116,7 +116,8 @@ void refuse_bool_pos(const Bound&, const EwCall& c) {
 // square(x) is pow(x, 2): a bool tensor promotes with the int 2.
 DType square_compute(const Bound&, const EwCall& c) { return c.compute == DType::Bool ? DType::Int64 : c.compute; }
 
-void reduced_dtype(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = is_reduced_float(c.compute) ? std::int64_t(c.compute) : 0; }
+// bfloat16 has a sinc kernel in PyTorch 1.13; float16 has none, and is computed in float32.
+void reduced_dtype(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::BFloat16 ? std::int64_t(c.compute) : 0; }
 void bool_flag(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::Bool; }
 // ~ on a float tensor: Tensor.__invert__ refuses before any kernel.
 void invert_check(const Bound&, const EwCall& c) {
