@@ -42,7 +42,7 @@ WHENCE_EW1(Softsign, [&] {
   if (!p.i[1]) return x / (C(1) + std::fabs(x));
   const C lowest = -C(std::ldexp(1.0, int(p.i[1]) - 1));
   C d = C(1) + (x == lowest ? x : std::fabs(x));
-  if (d > -lowest - C(1)) d -= C(2) * -lowest;
+  if (d >= -lowest) d -= C(2) * -lowest;  // past the type's largest value
   return x / d;
 }())
 WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)

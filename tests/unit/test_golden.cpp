@@ -180,9 +180,9 @@ TEST_CASE("golden comparison detects every kind of difference", "[golden]") {
   g["result"]["data"][1] = 1.0;
   CHECK(golden_difference(expect, g) != "");
   g = expect;
-  g["result"]["data"][0] = 0.1000002;  // beyond float32's rtol
+  g["result"]["data"][0] = 0.1001;  // beyond float32's atol + rtol
   CHECK(golden_difference(expect, g) != "");
-  g["result"]["data"][0] = 0.10000001;  // within it
+  g["result"]["data"][0] = 0.100001;  // within it
   CHECK(golden_difference(expect, g) == "");
   g = expect;
   g["result"]["dtype"] = "float64";
