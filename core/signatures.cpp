@@ -6,20 +6,18 @@ namespace whence {
 
 namespace {
 
+// A plain aggregate of string literals: constant data, no code to build it.
 struct Row {
   const char* name;
   const char* message_name;
   const char* kind;
   const char* calls;
-  std::vector<const char*> overloads;
+  const char* overloads[8];
 };
 
-const std::vector<Row>& rows() {
-  static const std::vector<Row> table = {
+const Row kRows[] = {
 #include "torch_signatures.inc"
-  };
-  return table;
-}
+};
 
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(' ');
@@ -119,7 +117,7 @@ std::string Signature::printed() const {
 const Binding* find_binding(const std::string& qualified_name) {
   static const std::map<std::string, Binding> bindings = [] {
     std::map<std::string, Binding> m;
-    for (const Row& r : rows()) {
+    for (const Row& r : kRows) {
       Binding b;
       b.name = r.name;
       b.message_name = r.message_name;
@@ -133,7 +131,8 @@ const Binding* find_binding(const std::string& qualified_name) {
         b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
       }
       b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python : BindingKind::Native;
-      for (const char* o : r.overloads) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
+      for (const char* o : r.overloads)
+        if (o) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
       m.emplace(b.name, std::move(b));
     }
     return m;

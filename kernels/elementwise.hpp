@@ -23,6 +23,10 @@ constexpr int kMaxOperands = 3;
 struct EwParams {
   double f[4] = {};
   std::int64_t i[4] = {};
+  // Where PyTorch computes an op step by step in float16 or bfloat16 (its own kernel for that
+  // dtype, or a Python composite), the DType code, so the functor can round each step as
+  // PyTorch does (elementwise_math.hpp: ew_round); 0 otherwise.
+  int reduced = 0;
   template <class C>
   WHENCE_HD C get(int k) const {
     if constexpr (std::is_integral_v<C>) return C(i[k]);

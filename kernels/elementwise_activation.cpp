@@ -35,7 +35,7 @@ WHENCE_EW1(Hardsigmoid, nan_or(x, (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(
 WHENCE_EW1(Hardswish, x * (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6))
 WHENCE_EW1(Mish, x * std::tanh(std::log1p(std::exp(x))))
 WHENCE_EW1(LogSigmoid, (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::fabs(x))))
-WHENCE_EW1(Tanhshrink, x - std::tanh(x))
+WHENCE_EW1(Tanhshrink, x - ew_round(C(std::tanh(x)), p))
 // softsign is x / (1 + |x|) in Python: for an integer input |x| and 1 + |x| are computed in
 // its own type and wrap (p.i[1]: its bits) before the division in float32.
 WHENCE_EW1(Softsign, [&] {

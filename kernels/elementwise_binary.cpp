@@ -17,7 +17,7 @@ WHENCE_EW2(Div, [&] {
   else return p.i[0] == 0 ? x / y : p.i[0] == 1 ? std::trunc(x / y) : ew_floor_div(x, y);
 }())
 WHENCE_EW2(TrueDiv, x / y)
-WHENCE_EW2(RTrueDiv, (C(1) / x) * y)  // PyTorch's __rtruediv__: self.reciprocal() * other
+WHENCE_EW2(RTrueDiv, ew_round(C(1) / x, p) * y)  // PyTorch's __rtruediv__: self.reciprocal() * other
 WHENCE_EW2(FloorDiv, ew_floor_div(x, y))
 WHENCE_EW2(RFloorDiv, ew_floor_div(y, x))
 WHENCE_EW2(Remainder, ew_remainder(x, y))
@@ -78,7 +78,7 @@ WHENCE_EW2(IsClose, [&] {
 WHENCE_EW3(Where, x != C(0) ? y : z)
 WHENCE_EW3(Lerp, [&] {
   const C diff = y - x;
-  return std::fabs(z) < C(0.5) ? x + z * diff : y - diff * (C(1) - z);
+  return z < C(0.5) ? x + z * diff : y - diff * (C(1) - z);
 }())
 WHENCE_EW3(AddCMul, wrap_add(x, wrap_mul(p.get<C>(0), wrap_mul(y, z))))
 WHENCE_EW3(AddCDiv, x + p.get<C>(0) * (y / z))
@@ -349,7 +349,7 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
       .example("3 * torch.tensor([[1, 2, 3], [4, 5, 6]])");
   Ew(t, "torch.Tensor.__truediv__", "a / b: true division, always floating point.", "x / y").binary<TrueDiv, kFloats>().to_float().no_out()
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) / torch.tensor([2, 4, 8])");
-  Ew(t, "torch.Tensor.__rtruediv__", "n / a, a number on the left: computed as a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().no_out()
+  Ew(t, "torch.Tensor.__rtruediv__", "n / a, a number on the left: computed as a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().half_kernel().no_out()
       .example("1 / torch.tensor([[1.0, 2.0], [4.0, 8.0]])");
   Ew(t, "torch.Tensor.__floordiv__", "a // b: floor_divide.", "⌊x / y⌋").binary<FloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_other)
       .example("torch.tensor([[-7, -3, 3, 7]]) // torch.tensor([[2], [-2]])");

@@ -63,6 +63,7 @@ class EwBuilder {
   }
   EwBuilder& none_operands() { spec_.none_operands = true; return *this; }
   EwBuilder& python_input_method(const char* m) { python_method_ = m; return *this; }
+  EwBuilder& half_kernel() { spec_.half_kernel = true; return *this; }
   EwBuilder& reverse_broadcast() { spec_.reverse_broadcast = true; return *this; }
   EwBuilder& result(DType (*fn)(const Bound&, const EwCall&)) { spec_.result = fn; return *this; }
 

@@ -63,6 +63,27 @@ ComputeKind compute_kind(DType d) {
   fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(d) + "'");
 }
 
+struct Identity {
+  template <class C> C operator()(const EwParams&, C x) const { return x; }
+};
+
+// t in dtype d, contiguous, converted by the launcher's loads and stores (PyTorch's casts):
+// through int64 from integer sources, through double from floating ones.
+Tensor converted(const Tensor& t, DType d) {
+  Tensor out = Tensor::empty(d, t.shape());
+  if (t.numel() == 0) return out;
+  EwCall c;
+  c.operands = {t};
+  c.params = {-1};
+  c.shape = t.shape();
+  const ElementwiseArgs a = elementwise_args(c);
+  if (is_floating(t.dtype()))
+    elementwise_launch<double, double>(a, out.data_ptr(), d, &apply_functor<double, double, Identity, 1>, EwParams{});
+  else
+    elementwise_launch<std::int64_t, std::int64_t>(a, out.data_ptr(), d, &apply_functor<std::int64_t, std::int64_t, Identity, 1>, EwParams{});
+  return out;
+}
+
 template <class C>
 void launch(const ElementwiseSpec& spec, void (*kernel)(), const ElementwiseArgs& a, Tensor& out, const EwParams& p) {
   if (spec.bool_result)
@@ -84,6 +105,10 @@ std::vector<Source> explain_as(const ElementwiseSpec& spec, const ElementwiseArg
 }
 
 }  // namespace
+
+float ew_round_reduced(float v, int dtype) {
+  return dtype == int(DType::Float16) ? float(Half(v)) : dtype == int(DType::BFloat16) ? float(BFloat16(v)) : v;
+}
 
 Scalar number_arg(const Bound& b, int param) {
   const Value& v = b[std::size_t(param)];
@@ -132,7 +157,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
   // Python 300 meets a uint8 tensor as 44, a Python 0.1 meets a float16 tensor as 0.0999755859375.
   for (std::size_t k = 0; k < c.operands.size(); ++k) {
     if (spec.select && k == 0) continue;  // where's condition stays bool
-    if (c.operands[k].dtype() != c.compute) c.operands[k] = c.operands[k].to(c.compute);
+    if (c.operands[k].dtype() != c.compute) c.operands[k] = converted(c.operands[k], c.compute);
   }
   return c;
 }
@@ -147,6 +172,7 @@ OpResult elementwise_run(const Bound& b) {
     return {{out}, false};
   }
   EwParams p;
+  if (c.compute == DType::BFloat16 || (c.compute == DType::Float16 && spec.half_kernel)) p.reduced = int(c.compute);
   if (spec.params) spec.params(b, c, p);
   elementwise_compute(spec, c, p, out);
   return {{out}, false};

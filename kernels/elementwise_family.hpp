@@ -54,7 +54,8 @@ struct ElementwiseSpec {
   int constant = -1;           // 0 or 1: for the dtypes in constant_bits the result is this bool,
   std::uint32_t constant_bits = 0;  // whatever the values: nothing is read (isreal, isnan of ints)
   bool none_operands = false;  // clamp: a None bound is no operand
-  bool reverse_broadcast = false;  // rsub: PyTorch broadcasts (other, input)
+  bool reverse_broadcast = false;
+  bool half_kernel = false;  // PyTorch 1.13 has its own float16 kernel (p.reduced is set for it)  // rsub: PyTorch broadcasts (other, input)
   DType (*result)(const Bound&, const EwCall&) = nullptr;  // overrides the result dtype
 };
 

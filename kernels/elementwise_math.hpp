@@ -21,6 +21,13 @@ namespace whence {
 
 template <class C> constexpr bool is_int_v = std::is_integral_v<C>;
 
+// v rounded to the float16/bfloat16 that PyTorch keeps between the steps of an op (p.reduced).
+float ew_round_reduced(float v, int dtype);  // kernels/elementwise_family.cpp (uses core's Half)
+template <class C> WHENCE_HD C ew_round(C v, const EwParams& p) {
+  if constexpr (std::is_same_v<C, float>) return p.reduced ? ew_round_reduced(v, p.reduced) : v;
+  else return v;
+}
+
 template <class C> WHENCE_HD C ew_abs(C x) {
   if constexpr (is_int_v<C>) return x < 0 ? wrap_sub(C(0), x) : x;
   else return std::fabs(x);

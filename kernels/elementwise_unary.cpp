@@ -48,19 +48,20 @@ WHENCE_EW1(Sinh, std::sinh(x))
 WHENCE_EW1(Cosh, std::cosh(x))
 WHENCE_EW1(Tanh, std::tanh(x))
 WHENCE_EW1(Asinh, std::asinh(x))
-WHENCE_EW1(Acosh, std::acosh(x))
+WHENCE_EW1(Acosh, x < C(1) ? std::numeric_limits<C>::quiet_NaN() : std::acosh(x))  // musl's acoshf gives -inf below -1
 WHENCE_EW1(Atanh, std::atanh(x))
 WHENCE_EW1(Sigmoid, ew_sigmoid(x))
 WHENCE_EW1(Logit, [&] {
   const C eps = C(p.f[0]);
   const C z = p.i[0] ? (x < eps ? eps : x > C(1) - eps ? C(1) - eps : x) : x;  // i[0]: eps given
-  return std::log(z / (C(1) - z));
+  return std::log(ew_round(z / ew_round(C(1) - z, p), p));
 }())
 WHENCE_EW1(Erf, std::erf(x))
 WHENCE_EW1(Erfc, std::erfc(x))
 WHENCE_EW1(Erfinv, ew_erfinv(x))
-WHENCE_EW1(Deg2Rad, x * C(kPi / 180.0))
-WHENCE_EW1(Rad2Deg, x * C(180.0 / kPi))
+// x * (π / 180) as a tensor times a Python float: the constant is rounded to x's dtype first.
+WHENCE_EW1(Deg2Rad, x * ew_round(C(kPi / 180.0), p))
+WHENCE_EW1(Rad2Deg, x * ew_round(C(180.0 / kPi), p))
 WHENCE_EW1(NanToNum, [&] {
   if constexpr (is_int_v<C>) return x;
   else return std::isnan(x) ? C(p.f[0]) : x == INFINITY ? C(p.f[1]) : x == -INFINITY ? C(p.f[2]) : x;
@@ -76,19 +77,11 @@ WHENCE_EW1(BitwiseNot, p.i[0] ? C(x == 0) : C(~std::uint64_t(x)))  // p.i[0]: bo
 WHENCE_EW1(I0, ew_i0(x))
 WHENCE_EW1(Lgamma, std::lgamma(x))
 WHENCE_EW1(Digamma, ew_digamma(x))
-// c10's sinc computes pi·x and sin in the tensor's own type: float16/bfloat16 round each step
-// (p.i[0]: 0 none, 6 float16, 7 bfloat16, as DType).
-template <class C> C round_reduced(C v, std::int64_t d) {
-  if constexpr (std::is_same_v<C, float>) {
-    if (d == std::int64_t(DType::Float16)) return float(Half(v));
-    if (d == std::int64_t(DType::BFloat16)) return float(BFloat16(v));
-  }
-  return v;
-}
+// c10's sinc computes π·x and sin in the tensor's own type: bfloat16 rounds each step.
 WHENCE_EW1(Sinc, [&] {
   if (x == C(0)) return C(1);
-  const C product = round_reduced(C(round_reduced(C(kPi), p.i[0]) * x), p.i[0]);
-  return round_reduced(C(std::sin(product)), p.i[0]) / product;
+  const C product = ew_round(C(ew_round(C(kPi), p) * x), p);
+  return ew_round(C(std::sin(product)), p) / product;
 }())
 WHENCE_EW1(Entr, [&] {
   if (std::isnan(x)) return x;
@@ -96,13 +89,15 @@ WHENCE_EW1(Entr, [&] {
   if (x == C(0)) return C(0);
   return -C(INFINITY);
 }())
-WHENCE_EW1(Ndtr, C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
+WHENCE_EW1(Ndtr, p.reduced ? C(0.5) * ew_round(C(1) + ew_round(std::erf(ew_round(x * C(0.70710678118654752440), p)), p), p)
+                            : C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
 WHENCE_EW1(LogNdtr, [&] {
   const double xd = double(x), t = xd * 0.70710678118654752440;
   if (xd < -1) return C(std::log(ew_erfcx(-t) / 2) - t * t);  // ln(erfc(-t) / 2) without underflow
   return C(std::log1p(-std::erfc(t) / 2));
 }())
-WHENCE_EW1(Erfcx, C(ew_erfcx(double(x))))
+// For x < 0 PyTorch's float kernel evaluates 2·e^(x²) in the tensor's precision.
+WHENCE_EW1(Erfcx, x < C(0) && !std::isinf(x) ? C(C(2) * std::exp(x * x) - C(ew_erfcx(-double(x)))) : C(ew_erfcx(double(x))))
 
 // Negation and + of a bool tensor: PyTorch refuses with a hint.
 void refuse_bool_neg(const Bound&, const EwCall& c) {
@@ -116,8 +111,6 @@ void refuse_bool_pos(const Bound&, const EwCall& c) {
 // square(x) is pow(x, 2): a bool tensor promotes with the int 2.
 DType square_compute(const Bound&, const EwCall& c) { return c.compute == DType::Bool ? DType::Int64 : c.compute; }
 
-// bfloat16 has a sinc kernel in PyTorch 1.13; float16 has none, and is computed in float32.
-void reduced_dtype(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::BFloat16 ? std::int64_t(c.compute) : 0; }
 void bool_flag(const Bound&, const EwCall& c, EwParams& p) { p.i[0] = c.compute == DType::Bool; }
 // ~ on a float tensor: Tensor.__invert__ refuses before any kernel.
 void invert_check(const Bound&, const EwCall& c) {
@@ -195,8 +188,8 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.erf torch.Tensor.erf torch.special.erf", "The Gauss error function of each element.", "erf(x)").unary<Erf, kFloats>().to_float();
   Ew(t, "torch.erfc torch.Tensor.erfc torch.special.erfc", "The complementary error function, 1 - erf(x).", "erfc(x) = 1 - erf(x)").unary<Erfc, kFloats>().to_float();
   Ew(t, "torch.erfinv torch.Tensor.erfinv torch.special.erfinv", "The inverse of erf on (-1, 1).", "erfinv(x)").unary<Erfinv, kFloats>().to_float();
-  Ew(t, "torch.deg2rad torch.Tensor.deg2rad", "Degrees to radians.", "deg2rad(x) = x · π / 180").unary<Deg2Rad, kFloats>().to_float();
-  Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float();
+  Ew(t, "torch.deg2rad torch.Tensor.deg2rad", "Degrees to radians.", "deg2rad(x) = x · π / 180").unary<Deg2Rad, kFloats>().to_float().half_kernel();
+  Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float().half_kernel();
   Ew(t, "torch.nan_to_num torch.Tensor.nan_to_num", "Replaces NaN, +inf and -inf with finite numbers (by default 0 and the dtype's extremes).", "nan_to_num(x)")
       .unary<NanToNum>().param(optional_float("nan")).param(optional_float("posinf")).param(optional_float("neginf")).params(nan_to_num_params);
   Ew(t, "torch.isnan torch.Tensor.isnan", "True where an element is NaN.", "isnan(x)").unary<IsNan>().constant_for(kIntegerBits | kBoolBit, false).no_out();
@@ -210,7 +203,7 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.i0 torch.Tensor.i0 torch.special.i0", "The modified Bessel function of the first kind, order 0.", "i0(x)").unary<I0, kFloats>().to_float();
   Ew(t, "torch.lgamma torch.Tensor.lgamma torch.special.gammaln", "ln |Γ(x)|, the log of the gamma function's magnitude.", "lgamma(x) = ln|Γ(x)|").unary<Lgamma, kFloats>().to_float();
   Ew(t, "torch.digamma torch.Tensor.digamma torch.special.digamma torch.special.psi", "The digamma function, the derivative of lgamma.", "ψ(x)").unary<Digamma, kFloats>().to_float();
-  Ew(t, "torch.sinc torch.Tensor.sinc torch.special.sinc", "The normalized sinc function sin(πx)/(πx), 1 at 0.", "sinc(x) = sin(πx) / (πx)").unary<Sinc, kFloats>().to_float().params(reduced_dtype);
+  Ew(t, "torch.sinc torch.Tensor.sinc torch.special.sinc", "The normalized sinc function sin(πx)/(πx), 1 at 0.", "sinc(x) = sin(πx) / (πx)").unary<Sinc, kFloats>().to_float();
   Ew(t, "torch.special.entr", "Elementwise entropy term -x·ln(x) (0 at 0, -inf below).", "entr(x) = -x · ln(x)").unary<Entr, kFloats>().to_float();
   Ew(t, "torch.special.ndtr", "The standard normal cumulative distribution function.", "ndtr(x) = (1 + erf(x / √2)) / 2").unary<Ndtr, kFloats>().to_float();
   Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
