@@ -140,7 +140,7 @@ bool dtype_picker(App& app, const std::string& name, DType current, DType* chose
   const float h = ImGui::GetFrameHeight();
   bool picked = false;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo("##dtype", dtype_name(current), ImGuiComboFlags_NoArrowButton)) {
+  if (ImGui::BeginCombo("##dtype", dtype_name(current), ImGuiComboFlags_NoArrowButton | ImGuiComboFlags_HeightLargest)) {
     for (DType d : kDTypes) {
       if (ImGui::Selectable(dtype_name(d), d == current) && d != current) {
         *chosen = d;

@@ -1,6 +1,9 @@
 // The equation bar: what the hovered or pinned cell means, in numbers, and the role legend.
 #include <cctype>
 
+#include <algorithm>
+#include <utility>
+
 #include "panels.hpp"
 #include "theme.hpp"
 
@@ -145,9 +148,18 @@ void draw_equation(App& app) {
     ImGui::Dummy(ImVec2(0, line1 - line2));
   }
   ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad + line1 + 8));
-  legend_item(theme::Role::Value);
-  ImGui::SameLine(0, 20);
-  legend_item(theme::Role::Index);
+  // The legend names the roles this op's relations use, in a fixed order (value alone when
+  // none are known yet).
+  bool first = true;
+  for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value}, {"index", theme::Role::Index},
+                                   {"mask", theme::Role::Mask}, {"compare", theme::Role::Compare}}) {
+    const auto& seen = state.roles_seen();
+    const bool used = std::find(seen.begin(), seen.end(), name) != seen.end();
+    if (!used && !(first && role == theme::Role::Value && seen.empty())) continue;
+    if (!first) ImGui::SameLine(0, 20);
+    legend_item(role);
+    first = false;
+  }
   const char* hint = app.selection.pinned.valid() ? "arrows move \xc2\xb7 Enter or double-click edits \xc2\xb7 Esc unpins"
                                                   : "click a cell to pin it \xc2\xb7 double-click to edit";
   const float hint_w = ImGui::CalcTextSize(hint).x;

@@ -122,6 +122,11 @@ TensorItem make_item(std::string id, std::string label, const Tensor& t, int slo
 
 const std::vector<Reach> kNoReach;
 
+void note_roles(const Relation& rel, std::vector<std::string>& seen) {
+  for (const Source& s : rel.src)
+    if (std::find(seen.begin(), seen.end(), s.role) == seen.end()) seen.push_back(s.role);
+}
+
 Relation relation_from_json(const Json& r) {
   Relation rel;
   rel.eq = json_string(r, "eq");
@@ -280,6 +285,7 @@ void State::take_result(const Json& response) {
   relations_.clear();
   reaches_.clear();
   for (auto& cache : lazy_relations_) cache.clear();
+  roles_seen_.clear();
   explained_all_ = response.contains("relations");
   const Json& result = response.contains("result") ? response["result"] : Json();
   if (result.is_array()) {  // a tuple of tensors: (values, indices)
@@ -303,6 +309,7 @@ void State::take_result(const Json& response) {
     if (p < 0 || std::size_t(p) >= relations_.size() || e < 0 || std::size_t(e) >= relations_[p].size()) continue;
     Relation& rel = relations_[std::size_t(p)][std::size_t(e)];
     rel = relation_from_json(r);
+    note_roles(rel, roles_seen_);
     for (const Source& src : rel.src) {
       auto in = reaches_.find(src.tensor);
       if (in != reaches_.end() && src.element >= 0 && std::size_t(src.element) < in->second.size())
@@ -337,6 +344,7 @@ const Relation* State::relation(const std::string& out_id, std::int64_t element)
     }
     if (!r.value("ok", false) || !r.contains("relation")) return nullptr;
     it = cache.emplace(element, relation_from_json(r["relation"])).first;
+    note_roles(it->second, roles_seen_);
   }
   return &it->second;
 }

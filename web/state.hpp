@@ -101,6 +101,9 @@ class State {
   const std::vector<Reach>& reaches(const std::string& in_id, std::int64_t element) const;
   // Whether every relation is known, so inputs can be traced forward to outputs.
   bool reverse_known() const { return explained_all_ && !stale_; }
+  // The roles ("value", "index", "mask", "compare") that the relations seen so far use: the
+  // legend names only these.
+  const std::vector<std::string>& roles_seen() const { return roles_seen_; }
 
  private:
   void rebuild_inputs();
@@ -122,6 +125,7 @@ class State {
   mutable std::unordered_map<std::int64_t, Relation> lazy_relations_[kMaxOutputs];  // when !explained_all_
   std::unordered_map<std::string, std::vector<std::vector<Reach>>> reaches_;  // [input id][flat]
   bool stale_ = false;
+  mutable std::vector<std::string> roles_seen_;
   std::optional<ErrorInfo> error_;
   std::uint64_t version_ = 0;
 };

@@ -66,7 +66,7 @@ const char* role_hint(Role r) {
   switch (r) {
     case Role::Value: return "value: flows into the result";
     case Role::Index: return "index: chooses which element is read";
-    case Role::Mask: return "mask: decides inclusion";
+    case Role::Mask: return "mask: decides which element is taken";
     case Role::Compare: return "compare: compared, not chosen";
     case Role::None: break;
   }
