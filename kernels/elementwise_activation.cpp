@@ -203,8 +203,8 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
       .unary<Mish, kFloats>().kernel("mish_cpu").param(inplace()).check(refuse_inplace).no_out();
   Ew(t, "torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
       .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out();
-  Ew(t, "torch.nn.functional.tanhshrink", "x minus tanh(x).", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out();
-  Ew(t, "torch.nn.functional.softsign", "x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out();
+  Ew(t, "torch.nn.functional.tanhshrink", "Each element minus its tanh: near zero for small inputs.", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out();
+  Ew(t, "torch.nn.functional.softsign", "Squashes each element into (-1, 1) as x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out();
   Ew(t, "torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
       .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
   Ew(t, "torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
@@ -225,7 +225,8 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
       .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
       .params(number_params).check(refuse_inplace).no_out()
-      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}");
+      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}")
+      .example("torch.nn.functional.threshold(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]), 0.25, -1.0)");
 }
 
 }  // namespace whence

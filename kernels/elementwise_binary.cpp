@@ -291,17 +291,24 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.logical_and torch.Tensor.logical_and", "True where both elements are nonzero.", "x and y").binary<LogicalAnd>().operand_types({ParamType::Tensor, ParamType::Tensor});
   Ew(t, "torch.logical_or torch.Tensor.logical_or", "True where either element is nonzero.", "x or y").binary<LogicalOr>().operand_types({ParamType::Tensor, ParamType::Tensor});
   Ew(t, "torch.logical_xor torch.Tensor.logical_xor", "True where exactly one element is nonzero.", "x xor y").binary<LogicalXor>().operand_types({ParamType::Tensor, ParamType::Tensor});
-  Ew(t, "torch.bitwise_and torch.Tensor.bitwise_and", "The bits set in both integers (logical and for bool).", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu");
-  Ew(t, "torch.bitwise_or torch.Tensor.bitwise_or", "The bits set in either integer (logical or for bool).", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu");
-  Ew(t, "torch.bitwise_xor torch.Tensor.bitwise_xor", "The bits set in exactly one of the integers.", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu");
+  Ew(t, "torch.bitwise_and torch.Tensor.bitwise_and", "The bits set in both integers (logical and for bool).", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu")
+      .example("torch.bitwise_and(torch.tensor([[12, 10, 7], [5, 3, 255]]), torch.tensor([10, 6, 1]))");
+  Ew(t, "torch.bitwise_or torch.Tensor.bitwise_or", "The bits set in either integer (logical or for bool).", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu")
+      .example("torch.bitwise_or(torch.tensor([[12, 10, 7], [5, 3, 0]]), torch.tensor([3, 5, 8]))");
+  Ew(t, "torch.bitwise_xor torch.Tensor.bitwise_xor", "The bits set in exactly one of the integers.", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu")
+      .example("torch.bitwise_xor(torch.tensor([[12, 10, 7], [5, 3, 0]]), torch.tensor([3, 5, 8]))");
   Ew(t, "torch.bitwise_left_shift torch.Tensor.bitwise_left_shift", "Shifts the bits of input left by other places.", "x << y")
-      .binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params);
+      .binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params)
+      .example("torch.bitwise_left_shift(torch.tensor([[1, 2, 3], [-4, 5, 6]]), torch.tensor([1, 2, 3]))");
   Ew(t, "torch.bitwise_right_shift torch.Tensor.bitwise_right_shift", "Shifts the bits of input right by other places, keeping the sign.", "x >> y")
-      .binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params);
+      .binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params)
+      .example("torch.bitwise_right_shift(torch.tensor([[64, 100, -16], [7, 255, -1]]), torch.tensor([1, 2, 3]))");
   Ew(t, "torch.gcd torch.Tensor.gcd", "The greatest common divisor of each pair of integers.", "gcd(x, y)").binary<Gcd, kInts>().kernel("gcd_cpu", kNoBool)
-      .operand_types({ParamType::Tensor, ParamType::Tensor});
+      .operand_types({ParamType::Tensor, ParamType::Tensor})
+      .example("torch.gcd(torch.tensor([[12, 18, 7], [9, 20, 15]]), torch.tensor([8, 12, 21]))");
   Ew(t, "torch.lcm torch.Tensor.lcm", "The least common multiple of each pair of integers.", "lcm(x, y)").binary<Lcm, kInts>().kernel("lcm_cpu", kNoBool)
-      .operand_types({ParamType::Tensor, ParamType::Tensor});
+      .operand_types({ParamType::Tensor, ParamType::Tensor})
+      .example("torch.lcm(torch.tensor([[4, 6, 7], [9, 10, 3]]), torch.tensor([6, 4, 5]))");
   Ew(t, "torch.isclose torch.Tensor.isclose", "True where |input - other| ≤ atol + rtol·|other|.", "|x - y| ≤ atol + rtol·|y|")
       .binary<IsClose>().operand_types({ParamType::Tensor, ParamType::Tensor}).no_out()
       .param(Param{"rtol", ParamType::Float, false, true, Value(1e-05)}).param(Param{"atol", ParamType::Float, false, true, Value(1e-08)})
@@ -335,57 +342,57 @@ void add_binary_ops(std::vector<const OpDescriptor*>& t) {
 
   // Python's operators: the dunder methods they call (a + b is a.__add__(b); 1 - t is
   // t.__rsub__(1)). The equation keeps the operator and the order the user wrote.
-  Ew(t, "torch.Tensor.__add__", "a + b: add.", "x + y").binary<Add>().no_out().params(alpha_params_one)
+  Ew(t, "torch.Tensor.__add__", "Python's a + b on tensors: adds element by element with broadcasting (torch.add without alpha).", "x + y").binary<Add>().no_out().params(alpha_params_one)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) + torch.tensor([10, 20, 30])");
-  Ew(t, "torch.Tensor.__radd__", "n + a, a number on the left: add.", "y + x").binary<Add>().no_out().params(alpha_params_one)
+  Ew(t, "torch.Tensor.__radd__", "Python's n + a with a number on the left: the tensor's reflected add.", "y + x").binary<Add>().no_out().params(alpha_params_one)
       .example("10 + torch.tensor([[1, 2, 3], [4, 5, 6]])");
-  Ew(t, "torch.Tensor.__sub__", "a - b: sub.", "x - y").binary<Sub>().no_out().params(alpha_params_one).check(sub_check)
+  Ew(t, "torch.Tensor.__sub__", "Python's a - b on tensors: subtracts element by element with broadcasting (torch.sub).", "x - y").binary<Sub>().no_out().params(alpha_params_one).check(sub_check)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) - torch.tensor([10, 20, 30])");
-  Ew(t, "torch.Tensor.__rsub__", "n - a, a number on the left: rsub.", "y - x").binary<RSub>().no_out().params(alpha_params_one).check(sub_check).reverse_broadcast()
+  Ew(t, "torch.Tensor.__rsub__", "Python's n - a with a number on the left: the tensor's reflected subtraction (torch.rsub).", "y - x").binary<RSub>().no_out().params(alpha_params_one).check(sub_check).reverse_broadcast()
       .example("1 - torch.tensor([[0.25, 0.5], [0.75, 1.0]])");
-  Ew(t, "torch.Tensor.__mul__", "a * b: mul.", "x · y").binary<Mul>().no_out()
+  Ew(t, "torch.Tensor.__mul__", "Python's a * b on tensors: multiplies element by element with broadcasting (torch.mul).", "x · y").binary<Mul>().no_out()
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) * torch.tensor([[10], [100]])");
-  Ew(t, "torch.Tensor.__rmul__", "n * a, a number on the left: mul.", "y · x").binary<Mul>().no_out()
+  Ew(t, "torch.Tensor.__rmul__", "Python's n * a with a number on the left: the tensor's reflected multiplication.", "y · x").binary<Mul>().no_out()
       .example("3 * torch.tensor([[1, 2, 3], [4, 5, 6]])");
-  Ew(t, "torch.Tensor.__truediv__", "a / b: true division, always floating point.", "x / y").binary<TrueDiv, kFloats>().to_float().no_out()
+  Ew(t, "torch.Tensor.__truediv__", "Python's a / b on tensors: true division, floating point even for integers.", "x / y").binary<TrueDiv, kFloats>().to_float().no_out()
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) / torch.tensor([2, 4, 8])");
-  Ew(t, "torch.Tensor.__rtruediv__", "n / a, a number on the left: computed as a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().half_kernel().no_out()
+  Ew(t, "torch.Tensor.__rtruediv__", "Python's n / a with a number on the left: PyTorch computes a.reciprocal() * n.", "y / x = (1 / x) · y").binary<RTrueDiv, kFloats>().to_float().half_kernel().no_out()
       .example("1 / torch.tensor([[1.0, 2.0], [4.0, 8.0]])");
-  Ew(t, "torch.Tensor.__floordiv__", "a // b: floor_divide.", "⌊x / y⌋").binary<FloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_other)
+  Ew(t, "torch.Tensor.__floordiv__", "Python's a // b on tensors: divides and rounds down (torch.floor_divide).", "⌊x / y⌋").binary<FloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_other)
       .example("torch.tensor([[-7, -3, 3, 7]]) // torch.tensor([[2], [-2]])");
-  Ew(t, "torch.Tensor.__rfloordiv__", "n // a, a number on the left: floor_divide.", "⌊y / x⌋").binary<RFloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_self)
+  Ew(t, "torch.Tensor.__rfloordiv__", "Python's n // a with a number on the left: floor division with the number as dividend.", "⌊y / x⌋").binary<RFloorDiv>().kernel("div_floor_cpu", kBoolBit).no_out().check(divisor_self)
       .example("7 // torch.tensor([1, 2, 3, -2])");
-  Ew(t, "torch.Tensor.__mod__", "a % b: remainder, with the sign of the divisor.", "x mod y").binary<Remainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_other)
+  Ew(t, "torch.Tensor.__mod__", "Python's a % b on tensors: the remainder with the sign of the divisor (torch.remainder).", "x mod y").binary<Remainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_other)
       .example("torch.tensor([[-7, -3, 3, 7]]) % torch.tensor([[3], [-3]])");
-  Ew(t, "torch.Tensor.__rmod__", "n % a, a number on the left: remainder.", "y mod x").binary<RRemainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_self)
+  Ew(t, "torch.Tensor.__rmod__", "Python's n % a with a number on the left: the remainder with the number as dividend.", "y mod x").binary<RRemainder>().kernel("remainder_cpu", kBoolBit).no_out().check(divisor_self)
       .example("7 % torch.tensor([1, 2, 3, -4])");
-  Ew(t, "torch.Tensor.__pow__", "a ** b: pow.", "x^y").binary<Pow>().kernel("pow", kBoolBit).no_out().check(pow_check_other)
+  Ew(t, "torch.Tensor.__pow__", "Python's a ** b on tensors: raises each element to a power (torch.pow).", "x^y").binary<Pow>().kernel("pow", kBoolBit).no_out().check(pow_check_other)
       .example("torch.tensor([[1, 2, 3], [4, 5, 6]]) ** 2");
-  Ew(t, "torch.Tensor.__rpow__", "n ** a, a number on the left: pow with the number as base.", "y^x").binary<RPow>().kernel("pow", kBoolBit).check(rpow_check).no_out()
+  Ew(t, "torch.Tensor.__rpow__", "Python's n ** a with a number on the left: the number raised to each element.", "y^x").binary<RPow>().kernel("pow", kBoolBit).check(rpow_check).no_out()
       .example("2 ** torch.tensor([[0, 1, 2], [3, 4, 5]])");
-  Ew(t, "torch.Tensor.__and__", "a & b: bitwise_and.", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out()
+  Ew(t, "torch.Tensor.__and__", "Python's a & b on tensors: bitwise and of integers, logical and of bools.", "x & y").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out()
       .example("torch.tensor([[True, True], [False, False]]) & torch.tensor([True, False])");
-  Ew(t, "torch.Tensor.__rand__", "n & a: bitwise_and.", "y & x").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out().example("6 & torch.tensor([1, 2, 3, 4])");
-  Ew(t, "torch.Tensor.__or__", "a | b: bitwise_or.", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out()
+  Ew(t, "torch.Tensor.__rand__", "Python's n & a with a number on the left: bitwise and with the number.", "y & x").binary<BitAnd, kInts>().kernel("bitwise_and_cpu").no_out().example("6 & torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__or__", "Python's a | b on tensors: bitwise or of integers, logical or of bools.", "x | y").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out()
       .example("torch.tensor([[True, True], [False, False]]) | torch.tensor([True, False])");
-  Ew(t, "torch.Tensor.__ror__", "n | a: bitwise_or.", "y | x").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out().example("8 | torch.tensor([1, 2, 3, 4])");
-  Ew(t, "torch.Tensor.__xor__", "a ^ b: bitwise_xor.", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out()
+  Ew(t, "torch.Tensor.__ror__", "Python's n | a with a number on the left: bitwise or with the number.", "y | x").binary<BitOr, kInts>().kernel("bitwise_or_cpu").no_out().example("8 | torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__xor__", "Python's a ^ b on tensors: bitwise exclusive or (logical xor for bools).", "x ^ y").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out()
       .example("torch.tensor([[True, True], [False, False]]) ^ torch.tensor([True, False])");
-  Ew(t, "torch.Tensor.__rxor__", "n ^ a: bitwise_xor.", "y ^ x").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out().example("5 ^ torch.tensor([1, 2, 3, 4])");
-  Ew(t, "torch.Tensor.__lshift__", "a << b: bitwise_left_shift.", "x << y").binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
+  Ew(t, "torch.Tensor.__rxor__", "Python's n ^ a with a number on the left: bitwise exclusive or with the number.", "y ^ x").binary<BitXor, kInts>().kernel("bitwise_xor_cpu").no_out().example("5 ^ torch.tensor([1, 2, 3, 4])");
+  Ew(t, "torch.Tensor.__lshift__", "Python's a << b on tensors: shifts the bits of each integer left.", "x << y").binary<LShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
       .example("torch.tensor([1, 3, 5]) << torch.tensor([[1], [2]])");
-  Ew(t, "torch.Tensor.__rlshift__", "n << a: bitwise_left_shift.", "y << x").binary<RLShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
+  Ew(t, "torch.Tensor.__rlshift__", "Python's n << a with a number on the left: the number shifted left by each element.", "y << x").binary<RLShift, kInts>().kernel("lshift_cpu", kNoBool).params(shift_params).no_out()
       .example("1 << torch.tensor([0, 1, 2, 3])");
-  Ew(t, "torch.Tensor.__rshift__", "a >> b: bitwise_right_shift.", "x >> y").binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
+  Ew(t, "torch.Tensor.__rshift__", "Python's a >> b on tensors: shifts the bits of each integer right, keeping the sign.", "x >> y").binary<RShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
       .example("torch.tensor([-16, 16, 100]) >> torch.tensor([[1], [2]])");
-  Ew(t, "torch.Tensor.__rrshift__", "n >> a: bitwise_right_shift.", "y >> x").binary<RRShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
+  Ew(t, "torch.Tensor.__rrshift__", "Python's n >> a with a number on the left: the number shifted right by each element.", "y >> x").binary<RRShift, kInts>().kernel("rshift_cpu", kNoBool).params(shift_params).no_out()
       .example("64 >> torch.tensor([0, 1, 2, 3])");
-  Ew(t, "torch.Tensor.__eq__", "a == b: eq.", "x == y").binary<Eq>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) == torch.tensor([1, 5, 3])");
-  Ew(t, "torch.Tensor.__ne__", "a != b: ne.", "x != y").binary<Ne>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) != torch.tensor([1, 5, 3])");
-  Ew(t, "torch.Tensor.__lt__", "a < b: lt.", "x < y").binary<Lt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) < torch.tensor([2, 5, 3])");
-  Ew(t, "torch.Tensor.__le__", "a <= b: le.", "x <= y").binary<Le>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) <= torch.tensor([2, 5, 3])");
-  Ew(t, "torch.Tensor.__gt__", "a > b: gt.", "x > y").binary<Gt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) > torch.tensor([2, 5, 3])");
-  Ew(t, "torch.Tensor.__ge__", "a >= b: ge.", "x >= y").binary<Ge>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) >= torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__eq__", "Python's a == b on tensors: True where the elements are equal (torch.eq).", "x == y").binary<Eq>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) == torch.tensor([1, 5, 3])");
+  Ew(t, "torch.Tensor.__ne__", "Python's a != b on tensors: True where the elements differ (torch.ne).", "x != y").binary<Ne>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) != torch.tensor([1, 5, 3])");
+  Ew(t, "torch.Tensor.__lt__", "Python's a < b on tensors: True where a is less than b (torch.lt).", "x < y").binary<Lt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) < torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__le__", "Python's a <= b on tensors: True where a is at most b (torch.le).", "x <= y").binary<Le>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) <= torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__gt__", "Python's a > b on tensors: True where a is greater than b (torch.gt).", "x > y").binary<Gt>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) > torch.tensor([2, 5, 3])");
+  Ew(t, "torch.Tensor.__ge__", "Python's a >= b on tensors: True where a is at least b (torch.ge).", "x >= y").binary<Ge>().no_out().example("torch.tensor([[1, 2, 3], [4, 5, 6]]) >= torch.tensor([2, 5, 3])");
 }
 
 }  // namespace whence

@@ -188,8 +188,8 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.erf torch.Tensor.erf torch.special.erf", "The Gauss error function of each element.", "erf(x)").unary<Erf, kFloats>().to_float();
   Ew(t, "torch.erfc torch.Tensor.erfc torch.special.erfc", "The complementary error function, 1 - erf(x).", "erfc(x) = 1 - erf(x)").unary<Erfc, kFloats>().to_float();
   Ew(t, "torch.erfinv torch.Tensor.erfinv torch.special.erfinv", "The inverse of erf on (-1, 1).", "erfinv(x)").unary<Erfinv, kFloats>().to_float();
-  Ew(t, "torch.deg2rad torch.Tensor.deg2rad", "Degrees to radians.", "deg2rad(x) = x · π / 180").unary<Deg2Rad, kFloats>().to_float().half_kernel();
-  Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float().half_kernel();
+  Ew(t, "torch.deg2rad torch.Tensor.deg2rad", "Converts each element from degrees to radians.", "deg2rad(x) = x · π / 180").unary<Deg2Rad, kFloats>().to_float().half_kernel();
+  Ew(t, "torch.rad2deg torch.Tensor.rad2deg", "Converts each element from radians to degrees.", "rad2deg(x) = x · 180 / π").unary<Rad2Deg, kFloats>().to_float().half_kernel();
   Ew(t, "torch.nan_to_num torch.Tensor.nan_to_num", "Replaces NaN, +inf and -inf with finite numbers (by default 0 and the dtype's extremes).", "nan_to_num(x)")
       .unary<NanToNum>().param(optional_float("nan")).param(optional_float("posinf")).param(optional_float("neginf")).params(nan_to_num_params);
   Ew(t, "torch.isnan torch.Tensor.isnan", "True where an element is NaN.", "isnan(x)").unary<IsNan>().constant_for(kIntegerBits | kBoolBit, false).no_out();
@@ -199,7 +199,8 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.isneginf torch.Tensor.isneginf", "True where an element is -inf.", "isneginf(x)").unary<IsNegInf>().constant_for(kIntegerBits | kBoolBit, false);
   Ew(t, "torch.isreal torch.Tensor.isreal", "True where an element has no imaginary part: always, for real dtypes.", "isreal(x)").unary<IsReal>().constant_for(0x3FFu, true).no_out();
   Ew(t, "torch.logical_not torch.Tensor.logical_not", "True where an element is zero (False).", "not x").unary<LogicalNot>();
-  Ew(t, "torch.bitwise_not torch.Tensor.bitwise_not", "Flips every bit of each integer (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag);
+  Ew(t, "torch.bitwise_not torch.Tensor.bitwise_not", "Flips every bit of each integer (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag)
+      .example("torch.bitwise_not(torch.tensor([[0, 1, 2], [-1, -2, 7]]))");
   Ew(t, "torch.i0 torch.Tensor.i0 torch.special.i0", "The modified Bessel function of the first kind, order 0.", "i0(x)").unary<I0, kFloats>().to_float();
   Ew(t, "torch.lgamma torch.Tensor.lgamma torch.special.gammaln", "ln |Γ(x)|, the log of the gamma function's magnitude.", "lgamma(x) = ln|Γ(x)|").unary<Lgamma, kFloats>().to_float();
   Ew(t, "torch.digamma torch.Tensor.digamma torch.special.digamma torch.special.psi", "The digamma function, the derivative of lgamma.", "ψ(x)").unary<Digamma, kFloats>().to_float();
@@ -207,9 +208,9 @@ void add_unary_ops(std::vector<const OpDescriptor*>& t) {
   Ew(t, "torch.special.entr", "Elementwise entropy term -x·ln(x) (0 at 0, -inf below).", "entr(x) = -x · ln(x)").unary<Entr, kFloats>().to_float();
   Ew(t, "torch.special.ndtr", "The standard normal cumulative distribution function.", "ndtr(x) = (1 + erf(x / √2)) / 2").unary<Ndtr, kFloats>().to_float();
   Ew(t, "torch.special.log_ndtr", "The log of the standard normal CDF.", "log_ndtr(x) = ln(ndtr(x))").unary<LogNdtr, kFloats>().to_float();
-  Ew(t, "torch.Tensor.__neg__", "-a: neg.", "-x").unary<Neg>().check(refuse_bool_neg).no_out().example("-torch.tensor([[1, -2], [3, -4]])");
-  Ew(t, "torch.Tensor.__pos__", "+a: positive, the tensor unchanged.", "+x").unary<Positive>().check(refuse_bool_pos).no_out().example("+torch.tensor([[1, -2], [3, -4]])");
-  Ew(t, "torch.Tensor.__invert__", "~a: bitwise_not (logical not for bool).", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag).check(invert_check).no_out()
+  Ew(t, "torch.Tensor.__neg__", "Python's -a on a tensor: flips the sign of every element (torch.neg).", "-x").unary<Neg>().check(refuse_bool_neg).no_out().example("-torch.tensor([[1, -2], [3, -4]])");
+  Ew(t, "torch.Tensor.__pos__", "Python's +a on a tensor: the elements unchanged (torch.positive).", "+x").unary<Positive>().check(refuse_bool_pos).no_out().example("+torch.tensor([[1, -2], [3, -4]])");
+  Ew(t, "torch.Tensor.__invert__", "Python's ~a on a tensor: flips every bit of an integer, negates a bool.", "~x").unary<BitwiseNot, kInts>().kernel("bitwise_not_cpu").params(bool_flag).check(invert_check).no_out()
       .example("~torch.tensor([[True, False], [False, True]])");
   Ew(t, "torch.special.erfcx", "The scaled complementary error function e^(x²)·erfc(x).", "erfcx(x) = e^(x²) · erfc(x)").unary<Erfcx, kFloats>().to_float();
 }
