@@ -118,7 +118,7 @@ Scalar number_arg(const Bound& b, int param) {
   return Scalar::from_float(v.as<double>());
 }
 
-EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
+EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) {
   EwCall c;
   std::vector<PromotionOperand> promoted;
   for (std::size_t k = 0; k < spec.operands.size(); ++k) {
@@ -155,7 +155,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec) {
   if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);
   // TensorIterator casts every operand to the compute dtype before the kernel reads it: a
   // Python 300 meets a uint8 tensor as 44, a Python 0.1 meets a float16 tensor as 0.0999755859375.
-  for (std::size_t k = 0; k < c.operands.size(); ++k) {
+  for (std::size_t k = 0; cast && k < c.operands.size(); ++k) {
     if (spec.select && k == 0) continue;  // where's condition stays bool
     if (c.operands[k].dtype() != c.compute) c.operands[k] = converted(c.operands[k], c.compute);
   }
@@ -198,7 +198,7 @@ void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwP
 
 std::vector<Source> elementwise_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
   const ElementwiseSpec& spec = spec_of(b);
-  const EwCall c = elementwise_call(b, spec);
+  const EwCall c = elementwise_call(b, spec, false);
   if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) return {};
   return elementwise_sources(spec, c, flat);
 }

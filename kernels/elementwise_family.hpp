@@ -91,8 +91,10 @@ EwKernels make_kernels() {
 OpResult elementwise_run(const Bound& b);
 std::vector<Source> elementwise_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat);
 
-// The operands of a bound call, promoted and broadcast, with PyTorch's errors.
-EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec);
+// The operands of a bound call, promoted and broadcast, with PyTorch's errors. With `cast`
+// they are converted to the compute dtype, as the kernel reads them; explain needs only
+// their shapes and the condition of where, so it skips the copies.
+EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast = true);
 
 // The launcher and the explain run over operands that an op prepared itself (glu's halves).
 void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwParams& p, Tensor& out);
