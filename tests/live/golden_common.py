@@ -1,15 +1,13 @@
 """Value and code-text helpers for goldens over all ten dtypes (the elementwise generator).
 
-torch_oracle.py (gather) keeps its own five-dtype versions so that gather.jsonl stays
-byte-identical; these generalise them: literal_code/tensor_code write any of the ten dtypes,
-tensor_json/value_json read them back, and the JSON conventions are the same (non-finite
-floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
+Shared with torch_oracle.py (gather), which imports the value helpers from here:
+literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json read them back
+(non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
 import math
 
 import torch
 
-from torch_oracle import prod, tuple_code, list_expressible  # noqa: F401  (re-exported)
 
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
           "float64"]
@@ -17,6 +15,23 @@ TORCH_DTYPE = {n: getattr(torch, n) for n in DTYPES}
 NAME_OF_DTYPE = {v: k for k, v in TORCH_DTYPE.items()}
 FLOATS = ("float16", "bfloat16", "float32", "float64")
 INTS = ("uint8", "int8", "int16", "int32", "int64")
+
+
+def prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+def tuple_code(xs):
+    xs = list(xs)
+    return "(" + str(xs[0]) + ",)" if len(xs) == 1 else "(" + ", ".join(map(str, xs)) + ")"
+
+
+def list_expressible(shape):
+    """A nested list gives this shape only when no dim before the last one is 0."""
+    return all(s != 0 for s in shape[:-1])
 
 
 def float_code(x):

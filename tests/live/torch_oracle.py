@@ -28,6 +28,9 @@ import random
 import numpy as np
 import torch
 
+from golden_common import (_path_key, error_json, eval_code, list_expressible, prod, src_key,  # noqa: F401
+                           tensor_json, tuple_code, value_json)
+
 DTYPE_NAMES = ["float32", "float64", "int64", "int32", "bool"]
 TORCH_DTYPE = {n: getattr(torch, n) for n in DTYPE_NAMES}
 NAME_OF_DTYPE = {v: k for k, v in TORCH_DTYPE.items()}
@@ -35,13 +38,6 @@ FLOATS = ("float32", "float64")
 
 # --------------------------------------------------------------------------------------------
 # Python code text for values
-
-
-def prod(xs):
-    p = 1
-    for x in xs:
-        p *= x
-    return p
 
 
 def scalar_code(x, dtype):
@@ -64,16 +60,6 @@ def nested_code(flat, shape, dtype):
     step = prod(shape[1:])
     return "[" + ", ".join(nested_code(flat[i * step:(i + 1) * step], shape[1:], dtype)
                            for i in range(n)) + "]"
-
-
-def tuple_code(xs):
-    xs = list(xs)
-    return "(" + str(xs[0]) + ",)" if len(xs) == 1 else "(" + ", ".join(map(str, xs)) + ")"
-
-
-def list_expressible(shape):
-    """A nested list gives this shape only when no dim before the last one is 0."""
-    return all(s != 0 for s in shape[:-1])
 
 
 def literal_code(shape, dtype, flat):
@@ -215,30 +201,6 @@ def call_code(case):
     return "%s(%s)" % (fn, ", ".join(case["args"] + kw))
 
 
-def eval_code(code):
-    return eval(code, {"torch": torch})  # noqa: S307 - our own generated literal code
-
-
-def tensor_json(t):
-    dtype = NAME_OF_DTYPE[t.dtype]
-    data = t.detach().reshape(-1).tolist()
-    if dtype in FLOATS:
-        data = [("nan" if math.isnan(x) else "inf" if x > 0 else "-inf") if not math.isfinite(x)
-                else float(x) for x in data]
-    return {"dtype": dtype, "shape": list(t.shape), "data": data}
-
-
-def value_json(v):
-    if isinstance(v, torch.Tensor):
-        return tensor_json(v)
-    if isinstance(v, torch.dtype):
-        return {"dtype": NAME_OF_DTYPE[v]}
-    if isinstance(v, (list, tuple)):
-        return [value_json(x) for x in v]
-    assert v is None or isinstance(v, (bool, int, float, str)), v
-    return v
-
-
 def request_json(case):
     op = "torch.gather" if case["form"] == "func" else "torch.Tensor.gather"
     return {"op": op,
@@ -250,24 +212,12 @@ def request_json(case):
 # the oracle
 
 
-def error_json(e):
-    return {"ok": False, "error": {"type": type(e).__name__, "message": str(e)}}
-
-
 def _call(case, args, kwargs):
     if case["form"] == "func":
         return torch.gather(*args, **kwargs)
     if case["form"] == "method":
         return args[0].gather(*args[1:], **kwargs)
     return torch.Tensor.gather(*args, **kwargs)
-
-
-def _path_key(path):
-    return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in path)
-
-
-def src_key(s):
-    return (_path_key(s[0]), s[1], s[2])
 
 
 def relations(inp, dim, index, out, in_path, idx_path):

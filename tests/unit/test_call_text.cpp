@@ -1,6 +1,8 @@
 // The call language: PyTorch call text -> Call -> text, errors in Python's and PyTorch's words.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/parse_error.hpp"
+
 #include "core/api.hpp"
 #include "core/call_format.hpp"
 #include "core/error.hpp"
@@ -8,16 +10,6 @@
 
 using namespace whence;
 
-namespace {
-std::string error_of(const std::string& code) {
-  try {
-    parse_call(code);
-  } catch (const Error& e) {
-    return e.type + ": " + e.what();
-  }
-  return "no error";
-}
-}  // namespace
 
 TEST_CASE("floats print as Python's repr does") {
   CHECK(format_float(0.1f, true) == "0.1");

@@ -3,6 +3,8 @@
 // numbers, its error words, and the operator form written back by format_call.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/parse_error.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -17,14 +19,6 @@ using namespace whence;
 
 namespace {
 
-std::string error_of(const std::string& code) {
-  try {
-    parse_call(code);
-  } catch (const Error& e) {
-    return e.type + ": " + e.what();
-  }
-  return "no error";
-}
 
 // The value a non-tensor expression evaluates to, as Python source: it is the right operand
 // of `t + (expr)`, so it is args[1] of the __add__ call.
