@@ -39,9 +39,11 @@ Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
               {"eq", build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources)}};
 }
 
-Json error_json(const std::string& type, const std::string& message, const std::string& arg = {}) {
+Json error_json(const std::string& type, const std::string& message, const std::string& arg = {},
+                std::int64_t element = -1) {
   Json e{{"type", type}, {"message", message}};
   if (!arg.empty()) e["arg"] = arg;
+  if (element >= 0) e["element"] = element;
   return Json{{"ok", false}, {"error", e}};
 }
 
@@ -51,7 +53,7 @@ Json guarded(F body) {
   try {
     return body();
   } catch (const Error& e) {
-    return error_json(e.type, e.what(), e.arg);
+    return error_json(e.type, e.what(), e.arg, e.element);
   } catch (const Json::exception& e) {
     return error_json("ValueError", std::string("malformed request: ") + e.what());
   } catch (const std::bad_alloc&) {

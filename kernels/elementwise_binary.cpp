@@ -115,18 +115,24 @@ void sub_check(const Bound& b, const EwCall& c) {
     fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
   alpha_check(b, c);
 }
-// Integer division and remainder by zero raise in PyTorch 1.13.
-void zero_divisor(const EwCall& c, int k) {
+// Integer division and remainder by zero raise in PyTorch 1.13; the error names the divisor
+// and its zero element so the page can mark the cell.
+void zero_divisor(const Bound& b, const EwCall& c, int k) {
   if (!is_integral(c.compute, false)) return;  // bool is refused by the dispatch first
   const Tensor& d = c.operands[std::size_t(k)];
   std::int64_t n = 1;
   for (auto s : c.shape) n *= s;
   if (n == 0) return;
-  for (std::int64_t i = 0; i < d.numel(); ++i)
-    if (d.get(i).i == 0) fail("RuntimeError", "ZeroDivisionError");
+  for (std::int64_t i = 0; i < d.numel(); ++i) {
+    if (d.get(i).i != 0) continue;
+    const int param = c.params[std::size_t(k)];
+    Error e("RuntimeError", "ZeroDivisionError", param >= 0 ? b.op->params[std::size_t(param)].name : "");
+    if (param >= 0) e.element = i;
+    throw e;
+  }
 }
-void divisor_other(const Bound&, const EwCall& c) { zero_divisor(c, 1); }
-void divisor_self(const Bound&, const EwCall& c) { zero_divisor(c, 0); }
+void divisor_other(const Bound& b, const EwCall& c) { zero_divisor(b, c, 1); }
+void divisor_self(const Bound& b, const EwCall& c) { zero_divisor(b, c, 0); }
 
 int rounding_mode(const Bound& b) {
   const Value& v = b[std::size_t(b.op->param_index("rounding_mode"))];
@@ -142,7 +148,7 @@ DType div_compute(const Bound& b, const EwCall& c) {
 }
 void div_params(const Bound& b, const EwCall&, EwParams& p) { p.i[0] = rounding_mode(b); }
 void div_check(const Bound& b, const EwCall& c) {
-  if (rounding_mode(b) != 0) zero_divisor(c, 1);
+  if (rounding_mode(b) != 0) zero_divisor(b, c, 1);
 }
 void shift_params(const Bound&, const EwCall& c, EwParams& p) { p.i[1] = c.compute == DType::Int64 ? 64 : 32; }
 // A Python int that an integer dtype cannot hold, as c10's checked conversion words it.

@@ -51,6 +51,7 @@ val error() {
   out.set("type", e->type);
   out.set("message", e->message);
   if (!e->arg.empty()) out.set("arg", e->arg);
+  if (e->element >= 0) out.set("element", double(e->element));
   return out;
 }
 

@@ -140,6 +140,12 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   const CellRef& active = app.selection.active();
   // Dim the rest only when something is lit: the highlights then stand out.
   const bool anything_lit = active.valid() && !app.lit().empty();
+  // The element an error names (a zero divisor), when it is in this argument.
+  std::int64_t error_element = -1;
+  if (const auto& err = app.state.error(); err && err->element >= 0)
+    for (const ArgItem& arg : app.state.args())
+      for (int t : arg.tensors)
+        if (arg.label == err->arg && app.state.inputs()[std::size_t(t)].id == item.id) error_element = err->element;
   const auto lit_it = app.lit().find(item.id);
   const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
   const bool active_here = active.valid() && active.tensor == item.id;
@@ -212,6 +218,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::kFocus,
                       theme::kCellRounding + 2, 0, pinned ? 2.5f : 1.5f);
         }
+        if (e == error_element) dl->AddRect(a, b, theme::kError, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
         draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }

@@ -105,6 +105,7 @@ ErrorInfo error_from_json(const Json& e) {
   info.type = json_string(e, "type");
   info.message = json_string(e, "message");
   info.arg = json_string(e, "arg");
+  if (e.contains("element") && e["element"].is_number_integer()) info.element = e["element"].get<std::int64_t>();
   if (info.type.empty()) info.type = "RuntimeError";
   return info;
 }

@@ -16,6 +16,7 @@ struct ErrorInfo {
   std::string type;     // Python's exception name: "RuntimeError", "SyntaxError", ...
   std::string message;  // PyTorch's words
   std::string arg;      // parameter at fault, empty when none
+  std::int64_t element = -1;  // flat element of that argument at fault (a zero divisor), or -1
 };
 
 // One input element that an output element was computed from (a relation's "src").

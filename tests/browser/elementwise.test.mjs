@@ -74,6 +74,17 @@ describe('torch.add page', () => {
     assert.equal(await page.evaluate(() => whence.getState()), code, 'what the user typed is kept');
     await frames(page, 2);
   });
+
+  test('integer division by zero names the divisor and its zero element, as the CLI does', async () => {
+    const code = 'torch.floor_divide(torch.tensor([[5, 6, 7], [8, 9, 10]]), torch.tensor([1, 0, 2]))';
+    await page.evaluate((c) => whence.setState(c), code);
+    await frames(page, 3);
+    const oracle = cliEval(code).error;
+    assert.deepEqual(oracle, { type: 'RuntimeError', message: 'ZeroDivisionError', arg: 'other', element: 1 });
+    const error = await page.evaluate(() => whence.error());
+    assert.deepEqual({ ...error }, oracle);
+    await screenshot(page, 'torch.floor_divide-zero-dpr1.png');
+  });
 });
 
 test('torch.where: the condition is a mask and only the chosen branch is a source', async () => {

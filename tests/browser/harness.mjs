@@ -137,6 +137,7 @@ export async function typeIntoCell(page, tensor, element, text) {
 
 // Clicks a named control (whence.controlRect) at `fx` of its width.
 export async function clickControl(page, name, fx = 0.5) {
+  await frames(page, 1);  // the last edit may still move controls in the frame after it
   let r = await page.evaluate((n) => whence.controlRect(n), name);
   assert.ok(r, `control ${name} is drawn`);
   if (r.y < 0 || r.y + r.height > page.viewportSize().height) {  // scroll the page to bring it into view
