@@ -36,7 +36,8 @@ Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
     src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)]), s.flat, role_name(s.role)}));
   return Json{{"out", Json::array({position, flat})},
               {"src", src},
-              {"eq", build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources)}};
+              {"eq", e.op->equation_fn ? e.op->equation_fn(e.bound, e.result, position, flat, sources)
+                                        : build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources)}};
 }
 
 Json error_json(const std::string& type, const std::string& message, const std::string& arg = {},

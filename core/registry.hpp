@@ -78,6 +78,10 @@ struct OpDescriptor {
   // The family's own description of the op (kernels/elementwise.hpp: ElementwiseSpec), read
   // by the family's shared run and explain functions.
   const void* family_data = nullptr;
+  // Writes the equation itself where a template cannot (a reduction's terms); else nullptr
+  // and `equation` is used.
+  std::string (*equation_fn)(const Bound&, const OpResult&, int position, std::int64_t flat,
+                             const std::vector<Source>& sources) = nullptr;
   // A torch.nn.functional op written in Python that first calls this method of its input
   // (softsign: input.abs()): a non-tensor input gets Python's AttributeError.
   std::string python_input_method;

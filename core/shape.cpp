@@ -55,3 +55,29 @@ Shape broadcast_shapes(const Shape& a, const Shape& b) {
 }
 
 }  // namespace whence
+
+namespace whence {
+
+std::vector<int> reduction_dims(const Value& dim, int rank) {
+  std::vector<std::int64_t> given;
+  if (dim.is<std::int64_t>()) given.push_back(dim.as<std::int64_t>());
+  if (dim.is<Tensor>()) given.push_back(dim.as<Tensor>().get(0).i);
+  if (dim.is<List>())
+    for (const Value& d : dim.as<List>()) given.push_back(d.is<std::int64_t>() ? d.as<std::int64_t>() : d.as<Tensor>().get(0).i);
+  std::vector<int> dims;
+  if (given.empty()) {  // every dim
+    for (int d = 0; d < rank; ++d) dims.push_back(d);
+    return dims;
+  }
+  std::vector<bool> seen(std::size_t(std::max(rank, 1)), false);
+  for (std::int64_t d : given) {
+    const int w = int(wrap_dim(d, rank));
+    if (seen[std::size_t(w)]) fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims");
+    seen[std::size_t(w)] = true;
+    if (rank > 0) dims.push_back(w);
+  }
+  std::sort(dims.begin(), dims.end());
+  return dims;
+}
+
+}  // namespace whence

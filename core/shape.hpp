@@ -2,8 +2,10 @@
 // PyTorch's error words.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "tensor.hpp"
+#include "value.hpp"
 
 namespace whence {
 
@@ -23,5 +25,14 @@ namespace whence {
 // PyTorch's broadcasting of two shapes (infer_size), with its error:
 // "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1".
 Shape broadcast_shapes(const Shape& a, const Shape& b);
+
+}  // namespace whence
+
+namespace whence {
+
+// The dims a reduction folds: None (or an empty list) is every dim; an int or a list of ints
+// is wrapped, with PyTorch's IndexError for a dim out of range and its RuntimeError for a
+// repeated one. Ascending. A 0-d tensor counts as rank 1 for wrapping and has no dims.
+std::vector<int> reduction_dims(const Value& dim, int rank);
 
 }  // namespace whence

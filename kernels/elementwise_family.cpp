@@ -63,27 +63,6 @@ ComputeKind compute_kind(DType d) {
   fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(d) + "'");
 }
 
-struct Identity {
-  template <class C> C operator()(const EwParams&, C x) const { return x; }
-};
-
-// t in dtype d, contiguous, converted by the launcher's loads and stores (PyTorch's casts):
-// through int64 from integer sources, through double from floating ones.
-Tensor converted(const Tensor& t, DType d) {
-  Tensor out = Tensor::empty(d, t.shape());
-  if (t.numel() == 0) return out;
-  EwCall c;
-  c.operands = {t};
-  c.params = {-1};
-  c.shape = t.shape();
-  const ElementwiseArgs a = elementwise_args(c);
-  if (is_floating(t.dtype()))
-    elementwise_launch<double, double>(a, out.data_ptr(), d, &apply_functor<double, double, Identity, 1>, EwParams{});
-  else
-    elementwise_launch<std::int64_t, std::int64_t>(a, out.data_ptr(), d, &apply_functor<std::int64_t, std::int64_t, Identity, 1>, EwParams{});
-  return out;
-}
-
 template <class C>
 void launch(const ElementwiseSpec& spec, void (*kernel)(), const ElementwiseArgs& a, Tensor& out, const EwParams& p) {
   if (spec.bool_result)
@@ -105,6 +84,30 @@ std::vector<Source> explain_as(const ElementwiseSpec& spec, const ElementwiseArg
 }
 
 }  // namespace
+
+namespace {
+struct Identity {
+  template <class C> C operator()(const EwParams&, C x) const { return x; }
+};
+
+}  // namespace
+
+// Through int64 from integer sources, through double from floating ones.
+Tensor cast_tensor(const Tensor& t, DType d) {
+  Tensor out = Tensor::empty(d, t.shape());
+  if (t.numel() == 0) return out;
+  EwCall c;
+  c.operands = {t};
+  c.params = {-1};
+  c.shape = t.shape();
+  const ElementwiseArgs a = elementwise_args(c);
+  if (is_floating(t.dtype()))
+    elementwise_launch<double, double>(a, out.data_ptr(), d, &apply_functor<double, double, Identity, 1>, EwParams{});
+  else
+    elementwise_launch<std::int64_t, std::int64_t>(a, out.data_ptr(), d, &apply_functor<std::int64_t, std::int64_t, Identity, 1>, EwParams{});
+  return out;
+}
+
 
 float ew_round_reduced(float v, int dtype) {
   return dtype == int(DType::Float16) ? float(Half(v)) : dtype == int(DType::BFloat16) ? float(BFloat16(v)) : v;
@@ -157,7 +160,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
   // Python 300 meets a uint8 tensor as 44, a Python 0.1 meets a float16 tensor as 0.0999755859375.
   for (std::size_t k = 0; cast && k < c.operands.size(); ++k) {
     if (spec.select && k == 0) continue;  // where's condition stays bool
-    if (c.operands[k].dtype() != c.compute) c.operands[k] = converted(c.operands[k], c.compute);
+    if (c.operands[k].dtype() != c.compute) c.operands[k] = cast_tensor(c.operands[k], c.compute);
   }
   return c;
 }

@@ -100,6 +100,9 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast =
 void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwParams& p, Tensor& out);
 std::vector<Source> elementwise_sources(const ElementwiseSpec& spec, const EwCall& c, std::int64_t flat);
 
+// t in dtype d, contiguous, converted by the launcher's loads and stores with PyTorch's casts.
+Tensor cast_tensor(const Tensor& t, DType d);
+
 // A number argument (Python number or 0-d tensor) as a Scalar.
 Scalar number_arg(const Bound& b, int param);
 

@@ -3,6 +3,7 @@
 // function here.
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/ops.hpp"
+#include "kernels/reduce_family.hpp"
 
 namespace whence {
 
@@ -12,6 +13,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_unary_ops(t);
     add_binary_ops(t);
     add_activation_ops(t);
+    add_reduce_ops(t);
     return t;
   }();
   return table;

@@ -7,8 +7,8 @@ Run with Debian's /usr/bin/python3 (which has PyTorch 1.13 installed):
     /usr/bin/python3 scripts/gen_signatures.py          # write the .inc
     /usr/bin/python3 scripts/gen_signatures.py --check  # exit 1 if stale
 
-Names covered: every entry of tests/golden/elementwise_ops.json ("names")
-plus EXTRA_NAMES below.
+Names covered: every entry ("names") of each family's op table written by the golden
+generators, tests/golden/*_ops.json, plus EXTRA_NAMES below.
 
 Sources of truth, per kind:
 
@@ -37,6 +37,7 @@ Deterministic; Python stdlib + torch only.
 import argparse
 import ast
 import inspect
+import glob
 import json
 import os
 import re
@@ -50,14 +51,14 @@ except ImportError:
     raise SystemExit("gen_signatures: needs PyTorch 1.13; run it with Debian's /usr/bin/python3")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GOLDEN = os.path.join(ROOT, "tests", "golden", "elementwise_ops.json")
+GOLDEN_TABLES = os.path.join(ROOT, "tests", "golden", "*_ops.json")
 OUTPUT = os.path.join(ROOT, "core", "torch_signatures.inc")
 TORCH_DIR = os.path.dirname(torch.__file__)
 PYI_FUNCS = os.path.join(TORCH_DIR, "_C", "_VariableFunctions.pyi")
 PYI_NN = os.path.join(TORCH_DIR, "_C", "_nn.pyi")
 PYI_INIT = os.path.join(TORCH_DIR, "_C", "__init__.pyi")
 
-# More names to cover, beyond tests/golden/elementwise_ops.json.
+# More names to cover, beyond the op tables in tests/golden/.
 EXTRA_NAMES = [
     "torch.gather",
     "torch.Tensor.gather",
@@ -738,11 +739,11 @@ def cstr(s):
 
 
 def all_names():
-    with open(GOLDEN) as f:
-        data = json.load(f)
     names = set(EXTRA_NAMES)
-    for e in data:
-        names.update(e["names"])
+    for path in sorted(glob.glob(GOLDEN_TABLES)):
+        with open(path) as f:
+            for e in json.load(f):
+                names.update(e["names"])
     return sorted(names)
 
 

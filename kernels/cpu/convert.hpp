@@ -78,6 +78,11 @@ struct CpuExplainAccess {
     if (t.param >= 0) reads.push_back(Source{t.param, ravel(t, coord), role});
     return load_as<C>(t, storage_offset(t, coord));
   }
+  template <class T>
+  T read(const KTensor& t, const std::int64_t* coord, Role role) {
+    if (t.param >= 0) reads.push_back(Source{t.param, ravel(t, coord), role});
+    return static_cast<const T*>(t.data)[storage_offset(t, coord)];
+  }
 };
 
 }  // namespace whence

@@ -1,0 +1,251 @@
+// reduce_family.cpp - the shared run, explain and equation of every many-to-one op.
+#include "kernels/reduce_family.hpp"
+
+#include <cstdio>
+#include <deque>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/shape.hpp"
+#include "kernels/cpu/convert.hpp"
+#include "kernels/cpu/launch.hpp"
+#include "kernels/elementwise_family.hpp"
+#include "kernels/reduce.hpp"
+
+namespace whence {
+
+namespace {
+
+const ReduceSpec& spec_of(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
+
+const Value& param(const Bound& b, const char* name) {
+  static const Value none{None{}};
+  const int p = b.op->param_index(name);
+  return p >= 0 ? b[std::size_t(p)] : none;
+}
+
+// A bound call, ready to reduce: the input cast once to double or int64 (the accumulators'
+// domains), the folded dims, the result shape and dtypes.
+struct Reduction {
+  Tensor input;          // as given
+  Tensor values;         // contiguous double or int64 copy, read by the element function
+  ReduceArgs args;
+  Shape out_shape;
+  std::vector<DType> dtypes;
+  ReduceParams params;
+};
+
+DType result_dtype(const ReduceSpec& spec, ReduceDType rule, DType in, const Value& dtype) {
+  const bool given = dtype.is<DType>();
+  switch (rule) {
+    case ReduceDType::SumLike: return given ? dtype.as<DType>() : is_integral(in, true) ? DType::Int64 : in;
+    case ReduceDType::Same: return in;
+    case ReduceDType::FloatOnly:
+      if (given) return dtype.as<DType>();
+      if (!is_floating(in)) {
+        char msg[400];
+        std::snprintf(msg, sizeof msg, spec.float_only_message, dtype_scalar_name(in));
+        fail("RuntimeError", msg, "input");
+      }
+      return in;
+    case ReduceDType::Bool: return in == DType::UInt8 ? DType::UInt8 : DType::Bool;
+    case ReduceDType::Int64:
+    case ReduceDType::Index: break;
+  }
+  return DType::Int64;
+}
+
+Reduction prepare(const Bound& b, const ReduceSpec& spec) {
+  Reduction r;
+  r.input = b.tensor(0);
+  const Tensor& x = r.input;
+  const std::vector<int> dims = [&] {
+    try {
+      return reduction_dims(param(b, "dim"), x.dim());
+    } catch (Error& e) {
+      e.arg = "dim";
+      throw;
+    }
+  }();
+  if (spec.check) spec.check(b, x, dims);
+  const Value& dtype = param(b, "dtype");
+  if (spec.refuse & (1u << unsigned(x.dtype())))
+    fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'");
+  for (ReduceDType rule : spec.results) r.dtypes.push_back(result_dtype(spec, rule, x.dtype(), dtype));
+  if (spec.params) spec.params(b, r.params);
+
+  // dtype= casts the input before it is reduced (sum(int tensor, dtype=torch.float16) rounds first).
+  const Tensor typed = dtype.is<DType>() ? cast_tensor(x, dtype.as<DType>()) : x;
+  const bool floating = is_floating(typed.dtype());
+  r.values = cast_tensor(typed, floating ? DType::Float64 : DType::Int64);
+
+  const bool keepdim = param(b, "keepdim").is<bool>() && param(b, "keepdim").as<bool>();
+  ReduceArgs& a = r.args;
+  a.in = to_ktensor(r.values, 0);
+  std::vector<bool> folded(std::size_t(x.dim()), false);
+  for (int d : dims) folded[std::size_t(d)] = true;
+  for (int d = 0; d < x.dim(); ++d) {
+    if (folded[std::size_t(d)]) {
+      a.reduced[a.nreduced++] = d;
+      a.slice *= x.shape()[std::size_t(d)];
+      if (keepdim) r.out_shape.push_back(1);
+    } else {
+      a.kept[a.nkept++] = d;
+      r.out_shape.push_back(x.shape()[std::size_t(d)]);
+    }
+  }
+  if (spec.scan) r.out_shape = x.shape();
+  if (!spec.empty_name.empty() && a.slice == 0 && shape_numel(r.out_shape) > 0) {
+    if (dims.size() == std::size_t(x.dim()) && param(b, "dim").is<None>())
+      fail("RuntimeError", spec.empty_name + "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", "input");
+    fail("IndexError", spec.empty_name + "(): Expected reduction dim " + std::to_string(a.nreduced ? a.reduced[0] : 0) +
+                           " to have non-zero size.", "dim");
+  }
+  return r;
+}
+
+template <class T, class Access>
+Accumulator<T> fold(const Reduction& r, const ReduceSpec& spec, std::int64_t flat, Access& access) {
+  Accumulator<T> acc(spec.kind, r.params);
+  if (spec.scan) scan_element<T>(r.args, flat, access, acc);
+  else reduce_element<T>(r.args, flat, access, acc);
+  return acc;
+}
+
+template <class T>
+void write_element(const Accumulator<T>& acc, const ReduceSpec& spec, std::vector<Tensor>& out, std::int64_t flat) {
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (spec.results[k] == ReduceDType::Index)
+      out[k].set(flat, Scalar::from_int(acc.winner));
+    else if (is_floating(out[k].dtype()))
+      out[k].set(flat, Scalar::from_float(acc.value(int(k))));
+    else
+      out[k].set(flat, Scalar::from_int(acc.integer(int(k))));
+  }
+}
+
+// A scan in one pass per line: the running accumulator is written after each element.
+template <class T>
+void write_scan(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
+  const ReduceArgs& a = r.args;
+  const int d = a.reduced[0];
+  const std::int64_t len = a.in.shape[d];
+  const std::int64_t lines = len ? out[0].numel() / len : 0;
+  const Shape strides = contiguous_strides(r.values.shape());
+  const T* v = r.values.data<T>();
+  std::int64_t coord[kKernelMaxRank] = {};
+  for (std::int64_t line = 0; line < lines; ++line) {
+    std::int64_t base = 0;
+    for (int k = 0; k < a.nkept; ++k) base += coord[a.kept[k]] * strides[std::size_t(a.kept[k])];
+    Accumulator<T> acc(spec.kind, r.params);
+    for (std::int64_t i = 0; i < len; ++i) {
+      const std::int64_t at = base + i * strides[std::size_t(d)];
+      acc.add(v[at], i);
+      write_element(acc, spec, out, at);
+    }
+    for (int k = a.nkept - 1; k >= 0; --k) {  // next line
+      if (++coord[a.kept[k]] < a.in.shape[a.kept[k]]) break;
+      coord[a.kept[k]] = 0;
+    }
+  }
+}
+
+template <class T>
+void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
+  if (spec.scan) return write_scan<T>(r, spec, out);
+  ComputeAccess access;
+  const std::int64_t n = out[0].numel();
+  for (std::int64_t flat = 0; flat < n; ++flat) {
+    write_element(fold<T>(r, spec, flat, access), spec, out, flat);
+  }
+}
+
+
+}  // namespace
+
+OpResult reduce_run(const Bound& b) {
+  const ReduceSpec& spec = spec_of(b);
+  const Reduction r = prepare(b, spec);
+  OpResult result;
+  for (DType d : r.dtypes) result.tensors.push_back(Tensor::empty(d, r.out_shape));
+  result.is_tuple = result.tensors.size() > 1;
+  if (result.tensors[0].numel() == 0) return result;
+  if (r.values.dtype() == DType::Float64) write_results<double>(r, spec, result.tensors);
+  else write_results<std::int64_t>(r, spec, result.tensors);
+  return result;
+}
+
+std::vector<Source> reduce_explain(const Bound& b, const OpResult&, int position, std::int64_t flat) {
+  const ReduceSpec& spec = spec_of(b);
+  const Reduction r = prepare(b, spec);
+  CpuExplainAccess access;
+  auto mark = [&](const auto& acc, const auto* values) {
+    for (std::size_t i = 0; i < access.reads.size(); ++i)  // read i is slice element i
+      if (!acc.decided(std::int64_t(i), values[access.reads[i].flat], position)) access.reads[i].role = Role::Compare;
+  };
+  if (r.values.dtype() == DType::Float64) mark(fold<double>(r, spec, flat, access), r.values.data<double>());
+  else mark(fold<std::int64_t>(r, spec, flat, access), r.values.data<std::int64_t>());
+  return std::move(access.reads);
+}
+
+std::string reduce_equation(const Bound& b, const OpResult& result, int position, std::int64_t flat,
+                            const std::vector<Source>& sources) {
+  const ReduceSpec& spec = spec_of(b);
+  const Tensor& out = result.tensors[std::size_t(position)];
+  const Tensor& in = b.tensor(0);
+  std::string lhs = "out", refs, vals;
+  if (result.is_tuple) lhs += "[" + std::to_string(position) + "]";
+  {  // the output element's coordinates
+    std::string c;
+    std::int64_t rest = flat;
+    for (int d = out.dim() - 1; d >= 0; --d) {
+      c = "[" + std::to_string(rest % out.shape()[std::size_t(d)]) + "]" + c;
+      rest /= out.shape()[std::size_t(d)];
+    }
+    lhs += c;
+  }
+  const std::string name = b.op->params[0].name;
+  const std::string sym = spec.symbol;
+  const bool infix = sym == "+" || sym == "·";
+  const std::string sep = infix ? " " + sym + " " : ", ";
+  // Long slices keep their first three and last two terms around the count.
+  const std::size_t n = sources.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (n > 8 && i == 3) {
+      refs += sep + "… (" + std::to_string(n) + " terms) …";
+      vals += sep + "…";
+      i = n - 3;
+      continue;
+    }
+    std::string c;
+    std::int64_t rest = sources[i].flat;
+    for (int d = in.dim() - 1; d >= 0; --d) {
+      c = "[" + std::to_string(rest % in.shape()[std::size_t(d)]) + "]" + c;
+      rest /= in.shape()[std::size_t(d)];
+    }
+    if (i) {
+      refs += sep;
+      vals += sep;
+    }
+    refs += name + c;
+    vals += format_scalar(in.get(sources[i].flat));
+  }
+  if (n == 0) refs = vals = "nothing";
+  const std::string value = format_scalar(out.get(flat));
+  if (infix) return lhs + " = " + refs + " = " + vals + " = " + value;
+  return lhs + " = " + sym + "(" + refs + ") = " + sym + "(" + vals + ") = " + value;
+}
+
+const OpDescriptor& register_reduce(OpDescriptor op, ReduceSpec spec) {
+  static std::deque<ReduceSpec> specs;
+  static std::deque<OpDescriptor> ops;
+  specs.push_back(std::move(spec));
+  op.family_data = &specs.back();
+  op.run = reduce_run;
+  op.explain = reduce_explain;
+  op.equation_fn = reduce_equation;
+  ops.push_back(std::move(op));
+  return ops.back();
+}
+
+}  // namespace whence

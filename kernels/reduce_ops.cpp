@@ -1,0 +1,170 @@
+// reduce_ops.cpp - reductions and scans: a ReduceSpec and a descriptor each, one statement per
+// op through `rd`.
+#include <cmath>
+
+#include "core/error.hpp"
+#include "kernels/elementwise_builder.hpp"
+#include "kernels/reduce_family.hpp"
+
+namespace whence {
+
+namespace {
+
+using D = ReduceDType;
+
+Param p_dim(bool optional = true) { return Param{"dim", ParamType::IntList, false, optional, Value(None{}), true, optional}; }
+Param p_keepdim() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
+Param p_dtype() { return Param{"dtype", ParamType::DType, true, true, Value(None{}), false, true}; }
+Param p_out() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
+Param p_input() { return Param{"input", ParamType::Tensor}; }
+
+// One op: names (primary first), summary, example, parameters and its spec.
+void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+        std::vector<Param> params, ReduceSpec spec) {
+  OpDescriptor op;
+  std::string all = names;
+  for (std::size_t i = 0; i <= all.size();) {
+    const std::size_t j = std::min(all.find(' ', i), all.size());
+    if (j > i) op.names.push_back(all.substr(i, j - i));
+    i = j + 1;
+  }
+  op.family = spec.scan ? "scan" : "reduce";
+  op.summary = summary;
+  op.docs = docs_url(op.names.front());
+  op.example = example;
+  op.params = std::move(params);
+  t.push_back(&register_reduce(std::move(op), std::move(spec)));
+}
+
+ReduceSpec spec(ReduceKind kind, std::vector<D> results, const char* symbol) {
+  ReduceSpec s;
+  s.kind = kind;
+  s.results = std::move(results);
+  s.symbol = symbol;
+  return s;
+}
+ReduceSpec scan(ReduceKind kind, std::vector<D> results, const char* symbol) {
+  ReduceSpec s = spec(kind, std::move(results), symbol);
+  s.scan = true;
+  return s;
+}
+ReduceSpec with_empty(ReduceSpec s, const char* name) {
+  s.empty_name = name;
+  return s;
+}
+
+constexpr const char* kMeanMessage =
+    "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s";
+
+// unbiased=False divides by n, correction=c by n - c (default 1).
+void correction_params(const Bound& b, ReduceParams& p) {
+  const int u = b.op->param_index("unbiased"), c = b.op->param_index("correction");
+  if (u >= 0 && b[std::size_t(u)].is<bool>()) p.correction = b[std::size_t(u)].as<bool>() ? 1 : 0;
+  if (c >= 0 && !b[std::size_t(c)].is<None>()) p.correction = number_arg(b, c).as_double();
+}
+void ord_params(const Bound& b, ReduceParams& p) {
+  const int k = b.op->param_index("ord");
+  if (k >= 0 && !b[std::size_t(k)].is<None>()) p.p = number_arg(b, k).as_double();
+}
+const char* kStdVarDocs = "(input, dim=None, unbiased=True, keepdim=False, *, correction=None)";
+
+}  // namespace
+
+void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
+  const std::vector<Param> sum_params = {p_input(), p_dim(), p_keepdim(), p_dtype(), p_out()};
+  rd(t, "torch.sum torch.Tensor.sum", "Adds up the elements of each slice along dim (all of them by default).",
+     "torch.sum(torch.tensor([[1, 2, 3], [4, 5, 6]]), dim=1)", sum_params, spec(ReduceKind::Sum, {D::SumLike}, "+"));
+  rd(t, "torch.nansum torch.Tensor.nansum", "Adds up each slice along dim, treating NaN as zero.",
+     "torch.nansum(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, float('nan')]]), dim=1)", sum_params,
+     spec(ReduceKind::NanSum, {D::SumLike}, "+"));
+  rd(t, "torch.prod torch.Tensor.prod", "Multiplies the elements of each slice along dim (all of them by default).",
+     "torch.prod(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1)", {p_input(), p_dim(), p_keepdim(), p_dtype(), p_out()},
+     spec(ReduceKind::Prod, {D::SumLike}, "·"));
+  ReduceSpec mean = spec(ReduceKind::Mean, {D::FloatOnly}, "mean");
+  mean.float_only_message = kMeanMessage;
+  rd(t, "torch.mean torch.Tensor.mean", "The average of each slice along dim (of everything by default).",
+     "torch.mean(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 9.0]]), dim=1)", sum_params, mean);
+  ReduceSpec nanmean = spec(ReduceKind::NanMean, {D::FloatOnly}, "nanmean");
+  nanmean.float_only_message = "nanmean(): expected input to have floating point dtype but got %s";
+  rd(t, "torch.nanmean torch.Tensor.nanmean", "The average of each slice along dim, skipping NaN.",
+     "torch.nanmean(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, 9.0]]), dim=1)", sum_params, nanmean);
+  rd(t, "torch.amax torch.Tensor.amax", "The largest element of each slice along dim; every tie is a source.",
+     "torch.amax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)", {p_input(), p_dim(), p_keepdim(), p_out()},
+     with_empty(spec(ReduceKind::AMax, {D::Same}, "max"), "amax"));
+  rd(t, "torch.amin torch.Tensor.amin", "The smallest element of each slice along dim; every tie is a source.",
+     "torch.amin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)", {p_input(), p_dim(), p_keepdim(), p_out()},
+     with_empty(spec(ReduceKind::AMin, {D::Same}, "min"), "amin"));
+  rd(t, "torch.aminmax torch.Tensor.aminmax", "The smallest and the largest element of each slice, as (min, max).",
+     "torch.aminmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
+     {p_input(), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true}, Param{"keepdim", ParamType::Bool, true, true, Value(false)}, p_out()},
+     with_empty(spec(ReduceKind::AMinMax, {D::Same, D::Same}, "aminmax"), "aminmax"));
+  ReduceSpec argmax = with_empty(spec(ReduceKind::Max, {D::Index}, "argmax"), "argmax");
+  argmax.flat_index = true;
+  rd(t, "torch.argmax torch.Tensor.argmax", "The position of the largest element of each slice (the first, on ties).",
+     "torch.argmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
+     {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmax);
+  ReduceSpec argmin = with_empty(spec(ReduceKind::Min, {D::Index}, "argmin"), "argmin");
+  argmin.flat_index = true;
+  rd(t, "torch.argmin torch.Tensor.argmin", "The position of the smallest element of each slice (the first, on ties).",
+     "torch.argmin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)",
+     {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmin);
+  rd(t, "torch.all torch.Tensor.all", "True where every element of the slice is nonzero.",
+     "torch.all(torch.tensor([[True, True, False], [True, True, True]]), dim=1)",
+     {p_input(), p_dim(), p_keepdim(), p_out()}, spec(ReduceKind::All, {D::Bool}, "all"));
+  rd(t, "torch.any torch.Tensor.any", "True where some element of the slice is nonzero.",
+     "torch.any(torch.tensor([[False, False, True], [False, False, False]]), dim=1)",
+     {p_input(), p_dim(), p_keepdim(), p_out()}, spec(ReduceKind::Any, {D::Bool}, "any"));
+  rd(t, "torch.count_nonzero torch.Tensor.count_nonzero", "How many elements of each slice are not zero.",
+     "torch.count_nonzero(torch.tensor([[0, 1, 2], [3, 0, 0]]), dim=1)", {p_input(), p_dim()},
+     spec(ReduceKind::CountNonzero, {D::Int64}, "count_nonzero"));
+  const std::vector<Param> stdvar = {p_input(), p_dim(), Param{"unbiased", ParamType::Bool, false, true, Value(true)}, p_keepdim(),
+                                     Param{"correction", ParamType::Int, true, true, Value(None{}), false, true}, p_out()};
+  (void)kStdVarDocs;
+  ReduceSpec var = spec(ReduceKind::Var, {D::FloatOnly}, "var");
+  var.float_only_message = "std and var only support floating point and complex dtypes";
+  var.params = correction_params;
+  ReduceSpec stdev = var;
+  stdev.kind = ReduceKind::Std;
+  stdev.symbol = "std";
+  rd(t, "torch.var torch.Tensor.var", "The variance of each slice: the mean squared distance from its mean (divided by n - 1 unless told otherwise).",
+     "torch.var(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, var);
+  rd(t, "torch.std torch.Tensor.std", "The standard deviation of each slice: the square root of its variance.",
+     "torch.std(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, stdev);
+  ReduceSpec var_mean = var;
+  var_mean.kind = ReduceKind::VarMean;
+  var_mean.results = {D::FloatOnly, D::FloatOnly};
+  var_mean.symbol = "var_mean";
+  ReduceSpec std_mean = var_mean;
+  std_mean.kind = ReduceKind::StdMean;
+  std_mean.symbol = "std_mean";
+  rd(t, "torch.var_mean", "The variance and the mean of each slice, as (var, mean).",
+     "torch.var_mean(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, var_mean);
+  rd(t, "torch.std_mean", "The standard deviation and the mean of each slice, as (std, mean).",
+     "torch.std_mean(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, std_mean);
+  rd(t, "torch.logsumexp torch.Tensor.logsumexp torch.special.logsumexp", "ln of the sum of e^x over each slice, computed without overflow.",
+     "torch.logsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)",
+     {p_input(), p_dim(false), p_keepdim(), p_out()}, spec(ReduceKind::LogSumExp, {D::FloatOnly}, "logsumexp"));
+  ReduceSpec vnorm = spec(ReduceKind::Norm, {D::FloatOnly}, "norm");
+  vnorm.params = ord_params;
+  vnorm.float_only_message = "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s";
+  rd(t, "torch.linalg.vector_norm", "The p-norm of each slice: (Σ|x|^p)^(1/p), with the max for ord=inf.",
+     "torch.linalg.vector_norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
+     {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), p_keepdim(), p_dtype(), p_out()}, vnorm);
+
+  // Scans: element i of a line along dim reads elements 0..i.
+  const std::vector<Param> scan_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_dtype(), p_out()};
+  rd(t, "torch.cumsum torch.Tensor.cumsum", "Running totals along dim: element i is the sum of elements 0 to i.",
+     "torch.cumsum(torch.tensor([[1, 2, 3, 4], [10, 20, 30, 40]]), dim=1)", scan_params, scan(ReduceKind::Sum, {D::SumLike}, "+"));
+  rd(t, "torch.cumprod torch.Tensor.cumprod", "Running products along dim: element i is the product of elements 0 to i.",
+     "torch.cumprod(torch.tensor([[1, 2, 3, 4], [2, 2, 2, 2]]), dim=1)", scan_params, scan(ReduceKind::Prod, {D::SumLike}, "·"));
+  const std::vector<Param> cum_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_out()};
+  rd(t, "torch.cummax torch.Tensor.cummax", "The running maximum along dim and where it was found, as (values, indices).",
+     "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, scan(ReduceKind::Max, {D::Same, D::Index}, "max"));
+  rd(t, "torch.cummin torch.Tensor.cummin", "The running minimum along dim and where it was found, as (values, indices).",
+     "torch.cummin(torch.tensor([[5, 3, 4, 1, 2], [0, 0, -1, 0, -2]]), dim=1)", cum_params, scan(ReduceKind::Min, {D::Same, D::Index}, "min"));
+  rd(t, "torch.logcumsumexp torch.Tensor.logcumsumexp", "Running ln(Σ e^x) along dim, computed without overflow.",
+     "torch.logcumsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)", cum_params,
+     scan(ReduceKind::LogSumExp, {D::FloatOnly}, "logsumexp"));
+}
+
+}  // namespace whence
