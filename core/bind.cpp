@@ -34,8 +34,21 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
   if (t == "str") return v.is<std::string>();
   if (t == "torch.dtype") return v.is<DType>();
   if (t == "name") return v.is<std::string>() || v.is<None>();
-  if (t == "tuple of ints") {
-    if (v.is<std::int64_t>()) return true;
+  if (t == "tuple of names") {
+    if (v.is<std::string>()) return true;
+    if (!v.is<List>()) return false;
+    for (const auto& item : v.as<List>())
+      if (!item.is<std::string>()) return false;
+    return true;
+  }
+  if (t == "tuple of Tensors") {
+    if (!v.is<List>()) return false;
+    for (const auto& item : v.as<List>())
+      if (!item.is<Tensor>()) return false;
+    return true;
+  }
+  if (t == "tuple of ints") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
+    if (v.is<std::int64_t>() || (v.is<None>() && p.optional)) return true;
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
       if (!item.is<std::int64_t>()) return false;
@@ -458,13 +471,14 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
     if (method && !python_self && target == self_param) continue;  // a name clash with self: keep self
     if (target < 0) {
-      if (parsed.values[i] && p.type == "name")  // the named-tensor overload: PyTorch refuses at run time
+      if (parsed.values[i] && (p.type == "name" || p.type == "tuple of names"))  // the named-tensor overload: PyTorch refuses at run time
         target = -2;
       else
         continue;
     }
-    if (target == -2 || p.type == "name") {
-      const Value& v = *parsed.values[i];
+    if (target == -2 || p.type == "name" || p.type == "tuple of names") {
+      const Value& v0 = *parsed.values[i];
+      const Value& v = v0.is<List>() && !v0.as<List>().empty() ? v0.as<List>()[0] : v0;
       if (v.is<std::string>()) {
         const std::string& s = v.as<std::string>();
         bool ident = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
@@ -472,6 +486,13 @@ Bound bind(const OpDescriptor& op, const Call& call) {
         if (!ident)
           fail("RuntimeError", "Invalid name: a valid identifier contains only digits, alphabetical characters, "
                                "and/or underscore and starts with a non-digit. got: '" + s + "'.", p.name);
+      }
+      if (op.names_resolve) {  // a named-tensor overload that looks the name up
+        if (!v.is<std::string>()) fail("RuntimeError", "Please look up dimensions by name, got: name = None.", p.name);
+        std::string nones;
+        const Tensor& self = call.args.at(0).is<Tensor>() ? call.args[0].as<Tensor>() : Tensor();
+        for (int d = 0; self.defined() && d < self.dim(); ++d) nones += d ? ", None" : "None";
+        fail("RuntimeError", "Name '" + v.as<std::string>() + "' not found in Tensor[" + nones + "].", p.name);
       }
       fail("RuntimeError", name + ": You passed a dimname (string) to this op in place of a dimension index but it "
                                   "does not yet support this behavior. Please pass a dimension index to work around this.", p.name);

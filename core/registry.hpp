@@ -85,6 +85,9 @@ struct OpDescriptor {
   // A torch.nn.functional op written in Python that first calls this method of its input
   // (softsign: input.abs()): a non-tensor input gets Python's AttributeError.
   std::string python_input_method;
+  // Its named-tensor overload looks dim names up (sum(x, dim='a'): "Name 'a' not found in
+  // Tensor[None, None]."), rather than refusing names outright as gather's does.
+  bool names_resolve = false;
 
   int param_index(const std::string& name) const;
   std::string signature() const;  // "torch.gather(input, dim, index, *, sparse_grad=False)"

@@ -45,6 +45,10 @@ template <class T, class Acc, class Access>
 WHENCE_HD void scan_element(const ReduceArgs& a, std::int64_t flat, Access& access, Acc& acc) {
   std::int64_t coord[kKernelMaxRank] = {};
   unravel(flat, a.in, coord);
+  if (a.nreduced == 0) {  // a 0-d tensor
+    acc.add(access.template read<T>(a.in, coord, Role::Value), 0);
+    return;
+  }
   const int d = a.reduced[0];
   const std::int64_t last = coord[d];
   for (std::int64_t i = 0; i <= last; ++i) {

@@ -24,6 +24,7 @@ enum class ReduceKind {
 struct ReduceParams {
   double p = 2;           // Norm's order (inf and -inf included)
   double correction = 1;  // Var and Std: divide by n - correction
+  bool later_ties = false;  // cummax, cummin: an equal element (or a later NaN) takes over
 };
 
 template <class T>
@@ -32,7 +33,8 @@ struct Accumulator {
   ReduceParams params;
   std::int64_t n = 0;       // elements seen (NanMean: the non-NaN ones)
   T total = T(0);           // Sum, NanSum (integers wrap), Prod
-  double mean = 0, m2 = 0;  // Welford: Mean of floats, Var, Std
+  double mean = 0, m2 = 0;  // Welford: Var, Std
+  double sum = 0;           // Mean, NanMean
   double lse_max = -INFINITY, lse_sum = 0;
   T best = T(0), best2 = T(0);  // Max/Min/AMax/AMin; AMinMax: best = min, best2 = max
   std::int64_t winner = -1;     // Max/Min: the slice position of the winner
@@ -70,7 +72,9 @@ struct Accumulator {
       case ReduceKind::NanMean:
         if (is_nan(v)) return;
         [[fallthrough]];
-      case ReduceKind::Mean:
+      case ReduceKind::Mean:  // sum / n, as PyTorch (inf stays inf)
+        sum += double(v);
+        break;
       case ReduceKind::Var:
       case ReduceKind::Std:
       case ReduceKind::VarMean:
@@ -83,11 +87,17 @@ struct Accumulator {
       }
       case ReduceKind::Max:
       case ReduceKind::AMax:
-        if (winner < 0 || beats(v, best, true)) { best = v; winner = i; }
+        if (winner < 0 || beats(v, best, true) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
+          best = v;
+          winner = i;
+        }
         break;
       case ReduceKind::Min:
       case ReduceKind::AMin:
-        if (winner < 0 || beats(v, best, false)) { best = v; winner = i; }
+        if (winner < 0 || beats(v, best, false) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
+          best = v;
+          winner = i;
+        }
         break;
       case ReduceKind::AMinMax:
         if (winner < 0 || beats(v, best, false)) best = v;
@@ -132,7 +142,7 @@ struct Accumulator {
   WHENCE_HD double value(int k) const {
     switch (kind) {
       case ReduceKind::Sum: case ReduceKind::NanSum: case ReduceKind::Prod: return double(total);
-      case ReduceKind::Mean: case ReduceKind::NanMean: return n ? mean : NAN;
+      case ReduceKind::Mean: case ReduceKind::NanMean: return sum / double(n);
       case ReduceKind::Var: case ReduceKind::Std: case ReduceKind::VarMean: case ReduceKind::StdMean: {
         if (k == 1) return n ? mean : NAN;
         const double dof = double(n) - params.correction;

@@ -40,14 +40,26 @@ DType result_dtype(const ReduceSpec& spec, ReduceDType rule, DType in, const Val
   switch (rule) {
     case ReduceDType::SumLike: return given ? dtype.as<DType>() : is_integral(in, true) ? DType::Int64 : in;
     case ReduceDType::Same: return in;
-    case ReduceDType::FloatOnly:
-      if (given) return dtype.as<DType>();
+    case ReduceDType::IntToFloat: return is_floating(in) ? in : DType::Float32;
+    case ReduceDType::FloatOnly: {
+      char msg[400];
+      if (spec.float_input_required && !is_floating(in)) {  // nanmean: the input first
+        std::snprintf(msg, sizeof msg, spec.float_only_message, dtype_scalar_name(in));
+        fail("RuntimeError", msg, "input");
+      }
+      if (given) {
+        if (!is_floating(dtype.as<DType>()) && spec.dtype_message) {
+          std::snprintf(msg, sizeof msg, spec.dtype_message, dtype_scalar_name(dtype.as<DType>()));
+          fail("RuntimeError", msg, "dtype");
+        }
+        if (!spec.float_input_required || is_floating(in)) return dtype.as<DType>();
+      }
       if (!is_floating(in)) {
-        char msg[400];
         std::snprintf(msg, sizeof msg, spec.float_only_message, dtype_scalar_name(in));
         fail("RuntimeError", msg, "input");
       }
       return in;
+    }
     case ReduceDType::Bool: return in == DType::UInt8 ? DType::UInt8 : DType::Bool;
     case ReduceDType::Int64:
     case ReduceDType::Index: break;
@@ -72,7 +84,10 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   if (spec.refuse & (1u << unsigned(x.dtype())))
     fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'");
   for (ReduceDType rule : spec.results) r.dtypes.push_back(result_dtype(spec, rule, x.dtype(), dtype));
+  if (spec.refuse_result & (1u << unsigned(r.dtypes[0])))
+    fail("RuntimeError", "\"" + spec.result_kernel + "\" not implemented for '" + dtype_scalar_name(r.dtypes[0]) + "'");
   if (spec.params) spec.params(b, r.params);
+  r.params.later_ties = spec.scan;
 
   // dtype= casts the input before it is reduced (sum(int tensor, dtype=torch.float16) rounds first).
   const Tensor typed = dtype.is<DType>() ? cast_tensor(x, dtype.as<DType>()) : x;
@@ -95,11 +110,15 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
     }
   }
   if (spec.scan) r.out_shape = x.shape();
+  if (spec.keepdim_scalar_as_1d && keepdim && x.dim() == 0 && !param(b, "dim").is<None>()) r.out_shape = {1};
   if (!spec.empty_name.empty() && a.slice == 0 && shape_numel(r.out_shape) > 0) {
-    if (dims.size() == std::size_t(x.dim()) && param(b, "dim").is<None>())
-      fail("RuntimeError", spec.empty_name + "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", "input");
-    fail("IndexError", spec.empty_name + "(): Expected reduction dim " + std::to_string(a.nreduced ? a.reduced[0] : 0) +
-                           " to have non-zero size.", "dim");
+    char msg[400];
+    if (dims.size() == std::size_t(x.dim()) && param(b, "dim").is<None>()) {
+      std::snprintf(msg, sizeof msg, spec.empty_full, spec.empty_name.c_str());
+      fail(spec.empty_full_type, msg, "input");
+    }
+    std::snprintf(msg, sizeof msg, spec.empty_dim, spec.empty_name.c_str(), a.nreduced ? a.reduced[0] : 0);
+    fail("IndexError", msg, "dim");
   }
   return r;
 }
@@ -128,6 +147,11 @@ void write_element(const Accumulator<T>& acc, const ReduceSpec& spec, std::vecto
 template <class T>
 void write_scan(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
   const ReduceArgs& a = r.args;
+  if (a.nreduced == 0) {  // a 0-d tensor: its one element
+    Accumulator<T> acc(spec.kind, r.params);
+    acc.add(r.values.data<T>()[0], 0);
+    return write_element(acc, spec, out, 0);
+  }
   const int d = a.reduced[0];
   const std::int64_t len = a.in.shape[d];
   const std::int64_t lines = len ? out[0].numel() / len : 0;
@@ -241,6 +265,7 @@ const OpDescriptor& register_reduce(OpDescriptor op, ReduceSpec spec) {
   static std::deque<OpDescriptor> ops;
   specs.push_back(std::move(spec));
   op.family_data = &specs.back();
+  op.names_resolve = specs.back().names_resolve;
   op.run = reduce_run;
   op.explain = reduce_explain;
   op.equation_fn = reduce_equation;

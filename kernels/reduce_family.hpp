@@ -18,6 +18,7 @@ enum class ReduceDType {
   SumLike,    // sum, prod: integers and bool give int64; dtype= overrides
   Same,       // max, amax: the input's dtype
   FloatOnly,  // mean, var: floating only (PyTorch refuses integers), dtype= overrides
+  IntToFloat, // logsumexp: integers and bool give float32
   Bool,       // all, any: bool (uint8 stays uint8)
   Int64,      // count_nonzero, and the indices of max(x, dim)
   Index,      // argmax: int64 positions of the winner
@@ -29,7 +30,17 @@ struct ReduceSpec {
   std::string kernel_name;            // '"sum_cpu" not implemented for 'Bool''
   std::uint32_t refuse = 0;           // bit DType of input dtypes PyTorch refuses
   std::string empty_name;             // "max": a reduction without identity refuses empty slices
+  // Its words (%s: the name, %d: the dim), where they differ from max's.
+  const char* empty_full = "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.";
+  const char* empty_full_type = "RuntimeError";
+  const char* empty_dim = "%s(): Expected reduction dim %d to have non-zero size.";
   const char* float_only_message = nullptr;  // FloatOnly's refusal, with %s for the dtype
+  const char* dtype_message = nullptr;
+  bool float_input_required = false;
+  bool names_resolve = true;          // sum(x, dim='a') looks the name up; all/any refuse names
+  std::string result_kernel;          // refuses a dtype= that PyTorch 1.13 has no kernel for:
+  std::uint32_t refuse_result = 0;    //   '"cumsum_out_cpu" not implemented for 'Half''
+  bool keepdim_scalar_as_1d = false;  // aminmax keeps a 0-d input's dim as size 1  // nanmean refuses integer input even with dtype=       // FloatOnly's refusal of a dtype= that is not floating
   void (*params)(const Bound&, ReduceParams&) = nullptr;
   void (*check)(const Bound&, const Tensor& input, const std::vector<int>& dims) = nullptr;
   bool scan = false;                  // cumsum: element i of a line reads 0..i

@@ -277,6 +277,8 @@ def schema_overloads(opname, method):
                 ok = False
                 break
             type_, optional = t
+            if type_ == "int" and a.name == "dtype":  # TorchScript spells ScalarType as int
+                type_ = "torch.dtype"
             default = None
             if a.has_default_value():
                 default = repr(a.default_value)
