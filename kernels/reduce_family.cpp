@@ -72,6 +72,7 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   r.input = b.tensor(0);
   const Tensor& x = r.input;
   const std::vector<int> dims = [&] {
+    if (spec.any_dim_for_scalar && x.dim() == 0) return std::vector<int>{};  // cummax of a 0-d tensor
     try {
       return reduction_dims(param(b, "dim"), x.dim());
     } catch (Error& e) {
@@ -84,7 +85,7 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   if (spec.refuse & (1u << unsigned(x.dtype())))
     fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'");
   for (ReduceDType rule : spec.results) r.dtypes.push_back(result_dtype(spec, rule, x.dtype(), dtype));
-  if (spec.refuse_result & (1u << unsigned(r.dtypes[0])))
+  if (dtype.is<DType>() && (spec.refuse_result & (1u << unsigned(r.dtypes[0]))))
     fail("RuntimeError", "\"" + spec.result_kernel + "\" not implemented for '" + dtype_scalar_name(r.dtypes[0]) + "'");
   if (spec.params) spec.params(b, r.params);
   r.params.later_ties = spec.scan;

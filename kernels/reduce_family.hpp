@@ -40,7 +40,8 @@ struct ReduceSpec {
   bool names_resolve = true;          // sum(x, dim='a') looks the name up; all/any refuse names
   std::string result_kernel;          // refuses a dtype= that PyTorch 1.13 has no kernel for:
   std::uint32_t refuse_result = 0;    //   '"cumsum_out_cpu" not implemented for 'Half''
-  bool keepdim_scalar_as_1d = false;  // aminmax keeps a 0-d input's dim as size 1  // nanmean refuses integer input even with dtype=       // FloatOnly's refusal of a dtype= that is not floating
+  bool keepdim_scalar_as_1d = false;
+  bool any_dim_for_scalar = false;    // cummax: a 0-d input takes any dim  // aminmax keeps a 0-d input's dim as size 1  // nanmean refuses integer input even with dtype=       // FloatOnly's refusal of a dtype= that is not floating
   void (*params)(const Bound&, ReduceParams&) = nullptr;
   void (*check)(const Bound&, const Tensor& input, const std::vector<int>& dims) = nullptr;
   bool scan = false;                  // cumsum: element i of a line reads 0..i

@@ -49,6 +49,10 @@ ReduceSpec scan(ReduceKind kind, std::vector<D> results, const char* symbol) {
   s.scan = true;
   return s;
 }
+ReduceSpec any_dim(ReduceSpec s) {
+  s.any_dim_for_scalar = true;
+  return s;
+}
 ReduceSpec no_names(ReduceSpec s) {
   s.names_resolve = false;
   return s;
@@ -83,10 +87,10 @@ void logsumexp_check(const Bound& b, const Tensor& x, const std::vector<int>&) {
 // vector_norm's checks of its input and dtype=, in its words.
 void vector_norm_check(const Bound& b, const Tensor& x, const std::vector<int>&) {
   const Value& d = b[std::size_t(b.op->param_index("dtype"))];
-  if (d.is<DType>() && !is_floating(d.as<DType>()))
-    fail("RuntimeError", std::string("linalg.vector_norm: dtype should be floating point or complex, but got ") + dtype_scalar_name(d.as<DType>()), "dtype");
   if (!is_floating(x.dtype()))
     fail("RuntimeError", std::string("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ") + dtype_scalar_name(x.dtype()), "input");
+  if (d.is<DType>() && !is_floating(d.as<DType>()))
+    fail("RuntimeError", std::string("linalg.vector_norm: dtype should be floating point or complex, but got ") + dtype_scalar_name(d.as<DType>()), "dtype");
   if (d.is<DType>() && promote_types(x.dtype(), d.as<DType>()) != d.as<DType>())
     fail("RuntimeError", std::string("linalg.vector_norm: the dtype of the input (") + dtype_scalar_name(x.dtype()) +
                              ") should be convertible without narrowing to the specified dtype (" + dtype_scalar_name(d.as<DType>()) + ")", "dtype");
@@ -235,9 +239,9 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      refuse_half_result(scan(ReduceKind::Prod, {D::SumLike}, "·"), "cumprod_out_cpu"));
   const std::vector<Param> cum_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_out()};
   rd(t, "torch.cummax torch.Tensor.cummax", "The running maximum along dim and where it was found, as (values, indices).",
-     "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, scan(ReduceKind::Max, {D::Same, D::Index}, "max"));
+     "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Max, {D::Same, D::Index}, "max")));
   rd(t, "torch.cummin torch.Tensor.cummin", "The running minimum along dim and where it was found, as (values, indices).",
-     "torch.cummin(torch.tensor([[5, 3, 4, 1, 2], [0, 0, -1, 0, -2]]), dim=1)", cum_params, scan(ReduceKind::Min, {D::Same, D::Index}, "min"));
+     "torch.cummin(torch.tensor([[5, 3, 4, 1, 2], [0, 0, -1, 0, -2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Min, {D::Same, D::Index}, "min")));
   rd(t, "torch.logcumsumexp torch.Tensor.logcumsumexp", "Running ln(Σ e^x) along dim, computed without overflow.",
      "torch.logcumsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)", cum_params,
      logcumsumexp_spec());
