@@ -1,0 +1,807 @@
+#!/usr/bin/python3
+"""Writes the PyTorch golden vectors of the many-to-one op family (reductions, scans, sorting,
+softmax/normalization, losses):
+
+    tests/golden/reduce/<primary name>.jsonl   one file per op (tests/live/reduce_ops.py)
+    tests/golden/reduce.meta.json              seed, versions, counts per op and outcome
+    tests/golden/reduce_ops.json               the op table: names, kind, signature, dtype
+                                               behaviour probed from PyTorch
+
+Lines have the gather/elementwise golden format (tests/golden/README.md); tuple results are a
+list of tensors and relations name the result position ([0, k] values, [1, k] indices). How
+the relations come from PyTorch: tests/golden/README.md, "Reduce family".
+
+Run with Debian's /usr/bin/python3 (python3-torch 1.13). Deterministic: a fixed seed, and
+regenerating gives identical bytes.
+
+    /usr/bin/python3 scripts/gen_golden_reduce.py [--check]
+
+--check regenerates in memory and exits 1 if the committed files differ (or extra files lie in
+tests/golden/reduce/).
+"""
+import collections
+import inspect
+import json
+import math
+import os
+import random
+import re
+import sys
+import time
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
+
+import torch  # noqa: E402
+import torch.linalg  # noqa: E402,F401
+import torch.nn.functional as F  # noqa: E402,F401
+import torch.special  # noqa: E402,F401
+
+import reduce_ops as RO  # noqa: E402
+from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
+                           eval_code, literal_code, prod, src_key, tensor_code, tensor_json)
+
+SEED = 20240615
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+OUT_DIR = os.path.join(GOLDEN_DIR, "reduce")
+NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'")
+
+warnings.simplefilter("ignore")
+
+# --------------------------------------------------------------------------------------------
+# values
+
+
+def _round_to(x, dtype):
+    if dtype in ("float16", "bfloat16") and math.isfinite(x):
+        return float(torch.tensor(x, dtype=TORCH_DTYPE[dtype]))
+    return x
+
+
+def gen_vals(rng, dtype, domain="any", special=False):
+    """domain: any | ties (small integers: ties on purpose) | int | pos | prob | cls:<n>."""
+    def one():
+        if dtype == "bool":
+            return rng.random() < 0.5
+        if domain.startswith("cls:"):
+            return rng.randrange(int(domain[4:]))
+        if dtype in FLOATS:
+            if special and rng.random() < 0.4:
+                return rng.choice([math.nan, math.inf, -math.inf, -0.0, 0.0])
+            if domain == "ties":
+                v = float(rng.randint(0, 3))
+            elif domain == "int":
+                v = float(rng.choice([1, 2, -1, 3, 0.5, -2]))
+            elif domain == "pos":
+                v = round(rng.uniform(0.1, 4), 2)
+            elif domain == "prob":
+                v = round(rng.uniform(0.05, 0.95), 2)
+            else:
+                v = float(rng.randint(-5, 5)) if rng.random() < 0.3 else round(rng.uniform(-5, 5), 2)
+            return _round_to(v, dtype)
+        lo = 0 if dtype == "uint8" else -4
+        if domain == "ties":
+            return rng.randint(0, 3)
+        if domain in ("int", "pos"):
+            return rng.randint(1 if domain == "pos" else lo, 3)
+        if domain == "prob":
+            return rng.randint(0, 1)
+        return rng.randint(lo, 7)
+    return lambda n: [one() for _ in range(n)]
+
+
+def fixed(vals):
+    it = iter(vals)
+    return lambda n: [next(it) for _ in range(n)]
+
+
+# --------------------------------------------------------------------------------------------
+# cases
+
+
+def resolve(qual):
+    obj = torch
+    for part in qual.split(".")[1:]:
+        obj = getattr(obj, part)
+    return obj
+
+
+def mk(name, qual, args, kwargs=(), method=False):
+    kw = [list(x) for x in kwargs]
+    kwtext = ["%s=%s" % (k, v) for k, v in kw]
+    if method:
+        assert qual.startswith("torch.Tensor.")
+        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
+    else:
+        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
+    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
+
+
+def pyval_json(v):
+    """value_json, with non-finite Python floats as {"float": "inf" | "-inf" | "nan"}."""
+    if isinstance(v, torch.Tensor):
+        return tensor_json(v)
+    if isinstance(v, torch.dtype):
+        return {"dtype": NAME_OF_DTYPE[v]}
+    if isinstance(v, (list, tuple)):
+        return [pyval_json(x) for x in v]
+    assert v is None or isinstance(v, (bool, int, float, str)), v
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}
+    return v
+
+
+# --------------------------------------------------------------------------------------------
+# binding a call to its parameters
+
+
+INPUT_NAMES = ("input", "self", "x", "A")
+
+
+def bind(op, case, args, kwargs):
+    """{parameter name: value} with "input" for the first tensor; "_pos" maps name -> path."""
+    names = ["input"] + [n for n in op["pos"]]
+    b, path = {}, {}
+    for i, a in enumerate(args):
+        if i < len(names):
+            nm = names[i]
+            # std(x, True) is std(x, unbiased); std(x, 1) is std(x, dim)
+            if op["primary"] in ("torch.std", "torch.var", "torch.std_mean", "torch.var_mean") \
+                    and i == 1 and isinstance(a, bool):
+                nm = "unbiased"
+            b[nm], path[nm] = a, [i]
+    for k, v in kwargs.items():
+        nm = "input" if k in INPUT_NAMES else k
+        b[nm], path[nm] = v, [k]
+    b["_path"] = path
+    return b
+
+
+def norm_dims(dim, rank):
+    """PyTorch's dim argument as the sorted list of reduced dims (None / () = all)."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
+        return list(range(rank))
+    if isinstance(dim, int):
+        dim = [dim]
+    return sorted({(d % rank) if rank else 0 for d in dim}) if rank else []
+
+
+def slice_rows(shape, dims):
+    """One row per output element (in output order): the flat input indices of its slice."""
+    shape = list(shape)
+    r = len(shape)
+    if r == 0:
+        return [[0]]
+    kept = [d for d in range(r) if d not in dims]
+    idx = torch.arange(prod(shape)).reshape(shape).permute(kept + dims)
+    nk = prod([shape[d] for d in kept])
+    nr = prod([shape[d] for d in dims])
+    return idx.reshape(nk, nr).tolist() if nk else []
+
+
+def along_rows(shape, d, index):
+    """For an op along dim d whose output (keepdim form) has index tensor `index` (or None for
+    same-shape outputs): [(out_flat, slice_flat_list, position_in_slice_or_None, m)]."""
+    shape = list(shape) or [1]
+    r = len(shape)
+    d %= r
+    L = shape[d]
+    idxm = torch.arange(prod(shape)).reshape(shape).movedim(d, -1).reshape(-1, L) if L else None
+    if index is None:
+        oshape = shape
+        M = L
+        im = None
+    else:
+        oshape = list(shape)
+        M = index.numel() // max(1, prod(shape) // max(L, 1)) if L else 0
+        oshape[d] = M
+        im = index.reshape(oshape).movedim(d, -1).reshape(-1, M).tolist() if M else None
+    if prod(oshape) == 0:
+        return []
+    opos = torch.arange(prod(oshape)).reshape(oshape).movedim(d, -1).reshape(-1, M).tolist()
+    rows = idxm.tolist()
+    out = []
+    for p, orow in enumerate(opos):
+        for m, o in enumerate(orow):
+            out.append((o, rows[p], None if im is None else im[p][m], m))
+    return out
+
+
+def _rel(n_out_by_pos, per):
+    """per: {(pos, k): [[path, flat, role], ...]} -> sorted relation list."""
+    rel = []
+    for pos, n in enumerate(n_out_by_pos):
+        for k in range(n):
+            rel.append({"out": [pos, k], "src": sorted(per.get((pos, k), []), key=src_key)})
+    return rel
+
+
+def _outs(out):
+    return list(out) if isinstance(out, tuple) else [out]
+
+
+def _grad_rows(fn_call, x, rows_of_pos):
+    """Nonzero autograd gradient per output element, on a float64 copy of x (same values)."""
+    xs = x.detach().to(torch.float64).requires_grad_(True)
+    res = []
+    outs = fn_call(xs)
+    for pos, o in enumerate(outs):
+        flat = o.reshape(-1)
+        gl = []
+        for k in range(flat.numel()):
+            (g,) = torch.autograd.grad(flat[k], xs, retain_graph=True, allow_unused=True)
+            if g is None:
+                gl.append((set(), False))
+                continue
+            g = g.reshape(-1)
+            fin = torch.isfinite(g)
+            gl.append((set(((g != 0) & fin).nonzero().flatten().tolist()), not bool(fin.all())))
+        res.append(gl)
+    return res
+
+
+def reduce_relations(op, case, args, kwargs, out):
+    prim = op["primary"]
+    b = bind(op, case, args, kwargs)
+    path = b["_path"]
+    x = b["input"]
+    xpath = path["input"]
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    rule = op["rel"]
+    dim = b.get("dim")
+    shape = list(x.shape)
+    rank = len(shape)
+
+    if prim == "torch.dist":
+        y = b["other"]
+        for k in range(n_by_pos[0]):
+            per[(0, k)] = [[xpath, f, "value"] for f in range(x.numel())] + \
+                          [[path["other"], f, "value"] for f in range(y.numel())]
+        return _rel(n_by_pos, per)
+
+    if rule == "order_idx" and isinstance(out, tuple) or (rule == "order_idx" and prim in ("torch.argmax", "torch.argmin")):
+        if prim in ("torch.argmax", "torch.argmin"):
+            index = outs[0]
+            if dim is None:
+                shape, d = [x.numel()], 0
+            else:
+                d = dim
+        else:
+            index = outs[1]
+            d = dim if dim is not None else -1
+        for o, row, w, m in along_rows(shape, d, index):
+            for pos in range(len(outs)):
+                per[(pos, o)] = [[xpath, f, "value" if f == row[w] else "compare"] for f in row]
+        return _rel(n_by_pos, per)
+
+    if op["dim"] == "matrix":
+        dims = norm_dims(dim if dim is not None else (-2, -1), rank)
+    else:
+        dims = norm_dims(dim, rank)
+    rows = slice_rows(shape, dims)
+    for o in outs:
+        assert o.numel() == len(rows), (case["code"], o.shape, len(rows))
+
+    if rule in ("order_grad", "order_idx"):
+        others = {k: v for k, v in kwargs.items() if k not in INPUT_NAMES}
+        if prim == "torch.aminmax":
+            kw = {k: v for k, v in kwargs.items() if k in ("dim", "keepdim")}
+            call = lambda xs: [torch.amin(xs, **kw), torch.amax(xs, **kw)]  # noqa: E731
+        else:
+            fn = resolve(case["op"])
+            ipos = xpath[0] if isinstance(xpath[0], int) else None
+
+            def call(xs):
+                a = list(args)
+                kw = dict(others)
+                if ipos is None:
+                    kw[xpath[0]] = xs
+                else:
+                    a[ipos] = xs
+                return _outs(fn(*a, **kw))
+        grads = _grad_rows(call, x, None)
+        xflat = x.detach().to(torch.float64).reshape(-1)
+        for pos, gl in enumerate(grads):
+            oflat = outs[pos].detach().reshape(-1)
+            for k, row in enumerate(rows):
+                g, bad = gl[k]
+                assert g <= set(row), (case["code"], g, row)
+                if bad and oflat[k].is_floating_point() and bool(torch.isnan(oflat[k])):
+                    # a NaN result: amax's backward divides by the count of elements equal to
+                    # the result (none), so the gradient is NaN; the NaNs of the slice won
+                    g = {f for f in row if bool(torch.isnan(xflat[f]))}
+                per[(pos, k)] = [[xpath, f, "value" if f in g else "compare"] for f in row]
+        return _rel(n_by_pos, per)
+
+    # slice: every element of the reduced slice is a value source
+    for pos in range(len(outs)):
+        for k, row in enumerate(rows):
+            per[(pos, k)] = [[xpath, f, "value"] for f in row]
+    return _rel(n_by_pos, per)
+
+
+def relations(op, case, args, kwargs, out):
+    if isinstance(out, torch.Tensor) and out.numel() == 0:
+        return []
+    if op["kind"] == "reduce":
+        return reduce_relations(op, case, args, kwargs, out)
+    raise AssertionError(op["kind"])
+
+
+# --------------------------------------------------------------------------------------------
+# the oracle
+
+
+def _outcome(fn):
+    try:
+        v = fn()
+    except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
+        return None, error_json(e)
+    return v, {"ok": True, "result": pyval_json(v)}
+
+
+def _to32(v):
+    if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
+        return v.to(torch.float32)
+    return v
+
+
+def expect_of(op, case):
+    try:
+        args = [eval_code(c) for c in case["args"]]
+        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
+    except Exception as e:
+        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    fn = resolve(case["op"])
+    out, expect = _outcome(lambda: fn(*args, **kwargs))
+    _, by_code = _outcome(lambda: eval_code(case["code"]))
+    if expect != by_code:
+        raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
+                             % (case["code"], case["name"], expect, by_code))
+    extra = {}
+    if not expect["ok"]:
+        m = NOT_IMPL.search(expect["error"]["message"])
+        if m:
+            a32 = [_to32(a) for a in args]
+            k32 = {k: _to32(v) for k, v in kwargs.items()}
+            o32, e32 = _outcome(lambda: fn(*a32, **k32))
+            if e32["ok"]:
+                target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
+                conv = lambda t: t.to(target) if t.dtype == torch.float32 else t  # noqa: E731
+                out = tuple(conv(t) for t in o32) if isinstance(o32, tuple) else conv(o32)
+                expect = {"ok": True, "result": pyval_json(out)}
+                extra["deviation"] = ("PyTorch 1.13 has no %s kernel for %s; expectation computed in "
+                                      "float32 and rounded, as newer PyTorch does"
+                                      % (m.group(1), RO.base_name(op["primary"])))
+                args, kwargs = a32, k32
+    if expect["ok"]:
+        expect["relations"] = relations(op, case, args, kwargs, out)
+    return expect, extra
+
+
+def request_json(case):
+    return {"op": case["op"], "args": [pyval_json(eval_code(c)) for c in case["args"]],
+            "kwargs": {k: pyval_json(eval_code(c)) for k, c in case["kwargs"]}}
+
+
+def golden_line(op, case):
+    expect, extra = expect_of(op, case)
+    g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+    g.update(extra)
+    return g
+
+
+# --------------------------------------------------------------------------------------------
+# case generators
+
+NONCONTIG = [([2, 3], "t"), ([2, 3, 2], "permute"), ([3, 2], "transpose"), ([2, 3], "expand"),
+             ([2, 2, 3], "expand"), ([4, 3], "transpose"), ([2, 3, 2], "reshape")]
+
+
+def _tn(names):
+    tn = [q for q in names if q.startswith("torch.Tensor.")]
+    return tn[0] if tn else None
+
+
+class Builder:
+    """Call builder for one op: the input first, then its other operands, then positional
+    values, then the op's base keywords (unless given), then keywords."""
+
+    def __init__(self, rng, op, names):
+        self.rng, self.op, self.names = rng, op, names
+        self.cases = []
+
+    def T(self, shape, dtype=None, style="literal", domain=None, special=False, vals=None):
+        dtype = dtype or self.rng.choice(self.op["dtypes"])
+        gen = fixed(vals) if vals is not None else gen_vals(self.rng, dtype, domain or self.op["domain"], special)
+        return tensor_code(self.rng, shape, dtype, gen, style)
+
+    def add(self, name, x, pos=(), kw=(), form="func", operands=None, base=True):
+        op = self.op
+        if operands is None:
+            operands = []
+            xs = eval_code(x) if x.startswith("torch.") else None
+            for on, dom in op["operands"]:
+                shp = list(xs.shape) if xs is not None else [3]
+                dt = NAME_OF_DTYPE[xs.dtype] if xs is not None else "float32"
+                operands.append(self.T(shp, dt, domain=dom))
+        kwnames = {k for k, _ in kw}
+        given_pos = set(op["pos"][len(operands):len(operands) + len(pos)])
+        bkw = [(k, v) for k, v in op["base"] if base and k not in kwnames and k not in given_pos]
+        # base values that come positionally before dim (k, q) must be positional when pos is
+        if pos and op["base"] and op["pos"] and op["pos"][0] == op["base"][0][0] and \
+                op["base"][0][0] not in given_pos:
+            pos = [v for k, v in op["base"]] + list(pos)
+            bkw = []
+        args = [x] + list(operands) + list(pos)
+        kwargs = bkw + list(kw)
+        tn = _tn(self.names)
+        if form == "method" and tn and x.startswith("torch."):
+            c = mk(name, tn, args, kwargs, method=True)
+        elif form == "unbound" and tn:
+            c = mk(name, tn, args, kwargs)
+        elif form not in ("func", "method", "unbound"):
+            c = mk(name, form, args, kwargs, method=form.startswith("torch.Tensor.") and x.startswith("torch."))
+        else:
+            c = mk(name, op["primary"], args, kwargs)
+        self.cases.append(c)
+        return c
+
+
+def reduce_cases(rng, op, names):
+    B = Builder(rng, op, names)
+    T = B.T
+    p = op["primary"]
+    dk = op["dim"]
+    forms = ["func", "method", "unbound"] if _tn(names) else ["func"]
+    dim_pos = bool(op["pos"]) and op["pos"][len(op["operands"])] == "dim" if len(op["pos"]) > len(op["operands"]) else False
+    gdt = lambda: rng.choice(op["dtypes"])  # noqa: E731
+    matrix = dk == "matrix"
+
+    def D(d, keep=None, positional=False):
+        """dim (and keepdim) arguments: (pos, kw)."""
+        if d is None and keep is None:
+            return [], []
+        if positional and dim_pos and not matrix:
+            pos = [str(d)] + ([str(keep)] if keep is not None and op["pos"][1:2] == ["keepdim"] else [])
+            kw = [("keepdim", str(keep))] if keep is not None and op["pos"][1:2] != ["keepdim"] else []
+            return pos, kw
+        kw = [] if d is None else [("dim", str(d) if not isinstance(d, tuple) else
+                                    "(%s)" % (", ".join(map(str, d)) + ("," if len(d) == 1 else "")))]
+        if keep is not None:
+            kw.append(("keepdim", str(keep)))
+        return [], kw
+
+    def C(name, shape, d=None, keep=None, dtype=None, style="literal", form="func", kw=(),
+          positional=False, **tk):
+        pos, dkw = D(d, keep, positional)
+        return B.add(name, T(shape, dtype, style, **tk), pos, dkw + list(kw), form)
+
+    sweep_dim = None if dk in ("fixed", "matrix") else (1 if dk != "kw_int" else 1)
+    # 1. every dtype
+    for i, dt in enumerate(DTYPES):
+        C("dtype_" + dt, [2, 3], sweep_dim, dtype=dt, form=forms[i % len(forms)],
+          positional=bool(i % 2))
+    if dk not in ("req_int", "req_tuple", "fixed", "matrix") and op["nodim_ok"]:
+        for dt in ("int32", "bool", "float16", "bfloat16"):
+            C("dtype_full_" + dt, [2, 2], dtype=dt)
+    # 2. every qualified name
+    for q in names[1:]:
+        C("name_" + q, [2, 3], sweep_dim, form=q, dtype=gdt())
+    if _tn(names):
+        x = T([3, 2], gdt())
+        B.add("unbound_dim0", x, kw=[] if sweep_dim is None else [("dim", "0")], form="unbound")
+    x = T([2, 3], gdt())
+    inp = "x" if p == "torch.linalg.vector_norm" else "input"
+    B.cases.append(mk("kw_input", p, [], [(inp, x)] + list(op["base"]) +
+                      ([("dim", "1")] if sweep_dim is not None else [])))
+    if op["operands"]:
+        B.cases[-1] = mk("kw_input", p, [], [(inp, x), ("other", T([2, 3], NAME_OF_DTYPE[eval_code(x).dtype]))])
+    if matrix:
+        for shape, d, keep in (([2, 3], None, None), ([3, 2, 2], None, True), ([2, 3, 2], (0, 2), None),
+                               ([2, 2, 3], (-1, -3), True), ([2, 1, 3, 2], (1, 3), False),
+                               ([3, 2], (1, 0), None), ([2, 0], None, None), ([0, 2, 3], None, None),
+                               ([3], None, None), ([2, 2], (0, 0), None), ([2, 2], (0, 2), None),
+                               ([2, 2], (0,), None), ([2, 2], 0, None)):
+            C("dims_%s_%s_%s" % ("x".join(map(str, shape)), str(d).replace(" ", ""), keep), shape, d, keep)
+    elif dk != "fixed":
+        # 3. full reductions
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            for shape in ([5], [2, 3], [2, 2, 2]):
+                C("full_%s" % "x".join(map(str, shape)), shape, form=rng.choice(forms))
+        if dk in ("opt_tuple", "opt_int_none", "req_tuple", "opt_int", "kw_int"):
+            C("dim_none", [2, 3], "None")
+        # 4. int dims, keepdim, positional
+        for d, keep in ((1, None), (-1, None), (-3, None), (0, True), (2, False), (-2, True)):
+            C("dim_%d_keep_%s" % (d, keep), [2, 3, 2], d, keep if op["keepdim"] else None,
+              form=rng.choice(forms))
+        C("dim_positional", [3, 4], 0, True if op["keepdim"] else None, positional=True)
+        if not op["keepdim"]:
+            C("err_keepdim", [3, 2], 0, True)
+        # 5. tuples of dims
+        for d in ((0, 2), (-1, 0), (), (1,), (1, 1), (0, -3), (0, 5), (0, 1, 2)):
+            C("dims_%s" % str(d).replace(" ", ""), [2, 3, 2], d, True if op["keepdim"] and d == (0, 2) else None)
+        # 6. out of range
+        C("err_dim_out_of_range", [2, 3], 2)
+        C("err_dim_out_of_range_neg", [2, 3], -3)
+        # 7. rank 0
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            C("rank0", [])
+        C("rank0_dim0", [], 0)
+        C("rank0_dim_neg1", [], -1, True if op["keepdim"] else None)
+        C("err_rank0_dim1", [], 1)
+        # 8. rank 4
+        C("rank4_dim2", [2, 1, 3, 2], 2)
+        C("rank4_dims13", [2, 1, 3, 2], (1, 3), True if op["keepdim"] else None)
+        # 9. size 0
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            C("empty_full", [0])
+        C("empty_slices_dim1", [2, 0], 1)
+        C("empty_dim0_of_2x0", [2, 0], 0)
+        C("empty_0x3_dim1_keep", [0, 3], 1, True if op["keepdim"] else None)
+        C("empty_0_dim0", [0], 0)
+    else:  # dist
+        x = T([2, 3], "float32")
+        B.add("bcast_row", x, operands=[T([3], "float32")])
+        B.add("bcast_scalar", T([2, 2], "float64"), operands=[T([], "float64")])
+        B.add("bcast_col_row", T([2, 1], "float32"), operands=[T([1, 3], "float32")])
+        B.add("err_bcast", T([2, 3], "float32"), operands=[T([4], "float32")])
+        B.add("mixed_float32_float64", T([3], "float32"), operands=[T([3], "float64")])
+        B.add("mixed_float32_int64", T([3], "float32"), operands=[T([3], "int64")])
+        B.add("rank0", T([], "float32"))
+        B.add("empty", T([0], "float32"))
+        B.add("empty_2x0", T([2, 0], "float64"))
+    # 10. non-contiguous
+    for j, (shape, style) in enumerate(NONCONTIG):
+        if j % 2 == 0 or j == len(NONCONTIG) - 1:
+            d = None if dk in ("fixed", "matrix") else (j % len(shape)) - (1 if j % 3 == 0 else 0)
+            C("noncontig_%s_%d" % (style, j), shape, d, dtype=gdt(), style=style)
+    # 11. NaN and inf
+    for dt in ("float32", "float64", "float16"):
+        shape = [2, 3] if dt != "float16" else [4]
+        C("special_%s" % dt, shape, None if dk in ("fixed", "matrix") or dt == "float64" else -1,
+          dtype=dt, special=True)
+    C("nan_only_row", [2, 3], None if dk in ("fixed", "matrix") else 1, dtype="float32",
+      vals=[math.nan, 1.0, 2.0, 0.0, 3.0, 3.0])
+    # 12. ties on purpose
+    C("ties_float32", [2, 4], None if dk in ("fixed", "matrix") else 1, dtype="float32",
+      vals=[2.0, 1.0, 2.0, 0.0, 3.0, 3.0, 1.0, 3.0])
+    C("ties_int64_dim0", [3, 2], None if dk in ("fixed", "matrix") else 0, dtype="int64",
+      vals=[1, 2, 1, 2, 0, 2])
+    C("all_equal", [2, 3], None if dk in ("fixed", "matrix") else 1, dtype="float32", vals=[1.0] * 6)
+    # 13. dtype=
+    if op["dtype_kw"]:
+        d = None if dk in ("fixed", "matrix") else 1
+        for src, dst in (("int32", "float64"), ("float32", "float16"), ("float32", "int32"),
+                         ("int64", "bool"), ("float64", "float32"), ("bool", "int64")):
+            C("dtype_kw_%s_to_%s" % (src, dst), [2, 3], d, dtype=src, kw=[("dtype", "torch." + dst)])
+    # 14. parameters
+    for pn, vals, how in op["params"]:
+        for j, v in enumerate(vals):
+            shape = [2, 3] if not matrix else [2, 2, 3]
+            d = None if dk in ("fixed", "matrix") or j % 2 == 0 else 1
+            if pn in ("p", "ord") and v in ("'fro'", "'nuc'") and p == "torch.norm":
+                d = None
+            if p == "torch.linalg.norm":
+                d = None if v != "None" else 1
+            if pn == "k":
+                C("param_k_%d" % j, [2, 3], 1 if j != 2 else None, form=forms[j % len(forms)],
+                  kw=[("k", v)])
+                continue
+            C("param_%s_%d" % (pn, j), shape, d, form=forms[j % len(forms)], kw=[(pn, v)],
+              domain="ties" if op["rel"] != "slice" else None)
+    if p in ("torch.std", "torch.var", "torch.std_mean", "torch.var_mean"):
+        B.add("positional_unbiased", T([2, 3], "float32"), ["False"])
+        B.add("positional_dim_unbiased_keepdim", T([2, 3], "float32"), ["1", "False", "True"])
+        B.add("err_unbiased_and_correction", T([4], "float32"), kw=[("unbiased", "True"), ("correction", "0")])
+        B.add("single_element_unbiased", T([1], "float64"))
+        B.add("single_element_dim", T([2, 1], "float64"), kw=[("dim", "1")])
+        B.add("correction_too_big", T([3], "float64"), kw=[("correction", "5")])
+    if p in ("torch.kthvalue",):
+        B.add("err_k_too_big", T([2, 3], "float32"), kw=[("k", "4")])
+        B.add("err_k_zero", T([2, 3], "float32"), kw=[("k", "0")])
+        B.add("k_positional", T([2, 3], "float32"), ["2", "1"], base=False)
+        B.add("err_k_positional_too_big", T([2, 3], "float32"), ["3", "0"], base=False)
+        B.add("err_k_missing", T([2, 3], "float32"), base=False)
+    if p in ("torch.quantile", "torch.nanquantile"):
+        for v in ("1.5", "-0.25"):
+            B.add("err_q_%s" % v, T([4], "float32"), kw=[("q", v)])
+        B.add("q_positional_dim", T([2, 4], "float64"), ["0.75", "1", "True"], base=False)
+        for j, it in enumerate(INTERP_TIES):
+            B.add("interp_ties_%d" % j, T([2, 4], "float32", vals=[1.0, 2.0, 2.0, 4.0, 3.0, 1.0, 3.0, 1.0]),
+                  kw=[("q", "0.4"), ("dim", "1"), ("interpolation", it)])
+        B.add("err_interpolation", T([4], "float32"), kw=[("interpolation", "'cubic'")])
+        B.add("nan_full", T([5], "float64", vals=[1.0, math.nan, 3.0, 2.0, 0.0]), kw=[("q", "0.3")])
+    if p in ("torch.max", "torch.min"):
+        B.add("err_dim_and_other", T([3], "float32"), ["0", T([3], "float32")])
+        B.add("err_empty_full", T([0], "float32"))
+        B.add("empty_dim_nonempty_slices", T([0, 3], "float32"), kw=[("dim", "1")])
+    if p in ("torch.mode", "torch.median", "torch.nanmedian"):
+        B.add("many_ties_dim0", T([4, 2], "float32", vals=[1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0]), ["0"])
+        B.add("nan_half", T([2, 3], "float64", vals=[math.nan, 1.0, math.nan, 2.0, 2.0, math.nan]), ["1"])
+    # 15. errors
+    xx = T([2, 3], "float32")
+    B.cases += [mk("err_no_args", p, []),
+                mk("err_unknown_kw", p, [xx], list(op["base"]) + [("foo", "1")]),
+                mk("err_string_operand", p, ["'a'"] + (["'b'"] if op["operands"] else []), list(op["base"])),
+                mk("err_list_operand", p, ["[1.0, 2.0]"] + (["[1.0, 2.0]"] if op["operands"] else []), list(op["base"])),
+                mk("err_extra_positional", p, [xx] + (["1"] * (len(op["pos"]) + 2)))]
+    if dk != "fixed":
+        B.cases.append(mk("err_dim_string", p, [xx], list(op["base"]) + [("dim", "'a'")]))
+        B.cases.append(mk("err_dim_float", p, [xx], list(op["base"]) + [("dim", "1.5")]))
+    return B.cases
+
+
+INTERP_TIES = RO.INTERP
+
+
+GENERATORS = {"reduce": reduce_cases}
+
+
+def op_cases(rng, op, names):
+    cases = GENERATORS[op["kind"]](rng, op, names)
+    seen = collections.Counter()
+    for c in cases:
+        seen[c["name"]] += 1
+        if seen[c["name"]] > 1:
+            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
+    return cases
+
+
+# --------------------------------------------------------------------------------------------
+# op table
+
+
+def _probe_call(op, dt):
+    x = torch.tensor([[1, 2, 3], [3, 0, 1]], dtype=TORCH_DTYPE[dt]) if dt != "bool" else \
+        torch.tensor([[True, False, True], [True, True, False]])
+    fn = resolve(op["primary"])
+    base = {k: eval_code(v) for k, v in op["base"]}
+    extra = [x.clone() for _ in op["operands"]]
+    if op["dim"] in ("req_int", "req_tuple"):
+        base["dim"] = 1
+    return lambda: fn(x, *extra, **base)
+
+
+def dtype_behaviour(op):
+    beh, dev = {}, {}
+    for dt in DTYPES:
+        try:
+            out = _probe_call(op, dt)()
+            outs = _outs(out)
+            beh[dt] = ", ".join(NAME_OF_DTYPE[o.dtype] for o in outs)
+        except Exception as e:  # noqa: BLE001
+            beh[dt] = "%s: %s" % (type(e).__name__, e)
+            if NOT_IMPL.search(str(e)):
+                dev[dt] = "computed in float32 and rounded to %s (no %s kernel in PyTorch 1.13)" % (
+                    dt, "Half" if dt == "float16" else "BFloat16")
+    return beh, dev
+
+
+def signature_text(names):
+    for q in names:
+        obj = resolve(q)
+        doc = (getattr(obj, "__doc__", None) or "").strip()
+        first = doc.splitlines()[0].strip() if doc else ""
+        b = q.rsplit(".", 1)[1]
+        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
+            return first
+    for q in names:
+        obj = resolve(q)
+        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
+            try:
+                return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
+            except ValueError:
+                pass
+    return ""
+
+
+def overloads(names):
+    for q in names:
+        if q.startswith("torch.Tensor."):
+            continue
+        try:
+            resolve(q)()
+        except TypeError as e:
+            m = str(e)
+            if "but expected one of:" in m:
+                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
+            if "but expected (" in m:
+                return [m.split("but expected ", 1)[1].strip()]
+        except Exception:  # noqa: BLE001
+            pass
+    return None
+
+
+def op_table(names_of):
+    table = []
+    for op in RO.OPS:
+        beh, dev = dtype_behaviour(op)
+        entry = {"primary": op["primary"], "names": names_of[op["primary"]], "kind": op["kind"],
+                 "params": signature_text(names_of[op["primary"]]), "dtype_behaviour": beh}
+        ov = overloads(names_of[op["primary"]])
+        if ov:
+            entry["overloads"] = ov
+            if not entry["params"]:
+                entry["params"] = " | ".join("%s%s" % (RO.base_name(op["primary"]), o) for o in ov)
+        if dev:
+            entry["deviations"] = dev
+        table.append(entry)
+    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def generate(only=None):
+    torch.manual_seed(0)
+    names_of = {op["primary"]: RO.qualified_names(op) for op in RO.OPS}
+    files = {}
+    per_op = {}
+    outcome = collections.Counter()
+    deviations = 0
+    for op in RO.OPS:
+        if only and op["primary"] not in only:
+            continue
+        rng = random.Random("%d:%s" % (SEED, op["primary"]))
+        lines = []
+        oc = collections.Counter()
+        for case in op_cases(rng, op, names_of[op["primary"]]):
+            g = golden_line(op, case)
+            lines.append(json.dumps(g, ensure_ascii=True))
+            e = g["expect"]
+            k = "ok" if e["ok"] else e["error"]["type"]
+            oc[k] += 1
+            outcome[k] += 1
+            deviations += "deviation" in g
+        per_op[op["primary"]] = dict(sorted(oc.items()))
+        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
+    total = sum(outcome.values())
+    meta = {"generator": "scripts/gen_golden_reduce.py", "seed": SEED, "torch": torch.__version__,
+            "python": sys.version.split()[0], "cases": total, "ops": len(per_op),
+            "outcomes": dict(sorted(outcome.items())), "deviations": deviations, "per_op": per_op}
+    files[os.path.join(GOLDEN_DIR, "reduce.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files[os.path.join(GOLDEN_DIR, "reduce_ops.json")] = op_table(names_of)
+    return files, meta
+
+
+def main():
+    argv = sys.argv[1:]
+    check = "--check" in argv
+    only = [a for a in argv if not a.startswith("--")]
+    t0 = time.time()
+    files, meta = generate(only)
+    if only:  # a debugging run: counts, and the files under /tmp/reduce_golden_debug
+        print(json.dumps(meta["per_op"], indent=1))
+        os.makedirs("/tmp/reduce_golden_debug", exist_ok=True)
+        for p, text in files.items():
+            with open(os.path.join("/tmp/reduce_golden_debug", os.path.basename(p)), "w") as f:
+                f.write(text)
+        return 0
+    if check:
+        stale = [p for p, text in files.items()
+                 if not os.path.exists(p) or open(p, encoding="utf-8").read() != text]
+        if os.path.isdir(OUT_DIR):
+            stale += [os.path.join(OUT_DIR, f) for f in sorted(os.listdir(OUT_DIR))
+                      if os.path.join(OUT_DIR, f) not in files]
+        for p in stale:
+            print("differs from a fresh generation:", os.path.relpath(p, ROOT))
+        print("reduce golden check: %s (%.1f s)" % ("STALE" if stale else "up to date", time.time() - t0))
+        return 1 if stale else 0
+    os.makedirs(OUT_DIR, exist_ok=True)
+    for f in os.listdir(OUT_DIR):
+        if os.path.join(OUT_DIR, f) not in files:
+            os.remove(os.path.join(OUT_DIR, f))
+    for p, text in files.items():
+        with open(p, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    print("wrote %d cases for %d ops (%s, %d deviations) in %.1f s"
+          % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
