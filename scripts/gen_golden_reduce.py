@@ -323,11 +323,126 @@ def reduce_relations(op, case, args, kwargs, out):
     return _rel(n_by_pos, per)
 
 
+def along_relations(op, case, args, kwargs, out):
+    """Scans and sorts: output element m of a slice along dim reads the prefix [0, m] (scans) or
+    the whole slice (sorts); the element at the index PyTorch returned is value, the rest compare."""
+    prim = op["primary"]
+    b = bind(op, case, args, kwargs)
+    x, xpath = b["input"], b["_path"]["input"]
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    d = b.get("dim", -1)
+    if d is None:
+        d = -1
+    scan = op["kind"] == "scan"
+    if prim == "torch.msort":
+        d, index = 0, torch.sort(x, dim=0).indices  # msort is sort(dim=0).values
+    elif op["rel"] == "order_idx":
+        index = outs[1] if isinstance(out, tuple) else outs[0]
+    else:
+        index = None
+    for o, row, w, m in along_rows(list(x.shape), d, index):
+        part = row[:m + 1] if scan else row
+        for pos in range(len(outs)):
+            per[(pos, o)] = [[xpath, f, "value" if w is None or f == row[w] else "compare"]
+                             for f in part]
+    return _rel(n_by_pos, per)
+
+
+def _surrogate(t, salt):
+    n = t.numel()
+    vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + salt * 0.3183) % 1.0) for j in range(n)]
+    return torch.tensor(vals, dtype=torch.float64).reshape(t.shape)
+
+
+def _same(a, b):
+    return (a == b) | (torch.isnan(a) & torch.isnan(b))
+
+
+def grad_relations(op, case, args, kwargs, out, index_paths=(), extra=None):
+    """Autograd on float64 surrogates with distinct values (the read pattern of these ops does
+    not depend on the values): each float tensor argument element with a nonzero gradient is a
+    value source. Tensors PyTorch refuses a gradient for (running stats, loss weights) are
+    perturbed instead: element j is a source of every output it changes. Tensors at
+    index_paths (class targets) keep their values and get no sources here."""
+    fn = resolve(case["op"])
+    slots = []  # (path, where, key, tensor)
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor):
+            slots.append(([i], "a", i, a))
+    for k, v in kwargs.items():
+        if isinstance(v, torch.Tensor):
+            slots.append(([k], "k", k, v))
+    floats = [sl for sl in slots if sl[0] not in [list(p) for p in index_paths]]
+    surr = {tuple(sl[0]): _surrogate(sl[3], i) for i, sl in enumerate(floats)}
+
+    def call(grad_on=(), replace=None):
+        a2, k2 = list(args), dict(kwargs)
+        for path, where, key, t in floats:
+            v = surr[tuple(path)]
+            if replace is not None and tuple(path) == replace[0]:
+                v = replace[1]
+            elif tuple(path) in grad_on:
+                v = v.clone().requires_grad_(True)
+                grad_on[tuple(path)] = v
+            if where == "a":
+                a2[key] = v
+            else:
+                k2[key] = v
+        return [o for o in _outs(fn(*a2, **k2))]
+    diff, perturb = [], []
+    for path, _, _, _ in floats:
+        try:
+            g = {tuple(path): None}
+            os_ = call(g)
+            ok = any(o.requires_grad for o in os_)
+        except RuntimeError:
+            ok = False
+        (diff if ok else perturb).append(tuple(path))
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    if diff:
+        leaves = {p: None for p in diff}
+        os_ = call(leaves)
+        for pos, o in enumerate(os_):
+            if not o.requires_grad:
+                continue
+            flat = o.reshape(-1)
+            for k in range(flat.numel()):
+                gs = torch.autograd.grad(flat[k], [leaves[p] for p in diff], retain_graph=True,
+                                         allow_unused=True)
+                for p, g in zip(diff, gs):
+                    if g is not None:
+                        for f in g.reshape(-1).nonzero().flatten().tolist():
+                            per[(pos, k)].append([list(p), f, "value"])
+    if perturb:
+        with torch.no_grad():
+            base = call()
+            for p in perturb:
+                t = surr[p]
+                for j in range(t.numel()):
+                    t2 = t.clone().reshape(-1)
+                    t2[j] = t2[j] * 1.5 + 0.25
+                    new = call(replace=(p, t2.reshape(t.shape)))
+                    for pos, (o0, o1) in enumerate(zip(base, new)):
+                        for k in (~_same(o0.reshape(-1), o1.reshape(-1))).nonzero().flatten().tolist():
+                            per[(pos, k)].append([list(p), j, "value"])
+    if extra:
+        extra(per)
+    return _rel(n_by_pos, per)
+
+
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
+    if op["rel"] == "grad":
+        return grad_relations(op, case, args, kwargs, out)
     if op["kind"] == "reduce":
         return reduce_relations(op, case, args, kwargs, out)
+    if op["kind"] in ("scan", "sort"):
+        return along_relations(op, case, args, kwargs, out)
     raise AssertionError(op["kind"])
 
 
@@ -638,7 +753,116 @@ def reduce_cases(rng, op, names):
 INTERP_TIES = RO.INTERP
 
 
-GENERATORS = {"reduce": reduce_cases}
+def along_cases(rng, op, names):
+    """Scans and sorts: one dim (default -1 or required), same-shape outputs (topk: k)."""
+    B = Builder(rng, op, names)
+    T = B.T
+    p = op["primary"]
+    forms = ["func", "method", "unbound"] if _tn(names) else ["func"]
+    gdt = lambda: rng.choice(op["dtypes"])  # noqa: E731
+    fixed_dim = op["dim"] == "fixed"
+    dim_pos = op["pos"][:1] == ["dim"]
+
+    def C(name, shape, d=None, dtype=None, style="literal", form="func", kw=(), positional=False, **tk):
+        pos, dkw = [], []
+        if d is not None:
+            if positional and dim_pos:
+                pos = [str(d)]
+            else:
+                dkw = [("dim", str(d))]
+        return B.add(name, T(shape, dtype, style, **tk), pos, dkw + list(kw), form)
+    sd = None if fixed_dim else 1
+    for i, dt in enumerate(DTYPES):
+        C("dtype_" + dt, [2, 3], sd, dtype=dt, form=forms[i % len(forms)], positional=bool(i % 2))
+    for q in names[1:]:
+        C("name_" + q, [2, 3], sd, form=q, dtype=gdt())
+    B.cases.append(mk("kw_input", p, [], [("input", T([2, 3], gdt()))] + list(op["base"]) +
+                      ([("dim", "0")] if not fixed_dim else [])))
+    if not fixed_dim:
+        for d in (0, -1, 2, -3):
+            C("dim_%d" % d, [2, 3, 2], d, form=rng.choice(forms))
+        C("dim_positional", [3, 2], 0, positional=True)
+        if op["dim"] == "req_int":
+            C("err_no_dim", [3])
+        else:
+            C("default_dim", [2, 3])
+        C("dim_none", [3], "None")
+        C("err_dim_tuple", [2, 3], "(0, 1)")
+        C("err_dim_out_of_range", [2, 3], 2)
+        C("err_dim_out_of_range_neg", [2, 3], -3)
+        C("rank0_dim0", [], 0)
+        C("rank0_dim_neg1", [], -1)
+        C("err_rank0_dim1", [], 1)
+        C("rank4_dim2", [2, 1, 3, 2], 2)
+        C("rank1", [5], 0)
+        C("empty_0", [0], 0)
+        C("empty_2x0_dim1", [2, 0], 1)
+        C("empty_2x0_dim0", [2, 0], 0)
+    else:
+        for shape in ([4, 2], [3], [2, 1, 3], [], [0], [0, 3]):
+            C("shape_%s" % ("x".join(map(str, shape)) or "scalar"), shape, form=rng.choice(forms))
+    for j, (shape, style) in enumerate(NONCONTIG):
+        if j % 2 == 0 or j == len(NONCONTIG) - 1:
+            d = None if fixed_dim else (j % len(shape)) - (1 if j % 3 == 0 else 0)
+            C("noncontig_%s_%d" % (style, j), shape, d, dtype=gdt(), style=style)
+    for dt in ("float32", "float64", "float16"):
+        C("special_%s" % dt, [2, 3] if dt != "float16" else [4], None if fixed_dim else -1, dtype=dt, special=True)
+    C("nan_ties", [2, 4], None if fixed_dim else 1, dtype="float32",
+      vals=[math.nan, 1.0, 2.0, math.nan, 3.0, 3.0, 1.0, 3.0])
+    C("ties_float32", [2, 4], None if fixed_dim else 1, dtype="float32",
+      vals=[2.0, 1.0, 2.0, 0.0, 3.0, 3.0, 1.0, 3.0])
+    C("ties_int64_dim0", [3, 2], None if fixed_dim else 0, dtype="int64", vals=[1, 2, 1, 2, 0, 2])
+    C("all_equal", [6], None if fixed_dim else 0, dtype="float32", vals=[1.0] * 6)
+    C("long_ties", [12], None if fixed_dim else 0, dtype="float64",
+      vals=[1.0, 0.0, 1.0, 1.0, 2.0, 0.0, 2.0, 1.0, 0.0, 2.0, 2.0, 1.0])
+    if op["dtype_kw"]:
+        for src, dst in (("int32", "float64"), ("float32", "float16"), ("float32", "int32"),
+                         ("int64", "bool"), ("bool", "int64"), ("int8", "int8")):
+            C("dtype_kw_%s_to_%s" % (src, dst), [2, 3], 1, dtype=src, kw=[("dtype", "torch." + dst)])
+    if p in ("torch.cumsum", "torch.cumprod"):
+        C("overflow_int8_dtype", [4], 0, dtype="int8", vals=[100, 100, 100, -128], kw=[("dtype", "torch.int8")])
+        C("overflow_uint8_to_int64", [4], 0, dtype="uint8", vals=[200, 200, 200, 200])
+    for pn, vals, how in op["params"]:
+        for j, v in enumerate(vals):
+            C("param_%s_%d" % (pn, j), [2, 4] if pn != "n" else [2, 4], None if fixed_dim or j % 2 else 1,
+              form=forms[j % len(forms)], kw=[(pn, v)], domain="ties" if p != "torch.diff" else None)
+    if p == "torch.sort":
+        B.add("stable_positional_error", T([4], "float32"), ["0", "False", "True"])
+        B.add("stable_kw_all", T([2, 4], "float32", vals=[1.0, 0.0, 1.0, 0.0, 2.0, 2.0, 1.0, 2.0]),
+              kw=[("stable", "True"), ("dim", "1"), ("descending", "True")])
+        B.add("stable_none", T([5], "float32"), kw=[("stable", "None")])
+    if p == "torch.topk":
+        B.add("err_k_too_big", T([2, 3], "float32"), kw=[("k", "4")])
+        B.add("err_k_negative", T([2, 3], "float32"), kw=[("k", "-1")])
+        B.add("err_k_missing", T([2, 3], "float32"), base=False)
+        B.add("positional_all", T([2, 4], "float32"), ["3", "1", "False", "True"], base=False)
+        B.add("k_dim0", T([3, 2], "float64"), kw=[("k", "3"), ("dim", "0")])
+        B.add("unsorted_ties", T([8], "float32", vals=[2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0, 2.0]),
+              kw=[("k", "4"), ("sorted", "False")])
+    if p == "torch.diff":
+        B.add("prepend_append", T([2, 3], "float32"), kw=[("prepend", T([2, 1], "float32")),
+                                                         ("append", T([2, 2], "float32"))])
+        B.add("prepend_dim0", T([2, 3], "int64"), kw=[("dim", "0"), ("prepend", T([1, 3], "int64"))])
+        B.add("append_n2", T([5], "float64"), kw=[("n", "2"), ("append", T([2], "float64"))])
+        B.add("prepend_positional", T([4], "float32"), ["1", "0", T([1], "float32"), T([1], "float32")])
+        B.add("err_prepend_shape", T([2, 3], "float32"), kw=[("prepend", T([3, 1], "float32"))])
+        B.add("err_n_negative", T([4], "float32"), kw=[("n", "-1")])
+        B.add("bool_xor", T([5], "bool"))
+        B.add("uint8_wrap", T([4], "uint8", vals=[0, 5, 2, 255]))
+        B.add("err_rank0", T([], "float32"))
+        B.add("prepend_mixed_dtype", T([3], "float32"), kw=[("prepend", T([1], "int64"))])
+    if p in ("torch.cummax", "torch.cummin"):
+        B.add("nan_middle", T([5], "float32", vals=[1.0, 3.0, math.nan, 2.0, 5.0]), ["0"])
+    xx = T([2, 3], "float32")
+    B.cases += [mk("err_no_args", p, []),
+                mk("err_unknown_kw", p, [xx], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else []) + [("foo", "1")]),
+                mk("err_string_operand", p, ["'a'"], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else [])),
+                mk("err_list_operand", p, ["[1.0, 2.0]"], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else [])),
+                mk("err_extra_positional", p, [xx] + (["1"] * (len(op["pos"]) + 2)))]
+    return B.cases
+
+
+GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases}
 
 
 def op_cases(rng, op, names):

@@ -100,9 +100,37 @@ REDUCE = [
        params=[("ord", ["None", "'fro'", "2", "1", "float('inf')"], "pos")]),
 ]
 
-# the base name PyTorch 1.13 exposes under several namespaces is found by hasattr; these are the
-# names each entry adds by hand (torch.linalg ops have no torch.X twin of the same meaning)
-OPS = REDUCE
+SCAN = [
+    _r("torch.cumsum", kind="scan", rel="prefix", pos=("dim",), dim="req_int", keepdim=False,
+       dtype_kw=True),
+    _r("torch.cumprod", kind="scan", rel="prefix", pos=("dim",), dim="req_int", keepdim=False,
+       dtype_kw=True, domain="int"),
+    _r("torch.cummax", kind="scan", rel="order_idx", pos=("dim",), dim="req_int", keepdim=False,
+       domain="ties", tuple_out=True),
+    _r("torch.cummin", kind="scan", rel="order_idx", pos=("dim",), dim="req_int", keepdim=False,
+       domain="ties", tuple_out=True),
+    _r("torch.logcumsumexp", kind="scan", rel="prefix", pos=("dim",), dim="req_int", keepdim=False,
+       dtypes=FLOAT_DT),
+    _r("torch.diff", kind="scan", rel="grad", pos=("n", "dim", "prepend", "append"), dim="opt_int",
+       keepdim=False, params=[("n", ["2", "0", "3", "5"], "pos")]),
+]
+
+SORT = [
+    _r("torch.sort", kind="sort", rel="order_idx", pos=("dim", "descending"), dim="opt_int",
+       keepdim=False, domain="ties", tuple_out=True,
+       params=[("descending", ["True", "False"], "pos"), ("stable", ["True", "False"], "kw")]),
+    _r("torch.argsort", kind="sort", rel="order_idx", pos=("dim", "descending"), dim="opt_int",
+       keepdim=False, domain="ties",
+       params=[("descending", ["True", "False"], "pos"), ("stable", ["True"], "kw")]),
+    _r("torch.msort", kind="sort", rel="order_idx", pos=(), dim="fixed", keepdim=False,
+       domain="ties"),
+    _r("torch.topk", kind="sort", rel="order_idx", pos=("k", "dim", "largest", "sorted"),
+       dim="opt_int", keepdim=False, domain="ties", tuple_out=True, base=[("k", "2")],
+       params=[("k", ["1", "3", "0"], "req"), ("largest", ["False", "True"], "pos"),
+               ("sorted", ["False", "True"], "pos")]),
+]
+
+OPS = REDUCE + SCAN + SORT
 
 
 def base_name(primary):
