@@ -350,6 +350,10 @@ def along_relations(op, case, args, kwargs, out):
     return _rel(n_by_pos, per)
 
 
+def sl_is_struct(path, index_paths):
+    return list(path) in [list(p) for p in index_paths]
+
+
 def _surrogate(t, salt):
     n = t.numel()
     vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + salt * 0.3183) % 1.0) for j in range(n)]
@@ -375,6 +379,13 @@ def grad_relations(op, case, args, kwargs, out, index_paths=(), extra=None):
         if isinstance(v, torch.Tensor):
             slots.append(([k], "k", k, v))
     floats = [sl for sl in slots if sl[0] not in [list(p) for p in index_paths]]
+    args, kwargs = list(args), dict(kwargs)
+    for path, where, key, t in slots:  # structural float tensors (loss weights): same values, float64
+        if sl_is_struct(path, index_paths) and t.is_floating_point():
+            if where == "a":
+                args[key] = t.to(torch.float64)
+            else:
+                kwargs[key] = t.to(torch.float64)
     surr = {tuple(sl[0]): _surrogate(sl[3], i) for i, sl in enumerate(floats)}
 
     def call(grad_on=(), replace=None):
@@ -434,11 +445,63 @@ def grad_relations(op, case, args, kwargs, out, index_paths=(), extra=None):
     return _rel(n_by_pos, per)
 
 
+def slice_dim_relations(op, case, args, kwargs, out):
+    """softmax, log_softmax, softmin, normalize: the whole slice along dim is value. An absent
+    dim is PyTorch's own choice: F.softmax's _get_softmax_dim, normalize's default 1."""
+    b = bind(op, case, args, kwargs)
+    x, xpath = b["input"], b["_path"]["input"]
+    d = b.get("dim")
+    if d is None:
+        d = 1 if op["primary"].endswith("normalize") else \
+            F._get_softmax_dim(op["primary"].rsplit(".", 1)[1], x.dim(), 3)
+    per = {}
+    for o, row, _, _ in along_rows(list(x.shape), d, None):
+        per[(0, o)] = [[xpath, f, "value"] for f in row]
+    return _rel([out.numel()], per)
+
+
+def loss_relations(op, case, args, kwargs, out):
+    """nll_loss / cross_entropy with class-index targets: input (and probability targets) by
+    surrogate autograd; target elements are index sources of the outputs they belong to (all
+    of them for 'mean'/'sum'); the weight element a target picked is a value source (every
+    weight element where label smoothing or probability targets read them all)."""
+    b = bind(op, case, args, kwargs)
+    tgt = b.get("target")
+    if not isinstance(tgt, torch.Tensor) or tgt.is_floating_point():
+        return grad_relations(op, case, args, kwargs, out)
+    path = b["_path"]
+    ipaths = [path["target"]] + ([path["weight"]] if isinstance(b.get("weight"), torch.Tensor) else [])
+    red = b.get("reduction", "mean")
+    ign = b.get("ignore_index", -100)
+    smooth = b.get("label_smoothing", 0.0) or 0.0
+    w = b.get("weight")
+    tflat = tgt.reshape(-1).tolist()
+    n = len(tflat)
+
+    def extra(per):
+        for i, c in enumerate(tflat):
+            outs_i = [i] if red == "none" else [0]
+            for k in outs_i:
+                per[(0, k)].append([path["target"], i, "index"])
+                if isinstance(w, torch.Tensor) and c != ign:
+                    picked = range(w.numel()) if smooth > 0 else [c]
+                    for cc in picked:
+                        src = [path["weight"], cc, "value"]
+                        if src not in per[(0, k)]:
+                            per[(0, k)].append(src)
+    del n
+    return grad_relations(op, case, args, kwargs, out, index_paths=ipaths, extra=extra)
+
+
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
     if op["rel"] == "grad":
+        if op.get("index_args"):
+            return loss_relations(op, case, args, kwargs, out)
         return grad_relations(op, case, args, kwargs, out)
+    if op["rel"] == "slice_dim":
+        return slice_dim_relations(op, case, args, kwargs, out)
     if op["kind"] == "reduce":
         return reduce_relations(op, case, args, kwargs, out)
     if op["kind"] in ("scan", "sort"):
@@ -862,7 +925,213 @@ def along_cases(rng, op, names):
     return B.cases
 
 
-GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases}
+def fn_cases(rng, op, names):
+    """softmax / normalization / losses: hand-picked calls per op, plus the dtype sweep, every
+    qualified name and invalid calls."""
+    B = Builder(rng, op, names)
+    p = op["primary"]
+    b = p.rsplit(".", 1)[1]
+
+    def T(shape, dtype="float32", domain="any", style="literal", special=False, vals=None):
+        return B.T(shape, dtype, style, domain=domain, special=special, vals=vals)
+
+    def A(name, args, kw=(), form=None):
+        B.cases.append(mk(name, form or p, args, kw, method=(form or "").startswith("torch.Tensor.")))
+
+    def cls(shape, n, vals=None):
+        return tensor_code(rng, shape, "int64", fixed(vals) if vals else gen_vals(rng, "int64", "cls:%d" % n))
+    R = ["'none'", "'mean'", "'sum'"]
+    # the simple call for the dtype sweep and the names: (args builder by dtype, kwargs)
+    if b in ("softmax", "log_softmax", "softmin"):
+        simple = (lambda dt: [T([2, 3], dt)], [("dim", "1")])
+        for d in ("0", "-1", "2"):
+            A("dim_" + d, [T([2, 3, 2])], [("dim", d)])
+        A("dim_positional", [T([3, 2], "float64"), "0"])
+        A("rank0", [T([])], [("dim", "0")])
+        A("rank4", [T([2, 1, 3, 2])], [("dim", "2")])
+        A("empty", [T([0, 3])], [("dim", "1")])
+        A("empty_slice", [T([2, 0])], [("dim", "1")])
+        A("special", [T([2, 3], special=True)], [("dim", "1")])
+        A("inf_row", [T([2, 3], vals=[math.inf, 1.0, 2.0, -math.inf, -math.inf, 0.0])], [("dim", "1")])
+        A("large", [T([3], vals=[1000.0, 1000.0, -1000.0])], [("dim", "0")])
+        A("noncontig_t", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t")], [("dim", "1")])
+        A("noncontig_expand", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "expand")], [("dim", "0")])
+        A("dtype_kw_float64", [T([2, 3])], [("dim", "1"), ("dtype", "torch.float64")])
+        A("dtype_kw_int_input", [T([2, 3], "int64")], [("dim", "1"), ("dtype", "torch.float32")])
+        A("err_dim_out_of_range", [T([2, 3])], [("dim", "2")])
+        if p.startswith("torch.nn"):
+            A("implicit_dim_rank1", [T([4])])
+            A("implicit_dim_rank2", [T([2, 3])])
+            A("implicit_dim_rank3", [T([2, 2, 3])])
+        else:
+            A("err_no_dim", [T([4])])
+            for q in names:
+                if q.startswith("torch.nn.functional."):
+                    A("functional_implicit_dim", [T([2, 3])], form=q)
+    elif b == "normalize":
+        simple = (lambda dt: [T([2, 3], dt)], [])
+        for pv in ("1", "2.0", "3", "float('inf')", "0.5"):
+            A("p_" + pv, [T([2, 3])], [("p", pv)])
+        A("dim_0", [T([2, 3])], [("dim", "0")])
+        A("dim_neg1_rank3", [T([2, 2, 3], "float64")], [("dim", "-1")])
+        A("zero_row_eps", [T([2, 3], vals=[0.0, 0.0, 0.0, 1.0, 2.0, 2.0])], [("eps", "0.5")])
+        A("rank1_dim0", [T([4])], [("dim", "0")])
+        A("err_rank1_default_dim", [T([4])])
+        A("empty", [T([0, 3])])
+        A("special", [T([2, 3], special=True)])
+        A("positional", [T([2, 3], "float64"), "1.0", "0", "1e-06"])
+        A("noncontig_t", [tensor_code(rng, [3, 2], "float32", gen_vals(rng, "float32"), "t")])
+    elif b == "layer_norm":
+        simple = (lambda dt: [T([2, 3], dt), "(3,)"], [])
+        A("weight_bias", [T([2, 3]), "[3]", T([3]), T([3])])
+        A("two_dims", [T([2, 2, 3], "float64"), "(2, 3)", T([2, 3], "float64"), T([2, 3], "float64")])
+        A("eps", [T([2, 4])], [("normalized_shape", "[4]"), ("eps", "0.1")])
+        A("single_element_group", [T([3, 1]), "(1,)"])
+        A("weight_only", [T([2, 3]), "(3,)"], [("weight", T([3]))])
+        A("bias_only", [T([2, 3]), "(3,)"], [("bias", T([3]))])
+        A("rank1", [T([4]), "(4,)"])
+        A("err_shape", [T([2, 3]), "(2,)"])
+        A("err_weight_shape", [T([2, 3]), "(3,)", T([2])])
+        A("special", [T([2, 3], special=True), "(3,)"])
+        A("noncontig_t", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t"), "(2,)"])
+        A("empty_batch", [T([0, 3]), "(3,)"])
+        A("ties_constant_row", [T([2, 3], vals=[1.0, 1.0, 1.0, 1.0, 2.0, 3.0]), "(3,)"])
+    elif b in ("group_norm",):
+        simple = (lambda dt: [T([2, 4], dt), "2"], [])
+        A("weight_bias", [T([2, 4, 2]), "2", T([4]), T([4])])
+        A("groups_1", [T([2, 3, 2], "float64"), "1"])
+        A("groups_per_channel", [T([1, 4, 3]), "4", T([4]), T([4])])
+        A("eps", [T([2, 4])], [("num_groups", "4"), ("eps", "0.5")])
+        A("err_not_divisible", [T([2, 3]), "2"])
+        A("rank4", [T([1, 4, 2, 2]), "2"])
+        A("special", [T([2, 4], special=True), "2"])
+        A("err_rank1", [T([4]), "2"])
+    elif b in ("batch_norm", "instance_norm"):
+        stats = lambda c: [T([c], "float32", "pos"), T([c], "float32", "pos")]  # noqa: E731
+        if b == "batch_norm":
+            simple = (lambda dt: [T([3, 2], dt)] + [T([2], dt, "pos"), T([2], dt, "pos")], [])
+            A("eval_weight_bias", [T([3, 2])] + stats(2) + [T([2]), T([2])])
+            A("training", [T([3, 2])] + stats(2), [("training", "True")])
+            A("training_weight_bias", [T([2, 2, 3], "float64")] + [T([2], "float64", "pos"), T([2], "float64", "pos"),
+                                                                   T([2], "float64"), T([2], "float64")], [("training", "True"), ("momentum", "0.5")])
+            A("training_no_stats", [T([4, 2]), "None", "None"], [("training", "True")])
+            A("err_training_one_value", [T([1, 2])] + stats(2), [("training", "True")])
+            A("eval_rank4", [T([1, 2, 2, 2])] + stats(2), [("eps", "0.1")])
+            A("err_eval_no_stats", [T([3, 2]), "None", "None"])
+            A("err_stats_shape", [T([3, 2])] + stats(3))
+            A("special_eval", [T([3, 2], special=True)] + stats(2))
+        else:
+            simple = (lambda dt: [T([2, 2, 3], dt)], [])
+            A("weight_bias", [T([2, 2, 3])], [("weight", T([2])), ("bias", T([2]))])
+            A("running_stats_input_stats", [T([2, 2, 3], "float64")] + [T([2], "float64", "pos"), T([2], "float64", "pos")])
+            A("running_stats_eval", [T([2, 2, 3])] + stats(2), [("use_input_stats", "False")])
+            A("rank4", [T([1, 2, 2, 2])], [("eps", "0.1")])
+            A("err_one_spatial", [T([2, 2, 1])])
+            A("special", [T([1, 2, 3], special=True)])
+    elif b == "local_response_norm":
+        simple = (lambda dt: [T([1, 4, 2], dt), "2"], [])
+        A("size_3_params", [T([2, 5, 2]), "3"], [("alpha", "0.5"), ("beta", "0.75"), ("k", "2.0")])
+        A("size_1", [T([1, 3, 2], "float64"), "1"])
+        A("rank4", [T([1, 4, 2, 2]), "2"])
+        A("size_big", [T([1, 3, 2]), "5"])
+        A("err_rank2", [T([2, 3]), "2"])
+        A("positional", [T([1, 4, 3]), "2", "0.001", "0.5", "1.5"])
+    elif b in ("cosine_similarity", "pairwise_distance"):
+        simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
+        A("bcast", [T([2, 3]), T([3])])
+        A("rank1", [T([4], "float64"), T([4], "float64")], [("dim", "0")] if b == "cosine_similarity" else [])
+        A("eps", [T([2, 3]), T([2, 3])], [("eps", "0.5")])
+        A("zero_vector", [T([2, 3], vals=[0.0] * 3 + [1.0, 2.0, 3.0]), T([2, 3])])
+        A("err_shape", [T([2, 3]), T([2, 4])])
+        A("special", [T([2, 3], special=True), T([2, 3])])
+        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t"), T([2, 3])])
+        if b == "cosine_similarity":
+            A("dim_0", [T([2, 3]), T([2, 3])], [("dim", "0")])
+            A("rank3_dim_neg1", [T([2, 2, 3]), T([2, 2, 3])], [("dim", "-1")])
+            A("err_dim", [T([2, 3]), T([2, 3])], [("dim", "2")])
+        else:
+            for pv in ("1.0", "3", "float('inf')", "0"):
+                A("p_" + pv, [T([2, 3]), T([2, 3])], [("p", pv)])
+            A("keepdim", [T([2, 3]), T([2, 3])], [("keepdim", "True")])
+            A("rank3", [T([2, 2, 3]), T([2, 2, 3])])
+    else:  # losses
+        cidx = b in ("nll_loss", "cross_entropy")
+        dom = "prob" if b == "binary_cross_entropy" else "any"
+        tdom = "prob" if b in ("binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div") else "any"
+        if cidx:
+            simple = (lambda dt: [T([3, 4], dt), cls([3], 4)], [])
+            for r in R:
+                A("reduction_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("reduction", r)])
+                A("weight_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("weight", T([4], "float32", "pos")), ("reduction", r)])
+                A("ignore_index_" + r.strip("'"), [T([4, 3]), cls([4], 3, [0, 2, 2, 1])], [("ignore_index", "2"), ("reduction", r)])
+            A("all_ignored_mean", [T([2, 3]), cls([2], 3, [1, 1])], [("ignore_index", "1")])
+            A("spatial", [T([2, 3, 2]), cls([2, 2], 3)], [("reduction", "'none'")])
+            A("unbatched", [T([4], "float64"), cls([], 4)])
+            A("err_target_range", [T([2, 3]), cls([2], 3, [0, 3])])
+            A("err_target_float", [T([2, 3]), T([2])])
+            A("weight_same_class_mean", [T([3, 3]), cls([3], 3, [1, 1, 1])], [("weight", T([3], "float32", "pos"))])
+            A("err_weight_shape", [T([2, 3]), cls([2], 3)], [("weight", T([2]))])
+            A("int32_target", [T([2, 3]), tensor_code(rng, [2], "int32", fixed([0, 2]))])
+            if b == "cross_entropy":
+                for r in R:
+                    A("label_smoothing_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("label_smoothing", "0.2"), ("reduction", r)])
+                A("label_smoothing_weight_ignore", [T([3, 4]), cls([3], 4, [0, 3, 1])],
+                  [("weight", T([4], "float32", "pos")), ("ignore_index", "3"), ("label_smoothing", "0.1")])
+                for r in R:
+                    A("prob_target_" + r.strip("'"), [T([2, 3]), T([2, 3], "float32", "prob")], [("reduction", r)])
+                A("prob_target_weight_smoothing", [T([2, 3]), T([2, 3], "float32", "prob")],
+                  [("weight", T([3], "float32", "pos")), ("label_smoothing", "0.3")])
+                A("err_label_smoothing", [T([2, 3]), cls([2], 3)], [("label_smoothing", "1.5")])
+        else:
+            simple = (lambda dt: [T([2, 3], dt, dom), T([2, 3], dt, tdom)], [])
+            for r in R + (["'batchmean'"] if b == "kl_div" else []):
+                A("reduction_" + r.strip("'"), [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("reduction", r)])
+            A("bcast_target", [T([2, 3], domain=dom), T([3], domain=tdom)], [("reduction", "'none'")])
+            A("err_bcast", [T([2, 3], domain=dom), T([4], domain=tdom)])
+            A("rank0", [T([], domain=dom), T([], domain=tdom)])
+            A("empty_mean", [T([0], domain=dom), T([0], domain=tdom)])
+            A("empty_sum", [T([0], domain=dom), T([0], domain=tdom)], [("reduction", "'sum'")])
+            A("float64", [T([4], "float64", dom), T([4], "float64", tdom)])
+            A("mixed_target_float64", [T([3], domain=dom), T([3], "float64", tdom)])
+            A("target_int", [T([3], domain=dom), T([3], "int64", "prob")])
+            A("equal_inputs", [T([3], vals=[0.5, 0.25, 0.75]), T([3], vals=[0.5, 0.25, 0.75])], [("reduction", "'none'")])
+            A("special", [T([4], special=True), T([4], domain=tdom)], [("reduction", "'none'")])
+            A("err_reduction", [T([3], domain=dom), T([3], domain=tdom)], [("reduction", "'avg'")])
+            A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32", dom), "t"), T([2, 3], domain=tdom)])
+            if b == "smooth_l1_loss":
+                for bv in ("0.5", "0.0", "2.0"):
+                    A("beta_" + bv, [T([4]), T([4])], [("beta", bv), ("reduction", "'none'")])
+                A("err_beta_negative", [T([4]), T([4])], [("beta", "-1.0")])
+            if b == "huber_loss":
+                for dv in ("0.5", "2.0"):
+                    A("delta_" + dv, [T([4]), T([4])], [("delta", dv), ("reduction", "'none'")])
+                A("err_delta_zero", [T([4]), T([4])], [("delta", "0.0")])
+            if b in ("binary_cross_entropy", "binary_cross_entropy_with_logits"):
+                A("weight_none", [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("weight", T([3], "float32", "pos")), ("reduction", "'none'")])
+                A("weight_mean", [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("weight", T([2, 3], "float32", "pos"))])
+                A("input_out_of_range", [T([3], vals=[0.0, 1.0, 1.5]), T([3], domain="prob")], [("reduction", "'none'")])
+            if b == "binary_cross_entropy_with_logits":
+                A("pos_weight", [T([2, 3]), T([2, 3], domain="prob")], [("pos_weight", T([3], "float32", "pos")), ("reduction", "'none'")])
+            if b == "kl_div":
+                A("log_target", [T([2, 3]), T([2, 3])], [("log_target", "True"), ("reduction", "'none'")])
+                A("zero_target", [T([3]), T([3], vals=[0.0, 0.5, 0.5])], [("reduction", "'none'")])
+    sweep = []
+    for i, dt in enumerate(DTYPES):
+        args, kw = simple
+        sweep.append(mk("dtype_" + dt, p, args(dt), kw))
+    for q in names[1:]:
+        args, kw = simple
+        sweep.append(mk("name_" + q, q, args("float32"), kw, method=q.startswith("torch.Tensor.")))
+    args, kw = simple
+    sample = args("float32")
+    errs = [mk("err_no_args", p, []), mk("err_unknown_kw", p, sample, list(kw) + [("foo", "1")]),
+            mk("err_string_operand", p, ["'a'"] + sample[1:], kw),
+            mk("err_list_operand", p, ["[1.0, 2.0]"] + sample[1:], kw)]
+    return sweep + B.cases + errs
+
+
+GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases}
 
 
 def op_cases(rng, op, names):

@@ -130,7 +130,44 @@ SORT = [
                ("sorted", ["False", "True"], "pos")]),
 ]
 
-OPS = REDUCE + SCAN + SORT
+def _f(primary, kind, rel="grad", pos=(), dim="fixed", aliases=(), extra=(), dtypes=FLOAT_DT,
+       index_args=()):
+    e = _r(primary, kind=kind, rel=rel, pos=pos, dim=dim, keepdim=False, dtypes=dtypes,
+           aliases=aliases, extra=extra)
+    e["index_args"] = list(index_args)  # parameter names holding class indices (role index)
+    return e
+
+
+F_ = "torch.nn.functional."
+SOFTMAX = [
+    _f("torch.softmax", "softmax", rel="slice_dim", pos=("dim",), dim="req_int"),
+    _f("torch.log_softmax", "softmax", rel="slice_dim", pos=("dim",), dim="req_int"),
+    _f(F_ + "softmin", "softmax", rel="slice_dim", pos=("dim",), dim="opt_int"),
+    _f(F_ + "normalize", "norm", rel="slice_dim", pos=("p", "dim", "eps"), dim="opt_int"),
+    _f(F_ + "layer_norm", "norm", pos=("normalized_shape", "weight", "bias", "eps")),
+    _f(F_ + "group_norm", "norm", pos=("num_groups", "weight", "bias", "eps")),
+    _f(F_ + "batch_norm", "norm", pos=("running_mean", "running_var", "weight", "bias", "training",
+                                       "momentum", "eps")),
+    _f(F_ + "instance_norm", "norm", pos=("running_mean", "running_var", "weight", "bias",
+                                          "use_input_stats", "momentum", "eps")),
+    _f(F_ + "local_response_norm", "norm", pos=("size", "alpha", "beta", "k")),
+    _f(F_ + "cosine_similarity", "norm", pos=("x2", "dim", "eps")),
+    _f(F_ + "pairwise_distance", "norm", pos=("x2", "p", "eps", "keepdim")),
+]
+
+LOSS = [
+    _f(F_ + "mse_loss", "loss", pos=("target",)),
+    _f(F_ + "l1_loss", "loss", pos=("target",)),
+    _f(F_ + "smooth_l1_loss", "loss", pos=("target",)),
+    _f(F_ + "huber_loss", "loss", pos=("target",)),
+    _f(F_ + "nll_loss", "loss", pos=("target", "weight"), index_args=["target"]),
+    _f(F_ + "cross_entropy", "loss", pos=("target", "weight"), index_args=["target"]),
+    _f(F_ + "binary_cross_entropy", "loss", pos=("target", "weight")),
+    _f(F_ + "binary_cross_entropy_with_logits", "loss", pos=("target", "weight")),
+    _f(F_ + "kl_div", "loss", pos=("target",)),
+]
+
+OPS = REDUCE + SCAN + SORT + SOFTMAX + LOSS
 
 
 def base_name(primary):
