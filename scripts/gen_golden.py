@@ -10,8 +10,9 @@ regenerating gives identical bytes.
 
 --check regenerates in memory and exits 1 if the committed files differ.
 
-It then runs scripts/gen_golden_elementwise.py with the same flag (the elementwise family's
-goldens, op table and promotion table), so one command writes or checks all goldens.
+It then runs scripts/gen_golden_elementwise.py and scripts/gen_golden_reduce.py with the same
+flag (the elementwise family's goldens, op table and promotion table; the reduce family's
+goldens and op table), so one command writes or checks all goldens.
 """
 import collections
 import json
@@ -77,7 +78,9 @@ def main_all():
     rc = main()
     rc_ew = subprocess.call([sys.executable, os.path.join(ROOT, "scripts", "gen_golden_elementwise.py")]
                             + sys.argv[1:])
-    return rc or rc_ew
+    rc_red = subprocess.call([sys.executable, os.path.join(ROOT, "scripts", "gen_golden_reduce.py")]
+                             + sys.argv[1:])
+    return rc or rc_ew or rc_red
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1300 @@
+#!/usr/bin/python3
+"""Writes the PyTorch golden vectors of the many-to-one op family (reductions, scans, sorting,
+softmax/normalization, losses):
+
+    tests/golden/reduce/<primary name>.jsonl   one file per op (tests/live/reduce_ops.py)
+    tests/golden/reduce.meta.json              seed, versions, counts per op and outcome
+    tests/golden/reduce_ops.json               the op table: names, kind, signature, dtype
+                                               behaviour probed from PyTorch
+
+Lines have the gather/elementwise golden format (tests/golden/README.md); tuple results are a
+list of tensors and relations name the result position ([0, k] values, [1, k] indices). How
+the relations come from PyTorch: tests/golden/README.md, "Reduce family".
+
+Run with Debian's /usr/bin/python3 (python3-torch 1.13). Deterministic: a fixed seed, and
+regenerating gives identical bytes.
+
+    /usr/bin/python3 scripts/gen_golden_reduce.py [--check]
+
+--check regenerates in memory and exits 1 if the committed files differ (or extra files lie in
+tests/golden/reduce/).
+"""
+import collections
+import inspect
+import json
+import math
+import os
+import random
+import re
+import sys
+import time
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
+
+import torch  # noqa: E402
+import torch.linalg  # noqa: E402,F401
+import torch.nn.functional as F  # noqa: E402,F401
+import torch.special  # noqa: E402,F401
+
+import reduce_ops as RO  # noqa: E402
+from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
+                           eval_code, literal_code, prod, src_key, tensor_code, tensor_json)
+
+SEED = 20240615
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+OUT_DIR = os.path.join(GOLDEN_DIR, "reduce")
+NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'")
+
+warnings.simplefilter("ignore")
+
+# --------------------------------------------------------------------------------------------
+# values
+
+
+def _round_to(x, dtype):
+    if dtype in ("float16", "bfloat16") and math.isfinite(x):
+        return float(torch.tensor(x, dtype=TORCH_DTYPE[dtype]))
+    return x
+
+
+def gen_vals(rng, dtype, domain="any", special=False):
+    """domain: any | ties (small integers: ties on purpose) | int | pos | prob | cls:<n>."""
+    def one():
+        if dtype == "bool":
+            return rng.random() < 0.5
+        if domain.startswith("cls:"):
+            return rng.randrange(int(domain[4:]))
+        if dtype in FLOATS:
+            if special and rng.random() < 0.4:
+                return rng.choice([math.nan, math.inf, -math.inf, -0.0, 0.0])
+            if domain == "ties":
+                v = float(rng.randint(0, 3))
+            elif domain == "int":
+                v = float(rng.choice([1, 2, -1, 3, 0.5, -2]))
+            elif domain == "pos":
+                v = round(rng.uniform(0.1, 4), 2)
+            elif domain == "prob":
+                v = round(rng.uniform(0.05, 0.95), 2)
+            else:
+                v = float(rng.randint(-5, 5)) if rng.random() < 0.3 else round(rng.uniform(-5, 5), 2)
+            return _round_to(v, dtype)
+        lo = 0 if dtype == "uint8" else -4
+        if domain == "ties":
+            return rng.randint(0, 3)
+        if domain in ("int", "pos"):
+            return rng.randint(1 if domain == "pos" else lo, 3)
+        if domain == "prob":
+            return rng.randint(0, 1)
+        return rng.randint(lo, 7)
+    return lambda n: [one() for _ in range(n)]
+
+
+def fixed(vals):
+    it = iter(vals)
+    return lambda n: [next(it) for _ in range(n)]
+
+
+# --------------------------------------------------------------------------------------------
+# cases
+
+
+def resolve(qual):
+    obj = torch
+    for part in qual.split(".")[1:]:
+        obj = getattr(obj, part)
+    return obj
+
+
+def mk(name, qual, args, kwargs=(), method=False):
+    kw = [list(x) for x in kwargs]
+    kwtext = ["%s=%s" % (k, v) for k, v in kw]
+    if method:
+        assert qual.startswith("torch.Tensor.")
+        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
+    else:
+        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
+    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
+
+
+def pyval_json(v):
+    """value_json, with non-finite Python floats as {"float": "inf" | "-inf" | "nan"}."""
+    if isinstance(v, torch.Tensor):
+        return tensor_json(v)
+    if isinstance(v, torch.dtype):
+        return {"dtype": NAME_OF_DTYPE[v]}
+    if isinstance(v, (list, tuple)):
+        return [pyval_json(x) for x in v]
+    assert v is None or isinstance(v, (bool, int, float, str)), v
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}
+    return v
+
+
+# --------------------------------------------------------------------------------------------
+# binding a call to its parameters
+
+
+INPUT_NAMES = ("input", "self", "x", "A")
+
+
+def bind(op, case, args, kwargs):
+    """{parameter name: value} with "input" for the first tensor; "_pos" maps name -> path."""
+    names = ["input"] + [n for n in op["pos"]]
+    b, path = {}, {}
+    for i, a in enumerate(args):
+        if i < len(names):
+            nm = names[i]
+            # std(x, True) is std(x, unbiased); std(x, 1) is std(x, dim)
+            if op["primary"] in ("torch.std", "torch.var", "torch.std_mean", "torch.var_mean") \
+                    and i == 1 and isinstance(a, bool):
+                nm = "unbiased"
+            b[nm], path[nm] = a, [i]
+    for k, v in kwargs.items():
+        nm = "input" if k in INPUT_NAMES else k
+        b[nm], path[nm] = v, [k]
+    b["_path"] = path
+    return b
+
+
+def norm_dims(dim, rank):
+    """PyTorch's dim argument as the sorted list of reduced dims (None / () = all)."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
+        return list(range(rank))
+    if isinstance(dim, int):
+        dim = [dim]
+    return sorted({(d % rank) if rank else 0 for d in dim}) if rank else []
+
+
+def slice_rows(shape, dims):
+    """One row per output element (in output order): the flat input indices of its slice."""
+    shape = list(shape)
+    r = len(shape)
+    if r == 0:
+        return [[0]]
+    kept = [d for d in range(r) if d not in dims]
+    idx = torch.arange(prod(shape)).reshape(shape).permute(kept + dims)
+    nk = prod([shape[d] for d in kept])
+    nr = prod([shape[d] for d in dims])
+    return idx.reshape(nk, nr).tolist() if nk else []
+
+
+def along_rows(shape, d, index):
+    """For an op along dim d whose output (keepdim form) has index tensor `index` (or None for
+    same-shape outputs): [(out_flat, slice_flat_list, position_in_slice_or_None, m)]."""
+    shape = list(shape) or [1]
+    r = len(shape)
+    d %= r
+    L = shape[d]
+    idxm = torch.arange(prod(shape)).reshape(shape).movedim(d, -1).reshape(-1, L) if L else None
+    if index is None:
+        oshape = shape
+        M = L
+        im = None
+    else:
+        oshape = list(shape)
+        M = index.numel() // max(1, prod(shape) // max(L, 1)) if L else 0
+        oshape[d] = M
+        im = index.reshape(oshape).movedim(d, -1).reshape(-1, M).tolist() if M else None
+    if prod(oshape) == 0:
+        return []
+    opos = torch.arange(prod(oshape)).reshape(oshape).movedim(d, -1).reshape(-1, M).tolist()
+    rows = idxm.tolist()
+    out = []
+    for p, orow in enumerate(opos):
+        for m, o in enumerate(orow):
+            out.append((o, rows[p], None if im is None else im[p][m], m))
+    return out
+
+
+def _rel(n_out_by_pos, per):
+    """per: {(pos, k): [[path, flat, role], ...]} -> sorted relation list."""
+    rel = []
+    for pos, n in enumerate(n_out_by_pos):
+        for k in range(n):
+            rel.append({"out": [pos, k], "src": sorted(per.get((pos, k), []), key=src_key)})
+    return rel
+
+
+def _outs(out):
+    return list(out) if isinstance(out, tuple) else [out]
+
+
+def _grad_rows(fn_call, x, rows_of_pos):
+    """Nonzero autograd gradient per output element, on a float64 copy of x (same values)."""
+    xs = x.detach().to(torch.float64).requires_grad_(True)
+    res = []
+    outs = fn_call(xs)
+    for pos, o in enumerate(outs):
+        flat = o.reshape(-1)
+        gl = []
+        for k in range(flat.numel()):
+            (g,) = torch.autograd.grad(flat[k], xs, retain_graph=True, allow_unused=True)
+            if g is None:
+                gl.append((set(), False))
+                continue
+            g = g.reshape(-1)
+            fin = torch.isfinite(g)
+            gl.append((set(((g != 0) & fin).nonzero().flatten().tolist()), not bool(fin.all())))
+        res.append(gl)
+    return res
+
+
+def reduce_relations(op, case, args, kwargs, out):
+    prim = op["primary"]
+    b = bind(op, case, args, kwargs)
+    path = b["_path"]
+    x = b["input"]
+    xpath = path["input"]
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    rule = op["rel"]
+    dim = b.get("dim")
+    shape = list(x.shape)
+    rank = len(shape)
+
+    if prim == "torch.dist":
+        y = b["other"]
+        for k in range(n_by_pos[0]):
+            per[(0, k)] = [[xpath, f, "value"] for f in range(x.numel())] + \
+                          [[path["other"], f, "value"] for f in range(y.numel())]
+        return _rel(n_by_pos, per)
+
+    if rule == "order_idx" and isinstance(out, tuple) or (rule == "order_idx" and prim in ("torch.argmax", "torch.argmin")):
+        if prim in ("torch.argmax", "torch.argmin"):
+            index = outs[0]
+            if dim is None:
+                shape, d = [x.numel()], 0
+            else:
+                d = dim
+        else:
+            index = outs[1]
+            d = dim if dim is not None else -1
+        for o, row, w, m in along_rows(shape, d, index):
+            for pos in range(len(outs)):
+                per[(pos, o)] = [[xpath, f, "value" if f == row[w] else "compare"] for f in row]
+        return _rel(n_by_pos, per)
+
+    if op["dim"] == "matrix":
+        dims = norm_dims(dim if dim is not None else (-2, -1), rank)
+    else:
+        dims = norm_dims(dim, rank)
+    rows = slice_rows(shape, dims)
+    for o in outs:
+        assert o.numel() == len(rows), (case["code"], o.shape, len(rows))
+
+    if rule in ("order_grad", "order_idx"):
+        others = {k: v for k, v in kwargs.items() if k not in INPUT_NAMES}
+        if prim == "torch.aminmax":
+            kw = {k: v for k, v in kwargs.items() if k in ("dim", "keepdim")}
+            call = lambda xs: [torch.amin(xs, **kw), torch.amax(xs, **kw)]  # noqa: E731
+        else:
+            fn = resolve(case["op"])
+            ipos = xpath[0] if isinstance(xpath[0], int) else None
+
+            def call(xs):
+                a = list(args)
+                kw = dict(others)
+                if ipos is None:
+                    kw[xpath[0]] = xs
+                else:
+                    a[ipos] = xs
+                return _outs(fn(*a, **kw))
+        grads = _grad_rows(call, x, None)
+        xflat = x.detach().to(torch.float64).reshape(-1)
+        for pos, gl in enumerate(grads):
+            oflat = outs[pos].detach().reshape(-1)
+            for k, row in enumerate(rows):
+                g, bad = gl[k]
+                assert g <= set(row), (case["code"], g, row)
+                if bad and oflat[k].is_floating_point() and bool(torch.isnan(oflat[k])):
+                    # a NaN result: amax's backward divides by the count of elements equal to
+                    # the result (none), so the gradient is NaN; the NaNs of the slice won
+                    g = {f for f in row if bool(torch.isnan(xflat[f]))}
+                per[(pos, k)] = [[xpath, f, "value" if f in g else "compare"] for f in row]
+        return _rel(n_by_pos, per)
+
+    # slice: every element of the reduced slice is a value source
+    for pos in range(len(outs)):
+        for k, row in enumerate(rows):
+            per[(pos, k)] = [[xpath, f, "value"] for f in row]
+    return _rel(n_by_pos, per)
+
+
+def along_relations(op, case, args, kwargs, out):
+    """Scans and sorts: output element m of a slice along dim reads the prefix [0, m] (scans) or
+    the whole slice (sorts); the element at the index PyTorch returned is value, the rest compare."""
+    prim = op["primary"]
+    b = bind(op, case, args, kwargs)
+    x, xpath = b["input"], b["_path"]["input"]
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    d = b.get("dim", -1)
+    if d is None:
+        d = -1
+    scan = op["kind"] == "scan"
+    if prim == "torch.msort":
+        d, index = 0, torch.sort(x, dim=0).indices  # msort is sort(dim=0).values
+    elif op["rel"] == "order_idx":
+        index = outs[1] if isinstance(out, tuple) else outs[0]
+    else:
+        index = None
+    for o, row, w, m in along_rows(list(x.shape), d, index):
+        part = row[:m + 1] if scan else row
+        for pos in range(len(outs)):
+            per[(pos, o)] = [[xpath, f, "value" if w is None or f == row[w] else "compare"]
+                             for f in part]
+    return _rel(n_by_pos, per)
+
+
+def sl_is_struct(path, index_paths):
+    return list(path) in [list(p) for p in index_paths]
+
+
+def _surrogate(t, salt):
+    n = t.numel()
+    vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + salt * 0.3183) % 1.0) for j in range(n)]
+    return torch.tensor(vals, dtype=torch.float64).reshape(t.shape)
+
+
+def _same(a, b):
+    return (a == b) | (torch.isnan(a) & torch.isnan(b))
+
+
+def grad_relations(op, case, args, kwargs, out, index_paths=(), extra=None):
+    """Autograd on float64 surrogates with distinct values (the read pattern of these ops does
+    not depend on the values): each float tensor argument element with a nonzero gradient is a
+    value source. Tensors PyTorch refuses a gradient for (running stats, loss weights) are
+    perturbed instead: element j is a source of every output it changes. Tensors at
+    index_paths (class targets) keep their values and get no sources here."""
+    fn = resolve(case["op"])
+    slots = []  # (path, where, key, tensor)
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor):
+            slots.append(([i], "a", i, a))
+    for k, v in kwargs.items():
+        if isinstance(v, torch.Tensor):
+            slots.append(([k], "k", k, v))
+    floats = [sl for sl in slots if sl[0] not in [list(p) for p in index_paths]]
+    args, kwargs = list(args), dict(kwargs)
+    for path, where, key, t in slots:  # structural float tensors (loss weights): same values, float64
+        if sl_is_struct(path, index_paths) and t.is_floating_point():
+            if where == "a":
+                args[key] = t.to(torch.float64)
+            else:
+                kwargs[key] = t.to(torch.float64)
+    surr = {tuple(sl[0]): _surrogate(sl[3], i) for i, sl in enumerate(floats)}
+
+    def call(grad_on=(), replace=None):
+        a2, k2 = list(args), dict(kwargs)
+        for path, where, key, t in floats:
+            v = surr[tuple(path)]
+            if replace is not None and tuple(path) == replace[0]:
+                v = replace[1]
+            elif tuple(path) in grad_on:
+                v = v.clone().requires_grad_(True)
+                grad_on[tuple(path)] = v
+            if where == "a":
+                a2[key] = v
+            else:
+                k2[key] = v
+        return [o for o in _outs(fn(*a2, **k2))]
+    diff, perturb = [], []
+    for path, _, _, _ in floats:
+        try:
+            g = {tuple(path): None}
+            os_ = call(g)
+            ok = any(o.requires_grad for o in os_)
+        except RuntimeError:
+            ok = False
+        (diff if ok else perturb).append(tuple(path))
+    outs = _outs(out)
+    n_by_pos = [o.numel() for o in outs]
+    per = collections.defaultdict(list)
+    if diff:
+        leaves = {p: None for p in diff}
+        os_ = call(leaves)
+        for pos, o in enumerate(os_):
+            if not o.requires_grad:
+                continue
+            flat = o.reshape(-1)
+            for k in range(flat.numel()):
+                gs = torch.autograd.grad(flat[k], [leaves[p] for p in diff], retain_graph=True,
+                                         allow_unused=True)
+                for p, g in zip(diff, gs):
+                    if g is not None:
+                        for f in g.reshape(-1).nonzero().flatten().tolist():
+                            per[(pos, k)].append([list(p), f, "value"])
+    if perturb:
+        with torch.no_grad():
+            base = call()
+            for p in perturb:
+                t = surr[p]
+                for j in range(t.numel()):
+                    t2 = t.clone().reshape(-1)
+                    t2[j] = t2[j] * 1.5 + 0.25
+                    new = call(replace=(p, t2.reshape(t.shape)))
+                    for pos, (o0, o1) in enumerate(zip(base, new)):
+                        for k in (~_same(o0.reshape(-1), o1.reshape(-1))).nonzero().flatten().tolist():
+                            per[(pos, k)].append([list(p), j, "value"])
+    if extra:
+        extra(per)
+    return _rel(n_by_pos, per)
+
+
+def slice_dim_relations(op, case, args, kwargs, out):
+    """softmax, log_softmax, softmin, normalize: the whole slice along dim is value. An absent
+    dim is PyTorch's own choice: F.softmax's _get_softmax_dim, normalize's default 1."""
+    b = bind(op, case, args, kwargs)
+    x, xpath = b["input"], b["_path"]["input"]
+    d = b.get("dim")
+    if d is None:
+        d = 1 if op["primary"].endswith("normalize") else \
+            F._get_softmax_dim(op["primary"].rsplit(".", 1)[1], x.dim(), 3)
+    per = {}
+    for o, row, _, _ in along_rows(list(x.shape), d, None):
+        per[(0, o)] = [[xpath, f, "value"] for f in row]
+    return _rel([out.numel()], per)
+
+
+def loss_relations(op, case, args, kwargs, out):
+    """nll_loss / cross_entropy with class-index targets: input (and probability targets) by
+    surrogate autograd; target elements are index sources of the outputs they belong to (all
+    of them for 'mean'/'sum'); the weight element a target picked is a value source (every
+    weight element where label smoothing or probability targets read them all)."""
+    b = bind(op, case, args, kwargs)
+    tgt = b.get("target")
+    if not isinstance(tgt, torch.Tensor) or tgt.is_floating_point():
+        return grad_relations(op, case, args, kwargs, out)
+    path = b["_path"]
+    ipaths = [path["target"]] + ([path["weight"]] if isinstance(b.get("weight"), torch.Tensor) else [])
+    red = b.get("reduction", "mean")
+    ign = b.get("ignore_index", -100)
+    smooth = b.get("label_smoothing", 0.0) or 0.0
+    w = b.get("weight")
+    tflat = tgt.reshape(-1).tolist()
+    n = len(tflat)
+
+    def extra(per):
+        for i, c in enumerate(tflat):
+            outs_i = [i] if red == "none" else [0]
+            for k in outs_i:
+                per[(0, k)].append([path["target"], i, "index"])
+                if isinstance(w, torch.Tensor) and c != ign:
+                    picked = range(w.numel()) if smooth > 0 else [c]
+                    for cc in picked:
+                        src = [path["weight"], cc, "value"]
+                        if src not in per[(0, k)]:
+                            per[(0, k)].append(src)
+    del n
+    return grad_relations(op, case, args, kwargs, out, index_paths=ipaths, extra=extra)
+
+
+def relations(op, case, args, kwargs, out):
+    if isinstance(out, torch.Tensor) and out.numel() == 0:
+        return []
+    if op["rel"] == "grad":
+        if op.get("index_args"):
+            return loss_relations(op, case, args, kwargs, out)
+        return grad_relations(op, case, args, kwargs, out)
+    if op["rel"] == "slice_dim":
+        return slice_dim_relations(op, case, args, kwargs, out)
+    if op["kind"] == "reduce":
+        return reduce_relations(op, case, args, kwargs, out)
+    if op["kind"] in ("scan", "sort"):
+        return along_relations(op, case, args, kwargs, out)
+    raise AssertionError(op["kind"])
+
+
+# --------------------------------------------------------------------------------------------
+# the oracle
+
+
+def _outcome(fn):
+    try:
+        v = fn()
+    except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
+        return None, error_json(e)
+    return v, {"ok": True, "result": pyval_json(v)}
+
+
+def _to32(v):
+    if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
+        return v.to(torch.float32)
+    return v
+
+
+def expect_of(op, case):
+    try:
+        args = [eval_code(c) for c in case["args"]]
+        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
+    except Exception as e:
+        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    fn = resolve(case["op"])
+    out, expect = _outcome(lambda: fn(*args, **kwargs))
+    _, by_code = _outcome(lambda: eval_code(case["code"]))
+    if expect != by_code:
+        raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
+                             % (case["code"], case["name"], expect, by_code))
+    extra = {}
+    if not expect["ok"]:
+        m = NOT_IMPL.search(expect["error"]["message"])
+        if m:
+            a32 = [_to32(a) for a in args]
+            k32 = {k: _to32(v) for k, v in kwargs.items()}
+            o32, e32 = _outcome(lambda: fn(*a32, **k32))
+            if e32["ok"]:
+                target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
+                conv = lambda t: t.to(target) if t.dtype == torch.float32 else t  # noqa: E731
+                out = tuple(conv(t) for t in o32) if isinstance(o32, tuple) else conv(o32)
+                expect = {"ok": True, "result": pyval_json(out)}
+                extra["deviation"] = ("PyTorch 1.13 has no %s kernel for %s; expectation computed in "
+                                      "float32 and rounded, as newer PyTorch does"
+                                      % (m.group(1), RO.base_name(op["primary"])))
+                args, kwargs = a32, k32
+    if expect["ok"]:
+        expect["relations"] = relations(op, case, args, kwargs, out)
+    return expect, extra
+
+
+def request_json(case):
+    return {"op": case["op"], "args": [pyval_json(eval_code(c)) for c in case["args"]],
+            "kwargs": {k: pyval_json(eval_code(c)) for k, c in case["kwargs"]}}
+
+
+def golden_line(op, case):
+    expect, extra = expect_of(op, case)
+    g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+    g.update(extra)
+    return g
+
+
+# --------------------------------------------------------------------------------------------
+# case generators
+
+NONCONTIG = [([2, 3], "t"), ([2, 3, 2], "permute"), ([3, 2], "transpose"), ([2, 3], "expand"),
+             ([2, 2, 3], "expand"), ([4, 3], "transpose"), ([2, 3, 2], "reshape")]
+
+
+def _tn(names):
+    tn = [q for q in names if q.startswith("torch.Tensor.")]
+    return tn[0] if tn else None
+
+
+class Builder:
+    """Call builder for one op: the input first, then its other operands, then positional
+    values, then the op's base keywords (unless given), then keywords."""
+
+    def __init__(self, rng, op, names):
+        self.rng, self.op, self.names = rng, op, names
+        self.cases = []
+
+    def T(self, shape, dtype=None, style="literal", domain=None, special=False, vals=None):
+        dtype = dtype or self.rng.choice(self.op["dtypes"])
+        gen = fixed(vals) if vals is not None else gen_vals(self.rng, dtype, domain or self.op["domain"], special)
+        return tensor_code(self.rng, shape, dtype, gen, style)
+
+    def add(self, name, x, pos=(), kw=(), form="func", operands=None, base=True):
+        op = self.op
+        if operands is None:
+            operands = []
+            xs = eval_code(x) if x.startswith("torch.") else None
+            for on, dom in op["operands"]:
+                shp = list(xs.shape) if xs is not None else [3]
+                dt = NAME_OF_DTYPE[xs.dtype] if xs is not None else "float32"
+                operands.append(self.T(shp, dt, domain=dom))
+        kwnames = {k for k, _ in kw}
+        given_pos = set(op["pos"][len(operands):len(operands) + len(pos)])
+        bkw = [(k, v) for k, v in op["base"] if base and k not in kwnames and k not in given_pos]
+        # base values that come positionally before dim (k, q) must be positional when pos is
+        if pos and op["base"] and op["pos"] and op["pos"][0] == op["base"][0][0] and \
+                op["base"][0][0] not in given_pos:
+            pos = [v for k, v in op["base"]] + list(pos)
+            bkw = []
+        args = [x] + list(operands) + list(pos)
+        kwargs = bkw + list(kw)
+        tn = _tn(self.names)
+        if form == "method" and tn and x.startswith("torch."):
+            c = mk(name, tn, args, kwargs, method=True)
+        elif form == "unbound" and tn:
+            c = mk(name, tn, args, kwargs)
+        elif form not in ("func", "method", "unbound"):
+            c = mk(name, form, args, kwargs, method=form.startswith("torch.Tensor.") and x.startswith("torch."))
+        else:
+            c = mk(name, op["primary"], args, kwargs)
+        self.cases.append(c)
+        return c
+
+
+def reduce_cases(rng, op, names):
+    B = Builder(rng, op, names)
+    T = B.T
+    p = op["primary"]
+    dk = op["dim"]
+    forms = ["func", "method", "unbound"] if _tn(names) else ["func"]
+    dim_pos = bool(op["pos"]) and op["pos"][len(op["operands"])] == "dim" if len(op["pos"]) > len(op["operands"]) else False
+    gdt = lambda: rng.choice(op["dtypes"])  # noqa: E731
+    matrix = dk == "matrix"
+
+    def D(d, keep=None, positional=False):
+        """dim (and keepdim) arguments: (pos, kw)."""
+        if d is None and keep is None:
+            return [], []
+        if positional and dim_pos and not matrix:
+            pos = [str(d)] + ([str(keep)] if keep is not None and op["pos"][1:2] == ["keepdim"] else [])
+            kw = [("keepdim", str(keep))] if keep is not None and op["pos"][1:2] != ["keepdim"] else []
+            return pos, kw
+        kw = [] if d is None else [("dim", str(d) if not isinstance(d, tuple) else
+                                    "(%s)" % (", ".join(map(str, d)) + ("," if len(d) == 1 else "")))]
+        if keep is not None:
+            kw.append(("keepdim", str(keep)))
+        return [], kw
+
+    def C(name, shape, d=None, keep=None, dtype=None, style="literal", form="func", kw=(),
+          positional=False, **tk):
+        pos, dkw = D(d, keep, positional)
+        return B.add(name, T(shape, dtype, style, **tk), pos, dkw + list(kw), form)
+
+    sweep_dim = None if dk in ("fixed", "matrix") else (1 if dk != "kw_int" else 1)
+    # 1. every dtype
+    for i, dt in enumerate(DTYPES):
+        C("dtype_" + dt, [2, 3], sweep_dim, dtype=dt, form=forms[i % len(forms)],
+          positional=bool(i % 2))
+    if dk not in ("req_int", "req_tuple", "fixed", "matrix") and op["nodim_ok"]:
+        for dt in ("int32", "bool", "float16", "bfloat16"):
+            C("dtype_full_" + dt, [2, 2], dtype=dt)
+    # 2. every qualified name
+    for q in names[1:]:
+        C("name_" + q, [2, 3], sweep_dim, form=q, dtype=gdt())
+    if _tn(names):
+        x = T([3, 2], gdt())
+        B.add("unbound_dim0", x, kw=[] if sweep_dim is None else [("dim", "0")], form="unbound")
+    x = T([2, 3], gdt())
+    inp = "x" if p == "torch.linalg.vector_norm" else "input"
+    B.cases.append(mk("kw_input", p, [], [(inp, x)] + list(op["base"]) +
+                      ([("dim", "1")] if sweep_dim is not None else [])))
+    if op["operands"]:
+        B.cases[-1] = mk("kw_input", p, [], [(inp, x), ("other", T([2, 3], NAME_OF_DTYPE[eval_code(x).dtype]))])
+    if matrix:
+        for shape, d, keep in (([2, 3], None, None), ([3, 2, 2], None, True), ([2, 3, 2], (0, 2), None),
+                               ([2, 2, 3], (-1, -3), True), ([2, 1, 3, 2], (1, 3), False),
+                               ([3, 2], (1, 0), None), ([2, 0], None, None), ([0, 2, 3], None, None),
+                               ([3], None, None), ([2, 2], (0, 0), None), ([2, 2], (0, 2), None),
+                               ([2, 2], (0,), None), ([2, 2], 0, None)):
+            C("dims_%s_%s_%s" % ("x".join(map(str, shape)), str(d).replace(" ", ""), keep), shape, d, keep)
+    elif dk != "fixed":
+        # 3. full reductions
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            for shape in ([5], [2, 3], [2, 2, 2]):
+                C("full_%s" % "x".join(map(str, shape)), shape, form=rng.choice(forms))
+        if dk in ("opt_tuple", "opt_int_none", "req_tuple", "opt_int", "kw_int"):
+            C("dim_none", [2, 3], "None")
+        # 4. int dims, keepdim, positional
+        for d, keep in ((1, None), (-1, None), (-3, None), (0, True), (2, False), (-2, True)):
+            C("dim_%d_keep_%s" % (d, keep), [2, 3, 2], d, keep if op["keepdim"] else None,
+              form=rng.choice(forms))
+        C("dim_positional", [3, 4], 0, True if op["keepdim"] else None, positional=True)
+        if not op["keepdim"]:
+            C("err_keepdim", [3, 2], 0, True)
+        # 5. tuples of dims
+        for d in ((0, 2), (-1, 0), (), (1,), (1, 1), (0, -3), (0, 5), (0, 1, 2)):
+            C("dims_%s" % str(d).replace(" ", ""), [2, 3, 2], d, True if op["keepdim"] and d == (0, 2) else None)
+        # 6. out of range
+        C("err_dim_out_of_range", [2, 3], 2)
+        C("err_dim_out_of_range_neg", [2, 3], -3)
+        # 7. rank 0
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            C("rank0", [])
+        C("rank0_dim0", [], 0)
+        C("rank0_dim_neg1", [], -1, True if op["keepdim"] else None)
+        C("err_rank0_dim1", [], 1)
+        # 8. rank 4
+        C("rank4_dim2", [2, 1, 3, 2], 2)
+        C("rank4_dims13", [2, 1, 3, 2], (1, 3), True if op["keepdim"] else None)
+        # 9. size 0
+        if op["nodim_ok"] and dk not in ("req_int", "req_tuple"):
+            C("empty_full", [0])
+        C("empty_slices_dim1", [2, 0], 1)
+        C("empty_dim0_of_2x0", [2, 0], 0)
+        C("empty_0x3_dim1_keep", [0, 3], 1, True if op["keepdim"] else None)
+        C("empty_0_dim0", [0], 0)
+    else:  # dist
+        x = T([2, 3], "float32")
+        B.add("bcast_row", x, operands=[T([3], "float32")])
+        B.add("bcast_scalar", T([2, 2], "float64"), operands=[T([], "float64")])
+        B.add("bcast_col_row", T([2, 1], "float32"), operands=[T([1, 3], "float32")])
+        B.add("err_bcast", T([2, 3], "float32"), operands=[T([4], "float32")])
+        B.add("mixed_float32_float64", T([3], "float32"), operands=[T([3], "float64")])
+        B.add("mixed_float32_int64", T([3], "float32"), operands=[T([3], "int64")])
+        B.add("rank0", T([], "float32"))
+        B.add("empty", T([0], "float32"))
+        B.add("empty_2x0", T([2, 0], "float64"))
+    # 10. non-contiguous
+    for j, (shape, style) in enumerate(NONCONTIG):
+        if j % 2 == 0 or j == len(NONCONTIG) - 1:
+            d = None if dk in ("fixed", "matrix") else (j % len(shape)) - (1 if j % 3 == 0 else 0)
+            C("noncontig_%s_%d" % (style, j), shape, d, dtype=gdt(), style=style)
+    # 11. NaN and inf
+    for dt in ("float32", "float64", "float16"):
+        shape = [2, 3] if dt != "float16" else [4]
+        C("special_%s" % dt, shape, None if dk in ("fixed", "matrix") or dt == "float64" else -1,
+          dtype=dt, special=True)
+    C("nan_only_row", [2, 3], None if dk in ("fixed", "matrix") else 1, dtype="float32",
+      vals=[math.nan, 1.0, 2.0, 0.0, 3.0, 3.0])
+    # 12. ties on purpose
+    C("ties_float32", [2, 4], None if dk in ("fixed", "matrix") else 1, dtype="float32",
+      vals=[2.0, 1.0, 2.0, 0.0, 3.0, 3.0, 1.0, 3.0])
+    C("ties_int64_dim0", [3, 2], None if dk in ("fixed", "matrix") else 0, dtype="int64",
+      vals=[1, 2, 1, 2, 0, 2])
+    C("all_equal", [2, 3], None if dk in ("fixed", "matrix") else 1, dtype="float32", vals=[1.0] * 6)
+    # 13. dtype=
+    if op["dtype_kw"]:
+        d = None if dk in ("fixed", "matrix") else 1
+        for src, dst in (("int32", "float64"), ("float32", "float16"), ("float32", "int32"),
+                         ("int64", "bool"), ("float64", "float32"), ("bool", "int64")):
+            C("dtype_kw_%s_to_%s" % (src, dst), [2, 3], d, dtype=src, kw=[("dtype", "torch." + dst)])
+    # 14. parameters
+    for pn, vals, how in op["params"]:
+        for j, v in enumerate(vals):
+            shape = [2, 3] if not matrix else [2, 2, 3]
+            d = None if dk in ("fixed", "matrix") or j % 2 == 0 else 1
+            if pn in ("p", "ord") and v in ("'fro'", "'nuc'") and p == "torch.norm":
+                d = None
+            if p == "torch.linalg.norm":
+                d = None if v != "None" else 1
+            if pn == "k":
+                C("param_k_%d" % j, [2, 3], 1 if j != 2 else None, form=forms[j % len(forms)],
+                  kw=[("k", v)])
+                continue
+            C("param_%s_%d" % (pn, j), shape, d, form=forms[j % len(forms)], kw=[(pn, v)],
+              domain="ties" if op["rel"] != "slice" else None)
+    if p in ("torch.std", "torch.var", "torch.std_mean", "torch.var_mean"):
+        B.add("positional_unbiased", T([2, 3], "float32"), ["False"])
+        B.add("positional_dim_unbiased_keepdim", T([2, 3], "float32"), ["1", "False", "True"])
+        B.add("err_unbiased_and_correction", T([4], "float32"), kw=[("unbiased", "True"), ("correction", "0")])
+        B.add("single_element_unbiased", T([1], "float64"))
+        B.add("single_element_dim", T([2, 1], "float64"), kw=[("dim", "1")])
+        B.add("correction_too_big", T([3], "float64"), kw=[("correction", "5")])
+    if p in ("torch.kthvalue",):
+        B.add("err_k_too_big", T([2, 3], "float32"), kw=[("k", "4")])
+        B.add("err_k_zero", T([2, 3], "float32"), kw=[("k", "0")])
+        B.add("k_positional", T([2, 3], "float32"), ["2", "1"], base=False)
+        B.add("err_k_positional_too_big", T([2, 3], "float32"), ["3", "0"], base=False)
+        B.add("err_k_missing", T([2, 3], "float32"), base=False)
+    if p in ("torch.quantile", "torch.nanquantile"):
+        for v in ("1.5", "-0.25"):
+            B.add("err_q_%s" % v, T([4], "float32"), kw=[("q", v)])
+        B.add("q_positional_dim", T([2, 4], "float64"), ["0.75", "1", "True"], base=False)
+        for j, it in enumerate(INTERP_TIES):
+            B.add("interp_ties_%d" % j, T([2, 4], "float32", vals=[1.0, 2.0, 2.0, 4.0, 3.0, 1.0, 3.0, 1.0]),
+                  kw=[("q", "0.4"), ("dim", "1"), ("interpolation", it)])
+        B.add("err_interpolation", T([4], "float32"), kw=[("interpolation", "'cubic'")])
+        B.add("nan_full", T([5], "float64", vals=[1.0, math.nan, 3.0, 2.0, 0.0]), kw=[("q", "0.3")])
+    if p in ("torch.max", "torch.min"):
+        B.add("err_dim_and_other", T([3], "float32"), ["0", T([3], "float32")])
+        B.add("err_empty_full", T([0], "float32"))
+        B.add("empty_dim_nonempty_slices", T([0, 3], "float32"), kw=[("dim", "1")])
+    if p in ("torch.mode", "torch.median", "torch.nanmedian"):
+        B.add("many_ties_dim0", T([4, 2], "float32", vals=[1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0]), ["0"])
+        B.add("nan_half", T([2, 3], "float64", vals=[math.nan, 1.0, math.nan, 2.0, 2.0, math.nan]), ["1"])
+    # 15. errors
+    xx = T([2, 3], "float32")
+    B.cases += [mk("err_no_args", p, []),
+                mk("err_unknown_kw", p, [xx], list(op["base"]) + [("foo", "1")]),
+                mk("err_string_operand", p, ["'a'"] + (["'b'"] if op["operands"] else []), list(op["base"])),
+                mk("err_list_operand", p, ["[1.0, 2.0]"] + (["[1.0, 2.0]"] if op["operands"] else []), list(op["base"])),
+                mk("err_extra_positional", p, [xx] + (["1"] * (len(op["pos"]) + 2)))]
+    if dk != "fixed":
+        B.cases.append(mk("err_dim_string", p, [xx], list(op["base"]) + [("dim", "'a'")]))
+        B.cases.append(mk("err_dim_float", p, [xx], list(op["base"]) + [("dim", "1.5")]))
+    return B.cases
+
+
+INTERP_TIES = RO.INTERP
+
+
+def along_cases(rng, op, names):
+    """Scans and sorts: one dim (default -1 or required), same-shape outputs (topk: k)."""
+    B = Builder(rng, op, names)
+    T = B.T
+    p = op["primary"]
+    forms = ["func", "method", "unbound"] if _tn(names) else ["func"]
+    gdt = lambda: rng.choice(op["dtypes"])  # noqa: E731
+    fixed_dim = op["dim"] == "fixed"
+    dim_pos = op["pos"][:1] == ["dim"]
+
+    def C(name, shape, d=None, dtype=None, style="literal", form="func", kw=(), positional=False, **tk):
+        pos, dkw = [], []
+        if d is not None:
+            if positional and dim_pos:
+                pos = [str(d)]
+            else:
+                dkw = [("dim", str(d))]
+        return B.add(name, T(shape, dtype, style, **tk), pos, dkw + list(kw), form)
+    sd = None if fixed_dim else 1
+    for i, dt in enumerate(DTYPES):
+        C("dtype_" + dt, [2, 3], sd, dtype=dt, form=forms[i % len(forms)], positional=bool(i % 2))
+    for q in names[1:]:
+        C("name_" + q, [2, 3], sd, form=q, dtype=gdt())
+    B.cases.append(mk("kw_input", p, [], [("input", T([2, 3], gdt()))] + list(op["base"]) +
+                      ([("dim", "0")] if not fixed_dim else [])))
+    if not fixed_dim:
+        for d in (0, -1, 2, -3):
+            C("dim_%d" % d, [2, 3, 2], d, form=rng.choice(forms))
+        C("dim_positional", [3, 2], 0, positional=True)
+        if op["dim"] == "req_int":
+            C("err_no_dim", [3])
+        else:
+            C("default_dim", [2, 3])
+        C("dim_none", [3], "None")
+        C("err_dim_tuple", [2, 3], "(0, 1)")
+        C("err_dim_out_of_range", [2, 3], 2)
+        C("err_dim_out_of_range_neg", [2, 3], -3)
+        C("rank0_dim0", [], 0)
+        C("rank0_dim_neg1", [], -1)
+        C("err_rank0_dim1", [], 1)
+        C("rank4_dim2", [2, 1, 3, 2], 2)
+        C("rank1", [5], 0)
+        C("empty_0", [0], 0)
+        C("empty_2x0_dim1", [2, 0], 1)
+        C("empty_2x0_dim0", [2, 0], 0)
+    else:
+        for shape in ([4, 2], [3], [2, 1, 3], [], [0], [0, 3]):
+            C("shape_%s" % ("x".join(map(str, shape)) or "scalar"), shape, form=rng.choice(forms))
+    for j, (shape, style) in enumerate(NONCONTIG):
+        if j % 2 == 0 or j == len(NONCONTIG) - 1:
+            d = None if fixed_dim else (j % len(shape)) - (1 if j % 3 == 0 else 0)
+            C("noncontig_%s_%d" % (style, j), shape, d, dtype=gdt(), style=style)
+    for dt in ("float32", "float64", "float16"):
+        C("special_%s" % dt, [2, 3] if dt != "float16" else [4], None if fixed_dim else -1, dtype=dt, special=True)
+    C("nan_ties", [2, 4], None if fixed_dim else 1, dtype="float32",
+      vals=[math.nan, 1.0, 2.0, math.nan, 3.0, 3.0, 1.0, 3.0])
+    C("ties_float32", [2, 4], None if fixed_dim else 1, dtype="float32",
+      vals=[2.0, 1.0, 2.0, 0.0, 3.0, 3.0, 1.0, 3.0])
+    C("ties_int64_dim0", [3, 2], None if fixed_dim else 0, dtype="int64", vals=[1, 2, 1, 2, 0, 2])
+    C("all_equal", [6], None if fixed_dim else 0, dtype="float32", vals=[1.0] * 6)
+    C("long_ties", [12], None if fixed_dim else 0, dtype="float64",
+      vals=[1.0, 0.0, 1.0, 1.0, 2.0, 0.0, 2.0, 1.0, 0.0, 2.0, 2.0, 1.0])
+    if op["dtype_kw"]:
+        for src, dst in (("int32", "float64"), ("float32", "float16"), ("float32", "int32"),
+                         ("int64", "bool"), ("bool", "int64"), ("int8", "int8")):
+            C("dtype_kw_%s_to_%s" % (src, dst), [2, 3], 1, dtype=src, kw=[("dtype", "torch." + dst)])
+    if p in ("torch.cumsum", "torch.cumprod"):
+        C("overflow_int8_dtype", [4], 0, dtype="int8", vals=[100, 100, 100, -128], kw=[("dtype", "torch.int8")])
+        C("overflow_uint8_to_int64", [4], 0, dtype="uint8", vals=[200, 200, 200, 200])
+    for pn, vals, how in op["params"]:
+        for j, v in enumerate(vals):
+            C("param_%s_%d" % (pn, j), [2, 4] if pn != "n" else [2, 4], None if fixed_dim or j % 2 else 1,
+              form=forms[j % len(forms)], kw=[(pn, v)], domain="ties" if p != "torch.diff" else None)
+    if p == "torch.sort":
+        B.add("stable_positional_error", T([4], "float32"), ["0", "False", "True"])
+        B.add("stable_kw_all", T([2, 4], "float32", vals=[1.0, 0.0, 1.0, 0.0, 2.0, 2.0, 1.0, 2.0]),
+              kw=[("stable", "True"), ("dim", "1"), ("descending", "True")])
+        B.add("stable_none", T([5], "float32"), kw=[("stable", "None")])
+    if p == "torch.topk":
+        B.add("err_k_too_big", T([2, 3], "float32"), kw=[("k", "4")])
+        B.add("err_k_negative", T([2, 3], "float32"), kw=[("k", "-1")])
+        B.add("err_k_missing", T([2, 3], "float32"), base=False)
+        B.add("positional_all", T([2, 4], "float32"), ["3", "1", "False", "True"], base=False)
+        B.add("k_dim0", T([3, 2], "float64"), kw=[("k", "3"), ("dim", "0")])
+        B.add("unsorted_ties", T([8], "float32", vals=[2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0, 2.0]),
+              kw=[("k", "4"), ("sorted", "False")])
+    if p == "torch.diff":
+        B.add("prepend_append", T([2, 3], "float32"), kw=[("prepend", T([2, 1], "float32")),
+                                                         ("append", T([2, 2], "float32"))])
+        B.add("prepend_dim0", T([2, 3], "int64"), kw=[("dim", "0"), ("prepend", T([1, 3], "int64"))])
+        B.add("append_n2", T([5], "float64"), kw=[("n", "2"), ("append", T([2], "float64"))])
+        B.add("prepend_positional", T([4], "float32"), ["1", "0", T([1], "float32"), T([1], "float32")])
+        B.add("err_prepend_shape", T([2, 3], "float32"), kw=[("prepend", T([3, 1], "float32"))])
+        B.add("err_n_negative", T([4], "float32"), kw=[("n", "-1")])
+        B.add("bool_xor", T([5], "bool"))
+        B.add("uint8_wrap", T([4], "uint8", vals=[0, 5, 2, 255]))
+        B.add("err_rank0", T([], "float32"))
+        B.add("prepend_mixed_dtype", T([3], "float32"), kw=[("prepend", T([1], "int64"))])
+    if p in ("torch.cummax", "torch.cummin"):
+        B.add("nan_middle", T([5], "float32", vals=[1.0, 3.0, math.nan, 2.0, 5.0]), ["0"])
+    xx = T([2, 3], "float32")
+    B.cases += [mk("err_no_args", p, []),
+                mk("err_unknown_kw", p, [xx], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else []) + [("foo", "1")]),
+                mk("err_string_operand", p, ["'a'"], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else [])),
+                mk("err_list_operand", p, ["[1.0, 2.0]"], list(op["base"]) + ([("dim", "0")] if op["dim"] == "req_int" else [])),
+                mk("err_extra_positional", p, [xx] + (["1"] * (len(op["pos"]) + 2)))]
+    return B.cases
+
+
+def fn_cases(rng, op, names):
+    """softmax / normalization / losses: hand-picked calls per op, plus the dtype sweep, every
+    qualified name and invalid calls."""
+    B = Builder(rng, op, names)
+    p = op["primary"]
+    b = p.rsplit(".", 1)[1]
+
+    def T(shape, dtype="float32", domain="any", style="literal", special=False, vals=None):
+        return B.T(shape, dtype, style, domain=domain, special=special, vals=vals)
+
+    def A(name, args, kw=(), form=None):
+        B.cases.append(mk(name, form or p, args, kw, method=(form or "").startswith("torch.Tensor.")))
+
+    def cls(shape, n, vals=None):
+        return tensor_code(rng, shape, "int64", fixed(vals) if vals else gen_vals(rng, "int64", "cls:%d" % n))
+    R = ["'none'", "'mean'", "'sum'"]
+    # the simple call for the dtype sweep and the names: (args builder by dtype, kwargs)
+    if b in ("softmax", "log_softmax", "softmin"):
+        simple = (lambda dt: [T([2, 3], dt)], [("dim", "1")])
+        for d in ("0", "-1", "2"):
+            A("dim_" + d, [T([2, 3, 2])], [("dim", d)])
+        A("dim_positional", [T([3, 2], "float64"), "0"])
+        A("rank0", [T([])], [("dim", "0")])
+        A("rank4", [T([2, 1, 3, 2])], [("dim", "2")])
+        A("empty", [T([0, 3])], [("dim", "1")])
+        A("empty_slice", [T([2, 0])], [("dim", "1")])
+        A("special", [T([2, 3], special=True)], [("dim", "1")])
+        A("inf_row", [T([2, 3], vals=[math.inf, 1.0, 2.0, -math.inf, -math.inf, 0.0])], [("dim", "1")])
+        A("large", [T([3], vals=[1000.0, 1000.0, -1000.0])], [("dim", "0")])
+        A("noncontig_t", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t")], [("dim", "1")])
+        A("noncontig_expand", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "expand")], [("dim", "0")])
+        A("dtype_kw_float64", [T([2, 3])], [("dim", "1"), ("dtype", "torch.float64")])
+        A("dtype_kw_int_input", [T([2, 3], "int64")], [("dim", "1"), ("dtype", "torch.float32")])
+        A("err_dim_out_of_range", [T([2, 3])], [("dim", "2")])
+        if p.startswith("torch.nn"):
+            A("implicit_dim_rank1", [T([4])])
+            A("implicit_dim_rank2", [T([2, 3])])
+            A("implicit_dim_rank3", [T([2, 2, 3])])
+        else:
+            A("err_no_dim", [T([4])])
+            for q in names:
+                if q.startswith("torch.nn.functional."):
+                    A("functional_implicit_dim", [T([2, 3])], form=q)
+    elif b == "normalize":
+        simple = (lambda dt: [T([2, 3], dt)], [])
+        for pv in ("1", "2.0", "3", "float('inf')", "0.5"):
+            A("p_" + pv, [T([2, 3])], [("p", pv)])
+        A("dim_0", [T([2, 3])], [("dim", "0")])
+        A("dim_neg1_rank3", [T([2, 2, 3], "float64")], [("dim", "-1")])
+        A("zero_row_eps", [T([2, 3], vals=[0.0, 0.0, 0.0, 1.0, 2.0, 2.0])], [("eps", "0.5")])
+        A("rank1_dim0", [T([4])], [("dim", "0")])
+        A("err_rank1_default_dim", [T([4])])
+        A("empty", [T([0, 3])])
+        A("special", [T([2, 3], special=True)])
+        A("positional", [T([2, 3], "float64"), "1.0", "0", "1e-06"])
+        A("noncontig_t", [tensor_code(rng, [3, 2], "float32", gen_vals(rng, "float32"), "t")])
+    elif b == "layer_norm":
+        simple = (lambda dt: [T([2, 3], dt), "(3,)"], [])
+        A("weight_bias", [T([2, 3]), "[3]", T([3]), T([3])])
+        A("two_dims", [T([2, 2, 3], "float64"), "(2, 3)", T([2, 3], "float64"), T([2, 3], "float64")])
+        A("eps", [T([2, 4])], [("normalized_shape", "[4]"), ("eps", "0.1")])
+        A("single_element_group", [T([3, 1]), "(1,)"])
+        A("weight_only", [T([2, 3]), "(3,)"], [("weight", T([3]))])
+        A("bias_only", [T([2, 3]), "(3,)"], [("bias", T([3]))])
+        A("rank1", [T([4]), "(4,)"])
+        A("err_shape", [T([2, 3]), "(2,)"])
+        A("err_weight_shape", [T([2, 3]), "(3,)", T([2])])
+        A("special", [T([2, 3], special=True), "(3,)"])
+        A("noncontig_t", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t"), "(2,)"])
+        A("empty_batch", [T([0, 3]), "(3,)"])
+        A("ties_constant_row", [T([2, 3], vals=[1.0, 1.0, 1.0, 1.0, 2.0, 3.0]), "(3,)"])
+    elif b in ("group_norm",):
+        simple = (lambda dt: [T([2, 4], dt), "2"], [])
+        A("weight_bias", [T([2, 4, 2]), "2", T([4]), T([4])])
+        A("groups_1", [T([2, 3, 2], "float64"), "1"])
+        A("groups_per_channel", [T([1, 4, 3]), "4", T([4]), T([4])])
+        A("eps", [T([2, 4])], [("num_groups", "4"), ("eps", "0.5")])
+        A("err_not_divisible", [T([2, 3]), "2"])
+        A("rank4", [T([1, 4, 2, 2]), "2"])
+        A("special", [T([2, 4], special=True), "2"])
+        A("err_rank1", [T([4]), "2"])
+    elif b in ("batch_norm", "instance_norm"):
+        stats = lambda c: [T([c], "float32", "pos"), T([c], "float32", "pos")]  # noqa: E731
+        if b == "batch_norm":
+            simple = (lambda dt: [T([3, 2], dt)] + [T([2], dt, "pos"), T([2], dt, "pos")], [])
+            A("eval_weight_bias", [T([3, 2])] + stats(2) + [T([2]), T([2])])
+            A("training", [T([3, 2])] + stats(2), [("training", "True")])
+            A("training_weight_bias", [T([2, 2, 3], "float64")] + [T([2], "float64", "pos"), T([2], "float64", "pos"),
+                                                                   T([2], "float64"), T([2], "float64")], [("training", "True"), ("momentum", "0.5")])
+            A("training_no_stats", [T([4, 2]), "None", "None"], [("training", "True")])
+            A("err_training_one_value", [T([1, 2])] + stats(2), [("training", "True")])
+            A("eval_rank4", [T([1, 2, 2, 2])] + stats(2), [("eps", "0.1")])
+            A("err_eval_no_stats", [T([3, 2]), "None", "None"])
+            A("err_stats_shape", [T([3, 2])] + stats(3))
+            A("special_eval", [T([3, 2], special=True)] + stats(2))
+        else:
+            simple = (lambda dt: [T([2, 2, 3], dt)], [])
+            A("weight_bias", [T([2, 2, 3])], [("weight", T([2])), ("bias", T([2]))])
+            A("running_stats_input_stats", [T([2, 2, 3], "float64")] + [T([2], "float64", "pos"), T([2], "float64", "pos")])
+            A("running_stats_eval", [T([2, 2, 3])] + stats(2), [("use_input_stats", "False")])
+            A("rank4", [T([1, 2, 2, 2])], [("eps", "0.1")])
+            A("err_one_spatial", [T([2, 2, 1])])
+            A("special", [T([1, 2, 3], special=True)])
+    elif b == "local_response_norm":
+        simple = (lambda dt: [T([1, 4, 2], dt), "2"], [])
+        A("size_3_params", [T([2, 5, 2]), "3"], [("alpha", "0.5"), ("beta", "0.75"), ("k", "2.0")])
+        A("size_1", [T([1, 3, 2], "float64"), "1"])
+        A("rank4", [T([1, 4, 2, 2]), "2"])
+        A("size_big", [T([1, 3, 2]), "5"])
+        A("err_rank2", [T([2, 3]), "2"])
+        A("positional", [T([1, 4, 3]), "2", "0.001", "0.5", "1.5"])
+    elif b in ("cosine_similarity", "pairwise_distance"):
+        simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
+        A("bcast", [T([2, 3]), T([3])])
+        A("rank1", [T([4], "float64"), T([4], "float64")], [("dim", "0")] if b == "cosine_similarity" else [])
+        A("eps", [T([2, 3]), T([2, 3])], [("eps", "0.5")])
+        A("zero_vector", [T([2, 3], vals=[0.0] * 3 + [1.0, 2.0, 3.0]), T([2, 3])])
+        A("err_shape", [T([2, 3]), T([2, 4])])
+        A("special", [T([2, 3], special=True), T([2, 3])])
+        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t"), T([2, 3])])
+        if b == "cosine_similarity":
+            A("dim_0", [T([2, 3]), T([2, 3])], [("dim", "0")])
+            A("rank3_dim_neg1", [T([2, 2, 3]), T([2, 2, 3])], [("dim", "-1")])
+            A("err_dim", [T([2, 3]), T([2, 3])], [("dim", "2")])
+        else:
+            for pv in ("1.0", "3", "float('inf')", "0"):
+                A("p_" + pv, [T([2, 3]), T([2, 3])], [("p", pv)])
+            A("keepdim", [T([2, 3]), T([2, 3])], [("keepdim", "True")])
+            A("rank3", [T([2, 2, 3]), T([2, 2, 3])])
+    else:  # losses
+        cidx = b in ("nll_loss", "cross_entropy")
+        dom = "prob" if b == "binary_cross_entropy" else "any"
+        tdom = "prob" if b in ("binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div") else "any"
+        if cidx:
+            simple = (lambda dt: [T([3, 4], dt), cls([3], 4)], [])
+            for r in R:
+                A("reduction_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("reduction", r)])
+                A("weight_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("weight", T([4], "float32", "pos")), ("reduction", r)])
+                A("ignore_index_" + r.strip("'"), [T([4, 3]), cls([4], 3, [0, 2, 2, 1])], [("ignore_index", "2"), ("reduction", r)])
+            A("all_ignored_mean", [T([2, 3]), cls([2], 3, [1, 1])], [("ignore_index", "1")])
+            A("spatial", [T([2, 3, 2]), cls([2, 2], 3)], [("reduction", "'none'")])
+            A("unbatched", [T([4], "float64"), cls([], 4)])
+            A("err_target_range", [T([2, 3]), cls([2], 3, [0, 3])])
+            A("err_target_float", [T([2, 3]), T([2])])
+            A("weight_same_class_mean", [T([3, 3]), cls([3], 3, [1, 1, 1])], [("weight", T([3], "float32", "pos"))])
+            A("err_weight_shape", [T([2, 3]), cls([2], 3)], [("weight", T([2]))])
+            A("int32_target", [T([2, 3]), tensor_code(rng, [2], "int32", fixed([0, 2]))])
+            if b == "cross_entropy":
+                for r in R:
+                    A("label_smoothing_" + r.strip("'"), [T([3, 4]), cls([3], 4)], [("label_smoothing", "0.2"), ("reduction", r)])
+                A("label_smoothing_weight_ignore", [T([3, 4]), cls([3], 4, [0, 3, 1])],
+                  [("weight", T([4], "float32", "pos")), ("ignore_index", "3"), ("label_smoothing", "0.1")])
+                for r in R:
+                    A("prob_target_" + r.strip("'"), [T([2, 3]), T([2, 3], "float32", "prob")], [("reduction", r)])
+                A("prob_target_weight_smoothing", [T([2, 3]), T([2, 3], "float32", "prob")],
+                  [("weight", T([3], "float32", "pos")), ("label_smoothing", "0.3")])
+                A("err_label_smoothing", [T([2, 3]), cls([2], 3)], [("label_smoothing", "1.5")])
+        else:
+            simple = (lambda dt: [T([2, 3], dt, dom), T([2, 3], dt, tdom)], [])
+            for r in R + (["'batchmean'"] if b == "kl_div" else []):
+                A("reduction_" + r.strip("'"), [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("reduction", r)])
+            A("bcast_target", [T([2, 3], domain=dom), T([3], domain=tdom)], [("reduction", "'none'")])
+            A("err_bcast", [T([2, 3], domain=dom), T([4], domain=tdom)])
+            A("rank0", [T([], domain=dom), T([], domain=tdom)])
+            A("empty_mean", [T([0], domain=dom), T([0], domain=tdom)])
+            A("empty_sum", [T([0], domain=dom), T([0], domain=tdom)], [("reduction", "'sum'")])
+            A("float64", [T([4], "float64", dom), T([4], "float64", tdom)])
+            A("mixed_target_float64", [T([3], domain=dom), T([3], "float64", tdom)])
+            A("target_int", [T([3], domain=dom), T([3], "int64", "prob")])
+            A("equal_inputs", [T([3], vals=[0.5, 0.25, 0.75]), T([3], vals=[0.5, 0.25, 0.75])], [("reduction", "'none'")])
+            A("special", [T([4], special=True), T([4], domain=tdom)], [("reduction", "'none'")])
+            A("err_reduction", [T([3], domain=dom), T([3], domain=tdom)], [("reduction", "'avg'")])
+            A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32", dom), "t"), T([2, 3], domain=tdom)])
+            if b == "smooth_l1_loss":
+                for bv in ("0.5", "0.0", "2.0"):
+                    A("beta_" + bv, [T([4]), T([4])], [("beta", bv), ("reduction", "'none'")])
+                A("err_beta_negative", [T([4]), T([4])], [("beta", "-1.0")])
+            if b == "huber_loss":
+                for dv in ("0.5", "2.0"):
+                    A("delta_" + dv, [T([4]), T([4])], [("delta", dv), ("reduction", "'none'")])
+                A("err_delta_zero", [T([4]), T([4])], [("delta", "0.0")])
+            if b in ("binary_cross_entropy", "binary_cross_entropy_with_logits"):
+                A("weight_none", [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("weight", T([3], "float32", "pos")), ("reduction", "'none'")])
+                A("weight_mean", [T([2, 3], domain=dom), T([2, 3], domain=tdom)], [("weight", T([2, 3], "float32", "pos"))])
+                A("input_out_of_range", [T([3], vals=[0.0, 1.0, 1.5]), T([3], domain="prob")], [("reduction", "'none'")])
+            if b == "binary_cross_entropy_with_logits":
+                A("pos_weight", [T([2, 3]), T([2, 3], domain="prob")], [("pos_weight", T([3], "float32", "pos")), ("reduction", "'none'")])
+            if b == "kl_div":
+                A("log_target", [T([2, 3]), T([2, 3])], [("log_target", "True"), ("reduction", "'none'")])
+                A("zero_target", [T([3]), T([3], vals=[0.0, 0.5, 0.5])], [("reduction", "'none'")])
+    sweep = []
+    for i, dt in enumerate(DTYPES):
+        args, kw = simple
+        sweep.append(mk("dtype_" + dt, p, args(dt), kw))
+    for q in names[1:]:
+        args, kw = simple
+        sweep.append(mk("name_" + q, q, args("float32"), kw, method=q.startswith("torch.Tensor.")))
+    args, kw = simple
+    sample = args("float32")
+    errs = [mk("err_no_args", p, []), mk("err_unknown_kw", p, sample, list(kw) + [("foo", "1")]),
+            mk("err_string_operand", p, ["'a'"] + sample[1:], kw),
+            mk("err_list_operand", p, ["[1.0, 2.0]"] + sample[1:], kw)]
+    return sweep + B.cases + errs
+
+
+GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases}
+
+
+def op_cases(rng, op, names):
+    cases = GENERATORS[op["kind"]](rng, op, names)
+    seen = collections.Counter()
+    for c in cases:
+        seen[c["name"]] += 1
+        if seen[c["name"]] > 1:
+            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
+    return cases
+
+
+# --------------------------------------------------------------------------------------------
+# op table
+
+
+def _probe_call(op, dt):
+    x = torch.tensor([[1, 2, 3], [3, 0, 1]], dtype=TORCH_DTYPE[dt]) if dt != "bool" else \
+        torch.tensor([[True, False, True], [True, True, False]])
+    fn = resolve(op["primary"])
+    base = {k: eval_code(v) for k, v in op["base"]}
+    extra = [x.clone() for _ in op["operands"]]
+    if op["dim"] in ("req_int", "req_tuple"):
+        base["dim"] = 1
+    return lambda: fn(x, *extra, **base)
+
+
+def dtype_behaviour(op):
+    beh, dev = {}, {}
+    for dt in DTYPES:
+        try:
+            out = _probe_call(op, dt)()
+            outs = _outs(out)
+            beh[dt] = ", ".join(NAME_OF_DTYPE[o.dtype] for o in outs)
+        except Exception as e:  # noqa: BLE001
+            beh[dt] = "%s: %s" % (type(e).__name__, e)
+            if NOT_IMPL.search(str(e)):
+                dev[dt] = "computed in float32 and rounded to %s (no %s kernel in PyTorch 1.13)" % (
+                    dt, "Half" if dt == "float16" else "BFloat16")
+    return beh, dev
+
+
+def signature_text(names):
+    for q in names:
+        obj = resolve(q)
+        doc = (getattr(obj, "__doc__", None) or "").strip()
+        first = doc.splitlines()[0].strip() if doc else ""
+        b = q.rsplit(".", 1)[1]
+        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
+            return first
+    for q in names:
+        obj = resolve(q)
+        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
+            try:
+                return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
+            except ValueError:
+                pass
+    return ""
+
+
+def overloads(names):
+    for q in names:
+        if q.startswith("torch.Tensor."):
+            continue
+        try:
+            resolve(q)()
+        except TypeError as e:
+            m = str(e)
+            if "but expected one of:" in m:
+                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
+            if "but expected (" in m:
+                return [m.split("but expected ", 1)[1].strip()]
+        except Exception:  # noqa: BLE001
+            pass
+    return None
+
+
+def op_table(names_of):
+    table = []
+    for op in RO.OPS:
+        beh, dev = dtype_behaviour(op)
+        entry = {"primary": op["primary"], "names": names_of[op["primary"]], "kind": op["kind"],
+                 "params": signature_text(names_of[op["primary"]]), "dtype_behaviour": beh}
+        ov = overloads(names_of[op["primary"]])
+        if ov:
+            entry["overloads"] = ov
+            if not entry["params"]:
+                entry["params"] = " | ".join("%s%s" % (RO.base_name(op["primary"]), o) for o in ov)
+        if dev:
+            entry["deviations"] = dev
+        table.append(entry)
+    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def generate(only=None):
+    torch.manual_seed(0)
+    names_of = {op["primary"]: RO.qualified_names(op) for op in RO.OPS}
+    files = {}
+    per_op = {}
+    outcome = collections.Counter()
+    deviations = 0
+    for op in RO.OPS:
+        if only and op["primary"] not in only:
+            continue
+        rng = random.Random("%d:%s" % (SEED, op["primary"]))
+        lines = []
+        oc = collections.Counter()
+        for case in op_cases(rng, op, names_of[op["primary"]]):
+            g = golden_line(op, case)
+            lines.append(json.dumps(g, ensure_ascii=True))
+            e = g["expect"]
+            k = "ok" if e["ok"] else e["error"]["type"]
+            oc[k] += 1
+            outcome[k] += 1
+            deviations += "deviation" in g
+        per_op[op["primary"]] = dict(sorted(oc.items()))
+        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
+    total = sum(outcome.values())
+    meta = {"generator": "scripts/gen_golden_reduce.py", "seed": SEED, "torch": torch.__version__,
+            "python": sys.version.split()[0], "cases": total, "ops": len(per_op),
+            "outcomes": dict(sorted(outcome.items())), "deviations": deviations, "per_op": per_op}
+    files[os.path.join(GOLDEN_DIR, "reduce.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files[os.path.join(GOLDEN_DIR, "reduce_ops.json")] = op_table(names_of)
+    return files, meta
+
+
+def main():
+    argv = sys.argv[1:]
+    check = "--check" in argv
+    only = [a for a in argv if not a.startswith("--")]
+    t0 = time.time()
+    files, meta = generate(only)
+    if only:  # a debugging run: counts, and the files under /tmp/reduce_golden_debug
+        print(json.dumps(meta["per_op"], indent=1))
+        os.makedirs("/tmp/reduce_golden_debug", exist_ok=True)
+        for p, text in files.items():
+            with open(os.path.join("/tmp/reduce_golden_debug", os.path.basename(p)), "w") as f:
+                f.write(text)
+        return 0
+    if check:
+        stale = [p for p, text in files.items()
+                 if not os.path.exists(p) or open(p, encoding="utf-8").read() != text]
+        if os.path.isdir(OUT_DIR):
+            stale += [os.path.join(OUT_DIR, f) for f in sorted(os.listdir(OUT_DIR))
+                      if os.path.join(OUT_DIR, f) not in files]
+        for p in stale:
+            print("differs from a fresh generation:", os.path.relpath(p, ROOT))
+        print("reduce golden check: %s (%.1f s)" % ("STALE" if stale else "up to date", time.time() - t0))
+        return 1 if stale else 0
+    os.makedirs(OUT_DIR, exist_ok=True)
+    for f in os.listdir(OUT_DIR):
+        if os.path.join(OUT_DIR, f) not in files:
+            os.remove(os.path.join(OUT_DIR, f))
+    for p, text in files.items():
+        with open(p, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    print("wrote %d cases for %d ops (%s, %d deviations) in %.1f s"
+          % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
