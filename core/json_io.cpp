@@ -80,6 +80,10 @@ Value value_from_json(const Json& j) {
     }
     case Json::value_t::object:
       if (j.contains("data")) return tensor_from_json(j);
+      if (j.size() == 1 && j.contains("float") && j["float"].is_string()) {  // a non-finite Python float
+        const Value v = leaf_from_json(j["float"]);
+        if (v.is<double>()) return v;
+      }
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
       fail("ValueError", "an object value must be a tensor {\"dtype\", \"shape\", \"data\"} or a dtype {\"dtype\"}, got " + j.dump());
@@ -114,9 +118,9 @@ Json value_to_json(const Value& v) {
     Json operator()(const None&) const { return nullptr; }
     Json operator()(bool b) const { return b; }
     Json operator()(std::int64_t i) const { return i; }
-    Json operator()(double f) const {
-      if (std::isnan(f)) return "nan";
-      if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
+    Json operator()(double f) const {  // a Python float: non-finite ones as {"float": "inf"}
+      if (std::isnan(f)) return Json{{"float", "nan"}};
+      if (std::isinf(f)) return Json{{"float", f < 0 ? "-inf" : "inf"}};
       return f;
     }
     Json operator()(const std::string& s) const { return s; }

@@ -162,6 +162,7 @@ PYI_TYPES = {
     "Sequence[Union[_int, SymInt]]": "tuple of ints",
     "Sequence[SymInt]": "tuple of ints",
     "Union[Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",
+    "Union[Tensor, Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",  # out= of (values, indices)
     "Sequence[Tensor]": "tuple of Tensors",
     "Union[str, ellipsis, None]": "name",
     "Sequence[Union[str, ellipsis, None]]": "tuple of names",
