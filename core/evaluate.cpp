@@ -95,7 +95,13 @@ Value result_value(const Evaluation& e) {
 Json evaluate(const Call& call, bool explain) {
   return guarded([&] {
     const Evaluation e = run_call(call);
-    Json r{{"ok", true}, {"result", value_to_json(result_value(e))}};
+    // A tuple result (values, indices) is a plain array of tensors (DESIGN.md, "Response").
+    Json result = Json::array();
+    if (e.result.is_tuple && !e.python_result)
+      for (const Tensor& t : e.result.tensors) result.push_back(value_to_json(t));
+    else
+      result = value_to_json(result_value(e));
+    Json r{{"ok", true}, {"result", result}};
     if (explain) {
       Json relations = Json::array();
       if (e.python_result) {

@@ -80,6 +80,11 @@ Value value_from_json(const Json& j) {
     }
     case Json::value_t::object:
       if (j.contains("data")) return tensor_from_json(j);
+      if (j.size() == 1 && j.contains("tuple") && j["tuple"].is_array()) {  // a Python tuple (an array is a list)
+        Value v = value_from_json(j["tuple"]);
+        v.is_tuple = true;
+        return v;
+      }
       if (j.size() == 1 && j.contains("float") && j["float"].is_string()) {  // a non-finite Python float
         const Value v = leaf_from_json(j["float"]);
         if (v.is<double>()) return v;
@@ -129,10 +134,11 @@ Json value_to_json(const Value& v) {
     Json operator()(const List& items) const {
       Json a = Json::array();
       for (const auto& item : items) a.push_back(value_to_json(item));
-      return a;
+      return tuple ? Json{{"tuple", a}} : a;
     }
+    bool tuple;
   };
-  return std::visit(Visitor{}, v.v);
+  return std::visit(Visitor{v.is_tuple}, v.v);
 }
 
 Call call_from_json(const Json& request) {

@@ -106,9 +106,10 @@ ReduceSpec logsumexp_spec() {
   s.check = logsumexp_check;
   return s;
 }
-ReduceSpec refuse_half_result(ReduceSpec s, const char* kernel) {
+ReduceSpec refuse_half_result(ReduceSpec s, const char* kernel, bool and_bool = false) {
   s.result_kernel = kernel;
   s.refuse_result = 1u << unsigned(DType::Float16);
+  if (and_bool) s.refuse_result |= 1u << unsigned(DType::Bool);
   return s;
 }
 ReduceSpec aminmax_spec() {
@@ -233,10 +234,10 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   const std::vector<Param> scan_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_dtype(), p_out()};
   rd(t, "torch.cumsum torch.Tensor.cumsum", "Running totals along dim: element i is the sum of elements 0 to i.",
      "torch.cumsum(torch.tensor([[1, 2, 3, 4], [10, 20, 30, 40]]), dim=1)", scan_params,
-     refuse_half_result(scan(ReduceKind::Sum, {D::SumLike}, "+"), "cumsum_out_cpu"));
+     refuse_half_result(scan(ReduceKind::Sum, {D::SumLike}, "+"), "cumsum_out_cpu", true));
   rd(t, "torch.cumprod torch.Tensor.cumprod", "Running products along dim: element i is the product of elements 0 to i.",
      "torch.cumprod(torch.tensor([[1, 2, 3, 4], [2, 2, 2, 2]]), dim=1)", scan_params,
-     refuse_half_result(scan(ReduceKind::Prod, {D::SumLike}, "·"), "cumprod_out_cpu"));
+     refuse_half_result(scan(ReduceKind::Prod, {D::SumLike}, "·"), "cumprod_out_cpu", true));
   const std::vector<Param> cum_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_out()};
   rd(t, "torch.cummax torch.Tensor.cummax", "The running maximum along dim and where it was found, as (values, indices).",
      "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Max, {D::Same, D::Index}, "max")));

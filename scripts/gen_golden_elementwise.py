@@ -41,7 +41,7 @@ import torch.special  # noqa: E402,F401
 import elementwise_ops as EO  # noqa: E402
 from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
                            eval_code, float_code, literal_code, prod, scalar_code, src_key,
-                           tensor_code, tensor_json, value_json)
+                           tensor_code, tensor_json, value_json, result_json)
 
 SEED = 20240614
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -243,7 +243,7 @@ def _outcome(fn):
         return None, error_json(e)
     if v is NotImplemented:
         return v, {"ok": True, "result": "NotImplemented"}
-    return v, {"ok": True, "result": value_json(v)}
+    return v, {"ok": True, "result": result_json(v)}
 
 
 def _to32(v):

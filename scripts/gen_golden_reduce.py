@@ -40,7 +40,7 @@ import torch.special  # noqa: E402,F401
 
 import reduce_ops as RO  # noqa: E402
 from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
-                           eval_code, literal_code, prod, src_key, tensor_code, tensor_json)
+                           eval_code, literal_code, prod, result_json, src_key, tensor_code, tensor_json, value_json)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -118,18 +118,7 @@ def mk(name, qual, args, kwargs=(), method=False):
     return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
 
 
-def pyval_json(v):
-    """value_json, with non-finite Python floats as {"float": "inf" | "-inf" | "nan"}."""
-    if isinstance(v, torch.Tensor):
-        return tensor_json(v)
-    if isinstance(v, torch.dtype):
-        return {"dtype": NAME_OF_DTYPE[v]}
-    if isinstance(v, (list, tuple)):
-        return [pyval_json(x) for x in v]
-    assert v is None or isinstance(v, (bool, int, float, str)), v
-    if isinstance(v, float) and not math.isfinite(v):
-        return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}
-    return v
+pyval_json = value_json  # golden_common's: tuples as {"tuple": [...]}, non-finite floats as {"float": ...}
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,7 +507,7 @@ def _outcome(fn):
         v = fn()
     except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
         return None, error_json(e)
-    return v, {"ok": True, "result": pyval_json(v)}
+    return v, {"ok": True, "result": result_json(v)}
 
 
 def _to32(v):
@@ -550,7 +539,7 @@ def expect_of(op, case):
                 target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
                 conv = lambda t: t.to(target) if t.dtype == torch.float32 else t  # noqa: E731
                 out = tuple(conv(t) for t in o32) if isinstance(o32, tuple) else conv(o32)
-                expect = {"ok": True, "result": pyval_json(out)}
+                expect = {"ok": True, "result": result_json(out)}
                 extra["deviation"] = ("PyTorch 1.13 has no %s kernel for %s; expectation computed in "
                                       "float32 and rounded, as newer PyTorch does"
                                       % (m.group(1), RO.base_name(op["primary"])))

@@ -125,16 +125,28 @@ def tensor_json(t):
 
 
 def value_json(v):
+    """A Python value as the protocol writes it: a tuple as {"tuple": [...]} (a list is a JSON
+    array), a non-finite float as {"float": "inf" | "-inf" | "nan"} (the strings stay strings)."""
     if isinstance(v, torch.Tensor):
         return tensor_json(v)
     if isinstance(v, torch.dtype):
         return {"dtype": NAME_OF_DTYPE[v]}
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, tuple):
+        return {"tuple": [value_json(x) for x in v]}
+    if isinstance(v, list):
         return [value_json(x) for x in v]
     assert v is None or isinstance(v, (bool, int, float, str)), v
-    if isinstance(v, float):
-        assert math.isfinite(v), "non-finite Python float in a request"
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}
     return v
+
+
+def result_json(v):
+    """An op's result as the protocol's response writes it: a tuple of tensors (values,
+    indices) is a plain array."""
+    if isinstance(v, tuple):
+        return [value_json(x) for x in v]
+    return value_json(v)
 
 
 def error_json(e):
