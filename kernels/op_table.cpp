@@ -14,6 +14,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_binary_ops(t);
     add_activation_ops(t);
     add_reduce_ops(t);
+    add_order_ops(t);
     return t;
   }();
   return table;

@@ -59,5 +59,9 @@ const OpDescriptor& register_reduce(OpDescriptor op, ReduceSpec spec);
 
 // Every op of the family, from its files.
 void add_reduce_ops(std::vector<const OpDescriptor*>& t);
+void add_order_ops(std::vector<const OpDescriptor*>& t);  // kernels/order_ops.cpp
+// torch.max / torch.min over their three forms: hidden[k] are the reductions they run.
+void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const OpDescriptor*>& hidden_full,
+                 const std::vector<const OpDescriptor*>& hidden_dim);
 
 }  // namespace whence

@@ -230,6 +230,22 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.linalg.vector_norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
      {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), p_keepdim(), p_dtype(), p_out()}, vnorm);
 
+  // max(x) and max(x, dim): reductions behind torch.max's dispatch (kernels/order_ops.cpp).
+  {
+    std::vector<const OpDescriptor*> full, by_dim, hidden;
+    const std::vector<Param> max_params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(),
+                                           Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, p_out()};
+    for (int k = 0; k < 2; ++k) {
+      const char* name = k ? "min" : "max";
+      const std::string hidden_name = std::string("torch.") + name;
+      rd(hidden, hidden_name.c_str(), "", "", max_params, with_empty(spec(k ? ReduceKind::AMin : ReduceKind::AMax, {D::Same}, name), name));
+      full.push_back(hidden.back());
+      rd(hidden, hidden_name.c_str(), "", "", max_params, with_empty(spec(k ? ReduceKind::Min : ReduceKind::Max, {D::Same, D::Index}, name), name));
+      by_dim.push_back(hidden.back());
+    }
+    add_max_min(t, full, by_dim);
+  }
+
   // Scans: element i of a line along dim reads elements 0..i.
   const std::vector<Param> scan_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_dtype(), p_out()};
   rd(t, "torch.cumsum torch.Tensor.cumsum", "Running totals along dim: element i is the sum of elements 0 to i.",

@@ -1,0 +1,496 @@
+// order_ops.cpp - the ops decided by ordering the elements of a line along one dim: max and
+// min (all three forms), median, nanmedian, kthvalue, mode, sort, argsort, msort, topk,
+// quantile, nanquantile. Each orders the line the way PyTorch 1.13's CPU kernel does
+// (kernels/gnu_sort.hpp: the same steps, so ties land where PyTorch puts them); the element
+// it picks is the "value" source of an output element and every other element of the line,
+// which it was compared with, is "compare".
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <functional>
+
+#include "core/bind.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/shape.hpp"
+#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise_family.hpp"
+#include "kernels/gnu_sort.hpp"
+#include "kernels/reduce_family.hpp"
+
+namespace whence {
+
+namespace {
+
+using Entry = std::pair<double, std::int64_t>;  // (value, position in the line)
+
+bool is_nan(double v) { return std::isnan(v); }
+// PyTorch's orderings with NaN above everything.
+bool less_nan_last(const Entry& a, const Entry& b) { return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first; }
+bool greater_nan_first(const Entry& a, const Entry& b) { return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first; }
+
+const Value& param(const Bound& b, const char* name) {
+  static const Value none{None{}};
+  const int p = b.op->param_index(name);
+  return p >= 0 ? b[std::size_t(p)] : none;
+}
+std::int64_t int_param(const Bound& b, const char* name, std::int64_t dflt) {
+  const Value& v = param(b, name);
+  if (v.is<std::int64_t>()) return v.as<std::int64_t>();
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;
+  return dflt;
+}
+bool bool_param(const Bound& b, const char* name, bool dflt) {
+  const Value& v = param(b, name);
+  return v.is<bool>() ? v.as<bool>() : dflt;
+}
+
+// The lines of a tensor along `dim`: line L holds elements i = 0..len-1 at flat(L, i).
+struct Lines {
+  Shape shape;
+  int dim = 0;  // -1: a 0-d tensor, one line of one element
+  std::int64_t len = 1, count = 1;
+  Shape strides;
+  std::int64_t flat(std::int64_t line, std::int64_t i) const {
+    if (dim < 0) return 0;
+    std::int64_t f = 0;
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      if (d == dim) continue;
+      f += (line % shape[std::size_t(d)]) * strides[std::size_t(d)];
+      line /= shape[std::size_t(d)];
+    }
+    return f + i * strides[std::size_t(dim)];
+  }
+  // The line and position of a flat element.
+  std::pair<std::int64_t, std::int64_t> locate(std::int64_t f) const {
+    if (dim < 0) return {0, 0};
+    std::int64_t line = 0, i = 0, scale = 1;
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      const std::int64_t c = (f / strides[std::size_t(d)]) % shape[std::size_t(d)];
+      if (d == dim) {
+        i = c;
+        continue;
+      }
+      line += c * scale;
+      scale *= shape[std::size_t(d)];
+    }
+    return {line, i};
+  }
+};
+Lines lines_of(const Shape& shape, int dim) {
+  Lines l;
+  l.shape = shape;
+  l.strides = contiguous_strides(shape);
+  if (shape.empty()) {
+    l.dim = -1;
+    return l;
+  }
+  l.dim = dim;
+  l.len = shape[std::size_t(dim)];
+  const std::int64_t n = shape_numel(shape);
+  l.count = l.len ? n / l.len : 0;
+  if (!l.len) {
+    l.count = 1;
+    for (int d = 0; d < int(shape.size()); ++d)
+      if (d != dim) l.count *= shape[std::size_t(d)];
+  }
+  return l;
+}
+
+int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) {
+  try {
+    return int(wrap_dim(int_param(b, "dim", dflt), x.dim()));
+  } catch (Error& e) {
+    e.arg = "dim";
+    throw;
+  }
+}
+
+// Line L of x as (value, position) entries, in order.
+std::vector<Entry> line_entries(const Tensor& values, const Lines& l, std::int64_t line) {
+  std::vector<Entry> v;
+  v.reserve(std::size_t(l.len));
+  for (std::int64_t i = 0; i < l.len; ++i) v.emplace_back(values.get(l.flat(line, i)).as_double(), i);
+  return v;
+}
+
+Shape reduced_shape(const Tensor& x, int dim, bool keepdim) {
+  Shape s;
+  for (int d = 0; d < x.dim(); ++d) {
+    if (d != dim) s.push_back(x.shape()[std::size_t(d)]);
+    else if (keepdim) s.push_back(1);
+  }
+  return s;
+}
+
+void set_value(Tensor& t, std::int64_t flat, double v) {
+  if (is_floating(t.dtype())) t.set(flat, Scalar::from_float(v));
+  else t.set(flat, Scalar::from_int(std::int64_t(v)));
+}
+
+// The sources of an output element: the whole line, `winners` as value, the rest compare.
+std::vector<Source> line_sources(const Lines& l, std::int64_t line, const std::vector<std::int64_t>& winners) {
+  std::vector<Source> src;
+  for (std::int64_t i = 0; i < l.len; ++i) {
+    const bool won = std::find(winners.begin(), winners.end(), i) != winners.end();
+    src.push_back(Source{0, l.flat(line, i), won ? Role::Value : Role::Compare});
+  }
+  return src;
+}
+
+// --- one op = how it picks from a line -------------------------------------------------------
+
+// A line op: for line `line` of input x (dim already wrapped) it yields, for each output
+// position j, the picked entries (value sources) and the output values.
+struct Picked {
+  std::vector<std::vector<std::int64_t>> winners;  // per output position j along the line
+  std::vector<std::vector<double>> results;        // per result tensor, per j
+};
+
+struct OrderSpec {
+  const char* name;
+  int results;                   // 1 (values or indices) or 2 (values, indices)
+  bool index_result_first = false;  // argsort: the one result is the indices
+  // The output line length given the input's (sort: the same; topk: k; median: 1).
+  std::int64_t (*out_len)(const Bound&, std::int64_t len);
+  bool reduces = false;          // median, kthvalue, mode: the dim disappears unless keepdim
+  int (*dim_of)(const Bound&, const Tensor&);
+  void (*check)(const Bound&, const Tensor&, int dim) = nullptr;
+  Picked (*pick)(const Bound&, std::vector<Entry> line);
+  DType (*value_dtype)(const Tensor&) = nullptr;
+};
+
+const OrderSpec& order_spec(const Bound& b) { return *static_cast<const OrderSpec*>(b.op->family_data); }
+
+struct Prepared {
+  Tensor x, values;
+  int dim = 0;
+  Lines in, out;
+  Shape out_shape;
+};
+
+Prepared prepare_order(const Bound& b, const OrderSpec& s) {
+  Prepared p;
+  p.x = b.tensor(0);
+  p.dim = s.dim_of(b, p.x);
+  if (s.check) s.check(b, p.x, p.dim);
+  p.values = p.x;
+  p.in = lines_of(p.x.shape(), p.dim);
+  Shape shape = p.x.shape();
+  if (!shape.empty()) shape[std::size_t(p.dim)] = s.out_len(b, p.in.len);
+  p.out = lines_of(shape, p.dim);
+  p.out_shape = s.reduces ? reduced_shape(p.x, p.dim, bool_param(b, "keepdim", false)) : shape;
+  return p;
+}
+
+OpResult order_run(const Bound& b) {
+  const OrderSpec& s = order_spec(b);
+  const Prepared p = prepare_order(b, s);
+  OpResult r;
+  const DType vd = s.value_dtype ? s.value_dtype(p.x) : p.x.dtype();
+  if (s.results == 2) r.tensors = {Tensor::empty(vd, p.out_shape), Tensor::empty(DType::Int64, p.out_shape)};
+  else r.tensors = {Tensor::empty(s.index_result_first ? DType::Int64 : vd, p.out_shape)};
+  r.is_tuple = s.results == 2;
+  if (r.tensors[0].numel() == 0) return r;
+  for (std::int64_t line = 0; line < p.in.count; ++line) {
+    const Picked k = s.pick(b, line_entries(p.values, p.in, line));
+    for (std::size_t j = 0; j < k.results[0].size(); ++j) {
+      const std::int64_t at = p.out.flat(line, std::int64_t(j));
+      for (std::size_t t = 0; t < r.tensors.size(); ++t) set_value(r.tensors[t], at, k.results[t][j]);
+    }
+  }
+  return r;
+}
+
+std::vector<Source> order_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  const OrderSpec& s = order_spec(b);
+  const Prepared p = prepare_order(b, s);
+  const auto [line, j] = p.out.locate(flat);
+  const Picked k = s.pick(b, line_entries(p.values, p.in, line));
+  return line_sources(p.in, line, k.winners[std::size_t(j)]);
+}
+
+std::string order_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                           const std::vector<Source>& sources) {
+  const OrderSpec& s = order_spec(b);
+  const Tensor& in = b.tensor(0);
+  std::string picked, all;
+  int shown = 0;
+  for (const Source& src : sources) {
+    const std::string v = format_scalar(in.get(src.flat));
+    if (src.role == Role::Value) picked += (picked.empty() ? "" : ", ") + v;
+    if (shown++ < 8) all += (all.empty() ? "" : ", ") + v;
+  }
+  if (sources.size() > 8) all += ", … (" + std::to_string(sources.size()) + " elements)";
+  const std::string out = format_scalar(r.tensors[std::size_t(position)].get(flat));
+  return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") + "[" + std::to_string(flat) +
+         "] = " + s.name + "(" + all + ") → " + picked + " = " + out;
+}
+
+const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
+                                   const char* example, std::vector<Param> params, OrderSpec spec) {
+  static std::deque<OrderSpec> specs;
+  static std::deque<OpDescriptor> ops;
+  specs.push_back(spec);
+  OpDescriptor op;
+  std::string all = names;
+  for (std::size_t i = 0; i <= all.size();) {
+    const std::size_t j = std::min(all.find(' ', i), all.size());
+    if (j > i) op.names.push_back(all.substr(i, j - i));
+    i = j + 1;
+  }
+  op.family = "sort";
+  op.summary = summary;
+  op.docs = docs_url(op.names.front());
+  op.example = example;
+  op.params = std::move(params);
+  op.family_data = &specs.back();
+  op.names_resolve = true;
+  op.run = order_run;
+  op.explain = order_explain;
+  op.equation_fn = order_equation;
+  ops.push_back(std::move(op));
+  t.push_back(&ops.back());
+  return ops.back();
+}
+
+// --- the picks ---------------------------------------------------------------------------------
+
+std::int64_t same_len(const Bound&, std::int64_t len) { return len; }
+std::int64_t one(const Bound&, std::int64_t) { return 1; }
+int dim_last(const Bound& b, const Tensor& x) { return wrapped_dim(b, x, -1); }
+int dim_zero(const Bound& b, const Tensor& x) { return wrapped_dim(b, x, 0); }
+
+Picked single(std::int64_t winner, double value) {
+  Picked k;
+  k.winners = {{winner}};
+  k.results = {{value}, {double(winner)}};
+  return k;
+}
+
+// median(x, dim): NaN if any (the first NaN), else the lower middle in (value, position) order.
+Picked pick_median(const Bound&, std::vector<Entry> v) {
+  for (const Entry& e : v)
+    if (is_nan(e.first)) return single(e.second, e.first);
+  std::stable_sort(v.begin(), v.end(), less_nan_last);
+  const Entry& m = v[(v.size() - 1) / 2];
+  return single(m.second, m.first);
+}
+// nanmedian(x, dim): the lower middle of the non-NaN elements (NaN when there are none).
+Picked pick_nanmedian(const Bound&, std::vector<Entry> v) {
+  std::stable_sort(v.begin(), v.end(), less_nan_last);
+  std::size_t n = 0;
+  while (n < v.size() && !is_nan(v[n].first)) ++n;
+  const Entry& m = n ? v[(n - 1) / 2] : v[0];
+  return single(m.second, m.first);
+}
+Picked pick_kthvalue(const Bound& b, std::vector<Entry> v) {
+  const std::int64_t k = int_param(b, "k", 1);
+  torch_quickselect(v, k - 1, greater_nan_first);
+  const Entry& m = v[std::size_t(k - 1)];
+  return single(m.second, m.first);
+}
+// mode: sorts (value, position) by value with std::sort, then takes the last element of the
+// first longest run.
+Picked pick_mode(const Bound&, std::vector<Entry> v) {
+  gnu::sort(v, [](const Entry& a, const Entry& b) { return a.first < b.first; });
+  std::int64_t best = 0, run = 0;
+  Entry mode = v[0];
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    ++run;
+    if (i + 1 == v.size() || v[i].first != v[i + 1].first) {
+      if (run > best) {
+        best = run;
+        mode = v[i];
+      }
+      run = 0;
+    }
+  }
+  return single(mode.second, mode.first);
+}
+Picked sorted_line(std::vector<Entry>& v, std::int64_t count) {
+  Picked k;
+  k.results.resize(2);
+  for (std::int64_t j = 0; j < count; ++j) {
+    k.winners.push_back({v[std::size_t(j)].second});
+    k.results[0].push_back(v[std::size_t(j)].first);
+    k.results[1].push_back(double(v[std::size_t(j)].second));
+  }
+  return k;
+}
+Picked pick_sort(const Bound& b, std::vector<Entry> v) {
+  const bool descending = bool_param(b, "descending", false);
+  const Value& st = param(b, "stable");
+  const bool stable = st.is<bool>() && st.as<bool>();
+  auto cmp = descending ? greater_nan_first : less_nan_last;
+  if (stable) std::stable_sort(v.begin(), v.end(), cmp);
+  else gnu::sort(v, cmp);
+  return sorted_line(v, std::int64_t(v.size()));
+}
+Picked pick_argsort(const Bound& b, std::vector<Entry> v) {
+  Picked k = pick_sort(b, std::move(v));
+  k.results = {k.results[1]};
+  return k;
+}
+Picked pick_msort(const Bound& b, std::vector<Entry> v) {
+  Picked k = pick_sort(b, std::move(v));
+  k.results.resize(1);
+  return k;
+}
+// topk: std::nth_element at k - 1, then std::sort of the k - 1 before it when sorted.
+Picked pick_topk(const Bound& b, std::vector<Entry> v) {
+  const std::int64_t k = int_param(b, "k", 1);
+  const bool largest = bool_param(b, "largest", true), sorted = bool_param(b, "sorted", true);
+  auto cmp = largest ? greater_nan_first : less_nan_last;
+  if (k > 0) {
+    gnu::nth_element(v, k - 1, cmp);
+    if (sorted) {
+      std::vector<Entry> head(v.begin(), v.begin() + (k - 1));
+      gnu::sort(head, cmp);
+      std::copy(head.begin(), head.end(), v.begin());
+    }
+  }
+  return sorted_line(v, k);
+}
+std::int64_t topk_len(const Bound& b, std::int64_t) { return int_param(b, "k", 1); }
+
+void kthvalue_check(const Bound& b, const Tensor& x, int dim) {
+  const std::int64_t k = int_param(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
+  if (k < 1 || k > len)
+    fail("RuntimeError", "kthvalue(): selected number k out of range for dimension " + std::to_string(dim), "k");
+}
+void topk_check(const Bound& b, const Tensor& x, int dim) {
+  const std::int64_t k = int_param(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
+  if (k < 0 || k > len) fail("RuntimeError", "selected index k out of range", "k");
+}
+// The reductions refuse empty lines.
+void nonempty_line(const char* name, const Tensor& x, int dim) {
+  if (x.dim() && x.shape()[std::size_t(dim)] == 0 && x.numel() == 0 && shape_numel(reduced_shape(x, dim, false)) > 0)
+    fail("IndexError", std::string(name) + "(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.", "dim");
+}
+void median_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
+void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("nanmedian", x, dim); }
+void mode_check(const Bound&, const Tensor& x, int dim) { nonempty_line("mode", x, dim); }
+
+Param p_input() { return Param{"input", ParamType::Tensor}; }
+Param p_dim(std::int64_t dflt) { return Param{"dim", ParamType::Int, false, true, Value(dflt), true}; }
+Param p_keepdim() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
+Param p_out() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
+
+// --- max and min: one name, three PyTorch overloads ----------------------------------------------
+
+struct MaxForms {
+  const OpDescriptor* full;  // max(x): a reduction to one value, every tie a source
+  const OpDescriptor* dim;   // max(x, dim, keepdim): (values, indices)
+  const OpDescriptor* other; // max(x, other): torch.maximum
+};
+std::deque<MaxForms> max_forms;
+
+const OpDescriptor& form_of(const Bound& b) {
+  const MaxForms& f = *static_cast<const MaxForms*>(b.op->family_data);
+  if (b[3].is<Tensor>()) return *f.other;
+  if (!b[1].is<None>()) return *f.dim;
+  return *f.full;
+}
+Bound as_form(const Bound& b) {
+  Bound c = b;
+  c.op = &form_of(b);
+  if (c.op == nullptr) return c;
+  if (b[3].is<Tensor>()) {  // torch.maximum(input, other): its own parameters
+    c.values = {b[0], b[3], Value(None{})};
+    c.paths = {b.paths[0], b.paths[3], ArgPath{}};
+  }
+  return c;
+}
+OpResult max_run(const Bound& b) {
+  const Bound c = as_form(b);
+  return c.op->run(c);
+}
+std::vector<Source> max_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
+  const Bound c = as_form(b);
+  std::vector<Source> src = c.op->explain(c, r, position, flat);
+  if (b[3].is<Tensor>())
+    for (Source& s : src) s.param = s.param == 1 ? 3 : s.param;  // other is parameter 3 of max
+  return src;
+}
+std::string max_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& sources) {
+  const Bound c = as_form(b);
+  if (c.op->equation_fn) return c.op->equation_fn(c, r, position, flat, sources);
+  return "out[" + std::to_string(flat) + "] = " + format_scalar(r.tensors[std::size_t(position)].get(flat));
+}
+
+}  // namespace
+
+void add_order_ops(std::vector<const OpDescriptor*>& t) {
+  const std::vector<Param> dim_keep = {p_input(), p_dim(-1), p_keepdim(), p_out()};
+  OrderSpec median{"median", 2, false, one, true, dim_last, median_check, pick_median};
+  // median(x) without dim is a reduction of everything to one value (the lower middle).
+  register_order(t, "torch.median torch.Tensor.median", "The middle value of each line along dim (the lower of the two middles for an even count), and where it is.",
+                 "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_keep, median);
+  OrderSpec nanmedian{"nanmedian", 2, false, one, true, dim_last, nanmedian_check, pick_nanmedian};
+  register_order(t, "torch.nanmedian torch.Tensor.nanmedian", "The middle value of each line along dim, ignoring NaN, and where it is.",
+                 "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_keep, nanmedian);
+  OrderSpec kth{"kthvalue", 2, false, one, true, dim_last, kthvalue_check, pick_kthvalue};
+  register_order(t, "torch.kthvalue torch.Tensor.kthvalue", "The k-th smallest value of each line along dim, and where it is.",
+                 "torch.kthvalue(torch.tensor([[3, 1, 2], [5, 4, 6]]), 2, dim=1)",
+                 {p_input(), Param{"k", ParamType::Int}, p_dim(-1), p_keepdim(), p_out()}, kth);
+  OrderSpec mode{"mode", 2, false, one, true, dim_last, mode_check, pick_mode};
+  register_order(t, "torch.mode torch.Tensor.mode", "The most frequent value of each line along dim (the smallest on a tie), and where it is.",
+                 "torch.mode(torch.tensor([[3, 1, 3, 2], [4, 4, 5, 5]]), dim=1)", dim_keep, mode);
+  OrderSpec sort{"sort", 2, false, same_len, false, dim_last, nullptr, pick_sort};
+  register_order(t, "torch.sort torch.Tensor.sort", "Each line along dim in order, with the positions the elements came from.",
+                 "torch.sort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
+                 {p_input(), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true}, p_dim(-1),
+                  Param{"descending", ParamType::Bool, false, true, Value(false)}, p_out()}, sort);
+  OrderSpec argsort{"argsort", 1, true, same_len, false, dim_last, nullptr, pick_argsort};
+  register_order(t, "torch.argsort torch.Tensor.argsort", "The positions that would put each line along dim in order.",
+                 "torch.argsort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
+                 {p_input(), Param{"stable", ParamType::Bool, true, true, Value(false)}, p_dim(-1),
+                  Param{"descending", ParamType::Bool, false, true, Value(false)}}, argsort);
+  OrderSpec msort{"msort", 1, false, same_len, false, dim_zero, nullptr, pick_msort};
+  register_order(t, "torch.msort torch.Tensor.msort", "Each column in ascending order: sort along dim 0.",
+                 "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {p_input(), p_out()}, msort);
+  OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
+  register_order(t, "torch.topk torch.Tensor.topk", "The k largest (or smallest) elements of each line along dim, with where they are.",
+                 "torch.topk(torch.tensor([[3, 1, 5, 2], [5, 6, 4, 6]]), 2)",
+                 {p_input(), Param{"k", ParamType::Int}, p_dim(-1), Param{"largest", ParamType::Bool, false, true, Value(true)},
+                  Param{"sorted", ParamType::Bool, false, true, Value(true)}, p_out()}, topk);
+}
+
+// max and min: hidden descriptors for the forms, dispatched by the arguments given.
+void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const OpDescriptor*>& hidden_full,
+                 const std::vector<const OpDescriptor*>& hidden_dim) {
+  const char* names[2] = {"torch.max torch.Tensor.max", "torch.min torch.Tensor.min"};
+  const char* others[2] = {"torch.maximum", "torch.minimum"};
+  const char* summaries[2] = {"The largest element (of everything, or of each line along dim with its position), or the larger of two tensors.",
+                              "The smallest element (of everything, or of each line along dim with its position), or the smaller of two tensors."};
+  const char* examples[2] = {"torch.max(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)", "torch.min(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)"};
+  static std::deque<OpDescriptor> ops;
+  auto in_table = [&](const std::string& name) -> const OpDescriptor* {  // the table is still being built
+    for (const OpDescriptor* op : t)
+      for (const auto& n : op->names)
+        if (n == name) return op;
+    return nullptr;
+  };
+  for (int k = 0; k < 2; ++k) {
+    max_forms.push_back(MaxForms{hidden_full[std::size_t(k)], hidden_dim[std::size_t(k)], in_table(others[k])});
+    OpDescriptor op;
+    std::string all = names[k];
+    op.names = {all.substr(0, all.find(' ')), all.substr(all.find(' ') + 1)};
+    op.family = "reduce";
+    op.summary = summaries[k];
+    op.docs = docs_url(op.names.front());
+    op.example = examples[k];
+    op.params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(),
+                 Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, p_out()};
+    op.family_data = &max_forms.back();
+    op.names_resolve = true;
+    op.run = max_run;
+    op.explain = max_explain;
+    op.equation_fn = max_equation;
+    ops.push_back(std::move(op));
+    t.push_back(&ops.back());
+  }
+}
+
+}  // namespace whence
