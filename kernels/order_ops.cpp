@@ -158,6 +158,10 @@ struct OrderSpec {
   void (*check)(const Bound&, const Tensor&, int dim) = nullptr;
   Picked (*pick)(const Bound&, std::vector<Entry> line);
   DType (*value_dtype)(const Tensor&) = nullptr;
+  const char* bool_kernel = nullptr;       // '"topk_cpu" not implemented for 'Bool''
+  const char* full_bool_kernel = nullptr;  // median(x) without dim names another kernel
+  bool full_without_dim = false;           // median(x): every element, one value, ties all sources
+  bool names_resolve = true;
 };
 
 const OrderSpec& order_spec(const Bound& b) { return *static_cast<const OrderSpec*>(b.op->family_data); }
@@ -169,9 +173,20 @@ struct Prepared {
   Shape out_shape;
 };
 
+bool full_form(const Bound& b, const OrderSpec& s) { return s.full_without_dim && param(b, "dim").is<None>(); }
+
 Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   Prepared p;
   p.x = b.tensor(0);
+  if (p.x.dtype() == DType::Bool && s.bool_kernel)
+    fail("RuntimeError", std::string("\"") + (full_form(b, s) ? s.full_bool_kernel : s.bool_kernel) + "\" not implemented for 'Bool'");
+  if (full_form(b, s)) {  // every element as one line; a 0-d result
+    p.x = p.x.contiguous().as_strided({p.x.numel()}, {1}, 0);
+    p.values = p.x;
+    p.in = lines_of(p.x.shape(), 0);
+    p.out = lines_of(Shape{1}, 0);
+    return p;
+  }
   p.dim = s.dim_of(b, p.x);
   if (s.check) s.check(b, p.x, p.dim);
   p.values = p.x;
@@ -188,6 +203,12 @@ OpResult order_run(const Bound& b) {
   const Prepared p = prepare_order(b, s);
   OpResult r;
   const DType vd = s.value_dtype ? s.value_dtype(p.x) : p.x.dtype();
+  if (full_form(b, s)) {  // of nothing: NaN, cast to the dtype (int32's lowest, as PyTorch)
+    r.tensors = {Tensor::empty(vd, {})};
+    const double m = p.x.numel() ? s.pick(b, line_entries(p.values, p.in, 0)).results[0][0] : NAN;
+    r.tensors[0].set(0, Scalar::from_float(m));
+    return r;
+  }
   if (s.results == 2) r.tensors = {Tensor::empty(vd, p.out_shape), Tensor::empty(DType::Int64, p.out_shape)};
   else r.tensors = {Tensor::empty(s.index_result_first ? DType::Int64 : vd, p.out_shape)};
   r.is_tuple = s.results == 2;
@@ -205,6 +226,15 @@ OpResult order_run(const Bound& b) {
 std::vector<Source> order_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
   const OrderSpec& s = order_spec(b);
   const Prepared p = prepare_order(b, s);
+  if (full_form(b, s)) {  // median(x): every element equal to the result decided it
+    const std::vector<Entry> v = line_entries(p.values, p.in, 0);
+    if (v.empty()) return {};
+    const double m = s.pick(b, v).results[0][0];
+    std::vector<std::int64_t> ties;
+    for (const Entry& e : v)
+      if (e.first == m || (is_nan(m) && is_nan(e.first))) ties.push_back(e.second);
+    return line_sources(p.in, 0, ties);
+  }
   const auto [line, j] = p.out.locate(flat);
   const Picked k = s.pick(b, line_entries(p.values, p.in, line));
   return line_sources(p.in, line, k.winners[std::size_t(j)]);
@@ -245,7 +275,7 @@ const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const ch
   op.example = example;
   op.params = std::move(params);
   op.family_data = &specs.back();
-  op.names_resolve = true;
+  op.names_resolve = spec.names_resolve;
   op.run = order_run;
   op.explain = order_explain;
   op.equation_fn = order_equation;
@@ -321,6 +351,8 @@ Picked sorted_line(std::vector<Entry>& v, std::int64_t count) {
 Picked pick_sort(const Bound& b, std::vector<Entry> v) {
   const bool descending = bool_param(b, "descending", false);
   const Value& st = param(b, "stable");
+  if (b.op->param_index("stable") >= 0 && b.given(std::size_t(b.op->param_index("stable"))) && st.is<None>())
+    fail("RuntimeError", "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.", "stable");
   const bool stable = st.is<bool>() && st.as<bool>();
   auto cmp = descending ? greater_nan_first : less_nan_last;
   if (stable) std::stable_sort(v.begin(), v.end(), cmp);
@@ -354,7 +386,9 @@ Picked pick_topk(const Bound& b, std::vector<Entry> v) {
 }
 std::int64_t topk_len(const Bound& b, std::int64_t) { return int_param(b, "k", 1); }
 
+void nonempty_line(const char* name, const Tensor& x, int dim);
 void kthvalue_check(const Bound& b, const Tensor& x, int dim) {
+  nonempty_line("kthvalue", x, dim);
   const std::int64_t k = int_param(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
   if (k < 1 || k > len)
     fail("RuntimeError", "kthvalue(): selected number k out of range for dimension " + std::to_string(dim), "k");
@@ -365,11 +399,11 @@ void topk_check(const Bound& b, const Tensor& x, int dim) {
 }
 // The reductions refuse empty lines.
 void nonempty_line(const char* name, const Tensor& x, int dim) {
-  if (x.dim() && x.shape()[std::size_t(dim)] == 0 && x.numel() == 0 && shape_numel(reduced_shape(x, dim, false)) > 0)
+  if (x.dim() && x.shape()[std::size_t(dim)] == 0 && shape_numel(reduced_shape(x, dim, false)) > 0)
     fail("IndexError", std::string(name) + "(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.", "dim");
 }
 void median_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
-void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("nanmedian", x, dim); }
+void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
 void mode_check(const Bound&, const Tensor& x, int dim) { nonempty_line("mode", x, dim); }
 
 Param p_input() { return Param{"input", ParamType::Tensor}; }
@@ -423,14 +457,22 @@ std::string max_equation(const Bound& b, const OpResult& r, int position, std::i
 
 void add_order_ops(std::vector<const OpDescriptor*>& t) {
   const std::vector<Param> dim_keep = {p_input(), p_dim(-1), p_keepdim(), p_out()};
+  const std::vector<Param> dim_none_keep = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(), p_out()};
   OrderSpec median{"median", 2, false, one, true, dim_last, median_check, pick_median};
+  median.bool_kernel = "median_out";
+  median.full_bool_kernel = "median_cpu";
+  median.full_without_dim = true;
   // median(x) without dim is a reduction of everything to one value (the lower middle).
   register_order(t, "torch.median torch.Tensor.median", "The middle value of each line along dim (the lower of the two middles for an even count), and where it is.",
-                 "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_keep, median);
+                 "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_none_keep, median);
   OrderSpec nanmedian{"nanmedian", 2, false, one, true, dim_last, nanmedian_check, pick_nanmedian};
+  nanmedian.bool_kernel = "median_out";
+  nanmedian.full_bool_kernel = "median_cpu";
+  nanmedian.full_without_dim = true;
   register_order(t, "torch.nanmedian torch.Tensor.nanmedian", "The middle value of each line along dim, ignoring NaN, and where it is.",
-                 "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_keep, nanmedian);
+                 "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_none_keep, nanmedian);
   OrderSpec kth{"kthvalue", 2, false, one, true, dim_last, kthvalue_check, pick_kthvalue};
+  kth.bool_kernel = "kthvalue_cpu";
   register_order(t, "torch.kthvalue torch.Tensor.kthvalue", "The k-th smallest value of each line along dim, and where it is.",
                  "torch.kthvalue(torch.tensor([[3, 1, 2], [5, 4, 6]]), 2, dim=1)",
                  {p_input(), Param{"k", ParamType::Int}, p_dim(-1), p_keepdim(), p_out()}, kth);
@@ -438,11 +480,13 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   register_order(t, "torch.mode torch.Tensor.mode", "The most frequent value of each line along dim (the smallest on a tie), and where it is.",
                  "torch.mode(torch.tensor([[3, 1, 3, 2], [4, 4, 5, 5]]), dim=1)", dim_keep, mode);
   OrderSpec sort{"sort", 2, false, same_len, false, dim_last, nullptr, pick_sort};
+  sort.names_resolve = false;
   register_order(t, "torch.sort torch.Tensor.sort", "Each line along dim in order, with the positions the elements came from.",
                  "torch.sort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
                  {p_input(), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true}, p_dim(-1),
                   Param{"descending", ParamType::Bool, false, true, Value(false)}, p_out()}, sort);
   OrderSpec argsort{"argsort", 1, true, same_len, false, dim_last, nullptr, pick_argsort};
+  argsort.names_resolve = false;
   register_order(t, "torch.argsort torch.Tensor.argsort", "The positions that would put each line along dim in order.",
                  "torch.argsort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
                  {p_input(), Param{"stable", ParamType::Bool, true, true, Value(false)}, p_dim(-1),
@@ -451,6 +495,7 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   register_order(t, "torch.msort torch.Tensor.msort", "Each column in ascending order: sort along dim 0.",
                  "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {p_input(), p_out()}, msort);
   OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
+  topk.bool_kernel = "topk_cpu";
   register_order(t, "torch.topk torch.Tensor.topk", "The k largest (or smallest) elements of each line along dim, with where they are.",
                  "torch.topk(torch.tensor([[3, 1, 5, 2], [5, 6, 4, 6]]), 2)",
                  {p_input(), Param{"k", ParamType::Int}, p_dim(-1), Param{"largest", ParamType::Bool, false, true, Value(true)},
