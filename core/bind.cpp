@@ -422,13 +422,17 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       a.first_position = 0;
     }
     parsed = parse_python(name, *matched, a);
-    const Binding* inner = binding->calls.empty() || binding->operator_method ? nullptr : find_binding(binding->calls);
+    // (A method it forwards to takes the input as self: only the types of non-tensor inputs matter.)
+    const Binding* inner = binding->calls.empty() || binding->operator_method || is_method_name(binding->calls)
+                               ? nullptr : find_binding(binding->calls);
     if (inner) {
       check_forwarded_types(*inner, *matched, parsed);
     } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] && !parsed.values[0]->is<Tensor>()) {
       // The Python function's first step on its input: a method call, or a torch._C function
       // whose only overload takes a Tensor.
       const std::string type = python_type_name(*parsed.values[0]);
+      if (op.python_input_method == "-")  // softmin: (-input).softmax(dim)
+        fail("TypeError", "bad operand type for unary -: '" + type + "'");
       if (!op.python_input_method.empty())
         fail("AttributeError", "'" + type + "' object has no attribute '" + op.python_input_method + "'");
       if (!binding->calls.empty())

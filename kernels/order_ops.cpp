@@ -162,6 +162,9 @@ struct OrderSpec {
   const char* full_bool_kernel = nullptr;  // median(x) without dim names another kernel
   bool full_without_dim = false;           // median(x): every element, one value, ties all sources
   bool names_resolve = true;
+  // Line ops (softmax): every output element reads its whole line; the equation is theirs.
+  bool whole_line = false;
+  std::string (*equation)(const Bound&, const OpResult&, int, std::int64_t, const std::vector<Source>&) = nullptr;
 };
 
 const OrderSpec& order_spec(const Bound& b) { return *static_cast<const OrderSpec*>(b.op->family_data); }
@@ -190,6 +193,8 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   p.dim = s.dim_of(b, p.x);
   if (s.check) s.check(b, p.x, p.dim);
   p.values = p.x;
+  const Value& dtype = param(b, "dtype");
+  if (s.whole_line && dtype.is<DType>()) p.values = p.x = cast_tensor(p.x, dtype.as<DType>());  // softmax(dtype=) casts first
   p.in = lines_of(p.x.shape(), p.dim);
   Shape shape = p.x.shape();
   if (!shape.empty()) shape[std::size_t(p.dim)] = s.out_len(b, p.in.len);
@@ -236,6 +241,11 @@ std::vector<Source> order_explain(const Bound& b, const OpResult&, int, std::int
     return line_sources(p.in, 0, ties);
   }
   const auto [line, j] = p.out.locate(flat);
+  if (s.whole_line) {  // every element of the line, as a value
+    std::vector<std::int64_t> all;
+    for (std::int64_t i = 0; i < p.in.len; ++i) all.push_back(i);
+    return line_sources(p.in, line, all);
+  }
   const Picked k = s.pick(b, line_entries(p.values, p.in, line));
   return line_sources(p.in, line, k.winners[std::size_t(j)]);
 }
@@ -243,6 +253,7 @@ std::vector<Source> order_explain(const Bound& b, const OpResult&, int, std::int
 std::string order_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
                            const std::vector<Source>& sources) {
   const OrderSpec& s = order_spec(b);
+  if (s.equation) return s.equation(b, r, position, flat, sources);
   const Tensor& in = b.tensor(0);
   std::string picked, all;
   int shown = 0;
@@ -406,6 +417,82 @@ void median_check(const Bound&, const Tensor& x, int dim) { nonempty_line("media
 void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
 void mode_check(const Bound&, const Tensor& x, int dim) { nonempty_line("mode", x, dim); }
 
+// softmax family: out_j = e^(s·x_j − m) / Σ e^(s·x_i − m) (s = −1 for softmin), in double.
+// (An infinite maximum makes the line NaN, as in PyTorch: inf − inf.) bfloat16's log_softmax
+// rounds the sum to bfloat16 before its logarithm, as PyTorch's kernel does.
+Picked softmax_line(std::vector<Entry> v, double sign, bool log, bool bf16_sum = false) {
+  double m = -INFINITY;
+  for (const Entry& e : v) m = is_nan(e.first) ? e.first : std::max(m, sign * e.first);
+  double sum = 0;
+  for (const Entry& e : v) sum += std::exp(sign * e.first - m);
+  if (bf16_sum) sum = double(float(BFloat16(float(sum))));
+  Picked k;
+  k.results.resize(1);
+  for (const Entry& e : v) {
+    const double z = sign * e.first - m;
+    k.results[0].push_back(log ? z - std::log(sum) : std::exp(z) / sum);
+    k.winners.push_back({});
+  }
+  return k;
+}
+Picked pick_softmax(const Bound&, std::vector<Entry> v) { return softmax_line(std::move(v), 1, false); }
+Picked pick_log_softmax(const Bound& b, std::vector<Entry> v) {
+  const Value& d = param(b, "dtype");
+  const DType dt = d.is<DType>() ? d.as<DType>() : b.tensor(0).dtype();
+  return softmax_line(std::move(v), 1, true, dt == DType::BFloat16);
+}
+Picked pick_softmin(const Bound&, std::vector<Entry> v) { return softmax_line(std::move(v), -1, false); }
+
+// torch.nn.functional's implicit dim when dim=None: 0 for 0-, 1- and 3-d inputs, else 1.
+int softmax_dim(const Bound& b, const Tensor& x) {
+  if (param(b, "dim").is<None>()) return (x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1;
+  return wrapped_dim(b, x, 0);
+}
+void softmax_check(const Bound& b, const Tensor& x, int dim) {
+  const Value& dtype = param(b, "dtype");
+  const DType d = dtype.is<DType>() ? dtype.as<DType>() : x.dtype();
+  if (std::string(b.op->names.front()) == "torch.nn.functional.softmin" && x.dtype() == DType::Bool)
+    fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
+  if (!is_floating(d)) {
+    const bool last = x.dim() == 0 || dim == x.dim() - 1;
+    const bool log = b.op->names.front().find("log_") != std::string::npos;
+    fail("RuntimeError", std::string("\"") + (log ? "log_softmax" : "softmax") + (last ? "_lastdim_kernel_impl" : "_kernel_impl") +
+                             "\" not implemented for '" + dtype_scalar_name(d) + "'", "input");
+  }
+}
+std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& sources) {
+  const Tensor& in = b.tensor(0);
+  const Tensor& out = r.tensors[0];
+  const bool log = b.op->names.front().find("log_") != std::string::npos;
+  const bool min = b.op->names.front().find("softmin") != std::string::npos;
+  const std::string sign = min ? "-" : "";
+  auto coords = [](const Shape& shape, std::int64_t f) {
+    std::string c;
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      c = "[" + std::to_string(f % shape[std::size_t(d)]) + "]" + c;
+      f /= shape[std::size_t(d)];
+    }
+    return c;
+  };
+  std::string terms_ref, terms_val;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (sources.size() > 8 && i == 3) {
+      terms_ref += " + … (" + std::to_string(sources.size()) + " terms) …";
+      terms_val += " + …";
+      i = sources.size() - 3;
+      continue;
+    }
+    const std::string sep = i ? " + " : "";
+    terms_ref += sep + "e^" + sign + "input" + coords(in.shape(), sources[i].flat);
+    terms_val += sep + "e^" + sign + "(" + format_scalar(in.get(sources[i].flat)) + ")";
+  }
+  const std::string me = "input" + coords(in.shape(), flat), mv = format_scalar(in.get(flat));
+  const std::string lhs = "out" + coords(out.shape(), flat) + " = ";
+  const std::string value = format_scalar(out.get(flat));
+  if (log) return lhs + me + " − ln(" + terms_ref + ") = " + mv + " − ln(" + terms_val + ") = " + value;
+  return lhs + "e^" + sign + me + " / (" + terms_ref + ") = e^" + sign + "(" + mv + ") / (" + terms_val + ") = " + value;
+}
+
 Param p_input() { return Param{"input", ParamType::Tensor}; }
 Param p_dim(std::int64_t dflt) { return Param{"dim", ParamType::Int, false, true, Value(dflt), true}; }
 Param p_keepdim() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
@@ -494,6 +581,27 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   OrderSpec msort{"msort", 1, false, same_len, false, dim_zero, nullptr, pick_msort};
   register_order(t, "torch.msort torch.Tensor.msort", "Each column in ascending order: sort along dim 0.",
                  "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {p_input(), p_out()}, msort);
+  // softmax, log_softmax, softmin: each output element reads its whole line along dim.
+  const std::vector<Param> softmax_params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
+                                             Param{"_stacklevel", ParamType::Int, false, true, Value(3)},
+                                             Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, p_out()};
+  auto line_op = [&](const char* names, const char* summary, const char* example, Picked (*pick)(const Bound&, std::vector<Entry>),
+                     const char* python_method = "") {
+    OrderSpec s{"softmax", 1, false, same_len, false, softmax_dim, softmax_check, pick};
+    s.whole_line = true;
+    s.equation = softmax_equation;
+    s.value_dtype = [](const Tensor& x) { return x.dtype(); };
+    const_cast<OpDescriptor&>(register_order(t, names, summary, example, softmax_params, s)).python_input_method = python_method;
+  };
+  line_op("torch.softmax torch.Tensor.softmax torch.nn.functional.softmax torch.special.softmax",
+          "Turns each line along dim into probabilities: e^x over the sum of e^x of the line.",
+          "torch.softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_softmax);
+  line_op("torch.log_softmax torch.Tensor.log_softmax torch.nn.functional.log_softmax torch.special.log_softmax",
+          "The logarithm of softmax along dim: x minus ln of the sum of e^x of the line.",
+          "torch.log_softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_log_softmax);
+  line_op("torch.nn.functional.softmin", "softmax of -x along dim: small values get the large probabilities.",
+          "torch.nn.functional.softmin(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_softmin, "-");
+
   OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
   topk.bool_kernel = "topk_cpu";
   register_order(t, "torch.topk torch.Tensor.topk", "The k largest (or smallest) elements of each line along dim, with where they are.",
