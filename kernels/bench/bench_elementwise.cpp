@@ -1,4 +1,4 @@
-// bench_elementwise.cpp - the elementwise launcher on the CPU, natively and in WebAssembly
+// bench_elementwise.cpp - the elementwise launcher and the reduction loop on the CPU, natively and in WebAssembly
 // (the same source, run under node). Checks before it times: every result is compared with a
 // plain loop first. Prints nanoseconds per output element, best of several repetitions.
 //
@@ -46,9 +46,34 @@ void bench(const char* label, const std::string& code, double (*reference)(doubl
               best / double(out.numel()), best / 1000);
 }
 
+// A reduction: checks every output against a plain loop over its slice, then times op->run.
+void bench_sum(const char* label, int dim) {
+  const std::string code = "torch.sum(torch.arange(65536, dtype=torch.float32).reshape(256, 256) / 65536, dim=" + std::to_string(dim) + ")";
+  const Evaluation e = run_call(parse_call(code));
+  const Tensor& out = e.result.tensors.at(0);
+  const Tensor& a = e.bound.tensor(0);
+  for (std::int64_t i = 0; i < 256; ++i) {
+    double want = 0;
+    for (std::int64_t j = 0; j < 256; ++j) want += a.get(dim == 1 ? i * 256 + j : j * 256 + i).as_double();
+    if (std::fabs(out.get(i).as_double() - want) > 1e-4 * std::fabs(want)) {
+      std::printf("%s: MISMATCH at %lld\n", label, (long long)i);
+      return;
+    }
+  }
+  double best = 1e30;
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < 50; ++r) e.op->run(e.bound);
+    best = std::min(best, std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 50);
+  }
+  std::printf("%-44s %8d elements  %7.3f ns/element  (%.1f us per call)\n", label, 65536, best / 65536, best / 1000);
+}
+
 }  // namespace
 
 int main() {
+  bench_sum("sum float32 over the last dim [256,256]", 1);
+  bench_sum("sum float32 over dim 0 [256,256]", 0);
   const std::string a32 = "torch.arange(65536, dtype=torch.float32).reshape(256, 256)";
   const std::string b32 = "torch.arange(65536, dtype=torch.float32).reshape(256, 256)";
   bench("add float32 contiguous [256,256]", "torch.add(" + a32 + ", " + b32 + ")", [](double x, double y) { return x + y; });

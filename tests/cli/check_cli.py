@@ -63,7 +63,7 @@ def check_binary(b):
         "",
         "[]",
         json.dumps({"id": 3, "op": 5}),
-        json.dumps({"id": 4, "op": "torch.cumsum", "args": [T, 0]}),
+        json.dumps({"id": 4, "op": "torch.fft.fft", "args": [T]}),
         b"\xff\xfe garbage \x00",
         json.dumps({"id": 6, "op": "torch.gather", "args": [{"dtype": "int64", "shape": [300, 300], "data": []}, 0, I]}),
         json.dumps({"id": 7, "op": "torch.gather", "args": [{"dtype": "int64", "shape": [2, 2], "data": [1]}, 0, I]}),
@@ -90,7 +90,7 @@ def check_binary(b):
     check(tag + " malformed JSON", err_of(1) == "ValueError" and resp[1]["id"] is None, str(resp[1]))
     check(tag + " array request", err_of(2) == "ValueError", str(resp[2]))
     check(tag + " op not a string", err_of(3) == "ValueError" and resp[3]["id"] == 3, str(resp[3]))
-    check(tag + " unsupported op", err_of(4) == "Unsupported" and "torch.cumsum" in resp[4]["error"]["message"], str(resp[4]))
+    check(tag + " unsupported op", err_of(4) == "Unsupported" and "torch.fft.fft" in resp[4]["error"]["message"], str(resp[4]))
     check(tag + " binary garbage", err_of(5) == "ValueError", str(resp[5]))
     check(tag + " over the element limit", err_of(6) == "Unsupported" and "65536" in resp[6]["error"]["message"], str(resp[6]))
     check(tag + " data/shape mismatch", err_of(7) == "ValueError", str(resp[7]))
