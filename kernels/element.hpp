@@ -51,6 +51,7 @@ WHENCE_HD inline std::int64_t storage_offset(const KTensor& t, const std::int64_
 }
 
 struct ComputeAccess {
+  static constexpr bool kRecords = false;  // element functions may take a faster path
   template <class T>
   WHENCE_HD T read(const KTensor& t, const std::int64_t* coord, Role) const {
     return static_cast<const T*>(t.data)[storage_offset(t, coord)];
@@ -64,6 +65,7 @@ struct ElementRead {
 };
 
 struct ExplainAccess {
+  static constexpr bool kRecords = true;
   static constexpr int kMaxReads = 64;
   ElementRead reads[kMaxReads];
   int count = 0;

@@ -29,6 +29,23 @@ WHENCE_HD void reduce_element(const ReduceArgs& a, std::int64_t out_flat, Access
     coord[d] = out_flat % a.in.shape[d];
     out_flat /= a.in.shape[d];
   }
+  if (!Access::kRecords) {  // compute: walk the slice's storage offsets, no multiply per element
+    const T* data = static_cast<const T*>(a.in.data);
+    std::int64_t at = storage_offset(a.in, coord);
+    const int inner = a.nreduced ? a.reduced[a.nreduced - 1] : 0;
+    const std::int64_t inner_len = a.nreduced ? a.in.shape[inner] : 1, inner_stride = a.nreduced ? a.in.strides[inner] : 0;
+    for (std::int64_t i = 0; i < a.slice;) {
+      for (std::int64_t j = 0; j < inner_len; ++j, ++i) acc.add(data[at + j * inner_stride], i);
+      for (int k = a.nreduced - 2; k >= 0; --k) {  // next run of the innermost reduced dim
+        const int d = a.reduced[k];
+        at += a.in.strides[d];
+        if (++coord[d] < a.in.shape[d]) break;
+        at -= a.in.strides[d] * a.in.shape[d];
+        coord[d] = 0;
+      }
+    }
+    return;
+  }
   for (std::int64_t i = 0; i < a.slice; ++i) {
     acc.add(access.template read<T>(a.in, coord, Role::Value), i);
     for (int k = a.nreduced - 1; k >= 0; --k) {  // next element of the slice

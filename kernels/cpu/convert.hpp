@@ -63,6 +63,7 @@ inline void store_block(void* out, DType d, std::int64_t start, int m, const R* 
 
 // The Compute accessor with converting loads.
 struct CpuComputeAccess {
+  static constexpr bool kRecords = false;
   template <class C>
   C load(const KTensor& t, const std::int64_t* coord, Role) const {
     return load_as<C>(t, storage_offset(t, coord));
@@ -72,6 +73,7 @@ struct CpuComputeAccess {
 // The Explain accessor with converting loads; every read of a tensor argument is recorded,
 // with no cap.
 struct CpuExplainAccess {
+  static constexpr bool kRecords = true;
   std::vector<Source> reads;
   template <class C>
   C load(const KTensor& t, const std::int64_t* coord, Role role) {
