@@ -263,9 +263,15 @@ std::string order_equation(const Bound& b, const OpResult& r, int position, std:
     if (shown++ < 8) all += (all.empty() ? "" : ", ") + v;
   }
   if (sources.size() > 8) all += ", … (" + std::to_string(sources.size()) + " elements)";
-  const std::string out = format_scalar(r.tensors[std::size_t(position)].get(flat));
-  return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") + "[" + std::to_string(flat) +
-         "] = " + s.name + "(" + all + ") → " + picked + " = " + out;
+  const Tensor& t = r.tensors[std::size_t(position)];
+  std::string c;
+  std::int64_t rest = flat;
+  for (int d = t.dim() - 1; d >= 0; --d) {
+    c = "[" + std::to_string(rest % t.shape()[std::size_t(d)]) + "]" + c;
+    rest /= t.shape()[std::size_t(d)];
+  }
+  return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") + c + " = " + s.name + "(" + all +
+         ") → " + picked + " = " + format_scalar(t.get(flat));
 }
 
 const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
