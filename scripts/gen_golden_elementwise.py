@@ -39,14 +39,14 @@ import torch.nn.functional as F  # noqa: E402,F401
 import torch.special  # noqa: E402,F401
 
 import elementwise_ops as EO  # noqa: E402
-from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
-                           eval_code, float_code, literal_code, prod, scalar_code, src_key,
-                           tensor_code, tensor_json, value_json, result_json)
+from golden_common import (  # noqa: E402
+    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
+    float_code, literal_code, overloads, prod, request_json, resolve, result_json, round_to,
+    scalar_code, src_key, tensor_code, tensor_json, to_float32, value_json)
 
 SEED = 20240614
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
 OUT_DIR = os.path.join(GOLDEN_DIR, "elementwise")
-NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'")
 QUIRKS = []  # (op, case, what) where a dunder called directly differs from the operator text
 
 warnings.simplefilter("ignore")
@@ -56,12 +56,6 @@ warnings.simplefilter("ignore")
 
 INT_RANGE = {"uint8": (0, 255), "int8": (-128, 127), "int16": (-32768, 32767),
              "int32": (-2 ** 31, 2 ** 31 - 1), "int64": (-2 ** 63, 2 ** 63 - 1)}
-
-
-def _round_to(x, dtype):
-    if dtype in ("float16", "bfloat16") and math.isfinite(x):
-        return float(torch.tensor(x, dtype=TORCH_DTYPE[dtype]))
-    return x
 
 
 def _float(rng, domain):
@@ -121,25 +115,13 @@ def gen_vals(rng, dtype, domain="any", special=False):
         if dtype in FLOATS:
             if special and rng.random() < 0.4:
                 return rng.choice([math.nan, math.inf, -math.inf, -0.0, 0.0])
-            return _round_to(_float(rng, domain), dtype)
+            return round_to(_float(rng, domain), dtype)
         return _int(rng, domain, dtype)
     return lambda n: [one() for _ in range(n)]
 
 
-def fixed(vals):
-    it = iter(vals)
-    return lambda n: [next(it) for _ in range(n)]
-
-
 # --------------------------------------------------------------------------------------------
 # cases: call text and request
-
-
-def resolve(qual):
-    obj = torch
-    for part in qual.split(".")[1:]:
-        obj = getattr(obj, part)
-    return obj
 
 
 def mk(name, qual, args, kwargs=(), method=False):
@@ -246,12 +228,6 @@ def _outcome(fn):
     return v, {"ok": True, "result": result_json(v)}
 
 
-def _to32(v):
-    if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
-        return v.to(torch.float32)
-    return v
-
-
 def expect_of(op, case, ctx):
     try:
         args = [eval_code(c) for c in case["args"]]
@@ -274,8 +250,8 @@ def expect_of(op, case, ctx):
     if not expect["ok"]:
         m = NOT_IMPL.search(expect["error"]["message"])
         if m:
-            a32 = [_to32(a) for a in args]
-            k32 = {k: _to32(v) for k, v in kwargs.items()}
+            a32 = [to_float32(a) for a in args]
+            k32 = {k: to_float32(v) for k, v in kwargs.items()}
             o32, e32 = _outcome(lambda: fn(*a32, **k32))
             if e32["ok"] and isinstance(o32, torch.Tensor):
                 target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
@@ -290,11 +266,6 @@ def expect_of(op, case, ctx):
             raise AssertionError("NotImplemented result: %s" % case["code"])
         expect["relations"] = relations(op, case, args, kwargs, out, ctx)
     return expect, extra
-
-
-def request_json(case):
-    return {"op": case["op"], "args": [value_json(eval_code(c)) for c in case["args"]],
-            "kwargs": {k: value_json(eval_code(c)) for k, c in case["kwargs"]}}
 
 
 def golden_line(op, case, ctx):
@@ -864,24 +835,6 @@ def signature_text(op, names):
         if doc:
             return doc.splitlines()[0].strip()
     return ""
-
-
-def overloads(names):
-    """PyTorch's own list of overloads: the TypeError of a call with no arguments."""
-    for q in names:
-        if q.startswith("torch.Tensor."):
-            continue
-        try:
-            resolve(q)()
-        except TypeError as e:
-            m = str(e)
-            if "but expected one of:" in m:
-                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
-            if "but expected (" in m:
-                return [m.split("but expected ", 1)[1].strip()]
-        except Exception:  # noqa: BLE001
-            pass
-    return None
 
 
 def op_table(names_of):

@@ -39,24 +39,19 @@ import torch.nn.functional as F  # noqa: E402,F401
 import torch.special  # noqa: E402,F401
 
 import reduce_ops as RO  # noqa: E402
-from golden_common import (DTYPES, FLOATS, INTS, NAME_OF_DTYPE, TORCH_DTYPE, error_json,  # noqa: E402
-                           eval_code, literal_code, prod, result_json, src_key, tensor_code, tensor_json, value_json)
+from golden_common import (  # noqa: E402
+    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
+    literal_code, overloads, prod, request_json, resolve, result_json, round_to, src_key,
+    tensor_code, tensor_json, to_float32, value_json)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
 OUT_DIR = os.path.join(GOLDEN_DIR, "reduce")
-NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'")
 
 warnings.simplefilter("ignore")
 
 # --------------------------------------------------------------------------------------------
 # values
-
-
-def _round_to(x, dtype):
-    if dtype in ("float16", "bfloat16") and math.isfinite(x):
-        return float(torch.tensor(x, dtype=TORCH_DTYPE[dtype]))
-    return x
 
 
 def gen_vals(rng, dtype, domain="any", special=False):
@@ -79,7 +74,7 @@ def gen_vals(rng, dtype, domain="any", special=False):
                 v = round(rng.uniform(0.05, 0.95), 2)
             else:
                 v = float(rng.randint(-5, 5)) if rng.random() < 0.3 else round(rng.uniform(-5, 5), 2)
-            return _round_to(v, dtype)
+            return round_to(v, dtype)
         lo = 0 if dtype == "uint8" else -4
         if domain == "ties":
             return rng.randint(0, 3)
@@ -91,20 +86,8 @@ def gen_vals(rng, dtype, domain="any", special=False):
     return lambda n: [one() for _ in range(n)]
 
 
-def fixed(vals):
-    it = iter(vals)
-    return lambda n: [next(it) for _ in range(n)]
-
-
 # --------------------------------------------------------------------------------------------
 # cases
-
-
-def resolve(qual):
-    obj = torch
-    for part in qual.split(".")[1:]:
-        obj = getattr(obj, part)
-    return obj
 
 
 def mk(name, qual, args, kwargs=(), method=False):
@@ -116,9 +99,6 @@ def mk(name, qual, args, kwargs=(), method=False):
     else:
         code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
     return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
-
-
-pyval_json = value_json  # golden_common's: tuples as {"tuple": [...]}, non-finite floats as {"float": ...}
 
 
 # --------------------------------------------------------------------------------------------
@@ -510,12 +490,6 @@ def _outcome(fn):
     return v, {"ok": True, "result": result_json(v)}
 
 
-def _to32(v):
-    if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
-        return v.to(torch.float32)
-    return v
-
-
 def expect_of(op, case):
     try:
         args = [eval_code(c) for c in case["args"]]
@@ -532,8 +506,8 @@ def expect_of(op, case):
     if not expect["ok"]:
         m = NOT_IMPL.search(expect["error"]["message"])
         if m:
-            a32 = [_to32(a) for a in args]
-            k32 = {k: _to32(v) for k, v in kwargs.items()}
+            a32 = [to_float32(a) for a in args]
+            k32 = {k: to_float32(v) for k, v in kwargs.items()}
             o32, e32 = _outcome(lambda: fn(*a32, **k32))
             if e32["ok"]:
                 target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
@@ -547,11 +521,6 @@ def expect_of(op, case):
     if expect["ok"]:
         expect["relations"] = relations(op, case, args, kwargs, out)
     return expect, extra
-
-
-def request_json(case):
-    return {"op": case["op"], "args": [pyval_json(eval_code(c)) for c in case["args"]],
-            "kwargs": {k: pyval_json(eval_code(c)) for k, c in case["kwargs"]}}
 
 
 def golden_line(op, case):
@@ -1179,23 +1148,6 @@ def signature_text(names):
             except ValueError:
                 pass
     return ""
-
-
-def overloads(names):
-    for q in names:
-        if q.startswith("torch.Tensor."):
-            continue
-        try:
-            resolve(q)()
-        except TypeError as e:
-            m = str(e)
-            if "but expected one of:" in m:
-                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
-            if "but expected (" in m:
-                return [m.split("but expected ", 1)[1].strip()]
-        except Exception:  # noqa: BLE001
-            pass
-    return None
 
 
 def op_table(names_of):

@@ -5,6 +5,7 @@ literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json rea
 (non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
 import math
+import re
 
 import torch
 
@@ -159,3 +160,62 @@ def _path_key(path):
 
 def src_key(s):
     return (_path_key(s[0]), s[1], s[2])
+
+
+# --------------------------------------------------------------------------------------------
+# shared by the family generators (scripts/gen_golden_*.py)
+
+
+NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'")
+
+
+def round_to(x, dtype):
+    """x as the nearest value of a 16-bit float dtype (so the literal is exact in that dtype)."""
+    if dtype in ("float16", "bfloat16") and math.isfinite(x):
+        return float(torch.tensor(x, dtype=TORCH_DTYPE[dtype]))
+    return x
+
+
+def fixed(vals):
+    """A value source that hands out vals in order (a case that needs particular values)."""
+    it = iter(vals)
+    return lambda n: [next(it) for _ in range(n)]
+
+
+def resolve(qual):
+    """torch.nn.functional.relu -> the function object."""
+    obj = torch
+    for part in qual.split(".")[1:]:
+        obj = getattr(obj, part)
+    return obj
+
+
+def overloads(names):
+    """PyTorch's own list of overloads: the TypeError of a call with no arguments."""
+    for q in names:
+        if q.startswith("torch.Tensor."):
+            continue
+        try:
+            resolve(q)()
+        except TypeError as e:
+            m = str(e)
+            if "but expected one of:" in m:
+                return [ln.strip()[2:] for ln in m.split("\n") if ln.strip().startswith("* (")]
+            if "but expected (" in m:
+                return [m.split("but expected ", 1)[1].strip()]
+        except Exception:  # noqa: BLE001
+            pass
+    return None
+
+
+def request_json(case):
+    """The protocol request of a generated case (args/kwargs are code texts)."""
+    return {"op": case["op"], "args": [value_json(eval_code(c)) for c in case["args"]],
+            "kwargs": {k: value_json(eval_code(c)) for k, c in case["kwargs"]}}
+
+
+def to_float32(v):
+    """A 16-bit float tensor as float32 (for the 'not implemented for Half' fallback)."""
+    if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
+        return v.to(torch.float32)
+    return v
