@@ -42,7 +42,7 @@ import elementwise_ops as EO  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
     float_code, literal_code, overloads, prod, request_json, resolve, result_json, round_to,
-    scalar_code, src_key, tensor_code, tensor_json, to_float32, value_json)
+    scalar_code, src_key, tensor_code, tensor_json, to_float32, value_json, write_or_check)
 
 SEED = 20240614
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -927,23 +927,9 @@ def main():
     check = "--check" in sys.argv[1:]
     t0 = time.time()
     files, meta = generate()
+    rc = write_or_check(files, OUT_DIR, "elementwise", check, t0)
     if check:
-        stale = [p for p, text in files.items()
-                 if not os.path.exists(p) or open(p, encoding="utf-8").read() != text]
-        if os.path.isdir(OUT_DIR):
-            stale += [os.path.join(OUT_DIR, f) for f in sorted(os.listdir(OUT_DIR))
-                      if os.path.join(OUT_DIR, f) not in files]
-        for p in stale:
-            print("differs from a fresh generation:", os.path.relpath(p, ROOT))
-        print("elementwise golden check: %s (%.1f s)" % ("STALE" if stale else "up to date", time.time() - t0))
-        return 1 if stale else 0
-    os.makedirs(OUT_DIR, exist_ok=True)
-    for f in os.listdir(OUT_DIR):
-        if os.path.join(OUT_DIR, f) not in files:
-            os.remove(os.path.join(OUT_DIR, f))
-    for p, text in files.items():
-        with open(p, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        return rc
     print("wrote %d cases for %d ops (%s, %d deviations) in %.1f s"
           % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], time.time() - t0))
     if QUIRKS:

@@ -42,7 +42,7 @@ import reduce_ops as RO  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
     literal_code, overloads, prod, request_json, resolve, result_json, round_to, src_key,
-    tensor_code, tensor_json, to_float32, value_json)
+    tensor_code, tensor_json, to_float32, value_json, write_or_check)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -1215,23 +1215,9 @@ def main():
             with open(os.path.join("/tmp/reduce_golden_debug", os.path.basename(p)), "w") as f:
                 f.write(text)
         return 0
+    rc = write_or_check(files, OUT_DIR, "reduce", check, t0)
     if check:
-        stale = [p for p, text in files.items()
-                 if not os.path.exists(p) or open(p, encoding="utf-8").read() != text]
-        if os.path.isdir(OUT_DIR):
-            stale += [os.path.join(OUT_DIR, f) for f in sorted(os.listdir(OUT_DIR))
-                      if os.path.join(OUT_DIR, f) not in files]
-        for p in stale:
-            print("differs from a fresh generation:", os.path.relpath(p, ROOT))
-        print("reduce golden check: %s (%.1f s)" % ("STALE" if stale else "up to date", time.time() - t0))
-        return 1 if stale else 0
-    os.makedirs(OUT_DIR, exist_ok=True)
-    for f in os.listdir(OUT_DIR):
-        if os.path.join(OUT_DIR, f) not in files:
-            os.remove(os.path.join(OUT_DIR, f))
-    for p, text in files.items():
-        with open(p, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        return rc
     print("wrote %d cases for %d ops (%s, %d deviations) in %.1f s"
           % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], time.time() - t0))
     return 0

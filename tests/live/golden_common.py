@@ -5,11 +5,14 @@ literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json rea
 (non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
 import math
+import os
 import re
+import time
 
 import torch
 
 
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
           "float64"]
 TORCH_DTYPE = {n: getattr(torch, n) for n in DTYPES}
@@ -219,3 +222,27 @@ def to_float32(v):
     if isinstance(v, torch.Tensor) and v.dtype in (torch.float16, torch.bfloat16):
         return v.to(torch.float32)
     return v
+
+
+def write_or_check(files, out_dir, family, check, t0):
+    """Writes files ({path: text}) and removes stale files from out_dir; or, with check, writes
+    nothing and says which committed files differ from this fresh generation. Returns the exit
+    status (1: stale)."""
+    if check:
+        stale = [p for p, text in files.items()
+                 if not os.path.exists(p) or open(p, encoding="utf-8").read() != text]
+        if os.path.isdir(out_dir):
+            stale += [os.path.join(out_dir, f) for f in sorted(os.listdir(out_dir))
+                      if os.path.join(out_dir, f) not in files]
+        for p in stale:
+            print("differs from a fresh generation:", os.path.relpath(p, REPO_ROOT))
+        print("%s golden check: %s (%.1f s)" % (family, "STALE" if stale else "up to date", time.time() - t0))
+        return 1 if stale else 0
+    os.makedirs(out_dir, exist_ok=True)
+    for f in os.listdir(out_dir):
+        if os.path.join(out_dir, f) not in files:
+            os.remove(os.path.join(out_dir, f))
+    for p, text in files.items():
+        with open(p, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    return 0
