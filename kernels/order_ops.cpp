@@ -551,17 +551,18 @@ std::string max_equation(const Bound& b, const OpResult& r, int position, std::i
 void add_order_ops(std::vector<const OpDescriptor*>& t) {
   const std::vector<Param> dim_keep = {p_input(), p_dim(-1), p_keepdim(), p_out()};
   const std::vector<Param> dim_none_keep = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(), p_out()};
-  OrderSpec median{"median", 2, false, one, true, dim_last, median_check, pick_median};
-  median.bool_kernel = "median_out";
-  median.full_bool_kernel = "median_cpu";
-  median.full_without_dim = true;
-  // median(x) without dim is a reduction of everything to one value (the lower middle).
+  // median/nanmedian(x) without dim reduce everything to one value (the lower middle); bool
+  // errors name median's kernels for both.
+  const auto middle = [](OrderSpec s) {
+    s.bool_kernel = "median_out";
+    s.full_bool_kernel = "median_cpu";
+    s.full_without_dim = true;
+    return s;
+  };
+  const OrderSpec median = middle({"median", 2, false, one, true, dim_last, median_check, pick_median});
   register_order(t, "torch.median torch.Tensor.median", "The middle value of each line along dim (the lower of the two middles for an even count), and where it is.",
                  "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_none_keep, median);
-  OrderSpec nanmedian{"nanmedian", 2, false, one, true, dim_last, nanmedian_check, pick_nanmedian};
-  nanmedian.bool_kernel = "median_out";
-  nanmedian.full_bool_kernel = "median_cpu";
-  nanmedian.full_without_dim = true;
+  const OrderSpec nanmedian = middle({"nanmedian", 2, false, one, true, dim_last, nanmedian_check, pick_nanmedian});
   register_order(t, "torch.nanmedian torch.Tensor.nanmedian", "The middle value of each line along dim, ignoring NaN, and where it is.",
                  "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_none_keep, nanmedian);
   OrderSpec kth{"kthvalue", 2, false, one, true, dim_last, kthvalue_check, pick_kthvalue};

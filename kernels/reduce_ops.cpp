@@ -62,6 +62,17 @@ ReduceSpec with_empty(ReduceSpec s, const char* name) {
   return s;
 }
 
+// argmax/argmin: the flat index of the first extreme; bool refused; an empty input needs a dim.
+ReduceSpec arg_spec(ReduceKind kind, const char* name) {
+  ReduceSpec s = with_empty(spec(kind, {D::Index}, name), name);
+  s.flat_index = true;
+  s.kernel_name = std::string(name) + "_cpu";
+  s.refuse = 1u << unsigned(DType::Bool);
+  s.empty_full = "%s(): Expected reduction dim to be specified for input.numel() == 0.";
+  s.empty_full_type = "IndexError";
+  return s;
+}
+
 constexpr const char* kMeanMessage =
     "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s";
 
@@ -166,21 +177,11 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.aminmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
      {p_input(), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true}, Param{"keepdim", ParamType::Bool, true, true, Value(false)}, p_out()},
      aminmax_spec());
-  ReduceSpec argmax = with_empty(spec(ReduceKind::Max, {D::Index}, "argmax"), "argmax");
-  argmax.flat_index = true;
-  argmax.kernel_name = "argmax_cpu";
-  argmax.refuse = 1u << unsigned(DType::Bool);
-  argmax.empty_full = "%s(): Expected reduction dim to be specified for input.numel() == 0.";
-  argmax.empty_full_type = "IndexError";
+  const ReduceSpec argmax = arg_spec(ReduceKind::Max, "argmax");
   rd(t, "torch.argmax torch.Tensor.argmax", "The position of the largest element of each slice (the first, on ties).",
      "torch.argmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
      {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmax);
-  ReduceSpec argmin = with_empty(spec(ReduceKind::Min, {D::Index}, "argmin"), "argmin");
-  argmin.flat_index = true;
-  argmin.kernel_name = "argmin_cpu";
-  argmin.refuse = 1u << unsigned(DType::Bool);
-  argmin.empty_full = "%s(): Expected reduction dim to be specified for input.numel() == 0.";
-  argmin.empty_full_type = "IndexError";
+  const ReduceSpec argmin = arg_spec(ReduceKind::Min, "argmin");
   rd(t, "torch.argmin torch.Tensor.argmin", "The position of the smallest element of each slice (the first, on ties).",
      "torch.argmin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)",
      {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmin);
