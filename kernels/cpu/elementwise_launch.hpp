@@ -60,6 +60,8 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
   bool plain[kMaxOperands] = {};
   for (int k = 0; k < a.count; ++k) plain[k] = DType(a.in[k].dtype) == dtype_of<C>() && is_plain(a.in[k], a.out);
   const bool out_plain = out_dtype == dtype_of<R>();
+  bool any_walk = false;  // some operand is read through its strides
+  for (int k = 0; k < a.count; ++k) any_walk |= !plain[k];
 
   C buffers[kMaxOperands][kBlock];
   R results[kBlock];
@@ -73,8 +75,6 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
 
   for (std::int64_t start = 0; start < n; start += kBlock) {
     const int m = int(std::min<std::int64_t>(kBlock, n - start));
-    bool any_walk = false;
-    for (int k = 0; k < a.count; ++k) any_walk |= !plain[k];
     if (any_walk) {
       for (int j = 0; j < m; ++j) {
         for (int k = 0; k < a.count; ++k) offsets[k][j] = at[k];
