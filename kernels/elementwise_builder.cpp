@@ -7,13 +7,6 @@ namespace whence {
 
 namespace {
 
-std::vector<std::string> split_names(const char* names) {
-  std::istringstream in(names);
-  std::vector<std::string> out;
-  for (std::string n; in >> n;) out.push_back(n);
-  return out;
-}
-
 // x, y, z as whole words -> the operand placeholders {@input} / {#input}.
 std::string substitute(const std::string& text, const std::vector<std::string>& operands, char kind) {
   std::string out;
@@ -44,6 +37,13 @@ std::string formula_equation(const std::string& formula, const std::vector<std::
   const std::string named = eq == std::string::npos ? formula : formula.substr(0, eq);
   const std::string defined = eq == std::string::npos ? formula : formula.substr(eq + 3);
   return "out{out} = " + substitute(named, operands, '@') + " = " + substitute(defined, operands, '#') + " = {value}";
+}
+
+std::vector<std::string> split_names(const char* names) {
+  std::istringstream in(names);
+  std::vector<std::string> out;
+  for (std::string n; in >> n;) out.push_back(n);
+  return out;
 }
 
 std::string docs_url(const std::string& name) {

@@ -280,12 +280,7 @@ const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const ch
   static std::deque<OpDescriptor> ops;
   specs.push_back(spec);
   OpDescriptor op;
-  std::string all = names;
-  for (std::size_t i = 0; i <= all.size();) {
-    const std::size_t j = std::min(all.find(' ', i), all.size());
-    if (j > i) op.names.push_back(all.substr(i, j - i));
-    i = j + 1;
-  }
+  op.names = split_names(names);
   op.family = "sort";
   op.summary = summary;
   op.docs = docs_url(op.names.front());
@@ -635,8 +630,7 @@ void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const Op
   for (int k = 0; k < 2; ++k) {
     max_forms.push_back(MaxForms{hidden_full[std::size_t(k)], hidden_dim[std::size_t(k)], in_table(others[k])});
     OpDescriptor op;
-    std::string all = names[k];
-    op.names = {all.substr(0, all.find(' ')), all.substr(all.find(' ') + 1)};
+    op.names = split_names(names[k]);
     op.family = "reduce";
     op.summary = summaries[k];
     op.docs = docs_url(op.names.front());

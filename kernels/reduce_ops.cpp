@@ -23,12 +23,7 @@ Param p_input() { return Param{"input", ParamType::Tensor}; }
 void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
         std::vector<Param> params, ReduceSpec spec) {
   OpDescriptor op;
-  std::string all = names;
-  for (std::size_t i = 0; i <= all.size();) {
-    const std::size_t j = std::min(all.find(' ', i), all.size());
-    if (j > i) op.names.push_back(all.substr(i, j - i));
-    i = j + 1;
-  }
+  op.names = split_names(names);
   op.family = spec.scan ? "scan" : "reduce";
   op.summary = summary;
   op.docs = docs_url(op.names.front());
