@@ -87,18 +87,15 @@ struct Accumulator {
       }
       case ReduceKind::Max:
       case ReduceKind::AMax:
-        if (winner < 0 || beats(v, best, true) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
-          best = v;
-          winner = i;
-        }
-        break;
       case ReduceKind::Min:
-      case ReduceKind::AMin:
-        if (winner < 0 || beats(v, best, false) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
+      case ReduceKind::AMin: {
+        const bool larger = kind == ReduceKind::Max || kind == ReduceKind::AMax;
+        if (winner < 0 || beats(v, best, larger) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
           best = v;
           winner = i;
         }
         break;
+      }
       case ReduceKind::AMinMax:
         if (winner < 0 || beats(v, best, false)) best = v;
         if (winner < 0 || beats(v, best2, true)) best2 = v;
