@@ -15,6 +15,9 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_activation_ops(t);
     add_reduce_ops(t);
     add_order_ops(t);
+    add_statistic_ops(t);
+    add_norm_layer_ops(t);
+    add_loss_ops(t);
     return t;
   }();
   return table;

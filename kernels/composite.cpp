@@ -1,0 +1,102 @@
+// composite.cpp - the shared pieces of formula-over-groups ops (kernels/composite.hpp).
+#include "kernels/composite.hpp"
+
+#include <deque>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace whence {
+
+const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op) {
+  static std::deque<OpDescriptor> ops;  // a deque never moves what it holds
+  ops.push_back(std::move(op));
+  t.push_back(&ops.back());
+  return ops.back();
+}
+
+const Value& arg(const Bound& b, const char* name) {
+  static const Value none{None{}};
+  const int p = b.op->param_index(name);
+  return p >= 0 ? b[std::size_t(p)] : none;
+}
+bool tensor_given(const Bound& b, const char* name) { return arg(b, name).is<Tensor>(); }
+const Tensor& tensor_arg(const Bound& b, const char* name) { return arg(b, name).as<Tensor>(); }
+double double_arg(const Bound& b, const char* name, double dflt) {
+  const Value& v = arg(b, name);
+  if (v.is<double>()) return v.as<double>();
+  if (v.is<std::int64_t>()) return double(v.as<std::int64_t>());
+  if (v.is<bool>()) return v.as<bool>() ? 1 : 0;
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0).as_double();
+  return dflt;
+}
+std::int64_t int_arg(const Bound& b, const char* name, std::int64_t dflt) {
+  const Value& v = arg(b, name);
+  if (v.is<std::int64_t>()) return v.as<std::int64_t>();
+  if (v.is<bool>()) return v.as<bool>() ? 1 : 0;
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;
+  return dflt;
+}
+bool bool_arg(const Bound& b, const char* name, bool dflt) {
+  const Value& v = arg(b, name);
+  return v.is<bool>() ? v.as<bool>() : dflt;
+}
+std::string string_arg(const Bound& b, const char* name, const std::string& dflt) {
+  const Value& v = arg(b, name);
+  return v.is<std::string>() ? v.as<std::string>() : dflt;
+}
+
+Source source(const Bound& b, const char* name, std::int64_t flat, Role role) {
+  return Source{b.op->param_index(name), flat, role};
+}
+
+std::vector<double> values_of(const Tensor& t) {
+  std::vector<double> v(std::size_t(t.numel()));
+  for (std::int64_t i = 0; i < t.numel(); ++i) v[std::size_t(i)] = t.get(i).as_double();
+  return v;
+}
+Tensor tensor_of(DType d, const Shape& shape, const std::vector<double>& v) {
+  Tensor t = Tensor::empty(d, shape);
+  for (std::size_t i = 0; i < v.size(); ++i) t.set(std::int64_t(i), Scalar::from_float(v[i]));
+  return t;
+}
+
+std::string coords(const Shape& shape, std::int64_t flat) {
+  std::string c;
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    c = "[" + std::to_string(flat % shape[std::size_t(d)]) + "]" + c;
+    flat /= shape[std::size_t(d)];
+  }
+  return c;
+}
+std::string source_ref(const Bound& b, const Source& s) {
+  return b.op->params[std::size_t(s.param)].name + coords(b.tensor(std::size_t(s.param)).shape(), s.flat);
+}
+std::string source_value(const Bound& b, const Source& s) { return format_scalar(b.tensor(std::size_t(s.param)).get(s.flat)); }
+std::string out_ref(const OpResult& r, int position, std::int64_t flat) {
+  return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") +
+         coords(r.tensors[std::size_t(position)].shape(), flat);
+}
+
+std::string join_terms(std::size_t n, const std::function<std::string(std::size_t)>& term, const std::string& sep) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (n > 8 && i == 3) {
+      s += sep + "… (" + std::to_string(n) + " terms) …";
+      i = n - 3;
+      continue;
+    }
+    s += (i ? sep : "") + term(i);
+  }
+  return s;
+}
+
+LossReduction loss_reduction(const Bound& b) {
+  const std::string r = string_arg(b, "reduction", "mean");
+  if (r == "none") return LossReduction::None;
+  if (r == "mean") return LossReduction::Mean;
+  if (r == "sum") return LossReduction::Sum;
+  fail("ValueError", r + " is not a valid value for reduction", "reduction");
+}
+
+}  // namespace whence

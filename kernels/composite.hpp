@@ -1,0 +1,55 @@
+// composite.hpp - the shared pieces of the many-to-one ops that are a formula over groups of
+// elements rather than one fold (losses, normalization layers, matrix norms, quantiles, diff):
+// they compute in double on the row-major values of their tensor arguments, name each output
+// element's sources as (parameter, flat element, role), and write their equations with the
+// same shortened term lists as the reductions. An op is a descriptor with its own run,
+// explain and equation_fn, added with add_op.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/registry.hpp"
+#include "core/tensor.hpp"
+
+namespace whence {
+
+// Keeps the descriptor alive for the program's life and appends it to the table.
+const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op);
+
+// An argument by parameter name; None when the op has no such parameter.
+const Value& arg(const Bound& b, const char* name);
+bool tensor_given(const Bound& b, const char* name);  // a Tensor, not None
+const Tensor& tensor_arg(const Bound& b, const char* name);
+double double_arg(const Bound& b, const char* name, double dflt);  // Python number or 0-d tensor
+std::int64_t int_arg(const Bound& b, const char* name, std::int64_t dflt);
+bool bool_arg(const Bound& b, const char* name, bool dflt);
+std::string string_arg(const Bound& b, const char* name, const std::string& dflt);
+
+// A source read from parameter `name`.
+Source source(const Bound& b, const char* name, std::int64_t flat, Role role = Role::Value);
+
+// The row-major values of a tensor (any strides) as double.
+std::vector<double> values_of(const Tensor& t);
+// A contiguous tensor of dtype d holding v (each value stored as d stores it).
+Tensor tensor_of(DType d, const Shape& shape, const std::vector<double>& v);
+
+// "[1][2]": the coordinates of row-major element `flat` of `shape` ("" for a 0-d shape).
+std::string coords(const Shape& shape, std::int64_t flat);
+// "input[1][2]" and "3.5": how a source is referred to in an equation, and its value.
+std::string source_ref(const Bound& b, const Source& s);
+std::string source_value(const Bound& b, const Source& s);
+// "out[1][2]" ("out[0][1][2]" for result `position` of a tuple).
+std::string out_ref(const OpResult& r, int position, std::int64_t flat);
+
+// Joins term(0) .. term(n-1) with `sep`; past 8 terms only the first three and the last two
+// stay, around "… (n terms) …".
+std::string join_terms(std::size_t n, const std::function<std::string(std::size_t)>& term, const std::string& sep);
+
+// A loss's `reduction`: 'none' keeps the per-element losses, 'mean' and 'sum' fold them.
+enum class LossReduction { None, Mean, Sum };
+// With PyTorch's refusal: "avg is not a valid value for reduction".
+LossReduction loss_reduction(const Bound& b);
+
+}  // namespace whence
