@@ -48,7 +48,8 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
     return true;
   }
   if (t == "tuple of ints") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
-    if (v.is<std::int64_t>() || (v.is<None>() && p.optional)) return true;
+    if (v.is<std::int64_t>()) return !p.unsized;  // a bare int only for int[N]
+    if (v.is<None>() && p.optional) return true;
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
       if (!item.is<std::int64_t>()) return false;
@@ -513,6 +514,16 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     if (op.params[i].type == ParamType::OutTensor && b.values[i].is<Tensor>())
       fail("Unsupported", "Whence does not show out= yet; pass out=None or leave it out", op.params[i].name);
   return b;
+}
+
+void check_native_call(const std::string& binding, const std::vector<const Value*>& positional,
+                       const std::vector<std::pair<std::string, const Value*>>& kwargs) {
+  const Binding* b = find_binding(binding);
+  if (!b) fail("RuntimeError", "internal error: no binding " + binding);
+  Args a;
+  a.positional = positional;
+  a.kwargs = kwargs;
+  parse_native(*b, a);
 }
 
 }  // namespace whence

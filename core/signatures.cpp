@@ -88,6 +88,10 @@ Signature parse_signature(const std::string& text, bool python) {
         p.allow_none = true;
         p.type.pop_back();
       }
+      if (p.type.size() > 2 && p.type.compare(p.type.size() - 2, 2, "[]") == 0) {
+        p.unsized = true;
+        p.type.resize(p.type.size() - 2);
+      }
     }
     p.keyword_only = keyword_only;
     s.params.push_back(p);

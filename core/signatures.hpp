@@ -22,6 +22,7 @@ struct SignatureParam {
   bool keyword_only = false;
   bool optional = false;     // has a default
   bool allow_none = false;   // "Tensor?"
+  bool unsized = false;      // "tuple of ints[]": an int list without a size takes no bare int
   std::string default_text;  // Python literal
 };
 

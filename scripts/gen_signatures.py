@@ -62,6 +62,10 @@ PYI_INIT = os.path.join(TORCH_DIR, "_C", "__init__.pyi")
 EXTRA_NAMES = [
     "torch.gather",
     "torch.Tensor.gather",
+    # Native functions that Python ops of the catalogue forward to with arguments of their
+    # own (torch.norm calls _VF.norm(input, p, _dim, keepdim=..., out=..., dtype=...)): the
+    # binder checks the forwarded call against them (core/bind.hpp: check_native_call).
+    "torch._VF.norm",
 ]
 
 NPROBE = 12
@@ -78,17 +82,21 @@ def warn(msg):
 # Parameters and overloads
 
 class Param:
-    __slots__ = ("type", "name", "kwonly", "default", "allow_none")
+    __slots__ = ("type", "name", "kwonly", "default", "allow_none", "unsized")
 
-    def __init__(self, type_, name, kwonly=False, default=None, allow_none=False):
+    def __init__(self, type_, name, kwonly=False, default=None, allow_none=False, unsized=False):
         self.type = type_        # printed type word, e.g. "Tensor", "tuple of ints"
         self.name = name
         self.kwonly = kwonly
         self.default = default   # Python literal text, or None for "no default"
         self.allow_none = allow_none
+        # An int list without a size (int[] in the schema, _size in the stubs): the parser
+        # refuses a bare int for it, as it takes one only for int[N]. Written "[]" after the
+        # type in the full form; PyTorch's printed form never shows it.
+        self.unsized = unsized
 
     def full(self):
-        s = self.type + ("?" if self.allow_none else "") + " " + self.name
+        s = self.type + ("[]" if self.unsized else "") + ("?" if self.allow_none else "") + " " + self.name
         if self.default is not None:
             s += "=" + self.default
         return s
@@ -237,7 +245,9 @@ def pyi_params(node, method, where):
         # be None (alpha: Optional[Number]=1); the parser allows None exactly
         # when the type is optional with no default or a None default.
         allow_none = (optional and default in (None, "None")) or default == "None"
-        params.append(Param(type_, arg.arg, kwonly, default, allow_none))
+        bare = re.sub(r"^Optional\[(.*)\]$", r"\1", ast.unparse(arg.annotation))
+        unsized = type_ == "tuple of ints" and (bare == "_size" or bare.startswith("Sequence["))
+        params.append(Param(type_, arg.arg, kwonly, default, allow_none, unsized))
     return params
 
 
@@ -284,7 +294,8 @@ def schema_overloads(opname, method):
             if a.has_default_value():
                 default = repr(a.default_value)
             name = a.name
-            params.append(Param(type_, name, a.kwarg_only, default, optional))
+            params.append(Param(type_, name, a.kwarg_only, default, optional,
+                                type_ == "tuple of ints" and a.N is None))
         if not ok:
             continue
         (outs if has_out else functional).append(params)
