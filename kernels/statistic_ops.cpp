@@ -649,6 +649,170 @@ std::string diff_equation(const Bound& b, const OpResult& r, int position, std::
          join_terms(src.size(), [&](std::size_t t) { return term(t, true); }, " ") + " = " + value;
 }
 
+
+// --- histograms ------------------------------------------------------------------------------
+
+// histc(input, bins, min, max): bin b of `bins` equal bins over [lo, hi] (the data's range when
+// min == max) counts the elements that fall in it; the top edge belongs to the last bin. The
+// position is computed in the input's precision, as PyTorch's linear-interpolation kernel does.
+struct HistcCall {
+  std::int64_t bins = 100;
+  double lo = 0, hi = 0;
+  bool auto_range = false;
+  DType dtype = DType::Float32;
+  std::vector<double> x;
+  std::vector<std::int64_t> bin_of;  // -1: outside the range (or NaN)
+};
+
+std::string edge_text(double v) {  // as C++ streams print a double
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+template <class F>
+std::int64_t histc_bin(F elt, F lo, F hi, std::int64_t bins) {
+  if (std::isnan(elt)) return 0;  // PyTorch 1.13's CPU kernel lets NaN through, into bin 0
+  if (elt < lo || elt > hi) return -1;
+  std::int64_t pos = std::int64_t((elt - lo) / (hi - lo) * F(bins));
+  return pos == bins ? bins - 1 : pos;
+}
+
+HistcCall prepare_histc(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  HistcCall c;
+  c.dtype = x.dtype();
+  if (x.dtype() == DType::Bool) fail("RuntimeError", "\"linspace_cpu\" not implemented for 'Bool'", "input");
+  if (!is_floating(x.dtype())) fail("RuntimeError", std::string("\"histogram_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'", "input");
+  c.bins = int_arg(b, "bins", 100);
+  if (c.bins <= 0) fail("RuntimeError", "torch.histogram(): bins must be > 0, but got " + std::to_string(c.bins) + " for dimension 0", "bins");
+  c.lo = double_arg(b, "min", 0);
+  c.hi = double_arg(b, "max", 0);
+  c.x = values_of(x);
+  c.auto_range = c.lo == c.hi;
+  if (c.auto_range && !c.x.empty()) {
+    c.lo = *std::min_element(c.x.begin(), c.x.end(), [](double a, double b2) { return std::isnan(b2) ? false : std::isnan(a) || a < b2; });
+    c.hi = *std::max_element(c.x.begin(), c.x.end(), [](double a, double b2) { return std::isnan(a) ? false : std::isnan(b2) || a < b2; });
+    for (double v : c.x)
+      if (std::isnan(v)) c.lo = c.hi = NAN;
+  }
+  if (c.lo > c.hi) fail("RuntimeError", "torch.histc: max must be larger than min", "max");
+  if (!std::isfinite(c.lo) || !std::isfinite(c.hi))
+    fail("RuntimeError", "torch.histc: range of [" + edge_text(c.lo) + ", " + edge_text(c.hi) + "] is not finite", "input");
+  if (c.lo == c.hi) c.lo -= 1, c.hi += 1;
+  const bool f32 = c.dtype != DType::Float64;
+  for (double v : c.x)
+    c.bin_of.push_back(f32 ? histc_bin<float>(float(v), float(c.lo), float(c.hi), c.bins) : histc_bin<double>(v, c.lo, c.hi, c.bins));
+  return c;
+}
+
+OpResult histc_run(const Bound& b) {
+  const HistcCall c = prepare_histc(b);
+  std::vector<double> counts(std::size_t(c.bins), 0.0);
+  for (std::int64_t k : c.bin_of)
+    if (k >= 0) counts[std::size_t(k)] += 1;
+  OpResult r;
+  r.tensors.push_back(tensor_of(c.dtype, {c.bins}, counts));
+  return r;
+}
+
+// Bin b's value sources are its elements; with the data's own range the smallest and largest
+// elements set every bin's edges, so they are compared for the bins they are not in.
+std::vector<Source> histc_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  const HistcCall c = prepare_histc(b);
+  double mn = INFINITY, mx = -INFINITY;
+  for (double v : c.x) mn = std::min(mn, v), mx = std::max(mx, v);
+  std::vector<Source> src;
+  for (std::size_t i = 0; i < c.x.size(); ++i) {
+    if (c.bin_of[i] == flat) src.push_back(source(b, "input", std::int64_t(i)));
+    else if (c.auto_range && (c.x[i] == mn || c.x[i] == mx)) src.push_back(source(b, "input", std::int64_t(i), Role::Compare));
+  }
+  return src;
+}
+
+std::string histc_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
+  const HistcCall c = prepare_histc(b);
+  const double w = (c.hi - c.lo) / double(c.bins);
+  const double a = c.lo + w * double(flat), z = flat + 1 == c.bins ? c.hi : c.lo + w * double(flat + 1);
+  std::vector<Source> in;
+  for (const Source& s : src)
+    if (s.role == Role::Value) in.push_back(s);
+  const std::string range = "[" + format_float(a, c.dtype) + ", " + format_float(z, c.dtype) + (flat + 1 == c.bins ? "]" : ")");
+  std::string list = in.empty() ? "none" : join_terms(in.size(), [&](std::size_t i) { return source_ref(b, in[i]) + " = " + source_value(b, in[i]); }, ", ");
+  return out_ref(r, position, flat) + " = how many elements lie in " + range + " = " + format_scalar(r.tensors[0].get(flat)) + " (" + list + ")";
+}
+
+// bincount(input, weights, minlength): bin b counts the elements equal to b, or adds their
+// weights. The input element is the index that chose the bin; its weight is the value.
+OpResult bincount_run(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  if (!is_integral(x.dtype(), false))
+    fail("RuntimeError", std::string("\"bincount_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'", "input");
+  const std::int64_t minlength = int_arg(b, "minlength", 0);
+  if (minlength < 0) fail("RuntimeError", "minlength should be >= 0", "minlength");
+  OpResult r;
+  if (x.dim() == 1 && x.numel() == 0) {
+    r.tensors.push_back(Tensor::empty(DType::Int64, {minlength}));
+    return r;
+  }
+  const std::vector<double> v = values_of(x);
+  std::int64_t top = -1;
+  for (double e : v) top = std::max(top, std::int64_t(e));
+  if (x.dim() != 1 || *std::min_element(v.begin(), v.end()) < 0)
+    fail("RuntimeError", "bincount only supports 1-d non-negative integral inputs.", "input");
+  const bool weighted = tensor_given(b, "weights");
+  if (weighted && (tensor_arg(b, "weights").dim() != 1 || tensor_arg(b, "weights").numel() != x.numel()))
+    fail("RuntimeError", "weights should be 1-d and have the same length as input", "weights");
+  const DType dt = !weighted ? DType::Int64 : tensor_arg(b, "weights").dtype() == DType::Float32 ? DType::Float32 : DType::Float64;
+  std::vector<double> out(std::size_t(std::max(top + 1, minlength)), 0.0);
+  const std::vector<double> w = weighted ? values_of(tensor_arg(b, "weights")) : std::vector<double>(v.size(), 1.0);
+  for (std::size_t i = 0; i < v.size(); ++i) out[std::size_t(v[i])] += w[i];
+  r.tensors.push_back(tensor_of(dt, {std::int64_t(out.size())}, out));
+  return r;
+}
+
+std::vector<Source> bincount_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  const Tensor& x = tensor_arg(b, "input");
+  std::vector<Source> src;
+  for (std::int64_t i = 0; i < x.numel(); ++i)
+    if (x.get(i).i == flat) {
+      src.push_back(source(b, "input", i, Role::Index));
+      if (tensor_given(b, "weights")) src.push_back(source(b, "weights", i));
+    }
+  return src;
+}
+
+std::string bincount_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
+  const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[0].get(flat));
+  std::vector<Source> idx, w;
+  for (const Source& s : src) (s.role == Role::Index ? idx : w).push_back(s);
+  const std::string where = idx.empty() ? "no element" : join_terms(idx.size(), [&](std::size_t i) { return source_ref(b, idx[i]); }, ", ");
+  if (!tensor_given(b, "weights"))
+    return lhs + " = how many input elements equal " + std::to_string(flat) + " = " + value + " (" + where + ")";
+  if (w.empty()) return lhs + " = 0 (no input element equals " + std::to_string(flat) + ")";
+  return lhs + " = " + join_terms(w.size(), [&](std::size_t i) { return source_ref(b, w[i]); }, " + ") + " = " +
+         join_terms(w.size(), [&](std::size_t i) { return source_value(b, w[i]); }, " + ") + " = " + value + ", where input equals " +
+         std::to_string(flat) + " (" + where + ")";
+}
+
+OpDescriptor custom_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
+                       OpResult (*run)(const Bound&), std::vector<Source> (*explain)(const Bound&, const OpResult&, int, std::int64_t),
+                       std::string (*equation)(const Bound&, const OpResult&, int, std::int64_t, const std::vector<Source>&)) {
+  OpDescriptor op;
+  op.names = split_names(names);
+  op.family = family;
+  op.summary = summary;
+  op.docs = docs_url(op.names.front());
+  op.example = example;
+  op.params = std::move(params);
+  op.run = run;
+  op.explain = explain;
+  op.equation_fn = equation;
+  return op;
+}
+
 // --- run, explain, equation ----------------------------------------------------------------
 
 std::vector<double> slice_values(const Prepared& c, const std::vector<std::int64_t>& members) {
@@ -817,18 +981,25 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
            {prepare_matrix_norm});
   const std::vector<Param> quantile_params = {tensor_p("input"), Param{"q", ParamType::Number}, Param{"dim", ParamType::Int, false, true, Value(None{}), false, true},
                                               keepdim_p(), Param{"interpolation", ParamType::String, true, true, Value(std::string("linear"))}, out_p()};
-  OpDescriptor diff;
-  diff.names = split_names("torch.diff torch.Tensor.diff");
-  diff.family = "scan";
-  diff.summary = "Differences of neighbours along dim: out[i] = x[i + 1] − x[i], n times, with optional values joined before and after.";
-  diff.docs = docs_url("torch.diff");
-  diff.example = "torch.diff(torch.tensor([[1, 4, 9, 16], [2, 2, 5, 1]]), dim=1)";
-  diff.params = {tensor_p("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},
-                 Param{"prepend", ParamType::Tensor, false, true, Value(None{}), false, true}, Param{"append", ParamType::Tensor, false, true, Value(None{}), false, true}};
-  diff.run = diff_run;
-  diff.explain = diff_explain;
-  diff.equation_fn = diff_equation;
-  add_op(t, std::move(diff));
+  add_op(t, custom_op("torch.diff torch.Tensor.diff", "scan",
+                      "Differences of neighbours along dim: out[i] = x[i + 1] − x[i], n times, with optional values joined before and after.",
+                      "torch.diff(torch.tensor([[1, 4, 9, 16], [2, 2, 5, 1]]), dim=1)",
+                      {tensor_p("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},
+                       Param{"prepend", ParamType::Tensor, false, true, Value(None{}), false, true},
+                       Param{"append", ParamType::Tensor, false, true, Value(None{}), false, true}},
+                      diff_run, diff_explain, diff_equation));
+  add_op(t, custom_op("torch.histc torch.Tensor.histc", "reduce",
+                      "A histogram: how many elements fall in each of `bins` equal bins between min and max (the data's range by default).",
+                      "torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5, 3.0]), bins=3, min=1, max=4)",
+                      {tensor_p("input"), Param{"bins", ParamType::Int, false, true, Value(100)}, Param{"min", ParamType::Number, false, true, Value(0)},
+                       Param{"max", ParamType::Number, false, true, Value(0)}, out_p()},
+                      histc_run, histc_explain, histc_equation));
+  add_op(t, custom_op("torch.bincount torch.Tensor.bincount", "reduce",
+                      "Counts how often each non-negative integer occurs (or adds up their weights): out[b] is the count of b.",
+                      "torch.bincount(torch.tensor([0, 1, 1, 3, 1, 0]))",
+                      {tensor_p("input"), Param{"weights", ParamType::Tensor, false, true, Value(None{}), false, true},
+                       Param{"minlength", ParamType::Int, false, true, Value(0)}},
+                      bincount_run, bincount_explain, bincount_equation));
   slice_op(t, "torch.quantile torch.Tensor.quantile", "The q-th quantile of each slice along dim: the value below which a fraction q of the sorted slice lies, interpolated.",
            "torch.quantile(torch.tensor([[1.0, 4.0, 2.0, 3.0], [5.0, 0.0, 10.0, 5.0]]), 0.25, dim=1)", quantile_params, {prepare_quantile});
   slice_op(t, "torch.nanquantile torch.Tensor.nanquantile", "quantile that ignores NaN: the q-th quantile of the non-NaN elements of each slice.",

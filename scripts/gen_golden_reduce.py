@@ -462,9 +462,55 @@ def loss_relations(op, case, args, kwargs, out):
     return grad_relations(op, case, args, kwargs, out, index_paths=ipaths, extra=extra)
 
 
+def count_relations(op, case, args, kwargs, out):
+    """histc / bincount: bin b reads the elements PyTorch counts in it (`value` for histc;
+    bincount's input element is the `index` that chose the bin and its weight the `value`).
+    Which bin an element falls in is PyTorch's own answer for that element alone, over the
+    same range; histc's automatic range (min == max) is set by the smallest and largest
+    elements, so they are `compare` sources of every bin they did not fall in."""
+    x = args[0]
+    flat = x.reshape(-1)
+    rows = []
+    if op["primary"] == "torch.histc":
+        bins = kwargs.get("bins", args[1] if len(args) > 1 else 100)
+        lo = float(kwargs.get("min", args[2] if len(args) > 2 else 0))
+        hi = float(kwargs.get("max", args[3] if len(args) > 3 else 0))
+        auto = lo == hi
+        if auto and flat.numel():
+            lo, hi = float(flat.min()), float(flat.max())
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+        edges = set()
+        if auto:
+            edges = {i for i in range(flat.numel()) if float(flat[i]) in (float(flat.min()), float(flat.max()))}
+        home = {}
+        for i in range(flat.numel()):
+            h = torch.histc(flat[i:i + 1], bins, min=lo, max=hi)
+            if float(h.sum()) == 1:
+                home[i] = int(h.argmax())
+        for b in range(out.numel()):
+            src = [[[0], i, "value"] for i in range(flat.numel()) if home.get(i) == b]
+            src += [[[0], i, "compare"] for i in sorted(edges) if home.get(i) != b]
+            rows.append({"out": [0, b], "src": sorted(src, key=lambda e: e[1])})
+        return rows
+    w = kwargs.get("weights", args[1] if len(args) > 1 else None)
+    wpath = ["weights"] if "weights" in kwargs else [1]
+    for b in range(out.numel()):
+        src = []
+        for i in range(flat.numel()):
+            if bool(flat[i] == b):
+                src.append([[0], i, "index"])
+                if w is not None:
+                    src.append([wpath, i, "value"])
+        rows.append({"out": [0, b], "src": src})
+    return rows
+
+
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
+    if op["rel"] == "count":
+        return count_relations(op, case, args, kwargs, out)
     if op["rel"] == "grad":
         if op.get("index_args"):
             return loss_relations(op, case, args, kwargs, out)
@@ -994,6 +1040,39 @@ def fn_cases(rng, op, names):
         A("size_big", [T([1, 3, 2]), "5"])
         A("err_rank2", [T([2, 3]), "2"])
         A("positional", [T([1, 4, 3]), "2", "0.001", "0.5", "1.5"])
+    elif b == "histc":
+        simple = (lambda dt: [T([6], dt)], [("bins", "4")])
+        A("default_bins", [T([5])])
+        A("bins_positional", [T([2, 3]), "3"])
+        A("range", [T([6])], [("bins", "5"), ("min", "-2"), ("max", "2")])
+        A("range_positional", [T([4], vals=[0.0, 1.0, 2.0, 3.0]), "3", "0", "3"])
+        A("out_of_range", [T([5], vals=[-3.0, 0.5, 1.0, 2.5, 9.0])], [("bins", "2"), ("min", "0"), ("max", "2")])
+        A("edges", [T([5], vals=[0.0, 1.0, 2.0, 3.0, 4.0])], [("bins", "4")])
+        A("all_equal", [T([3], vals=[3.0, 3.0, 3.0])], [("bins", "4")])
+        A("rank2_float64", [T([2, 3], "float64")], [("bins", "3")])
+        A("rank0", [T([])], [("bins", "2")])
+        A("empty", [T([0])], [("bins", "3")])
+        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32", "any"), "t")], [("bins", "3")])
+        A("nan_with_range", [T([3], vals=[1.0, float("nan"), 2.0])], [("bins", "2"), ("min", "0"), ("max", "4")])
+        A("err_nan_auto_range", [T([3], vals=[1.0, float("inf"), 2.0])], [("bins", "2")])
+        A("err_bins_zero", [T([3])], [("bins", "0")])
+        A("err_min_above_max", [T([3])], [("bins", "2"), ("min", "3"), ("max", "1")])
+    elif b == "bincount":
+        simple = (lambda dt: [T([5], dt, "int")], [])
+        A("basic", [T([6], "int64", vals=[0, 1, 1, 3, 1, 0])])
+        A("minlength", [T([3], "int64", vals=[2, 0, 2])], [("minlength", "5")])
+        A("minlength_short", [T([3], "int64", vals=[4, 0, 2])], [("minlength", "2")])
+        A("weights", [T([4], "int64", vals=[1, 3, 1, 0])], [("weights", T([4], "float32", "pos"))])
+        A("weights_positional", [T([3], "int64", vals=[2, 2, 0]), T([3], "float64", "pos")])
+        A("weights_int", [T([3], "int64", vals=[0, 2, 2]), T([3], "int64", "int")])
+        A("uint8", [T([4], "uint8", vals=[3, 1, 1, 0])])
+        A("empty", [T([0], "int64")])
+        A("empty_minlength", [T([0], "int64")], [("minlength", "3")])
+        A("noncontig_expand", ["torch.tensor([2]).expand(3)"])
+        A("err_negative", [T([3], "int64", vals=[1, -1, 2])])
+        A("err_rank2", [T([2, 2], "int64", vals=[1, 0, 2, 1])])
+        A("err_minlength_negative", [T([3], "int64", vals=[1, 0, 2])], [("minlength", "-1")])
+        A("err_weights_length", [T([3], "int64", vals=[1, 0, 2]), T([2], "float32", "pos")])
     elif b in ("cosine_similarity", "pairwise_distance"):
         simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
         A("bcast", [T([2, 3]), T([3])])
@@ -1089,7 +1168,7 @@ def fn_cases(rng, op, names):
 
 
 GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
-              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases}
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases}
 
 
 def op_cases(rng, op, names):

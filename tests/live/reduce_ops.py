@@ -167,7 +167,13 @@ LOSS = [
     _f(F_ + "kl_div", "loss", pos=("target",)),
 ]
 
-OPS = REDUCE + SCAN + SORT + SOFTMAX + LOSS
+# Histograms: bin b counts the elements that fall in it (rel "count").
+COUNT = [
+    _f("torch.histc", "count", rel="count", pos=("bins", "min", "max"), dtypes=FLOAT_DT),
+    _f("torch.bincount", "count", rel="count", pos=("weights", "minlength"), dtypes=["int64"]),
+]
+
+OPS = REDUCE + SCAN + SORT + SOFTMAX + LOSS + COUNT
 
 
 def base_name(primary):
