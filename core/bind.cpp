@@ -352,18 +352,29 @@ Parsed parse_python(const std::string& name, const Signature& s, const Args& a) 
 std::pair<const Signature*, Parsed> parse_native(const Binding& b, const Args& a);
 
 // The torch function a Python function forwards to binds what it passes on: the arguments of
-// the Python function's parameters that the torch function also has, in order.
+// the Python function's parameters that the torch function also has. They go in the torch function's own order, positionally up to the first one the caller
+// left out and by keyword after it (F.batch_norm's order is not torch.batch_norm's); what
+// the Python function fills in itself (defaults, cudnn_enabled) is not checked.
 void check_forwarded_types(const Binding& inner, const Signature& outer, const Parsed& parsed) {
   if (inner.kind != BindingKind::Native || inner.overloads.empty()) return;
   Args forwarded;
-  for (std::size_t j = 0; j < outer.params.size(); ++j) {
-    if (!parsed.values[j]) continue;
-    bool known = false;
-    for (const Signature& s : inner.overloads)
-      for (const SignatureParam& p : s.params) known |= p.name == outer.params[j].name;
-    if (known) forwarded.positional.push_back(parsed.values[j]);
+  bool positional = true;
+  for (const SignatureParam& p : inner.overloads.front().params) {
+    const Value* v = nullptr;
+    for (std::size_t j = 0; j < outer.params.size(); ++j)  // (the Python losses pass `reduction` on as its enum)
+      if (outer.params[j].name == p.name && p.name != "reduction") v = parsed.values[j];
+    if (!v) {
+      positional = false;
+      continue;
+    }
+    if (positional) forwarded.positional.push_back(v);
+    else forwarded.kwargs.emplace_back(p.name, v);
   }
-  parse_native(inner, forwarded);
+  try {
+    parse_native(inner, forwarded);
+  } catch (const Error& e) {
+    if (std::string(e.what()).find(" missing ") == std::string::npos) throw;
+  }
 }
 
 std::string short_name(const std::string& n) { return n.substr(n.rfind('.') + 1); }
@@ -426,8 +437,12 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     // (A method it forwards to takes the input as self: only the types of non-tensor inputs matter.)
     const Binding* inner = binding->calls.empty() || binding->operator_method || is_method_name(binding->calls)
                                ? nullptr : find_binding(binding->calls);
-    if (inner) {
-      check_forwarded_types(*inner, *matched, parsed);
+    // A Python function that first calls a method of its input (group_norm: input.size(0))
+    // fails there on a non-tensor, before it forwards anything.
+    const bool input_method_first = !op.python_input_method.empty() && !parsed.values.empty() && parsed.values[0] &&
+                                    !parsed.values[0]->is<Tensor>();
+    if (inner && !input_method_first) {
+      if (op.python_input_method.empty()) check_forwarded_types(*inner, *matched, parsed);
     } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] && !parsed.values[0]->is<Tensor>()) {
       // The Python function's first step on its input: a method call, or a torch._C function
       // whose only overload takes a Tensor.
@@ -459,6 +474,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   // position ("Number self" in where(condition, self, other) is the descriptor's input).
   Bound b;
   b.op = &op;
+  b.name = call.op;
   b.values.resize(op.params.size());
   b.paths.resize(op.params.size());
   // self is the descriptor's input (Tensor.where(condition, other) has self as input).

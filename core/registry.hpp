@@ -41,6 +41,7 @@ struct OpDescriptor;
 // A call matched against an op's parameters: one value per parameter, in declaration order.
 struct Bound {
   const OpDescriptor* op = nullptr;
+  std::string name;  // the qualified name the call used (torch.kl_div and F.kl_div differ in defaults)
   std::vector<Value> values;
   std::vector<ArgPath> paths;
 

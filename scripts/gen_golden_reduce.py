@@ -356,6 +356,11 @@ def grad_relations(op, case, args, kwargs, out, index_paths=(), extra=None):
             else:
                 kwargs[key] = t.to(torch.float64)
     surr = {tuple(sl[0]): _surrogate(sl[3], i) for i, sl in enumerate(floats)}
+    # An infinite p (pairwise_distance's max-norm) reads the element the real values make the
+    # largest: those values, in float64, rather than surrogates.
+    if any(isinstance(v, float) and math.isinf(v) for v in list(args) + list(kwargs.values())):
+        surr = {tuple(sl[0]): sl[3].to(torch.float64) if sl[3].is_floating_point() else surr[tuple(sl[0])]
+                for sl in floats}
 
     def call(grad_on=(), replace=None):
         a2, k2 = list(args), dict(kwargs)
