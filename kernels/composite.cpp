@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "kernels/elementwise_builder.hpp"
 
 namespace whence {
 
@@ -13,6 +14,22 @@ const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op)
   ops.push_back(std::move(op));
   t.push_back(&ops.back());
   return ops.back();
+}
+
+OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
+                          RunFn run, ExplainFn explain, EquationFn equation, const void* family_data) {
+  OpDescriptor op;
+  op.names = split_names(names);
+  op.family = family;
+  op.summary = summary;
+  op.docs = docs_url(op.names.front());
+  op.example = example;
+  op.params = std::move(params);
+  op.run = run;
+  op.explain = explain;
+  op.equation_fn = equation;
+  op.family_data = family_data;
+  return op;
 }
 
 const Value& arg(const Bound& b, const char* name) {

@@ -18,6 +18,14 @@ namespace whence {
 // Keeps the descriptor alive for the program's life and appends it to the table.
 const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op);
 
+using RunFn = OpResult (*)(const Bound&);
+using ExplainFn = std::vector<Source> (*)(const Bound&, const OpResult&, int position, std::int64_t flat);
+using EquationFn = std::string (*)(const Bound&, const OpResult&, int position, std::int64_t flat, const std::vector<Source>&);
+// A descriptor: names (primary first, space-separated), family, summary, teaching example,
+// parameters, its functions and the family's description of it (OpDescriptor::family_data).
+OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
+                          RunFn run, ExplainFn explain, EquationFn equation, const void* family_data = nullptr);
+
 // An argument by parameter name; None when the op has no such parameter.
 const Value& arg(const Bound& b, const char* name);
 bool tensor_given(const Bound& b, const char* name);  // a Tensor, not None

@@ -896,17 +896,7 @@ const LossSpec* keep(LossSpec s) {
 
 void loss(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, std::vector<Param> params,
           LossSpec spec, const char* input_method = "size") {
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = "reduce";
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
-  op.run = loss_run;
-  op.explain = loss_explain;
-  op.equation_fn = loss_equation;
-  op.family_data = keep(spec);
+  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), loss_run, loss_explain, loss_equation, keep(spec));
   op.python_input_method = input_method;
   add_op(t, std::move(op));
 }

@@ -751,17 +751,7 @@ void norm_op(std::vector<const OpDescriptor*>& t, const char* names, const char*
              std::vector<Param> params, NormSpec spec, const char* python_input_method = "") {
   static std::deque<NormSpec> specs;
   specs.push_back(spec);
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = "reduce";
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
-  op.run = norm_run;
-  op.explain = norm_explain;
-  op.equation_fn = norm_equation;
-  op.family_data = &specs.back();
+  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), norm_run, norm_explain, norm_equation, &specs.back());
   op.python_input_method = python_input_method;
   add_op(t, std::move(op));
 }

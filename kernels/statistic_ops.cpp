@@ -797,21 +797,6 @@ std::string bincount_equation(const Bound& b, const OpResult& r, int position, s
          std::to_string(flat) + " (" + where + ")";
 }
 
-OpDescriptor custom_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
-                       OpResult (*run)(const Bound&), std::vector<Source> (*explain)(const Bound&, const OpResult&, int, std::int64_t),
-                       std::string (*equation)(const Bound&, const OpResult&, int, std::int64_t, const std::vector<Source>&)) {
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = family;
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
-  op.run = run;
-  op.explain = explain;
-  op.equation_fn = equation;
-  return op;
-}
 
 // --- run, explain, equation ----------------------------------------------------------------
 
@@ -938,17 +923,7 @@ const OpDescriptor& slice_op(std::vector<const OpDescriptor*>& t, const char* na
                              std::vector<Param> params, SliceSpec spec) {
   static std::deque<SliceSpec> specs;
   specs.push_back(spec);
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = "reduce";
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
-  op.family_data = &specs.back();
-  op.run = slice_run;
-  op.explain = slice_explain;
-  op.equation_fn = slice_equation;
+  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), slice_run, slice_explain, slice_equation, &specs.back());
   return add_op(t, std::move(op));
 }
 
@@ -981,20 +956,20 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
            {prepare_matrix_norm});
   const std::vector<Param> quantile_params = {tensor_p("input"), Param{"q", ParamType::Number}, Param{"dim", ParamType::Int, false, true, Value(None{}), false, true},
                                               keepdim_p(), Param{"interpolation", ParamType::String, true, true, Value(std::string("linear"))}, out_p()};
-  add_op(t, custom_op("torch.diff torch.Tensor.diff", "scan",
+  add_op(t, composite_op("torch.diff torch.Tensor.diff", "scan",
                       "Differences of neighbours along dim: out[i] = x[i + 1] − x[i], n times, with optional values joined before and after.",
                       "torch.diff(torch.tensor([[1, 4, 9, 16], [2, 2, 5, 1]]), dim=1)",
                       {tensor_p("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},
                        Param{"prepend", ParamType::Tensor, false, true, Value(None{}), false, true},
                        Param{"append", ParamType::Tensor, false, true, Value(None{}), false, true}},
                       diff_run, diff_explain, diff_equation));
-  add_op(t, custom_op("torch.histc torch.Tensor.histc", "reduce",
+  add_op(t, composite_op("torch.histc torch.Tensor.histc", "reduce",
                       "A histogram: how many elements fall in each of `bins` equal bins between min and max (the data's range by default).",
                       "torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5, 3.0]), bins=3, min=1, max=4)",
                       {tensor_p("input"), Param{"bins", ParamType::Int, false, true, Value(100)}, Param{"min", ParamType::Number, false, true, Value(0)},
                        Param{"max", ParamType::Number, false, true, Value(0)}, out_p()},
                       histc_run, histc_explain, histc_equation));
-  add_op(t, custom_op("torch.bincount torch.Tensor.bincount", "reduce",
+  add_op(t, composite_op("torch.bincount torch.Tensor.bincount", "reduce",
                       "Counts how often each non-negative integer occurs (or adds up their weights): out[b] is the count of b.",
                       "torch.bincount(torch.tensor([0, 1, 1, 3, 1, 0]))",
                       {tensor_p("input"), Param{"weights", ParamType::Tensor, false, true, Value(None{}), false, true},
