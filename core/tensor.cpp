@@ -95,7 +95,7 @@ Tensor Tensor::to(DType d) const {
   Tensor out = empty(d, shape_);
   const std::int64_t n = numel();
   if (d == dtype_ && is_contiguous()) {
-    std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));
+    if (n > 0) std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));  // (an empty tensor may have no storage)
     return out;
   }
   for (std::int64_t i = 0; i < n; ++i) out.set(i, get(i));

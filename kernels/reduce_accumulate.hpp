@@ -106,7 +106,7 @@ struct Accumulator {
         if (x > lse_max) {
           lse_sum = lse_sum * std::exp(lse_max - x) + 1;
           lse_max = x;
-        } else {
+        } else if (x > -INFINITY) {  // (−inf adds nothing; −inf − −inf would be NaN)
           lse_sum += std::exp(x - lse_max);
         }
         if (std::isnan(x)) lse_max = x;
