@@ -95,18 +95,6 @@ std::string out_ref(const OpResult& r, int position, std::int64_t flat) {
          coords(r.tensors[std::size_t(position)].shape(), flat);
 }
 
-std::string join_terms(std::size_t n, const std::function<std::string(std::size_t)>& term, const std::string& sep) {
-  std::string s;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (n > 8 && i == 3) {
-      s += sep + "… (" + std::to_string(n) + " terms) …";
-      i = n - 3;
-      continue;
-    }
-    s += (i ? sep : "") + term(i);
-  }
-  return s;
-}
 
 LossReduction loss_reduction(const Bound& b) {
   const std::string r = string_arg(b, "reduction", "mean");

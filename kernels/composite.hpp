@@ -6,7 +6,6 @@
 // explain and equation_fn, added with add_op.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -52,8 +51,22 @@ std::string source_value(const Bound& b, const Source& s);
 std::string out_ref(const OpResult& r, int position, std::int64_t flat);
 
 // Joins term(0) .. term(n-1) with `sep`; past 8 terms only the first three and the last two
-// stay, around "… (n terms) …".
-std::string join_terms(std::size_t n, const std::function<std::string(std::size_t)>& term, const std::string& sep);
+// stay, around "… (n terms) …". (A template, not std::function: each caller's lambda would
+// otherwise carry type-erasure code into the WebAssembly module.)
+template <class Term>
+std::string join_terms(std::size_t n, const Term& term, const std::string& sep) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (n > 8 && i == 3) {
+      s += sep + "… (" + std::to_string(n) + " terms) …";
+      i = n - 3;
+      continue;
+    }
+    if (i) s += sep;
+    s += term(i);
+  }
+  return s;
+}
 
 // A loss's `reduction`: 'none' keeps the per-element losses, 'mean' and 'sum' fold them.
 enum class LossReduction { None, Mean, Sum };
