@@ -68,7 +68,7 @@ std::int64_t broadcast_flat(const Shape& own, const Shape& full, std::int64_t fl
 
 // PyTorch's vector p-norm of |v| (p = 0 counts nonzeros, ±inf are the max and min).
 double pnorm(const std::vector<double>& v, double p) {
-  if (v.empty()) return p == -INFINITY ? INFINITY : 0;
+  if (v.empty()) return 0;  // PyTorch: a norm of nothing is 0, for p = −inf too
   double acc = p == INFINITY ? 0 : p == -INFINITY ? INFINITY : 0;
   for (double x : v) {
     const double a = std::fabs(x);
