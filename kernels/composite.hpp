@@ -25,6 +25,44 @@ using EquationFn = std::string (*)(const Bound&, const OpResult&, int position, 
 OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
                           RunFn run, ExplainFn explain, EquationFn equation, const void* family_data = nullptr);
 
+// What an op prepared for one call (checked arguments, values, geometry, a loss's terms),
+// kept while explain and the equation visit the elements of the same result, so that
+// explaining every element does not prepare the whole call once per element. The result's
+// storage pins the entry: a new call has new storage, and the pin keeps the old one from
+// being reused meanwhile. One entry per State type and thread.
+template <class State>
+struct PreparedEntry {
+  const OpDescriptor* op = nullptr;
+  Tensor pin;
+  State state;
+  static PreparedEntry& get() {
+    thread_local PreparedEntry e;
+    return e;
+  }
+  bool holds(const Bound& b, const OpResult& r) const {
+    return op == b.op && pin.defined() && r.tensors.front().defined() && pin.shares_storage(r.tensors.front());
+  }
+};
+// The state of result `r`, from prepare(b) when it is not kept yet.
+template <class Prepare>
+const auto& prepared_for(const Bound& b, const OpResult& r, Prepare prepare) {
+  auto& e = PreparedEntry<decltype(prepare(b))>::get();
+  if (!e.holds(b, r)) {
+    e.state = prepare(b);
+    e.op = b.op;
+    e.pin = r.tensors.front();
+  }
+  return e.state;
+}
+// Keeps the state `run` already made for its result (the first explain then finds it).
+template <class State>
+void keep_prepared(const Bound& b, const OpResult& r, State state) {
+  auto& e = PreparedEntry<State>::get();
+  e.op = b.op;
+  e.pin = r.tensors.front();
+  e.state = std::move(state);
+}
+
 // An argument by parameter name; None when the op has no such parameter.
 const Value& arg(const Bound& b, const char* name);
 bool tensor_given(const Bound& b, const char* name);  // a Tensor, not None

@@ -62,25 +62,9 @@ struct LossSpec {
 
 const LossSpec& spec_of(const Bound& b) { return *static_cast<const LossSpec*>(b.op->family_data); }
 
-// The plan of the result `r` was computed from: explain and equation run once per output
-// element, so the plan is kept (with the result, whose storage it pins) rather than redone.
-struct PlanCache {
-  const OpDescriptor* op = nullptr;
-  Tensor pin;
-  LossPlan plan;
-};
-PlanCache& cache() {
-  thread_local PlanCache c;
-  return c;
-}
+// The plan of the result `r` was computed from (kept with the result: kernels/composite.hpp).
 const LossPlan& plan_for(const Bound& b, const OpResult& r) {
-  PlanCache& c = cache();
-  if (c.op != b.op || !c.pin.defined() || !c.pin.shares_storage(r.tensors[0])) {
-    c.plan = spec_of(b).plan(b, spec_of(b));
-    c.op = b.op;
-    c.pin = r.tensors[0];
-  }
-  return c.plan;
+  return prepared_for(b, r, [](const Bound& c) { return spec_of(c).plan(c, spec_of(c)); });
 }
 
 double folded(const LossPlan& p) {
@@ -100,10 +84,7 @@ OpResult loss_run(const Bound& b) {
   } else {
     r.tensors.push_back(tensor_of(p.reduced_dtype, Shape{}, {folded(p)}));
   }
-  PlanCache& c = cache();
-  c.op = b.op;
-  c.pin = r.tensors[0];
-  c.plan = std::move(p);
+  keep_prepared(b, r, std::move(p));
   return r;
 }
 

@@ -618,8 +618,8 @@ std::array<std::int64_t, 3> diff_line(const DiffCall& c, std::int64_t flat) {
   return {flat / (inner * size), (flat / inner) % size, flat % inner};
 }
 
-std::vector<Source> diff_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
-  const DiffCall c = prepare_diff(b);
+std::vector<Source> diff_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
+  const DiffCall& c = prepared_for(b, r, prepare_diff);
   const auto [outer, i, in] = diff_line(c, flat);
   std::vector<Source> src;
   for (std::int64_t k = 0; k <= c.rounds; ++k) src.push_back(diff_source(b, c, outer, in, i + k));
@@ -628,7 +628,7 @@ std::vector<Source> diff_explain(const Bound& b, const OpResult&, int, std::int6
 
 // out[i] = Σ_k (−1)^(n−k)·C(n, k)·x[i + k], written from the highest neighbour down.
 std::string diff_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const DiffCall c = prepare_diff(b);
+  const DiffCall& c = prepared_for(b, r, prepare_diff);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[0].get(flat));
   if (c.rounds == 0) return lhs + " = " + source_ref(b, src[0]) + " = " + value;
   if (c.dtype == DType::Bool)
@@ -659,6 +659,7 @@ struct HistcCall {
   std::int64_t bins = 100;
   double lo = 0, hi = 0;
   bool auto_range = false;
+  double lo_data = 0, hi_data = 0;  // the data's own range (the automatic range's edges)
   DType dtype = DType::Float32;
   std::vector<double> x;
   std::vector<std::int64_t> bin_of;  // -1: outside the range (or NaN)
@@ -697,6 +698,7 @@ HistcCall prepare_histc(const Bound& b) {
     c.hi = *std::max_element(c.x.begin(), c.x.end(), [](double a, double b2) { return std::isnan(a) ? false : std::isnan(b2) || a < b2; });
     for (double v : c.x)
       if (std::isnan(v)) c.lo = c.hi = NAN;
+    c.lo_data = c.lo, c.hi_data = c.hi;
   }
   if (c.lo > c.hi) fail("RuntimeError", "torch.histc: max must be larger than min", "max");
   if (!std::isfinite(c.lo) || !std::isfinite(c.hi))
@@ -720,20 +722,18 @@ OpResult histc_run(const Bound& b) {
 
 // Bin b's value sources are its elements; with the data's own range the smallest and largest
 // elements set every bin's edges, so they are compared for the bins they are not in.
-std::vector<Source> histc_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
-  const HistcCall c = prepare_histc(b);
-  double mn = INFINITY, mx = -INFINITY;
-  for (double v : c.x) mn = std::min(mn, v), mx = std::max(mx, v);
+std::vector<Source> histc_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
+  const HistcCall& c = prepared_for(b, r, prepare_histc);
   std::vector<Source> src;
   for (std::size_t i = 0; i < c.x.size(); ++i) {
     if (c.bin_of[i] == flat) src.push_back(source(b, "input", std::int64_t(i)));
-    else if (c.auto_range && (c.x[i] == mn || c.x[i] == mx)) src.push_back(source(b, "input", std::int64_t(i), Role::Compare));
+    else if (c.auto_range && (c.x[i] == c.lo_data || c.x[i] == c.hi_data)) src.push_back(source(b, "input", std::int64_t(i), Role::Compare));
   }
   return src;
 }
 
 std::string histc_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const HistcCall c = prepare_histc(b);
+  const HistcCall& c = prepared_for(b, r, prepare_histc);
   const double w = (c.hi - c.lo) / double(c.bins);
   const double a = c.lo + w * double(flat), z = flat + 1 == c.bins ? c.hi : c.lo + w * double(flat + 1);
   std::vector<Source> in;
@@ -821,8 +821,8 @@ OpResult slice_run(const Bound& b) {
   return r;
 }
 
-std::vector<Source> slice_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
-  const Prepared c = spec_of(b).prepare(b);
+std::vector<Source> slice_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
+  const Prepared& c = prepared_for(b, r, spec_of(b).prepare);
   const std::int64_t k = flat % std::max<std::int64_t>(c.s.count, 1);
   const std::vector<std::int64_t> members = c.s.members(k);
   std::vector<Source> src;
@@ -914,7 +914,7 @@ std::string quantile_equation(const Bound& b, const Prepared& c, std::int64_t fl
 }
 
 std::string slice_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const Prepared c = spec_of(b).prepare(b);
+  const Prepared& c = prepared_for(b, r, spec_of(b).prepare);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
   return c.qs.empty() ? norm_equation(b, c, src, lhs, value) : quantile_equation(b, c, flat, lhs, value);
 }
