@@ -1,10 +1,13 @@
 // composite.cpp - the shared pieces of formula-over-groups ops (kernels/composite.hpp).
 #include "kernels/composite.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <deque>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "core/shape.hpp"
 #include "kernels/elementwise_builder.hpp"
 
 namespace whence {
@@ -65,6 +68,37 @@ std::string string_arg(const Bound& b, const char* name, const std::string& dflt
 
 Source source(const Bound& b, const char* name, std::int64_t flat, Role role) {
   return Source{b.op->param_index(name), flat, role};
+}
+
+std::int64_t broadcast_flat(const Shape& operand, const Shape& full, std::int64_t flat) {
+  std::int64_t f = 0, stride = 1;
+  const std::size_t lead = full.size() - operand.size();
+  for (std::size_t d = full.size(); d-- > lead;) {
+    const std::int64_t c = flat % full[d], n = operand[d - lead];
+    flat /= full[d];
+    f += (n == 1 ? 0 : c) * stride;
+    stride *= n;
+  }
+  return f;
+}
+
+std::string torch_size(const Shape& s) { return "torch.Size(" + shape_str(s) + ")"; }
+
+double pnorm(const std::vector<double>& v, double p) {
+  double acc = p == -INFINITY && !v.empty() ? INFINITY : 0;
+  for (double x : v) {
+    const double a = std::fabs(x);
+    if (std::isnan(a)) return a;
+    if (p == INFINITY) acc = std::max(acc, a);
+    else if (p == -INFINITY) acc = std::min(acc, a);
+    else if (p == 0) acc += a != 0;
+    else if (p == 1) acc += a;
+    else if (p == 2) acc += a * a;
+    else acc += std::pow(a, p);
+  }
+  if (p == 2) return std::sqrt(acc);
+  if (p == 0 || p == 1 || std::isinf(p)) return acc;
+  return std::pow(acc, 1 / p);
 }
 
 std::vector<double> values_of(const Tensor& t) {

@@ -75,6 +75,15 @@ std::string string_arg(const Bound& b, const char* name, const std::string& dflt
 // A source read from parameter `name`.
 Source source(const Bound& b, const char* name, std::int64_t flat, Role role = Role::Value);
 
+// The element of an operand of shape `operand` read at row-major element `flat` of the shape
+// `full` it is broadcast to.
+std::int64_t broadcast_flat(const Shape& operand, const Shape& full, std::int64_t flat);
+// "torch.Size([2, 3])", as Python prints a shape in PyTorch's messages.
+std::string torch_size(const Shape& s);
+// PyTorch's vector p-norm of the values (p = 0 counts nonzeros, ±inf are the largest and
+// smallest |x|; NaN anywhere gives NaN; no values give 0).
+double pnorm(const std::vector<double>& v, double p);
+
 // The row-major values of a tensor (any strides) as double.
 std::vector<double> values_of(const Tensor& t);
 // A contiguous tensor of dtype d holding v (each value stored as d stores it).

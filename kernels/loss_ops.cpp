@@ -163,12 +163,6 @@ const Tensor& target_tensor(const Bound& b) {
   return t.as<Tensor>();
 }
 
-std::string torch_size(const Shape& s) {
-  std::string t = "torch.Size([";
-  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + "])";
-}
-
 [[noreturn]] void not_implemented(const char* kernel, DType d, const char* arg_name = "input") {
   fail("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", arg_name);
 }
@@ -213,18 +207,6 @@ std::string computed(const LossPlan& p, double v) { return format_float(v, is_fl
 // A count or a divisor: "6", not "6.0".
 std::string number_text(double n) {
   return n == std::floor(n) && std::fabs(n) < 1e15 ? std::to_string(std::int64_t(n)) : number(n);
-}
-
-// Element `flat` of `out` read from an operand of shape `in` broadcast to it.
-std::int64_t broadcast_flat(const Shape& out, const Shape& in, std::int64_t flat) {
-  std::int64_t r = 0, stride = 1;
-  for (int d = int(out.size()) - 1, k = int(in.size()) - 1; k >= 0; --d, --k) {
-    const std::int64_t c = flat % out[std::size_t(d)];
-    flat /= out[std::size_t(d)];
-    if (in[std::size_t(k)] != 1) r += c * stride;
-    stride *= in[std::size_t(k)];
-  }
-  return r;
 }
 
 // An integer difference wraps in its dtype, as PyTorch's integer subtraction does.
@@ -288,11 +270,11 @@ LossPlan pointwise_plan(const Bound& b, const LossSpec& spec) {
   p.terms.resize(std::size_t(n));
   for (std::int64_t i = 0; i < n; ++i) {
     Term& t = p.terms[std::size_t(i)];
-    const std::int64_t fx = broadcast_flat(s.shape, x.shape(), i), fy = broadcast_flat(s.shape, y.shape(), i);
+    const std::int64_t fx = broadcast_flat(x.shape(), s.shape, i), fy = broadcast_flat(y.shape(), s.shape, i);
     t.src = {source(b, "input", fx), source(b, "target", fy)};
     double pos = 1;
     if (s.pos_weight) {
-      const std::int64_t f = broadcast_flat(s.shape, tensor_arg(b, "pos_weight").shape(), i);
+      const std::int64_t f = broadcast_flat(tensor_arg(b, "pos_weight").shape(), s.shape, i);
       pos = pv[std::size_t(f)];
       t.src.push_back(source(b, "pos_weight", f));
     }
@@ -303,7 +285,7 @@ LossPlan pointwise_plan(const Bound& b, const LossSpec& spec) {
       v = wrap_integer(std::fabs(wrap_integer(xv[std::size_t(fx)] - yv[std::size_t(fy)], p.dtype)), p.dtype);
     }
     if (s.weight) {
-      const std::int64_t f = broadcast_flat(s.shape, tensor_arg(b, "weight").shape(), i);
+      const std::int64_t f = broadcast_flat(tensor_arg(b, "weight").shape(), s.shape, i);
       v *= wv[std::size_t(f)];
       t.src.push_back(source(b, "weight", f));
     }

@@ -31,7 +31,6 @@ double value_at(const Bound& b, const Source& s) { return b.tensor(std::size_t(s
 double value_at(const Bound& b, const char* name, std::int64_t flat) { return tensor_arg(b, name).get(flat).as_double(); }
 
 std::string py_list(const Shape& s) { return shape_str(s); }
-std::string torch_size(const Shape& s) { return "torch.Size(" + shape_str(s) + ")"; }
 
 // Python's input.size(d) on a tensor, with its IndexError.
 std::int64_t size_at(const Tensor& x, int d) {
@@ -49,40 +48,6 @@ std::int64_t prod(const Shape& s, std::size_t from) {
 void refuse_non_float(const Tensor& x, const std::string& kernel) {
   if (!is_floating(x.dtype()))
     fail("RuntimeError", "\"" + kernel + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'", "input");
-}
-
-// The flat element of an operand of shape `own` read at element `flat` of the broadcast `full`.
-std::int64_t broadcast_flat(const Shape& own, const Shape& full, std::int64_t flat) {
-  std::int64_t f = 0, stride = 1;
-  const std::size_t lead = full.size() - own.size();
-  for (std::size_t d = full.size(); d-- > 0;) {
-    const std::int64_t c = flat % full[d];
-    flat /= full[d];
-    if (d < lead) continue;
-    const std::int64_t n = own[d - lead];
-    f += (n == 1 ? 0 : c) * stride;
-    stride *= n;
-  }
-  return f;
-}
-
-// PyTorch's vector p-norm of |v| (p = 0 counts nonzeros, ±inf are the max and min).
-double pnorm(const std::vector<double>& v, double p) {
-  if (v.empty()) return 0;  // PyTorch: a norm of nothing is 0, for p = −inf too
-  double acc = p == INFINITY ? 0 : p == -INFINITY ? INFINITY : 0;
-  for (double x : v) {
-    const double a = std::fabs(x);
-    if (std::isnan(a)) return a;
-    if (p == INFINITY) acc = std::max(acc, a);
-    else if (p == -INFINITY) acc = std::min(acc, a);
-    else if (p == 0) acc += a != 0;
-    else if (p == 1) acc += a;
-    else if (p == 2) acc += a * a;
-    else acc += std::pow(a, p);
-  }
-  if (p == 2) return std::sqrt(acc);
-  if (p == 0 || p == 1 || std::isinf(p)) return acc;
-  return std::pow(acc, 1 / p);
 }
 
 std::string num(double v, DType d = DType::Float32) { return format_float(v, is_floating(d) ? d : DType::Float32); }

@@ -16,6 +16,7 @@
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/elementwise_family.hpp"
 #include "kernels/gnu_sort.hpp"
+#include "kernels/composite.hpp"
 #include "kernels/reduce_family.hpp"
 
 namespace whence {
@@ -29,21 +30,6 @@ bool is_nan(double v) { return std::isnan(v); }
 bool less_nan_last(const Entry& a, const Entry& b) { return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first; }
 bool greater_nan_first(const Entry& a, const Entry& b) { return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first; }
 
-const Value& param(const Bound& b, const char* name) {
-  static const Value none{None{}};
-  const int p = b.op->param_index(name);
-  return p >= 0 ? b[std::size_t(p)] : none;
-}
-std::int64_t int_param(const Bound& b, const char* name, std::int64_t dflt) {
-  const Value& v = param(b, name);
-  if (v.is<std::int64_t>()) return v.as<std::int64_t>();
-  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;
-  return dflt;
-}
-bool bool_param(const Bound& b, const char* name, bool dflt) {
-  const Value& v = param(b, name);
-  return v.is<bool>() ? v.as<bool>() : dflt;
-}
 
 // The lines of a tensor along `dim`: line L holds elements i = 0..len-1 at flat(L, i).
 struct Lines {
@@ -99,7 +85,7 @@ Lines lines_of(const Shape& shape, int dim) {
 
 int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) {
   try {
-    return int(wrap_dim(int_param(b, "dim", dflt), x.dim()));
+    return int(wrap_dim(int_arg(b, "dim", dflt), x.dim()));
   } catch (Error& e) {
     e.arg = "dim";
     throw;
@@ -176,7 +162,7 @@ struct Prepared {
   Shape out_shape;
 };
 
-bool full_form(const Bound& b, const OrderSpec& s) { return s.full_without_dim && param(b, "dim").is<None>(); }
+bool full_form(const Bound& b, const OrderSpec& s) { return s.full_without_dim && arg(b, "dim").is<None>(); }
 
 Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   Prepared p;
@@ -193,13 +179,13 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   p.dim = s.dim_of(b, p.x);
   if (s.check) s.check(b, p.x, p.dim);
   p.values = p.x;
-  const Value& dtype = param(b, "dtype");
+  const Value& dtype = arg(b, "dtype");
   if (s.whole_line && dtype.is<DType>()) p.values = p.x = cast_tensor(p.x, dtype.as<DType>());  // softmax(dtype=) casts first
   p.in = lines_of(p.x.shape(), p.dim);
   Shape shape = p.x.shape();
   if (!shape.empty()) shape[std::size_t(p.dim)] = s.out_len(b, p.in.len);
   p.out = lines_of(shape, p.dim);
-  p.out_shape = s.reduces ? reduced_shape(p.x, p.dim, bool_param(b, "keepdim", false)) : shape;
+  p.out_shape = s.reduces ? reduced_shape(p.x, p.dim, bool_arg(b, "keepdim", false)) : shape;
   return p;
 }
 
@@ -263,15 +249,8 @@ std::string order_equation(const Bound& b, const OpResult& r, int position, std:
     if (shown++ < 8) all += (all.empty() ? "" : ", ") + v;
   }
   if (sources.size() > 8) all += ", … (" + std::to_string(sources.size()) + " elements)";
-  const Tensor& t = r.tensors[std::size_t(position)];
-  std::string c;
-  std::int64_t rest = flat;
-  for (int d = t.dim() - 1; d >= 0; --d) {
-    c = "[" + std::to_string(rest % t.shape()[std::size_t(d)]) + "]" + c;
-    rest /= t.shape()[std::size_t(d)];
-  }
-  return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") + c + " = " + s.name + "(" + all +
-         ") → " + picked + " = " + format_scalar(t.get(flat));
+  return out_ref(r, position, flat) + " = " + s.name + "(" + all + ") → " + picked + " = " +
+         format_scalar(r.tensors[std::size_t(position)].get(flat));
 }
 
 const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
@@ -327,7 +306,7 @@ Picked pick_nanmedian(const Bound&, std::vector<Entry> v) {
   return single(m.second, m.first);
 }
 Picked pick_kthvalue(const Bound& b, std::vector<Entry> v) {
-  const std::int64_t k = int_param(b, "k", 1);
+  const std::int64_t k = int_arg(b, "k", 1);
   torch_quickselect(v, k - 1, greater_nan_first);
   const Entry& m = v[std::size_t(k - 1)];
   return single(m.second, m.first);
@@ -361,8 +340,8 @@ Picked sorted_line(std::vector<Entry>& v, std::int64_t count) {
   return k;
 }
 Picked pick_sort(const Bound& b, std::vector<Entry> v) {
-  const bool descending = bool_param(b, "descending", false);
-  const Value& st = param(b, "stable");
+  const bool descending = bool_arg(b, "descending", false);
+  const Value& st = arg(b, "stable");
   if (b.op->param_index("stable") >= 0 && b.given(std::size_t(b.op->param_index("stable"))) && st.is<None>())
     fail("RuntimeError", "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.", "stable");
   const bool stable = st.is<bool>() && st.as<bool>();
@@ -383,8 +362,8 @@ Picked pick_msort(const Bound& b, std::vector<Entry> v) {
 }
 // topk: std::nth_element at k - 1, then std::sort of the k - 1 before it when sorted.
 Picked pick_topk(const Bound& b, std::vector<Entry> v) {
-  const std::int64_t k = int_param(b, "k", 1);
-  const bool largest = bool_param(b, "largest", true), sorted = bool_param(b, "sorted", true);
+  const std::int64_t k = int_arg(b, "k", 1);
+  const bool largest = bool_arg(b, "largest", true), sorted = bool_arg(b, "sorted", true);
   auto cmp = largest ? greater_nan_first : less_nan_last;
   if (k > 0) {
     gnu::nth_element(v, k - 1, cmp);
@@ -396,17 +375,17 @@ Picked pick_topk(const Bound& b, std::vector<Entry> v) {
   }
   return sorted_line(v, k);
 }
-std::int64_t topk_len(const Bound& b, std::int64_t) { return int_param(b, "k", 1); }
+std::int64_t topk_len(const Bound& b, std::int64_t) { return int_arg(b, "k", 1); }
 
 void nonempty_line(const char* name, const Tensor& x, int dim);
 void kthvalue_check(const Bound& b, const Tensor& x, int dim) {
   nonempty_line("kthvalue", x, dim);
-  const std::int64_t k = int_param(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
+  const std::int64_t k = int_arg(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
   if (k < 1 || k > len)
     fail("RuntimeError", "kthvalue(): selected number k out of range for dimension " + std::to_string(dim), "k");
 }
 void topk_check(const Bound& b, const Tensor& x, int dim) {
-  const std::int64_t k = int_param(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
+  const std::int64_t k = int_arg(b, "k", 1), len = x.dim() ? x.shape()[std::size_t(dim)] : 1;
   if (k < 0 || k > len) fail("RuntimeError", "selected index k out of range", "k");
 }
 // The reductions refuse empty lines.
@@ -438,7 +417,7 @@ Picked softmax_line(std::vector<Entry> v, double sign, bool log, bool bf16_sum =
 }
 Picked pick_softmax(const Bound&, std::vector<Entry> v) { return softmax_line(std::move(v), 1, false); }
 Picked pick_log_softmax(const Bound& b, std::vector<Entry> v) {
-  const Value& d = param(b, "dtype");
+  const Value& d = arg(b, "dtype");
   const DType dt = d.is<DType>() ? d.as<DType>() : b.tensor(0).dtype();
   return softmax_line(std::move(v), 1, true, dt == DType::BFloat16);
 }
@@ -446,11 +425,11 @@ Picked pick_softmin(const Bound&, std::vector<Entry> v) { return softmax_line(st
 
 // torch.nn.functional's implicit dim when dim=None: 0 for 0-, 1- and 3-d inputs, else 1.
 int softmax_dim(const Bound& b, const Tensor& x) {
-  if (param(b, "dim").is<None>()) return (x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1;
+  if (arg(b, "dim").is<None>()) return (x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1;
   return wrapped_dim(b, x, 0);
 }
 void softmax_check(const Bound& b, const Tensor& x, int dim) {
-  const Value& dtype = param(b, "dtype");
+  const Value& dtype = arg(b, "dtype");
   const DType d = dtype.is<DType>() ? dtype.as<DType>() : x.dtype();
   if (std::string(b.op->names.front()) == "torch.nn.functional.softmin" && x.dtype() == DType::Bool)
     fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
@@ -467,14 +446,6 @@ std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_
   const bool log = b.op->names.front().find("log_") != std::string::npos;
   const bool min = b.op->names.front().find("softmin") != std::string::npos;
   const std::string sign = min ? "-" : "";
-  auto coords = [](const Shape& shape, std::int64_t f) {
-    std::string c;
-    for (int d = int(shape.size()) - 1; d >= 0; --d) {
-      c = "[" + std::to_string(f % shape[std::size_t(d)]) + "]" + c;
-      f /= shape[std::size_t(d)];
-    }
-    return c;
-  };
   std::string terms_ref, terms_val;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (sources.size() > 8 && i == 3) {

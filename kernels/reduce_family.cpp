@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
+#include "kernels/composite.hpp"
 #include "kernels/cpu/convert.hpp"
 #include "kernels/cpu/launch.hpp"
 #include "kernels/elementwise_family.hpp"
@@ -18,11 +19,6 @@ namespace {
 
 const ReduceSpec& spec_of(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
 
-const Value& param(const Bound& b, const char* name) {
-  static const Value none{None{}};
-  const int p = b.op->param_index(name);
-  return p >= 0 ? b[std::size_t(p)] : none;
-}
 
 // A bound call, ready to reduce: the input cast once to double or int64 (the accumulators'
 // domains), the folded dims, the result shape and dtypes.
@@ -74,14 +70,14 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   const std::vector<int> dims = [&] {
     if (spec.any_dim_for_scalar && x.dim() == 0) return std::vector<int>{};  // cummax of a 0-d tensor
     try {
-      return reduction_dims(param(b, "dim"), x.dim());
+      return reduction_dims(arg(b, "dim"), x.dim());
     } catch (Error& e) {
       e.arg = "dim";
       throw;
     }
   }();
   if (spec.check) spec.check(b, x, dims);
-  const Value& dtype = param(b, "dtype");
+  const Value& dtype = arg(b, "dtype");
   if (spec.refuse & (1u << unsigned(x.dtype())))
     fail("RuntimeError", "\"" + spec.kernel_name + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'");
   for (ReduceDType rule : spec.results) r.dtypes.push_back(result_dtype(spec, rule, x.dtype(), dtype));
@@ -95,7 +91,7 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   const bool floating = is_floating(typed.dtype());
   r.values = cast_tensor(typed, floating ? DType::Float64 : DType::Int64);
 
-  const bool keepdim = param(b, "keepdim").is<bool>() && param(b, "keepdim").as<bool>();
+  const bool keepdim = arg(b, "keepdim").is<bool>() && arg(b, "keepdim").as<bool>();
   ReduceArgs& a = r.args;
   a.in = to_ktensor(r.values, 0);
   std::vector<bool> folded(std::size_t(x.dim()), false);
@@ -111,10 +107,10 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
     }
   }
   if (spec.scan) r.out_shape = x.shape();
-  if (spec.keepdim_scalar_as_1d && keepdim && x.dim() == 0 && !param(b, "dim").is<None>()) r.out_shape = {1};
+  if (spec.keepdim_scalar_as_1d && keepdim && x.dim() == 0 && !arg(b, "dim").is<None>()) r.out_shape = {1};
   if (!spec.empty_name.empty() && a.slice == 0 && shape_numel(r.out_shape) > 0) {
     char msg[400];
-    if (dims.size() == std::size_t(x.dim()) && param(b, "dim").is<None>()) {
+    if (dims.size() == std::size_t(x.dim()) && arg(b, "dim").is<None>()) {
       std::snprintf(msg, sizeof msg, spec.empty_full, spec.empty_name.c_str());
       fail(spec.empty_full_type, msg, "input");
     }
@@ -218,17 +214,8 @@ std::string reduce_equation(const Bound& b, const OpResult& result, int position
   const ReduceSpec& spec = spec_of(b);
   const Tensor& out = result.tensors[std::size_t(position)];
   const Tensor& in = b.tensor(0);
-  std::string lhs = "out", refs, vals;
-  if (result.is_tuple) lhs += "[" + std::to_string(position) + "]";
-  {  // the output element's coordinates
-    std::string c;
-    std::int64_t rest = flat;
-    for (int d = out.dim() - 1; d >= 0; --d) {
-      c = "[" + std::to_string(rest % out.shape()[std::size_t(d)]) + "]" + c;
-      rest /= out.shape()[std::size_t(d)];
-    }
-    lhs += c;
-  }
+  const std::string lhs = out_ref(result, position, flat);
+  std::string refs, vals;
   const std::string name = b.op->params[0].name;
   const std::string sym = spec.symbol;
   const bool infix = sym == "+" || sym == "·";
@@ -242,17 +229,11 @@ std::string reduce_equation(const Bound& b, const OpResult& result, int position
       i = n - 3;
       continue;
     }
-    std::string c;
-    std::int64_t rest = sources[i].flat;
-    for (int d = in.dim() - 1; d >= 0; --d) {
-      c = "[" + std::to_string(rest % in.shape()[std::size_t(d)]) + "]" + c;
-      rest /= in.shape()[std::size_t(d)];
-    }
     if (i) {
       refs += sep;
       vals += sep;
     }
-    refs += name + c;
+    refs += name + coords(in.shape(), sources[i].flat);
     vals += format_scalar(in.get(sources[i].flat));
   }
   if (n == 0) refs = vals = "nothing";

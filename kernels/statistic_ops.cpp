@@ -96,17 +96,6 @@ const SliceSpec& spec_of(const Bound& b) { return *static_cast<const SliceSpec*>
 
 // --- norms -----------------------------------------------------------------------------------
 
-double vector_norm(const std::vector<double>& x, double p) {
-  if (std::isinf(p)) {
-    double r = x.empty() ? 0 : std::fabs(x[0]);
-    for (double a : x) r = std::isnan(a) || std::isnan(r) ? NAN : p > 0 ? std::max(r, std::fabs(a)) : std::min(r, std::fabs(a));
-    return r;
-  }
-  double sum = 0;
-  for (double a : x) sum += p == 0 ? (a != 0) : p == 1 ? std::fabs(a) : p == 2 ? a * a : std::pow(std::fabs(a), p);
-  return p == 0 || p == 1 ? sum : p == 2 ? std::sqrt(sum) : std::pow(sum, 1 / p);
-}
-
 // The singular values of a rows × cols matrix (row-major), by one-sided Jacobi rotations.
 std::vector<double> singular_values(std::vector<double> a, std::int64_t rows, std::int64_t cols) {
   if (rows < cols) {  // work on the transpose: as many columns as the smaller side
@@ -163,7 +152,7 @@ std::int64_t matrix_rows(const Prepared& c) { return c.s.dims.size() == 2 ? c.s.
 double norm_value(const Prepared& c, const std::vector<double>& x) {
   const std::int64_t rows = matrix_rows(c), cols = rows ? std::int64_t(x.size()) / std::max<std::int64_t>(rows, 1) : 0;
   switch (c.kind) {
-    case NormKind::Vector: return vector_norm(x, c.p);
+    case NormKind::Vector: return pnorm(x, c.p);
     case NormKind::Nuclear: {
       double sum = 0;
       for (double s : singular_values(x, rows, cols)) sum += s;
@@ -388,22 +377,8 @@ Prepared prepare_dist(const Bound& b) {
   c.p = double_arg(b, "p", 2);
   const Tensor xb = x.to(dt), yb = y.to(dt);
   c.v.resize(std::size_t(shape_numel(shape)));
-  for (std::int64_t i = 0; i < shape_numel(shape); ++i) {  // broadcast read of each operand
-    std::int64_t fx = 0, fy = 0, r = i;
-    std::int64_t sx = 1, sy = 1;
-    for (int d = int(shape.size()) - 1; d >= 0; --d) {
-      const std::int64_t ci = r % shape[std::size_t(d)];
-      r /= shape[std::size_t(d)];
-      const int dx = d - int(shape.size()) + x.dim(), dy = d - int(shape.size()) + y.dim();
-      if (dx >= 0) {
-        if (x.shape()[std::size_t(dx)] != 1) fx += ci * sx;
-        sx *= x.shape()[std::size_t(dx)];
-      }
-      if (dy >= 0) {
-        if (y.shape()[std::size_t(dy)] != 1) fy += ci * sy;
-        sy *= y.shape()[std::size_t(dy)];
-      }
-    }
+  for (std::int64_t i = 0; i < shape_numel(shape); ++i) {
+    const std::int64_t fx = broadcast_flat(x.shape(), shape, i), fy = broadcast_flat(y.shape(), shape, i);
     // float32 operands subtract in float32, as PyTorch's sub does
     const double diff = xb.get(fx).as_double() - yb.get(fy).as_double();
     c.v[std::size_t(i)] = round_to_dtype(diff, dt);
