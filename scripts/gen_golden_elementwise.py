@@ -40,9 +40,10 @@ import torch.special  # noqa: E402,F401
 
 import elementwise_ops as EO  # noqa: E402
 from golden_common import (  # noqa: E402
-    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
-    float_code, literal_code, overloads, prod, request_json, resolve, result_json, round_to,
-    scalar_code, src_key, tensor_code, tensor_json, to_float32, value_json, write_or_check)
+    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
+    eval_code, fixed, float_code, literal_code, outcome, overloads, prod, request_json,
+    resolve, round_to, scalar_code, src_key, tensor_code, tensor_json, to_float32,
+    value_json, write_or_check)
 
 SEED = 20240614
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -218,16 +219,6 @@ def relations(op, case, args, kwargs, out, ctx):
 # the oracle
 
 
-def _outcome(fn):
-    try:
-        v = fn()
-    except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
-        return None, error_json(e)
-    if v is NotImplemented:
-        return v, {"ok": True, "result": "NotImplemented"}
-    return v, {"ok": True, "result": result_json(v)}
-
-
 def expect_of(op, case, ctx):
     try:
         args = [eval_code(c) for c in case["args"]]
@@ -235,8 +226,8 @@ def expect_of(op, case, ctx):
     except Exception as e:
         raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
     fn = resolve(case["op"])
-    out_direct, direct = _outcome(lambda: fn(*args, **kwargs))
-    out_code, by_code = _outcome(lambda: eval_code(case["code"]))
+    out_direct, direct = outcome(lambda: fn(*args, **kwargs))
+    out_code, by_code = outcome(lambda: eval_code(case["code"]))
     if case["operator"]:
         out, expect = out_code, by_code
         if direct != by_code:
@@ -252,7 +243,7 @@ def expect_of(op, case, ctx):
         if m:
             a32 = [to_float32(a) for a in args]
             k32 = {k: to_float32(v) for k, v in kwargs.items()}
-            o32, e32 = _outcome(lambda: fn(*a32, **k32))
+            o32, e32 = outcome(lambda: fn(*a32, **k32))
             if e32["ok"] and isinstance(o32, torch.Tensor):
                 target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
                 out = o32.to(target) if o32.dtype == torch.float32 else o32

@@ -40,9 +40,10 @@ import torch.special  # noqa: E402,F401
 
 import reduce_ops as RO  # noqa: E402
 from golden_common import (  # noqa: E402
-    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, error_json, eval_code, fixed,
-    literal_code, overloads, prod, request_json, resolve, result_json, round_to, src_key,
-    tensor_code, tensor_json, to_float32, value_json, write_or_check)
+    DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
+    eval_code, fixed, literal_code, outcome, overloads, prod, request_json, resolve,
+    result_json, round_to, src_key, tensor_code, tensor_json, to_float32, value_json,
+    write_or_check)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -542,14 +543,6 @@ def _close(a, b):
         return False
 
 
-def _outcome(fn):
-    try:
-        v = fn()
-    except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
-        return None, error_json(e)
-    return v, {"ok": True, "result": result_json(v)}
-
-
 def expect_of(op, case):
     try:
         args = [eval_code(c) for c in case["args"]]
@@ -557,15 +550,15 @@ def expect_of(op, case):
     except Exception as e:
         raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
     fn = resolve(case["op"])
-    out, expect = _outcome(lambda: fn(*args, **kwargs))
-    _, by_code = _outcome(lambda: eval_code(case["code"]))
+    out, expect = outcome(lambda: fn(*args, **kwargs))
+    _, by_code = outcome(lambda: eval_code(case["code"]))
     extra = {}
     # PyTorch 1.13's CPU median/nanmedian along a dim misread an expanded (stride-0) view, even
     # reading memory it never wrote: where a contiguous copy of the same values answers
     # otherwise, that answer is the expectation, with a note.
     contig = lambda v: v.contiguous() if isinstance(v, torch.Tensor) else v  # noqa: E731
     if expect["ok"] and any(isinstance(v, torch.Tensor) and not v.is_contiguous() for v in list(args) + list(kwargs.values())):
-        oc, ec = _outcome(lambda: fn(*[contig(a) for a in args], **{k: contig(v) for k, v in kwargs.items()}))
+        oc, ec = outcome(lambda: fn(*[contig(a) for a in args], **{k: contig(v) for k, v in kwargs.items()}))
         if ec["ok"] and (not _close(out, oc) or expect != by_code):
             out, expect = oc, ec
             by_code = ec
@@ -579,7 +572,7 @@ def expect_of(op, case):
         if m:
             a32 = [to_float32(a) for a in args]
             k32 = {k: to_float32(v) for k, v in kwargs.items()}
-            o32, e32 = _outcome(lambda: fn(*a32, **k32))
+            o32, e32 = outcome(lambda: fn(*a32, **k32))
             if e32["ok"]:
                 target = torch.float16 if m.group(1) == "Half" else torch.bfloat16
                 conv = lambda t: t.to(target) if t.dtype == torch.float32 else t  # noqa: E731

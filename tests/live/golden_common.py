@@ -157,6 +157,17 @@ def error_json(e):
     return {"ok": False, "error": {"type": type(e).__name__, "message": str(e)}}
 
 
+
+def outcome(fn):
+    """(value, expectation) of calling fn: PyTorch's result, or its error as the golden."""
+    try:
+        v = fn()
+    except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
+        return None, error_json(e)
+    if v is NotImplemented:
+        return v, {"ok": True, "result": "NotImplemented"}
+    return v, {"ok": True, "result": result_json(v)}
+
 def _path_key(path):
     return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in path)
 
