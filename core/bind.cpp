@@ -379,6 +379,42 @@ void check_forwarded_types(const Binding& inner, const Signature& outer, const P
 
 std::string short_name(const std::string& n) { return n.substr(n.rfind('.') + 1); }
 
+// Python's bool(v), as `if flag:` reads a dispatch flag.
+bool python_truth(const Value& v) {
+  if (v.is<None>()) return false;
+  if (v.is<bool>()) return v.as<bool>();
+  if (v.is<std::int64_t>()) return v.as<std::int64_t>() != 0;
+  if (v.is<double>()) return v.as<double>() != 0;
+  if (v.is<std::string>()) return !v.as<std::string>().empty();
+  if (v.is<List>()) return !v.as<List>().empty();
+  if (v.is<Tensor>()) {
+    const Tensor& t = v.as<Tensor>();
+    if (t.numel() != 1)
+      fail("RuntimeError", std::string("Boolean value of Tensor with ") + (t.numel() ? "more than one value" : "no values") + " is ambiguous");
+    return t.get(0).as_double() != 0;
+  }
+  return true;  // a dtype
+}
+
+// boolean_dispatch: the flag (by keyword, else at PyTorch's positional index) picks the row
+// that binds the call; `dispatched` names it.
+const Binding* follow_dispatch(const Binding* binding, const Args& a, std::string& dispatched) {
+  while (binding && binding->kind == BindingKind::Dispatch) {
+    const std::string& c = binding->calls;
+    const auto at = c.find('@'), colon = c.find(':'), colon2 = c.find(':', colon + 1);
+    const std::string flag = c.substr(0, at);
+    const std::size_t index = std::stoul(c.substr(at + 1, colon - at - 1));
+    const Value* v = nullptr;
+    for (const auto& [k, kv] : a.kwargs)
+      if (k == flag) v = kv;
+    if (!v && index < a.positional.size()) v = a.positional[index];
+    dispatched = v && python_truth(*v) ? c.substr(colon + 1, colon2 - colon - 1) : c.substr(colon2 + 1);
+    binding = find_binding(dispatched);
+    if (!binding) fail("RuntimeError", "internal error: no binding " + dispatched);
+  }
+  return binding;
+}
+
 // --- the descriptor's own parameters (ops without a table row) ------------------------------
 
 Signature descriptor_signature(const OpDescriptor& op, bool method) {
@@ -405,7 +441,6 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
 Bound bind(const OpDescriptor& op, const Call& call) {
   const bool method = is_method_name(call.op);
   const Binding* binding = find_binding(call.op);
-  const std::string name = binding ? binding->message_name : short_name(call.op);
 
   Args a;
   if (method) {
@@ -418,6 +453,9 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   }
   for (std::size_t i = std::size_t(a.first_position); i < call.args.size(); ++i) a.positional.push_back(&call.args[i]);
   for (const auto& [k, v] : call.kwargs) a.kwargs.emplace_back(k, &v);
+  std::string dispatched;
+  binding = follow_dispatch(binding, a, dispatched);
+  const std::string name = binding ? binding->message_name : short_name(call.op);
 
   const Signature* matched = nullptr;
   Parsed parsed;
@@ -475,6 +513,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   Bound b;
   b.op = &op;
   b.name = call.op;
+  b.dispatched = dispatched;
   b.values.resize(op.params.size());
   b.paths.resize(op.params.size());
   // self is the descriptor's input (Tensor.where(condition, other) has self as input).

@@ -42,6 +42,7 @@ struct OpDescriptor;
 struct Bound {
   const OpDescriptor* op = nullptr;
   std::string name;  // the qualified name the call used (torch.kl_div and F.kl_div differ in defaults)
+  std::string dispatched;  // the function a boolean dispatch picked (torch.functional._consecutive_return_output), or ""
   std::vector<Value> values;
   std::vector<ArgPath> paths;
 

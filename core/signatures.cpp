@@ -134,7 +134,8 @@ const Binding* find_binding(const std::string& qualified_name) {
         const auto colon = how.find(':'), bar = how.find('|');
         b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
       }
-      b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python : BindingKind::Native;
+      b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python
+              : kind == "dispatch" ? BindingKind::Dispatch : BindingKind::Native;
       for (const char* o : r.overloads)
         if (o) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
       m.emplace(b.name, std::move(b));

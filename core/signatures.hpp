@@ -14,6 +14,7 @@ enum class BindingKind {
   Native,  // C++ PythonArgParser: torch.X, torch.special.X, Tensor methods with arguments
   NoArgs,  // a Tensor method that takes no arguments ("Tensor.abs() takes no arguments (1 given)")
   Python,  // a Python function (torch.nn.functional.relu): Python's own argument errors
+  Dispatch,  // torch._jit_internal.boolean_dispatch: a flag argument picks the row that binds
 };
 
 struct SignatureParam {
@@ -38,6 +39,7 @@ struct Binding {
   std::string message_name;  // "add", "special_exp2", "Tensor.abs"
   BindingKind kind = BindingKind::Native;
   std::string calls;         // Python kind: the torch function it forwards to, or ""
+                             // Dispatch kind: "FLAG@INDEX:IF_TRUE:IF_FALSE" (scripts/gen_signatures.py)
   bool operator_method = false;  // a dunder (torch.Tensor.__add__): a TypeError means NotImplemented
   std::vector<Signature> overloads;
 };

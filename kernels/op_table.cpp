@@ -18,6 +18,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_statistic_ops(t);
     add_norm_layer_ops(t);
     add_loss_ops(t);
+    add_run_ops(t);
     return t;
   }();
   return table;

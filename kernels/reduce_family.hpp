@@ -63,6 +63,7 @@ void add_order_ops(std::vector<const OpDescriptor*>& t);       // kernels/order_
 void add_statistic_ops(std::vector<const OpDescriptor*>& t);   // kernels/statistic_ops.cpp
 void add_norm_layer_ops(std::vector<const OpDescriptor*>& t);  // kernels/norm_layer_ops.cpp
 void add_loss_ops(std::vector<const OpDescriptor*>& t);        // kernels/loss_ops.cpp
+void add_run_ops(std::vector<const OpDescriptor*>& t);         // kernels/run_ops.cpp
 // torch.max / torch.min over their three forms: hidden[k] are the reductions they run.
 void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const OpDescriptor*>& hidden_full,
                  const std::vector<const OpDescriptor*>& hidden_dim);

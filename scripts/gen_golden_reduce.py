@@ -512,9 +512,107 @@ def count_relations(op, case, args, kwargs, out):
     return rows
 
 
+def runs_flags(case, args, kwargs):
+    """Which results torch.unique_consecutive returns: PyTorch's boolean dispatch reads
+    return_inverse at positional index 2 and return_counts at index 1 (the Tensor method passes
+    both by keyword)."""
+    method = case["op"].startswith("torch.Tensor.")
+
+    def flag(name, index):
+        return bool(kwargs[name]) if name in kwargs else len(args) > index and bool(args[index])
+    return (flag("return_inverse", 1), flag("return_counts", 2)) if method else \
+        (flag("return_inverse", 2), flag("return_counts", 1))
+
+
+def runs_members(x, dim):
+    """The members compared with their neighbours: the elements (dim None) or the slices along
+    dim, each as its row-major flat elements."""
+    if dim is None:
+        return [[f] for f in range(x.numel())]
+    idx = torch.arange(x.numel()).reshape(x.shape).movedim(dim, 0)
+    return idx.reshape(idx.shape[0], -1).tolist()
+
+
+def _same_place(k, shape, other):
+    """Row-major element k of `shape` at the same coordinates in `other`, or None."""
+    if len(shape) != len(other):
+        return None
+    coord = []
+    for d in reversed(shape):
+        coord.append(k % d)
+        k //= d
+    coord.reverse()
+    m = 0
+    for c, d in zip(coord, other):
+        if c >= d:
+            return None
+        m = m * d + c
+    return m
+
+
+def runs_relations(op, case, args, kwargs, out):
+    """unique_consecutive, by perturbation: input element f is a source of every result element
+    that some change of f alone (to any value the input holds, or one it does not) changes or
+    removes, as PyTorch computes it. Roles: output k's value is the first member of run k it
+    copies (the earlier elements decided where run k starts: compare); a count's run is value
+    and the rest compare; the inverse only compares."""
+    x = args[0]
+    if x.numel() == 0:
+        return []
+    inv, cnt = runs_flags(case, args, kwargs)
+    dim = kwargs.get("dim", args[3] if len(args) > 3 else None)
+    if dim is not None:
+        dim %= x.dim()
+    full = torch.functional._unique_consecutive_impl(x, True, True, dim)
+    members = runs_members(x, dim)
+    starts = [0] + torch.cumsum(full[2], 0).tolist()
+    outs = _outs(out)
+    kinds = ["output"] + (["inverse"] if inv else []) + (["counts"] if cnt else [])
+    assert len(kinds) == len(outs), (case["code"], kinds)
+    flat = x.reshape(-1)
+    present = set(flat.tolist())
+    if x.dtype == torch.bool:
+        cands = [False, True]
+    else:
+        cands = sorted({v for v in present if v == v} | {next(i for i in range(1000) if i not in present)})
+    hits = collections.defaultdict(set)
+    for f in range(flat.numel()):
+        for c in cands:
+            y = flat.clone()
+            y[f] = c
+            new = torch.functional._unique_consecutive_impl(y.reshape(x.shape), True, True, dim)
+            for pos, kind in enumerate(kinds):
+                o = outs[pos].reshape(-1) if outs[pos].numel() else outs[pos].reshape(0)
+                n = new[["output", "inverse", "counts"].index(kind)]
+                for k in range(o.numel()):
+                    m = _same_place(k, list(outs[pos].shape), list(n.shape))
+                    if m is None or not bool(_same(o[k:k + 1].double(), n.reshape(-1)[m:m + 1].double())):
+                        hits[(pos, k)].add(f)
+    per = {}
+    for pos, kind in enumerate(kinds):
+        o = outs[pos]
+        oidx = torch.arange(o.numel()).reshape(o.shape)
+        for k in range(o.numel()):
+            if kind == "output":
+                if dim is None:
+                    run, p = k, 0
+                else:
+                    rows = oidx.movedim(dim, 0).reshape(o.shape[dim], -1).tolist()
+                    run, p = next((r, row.index(k)) for r, row in enumerate(rows) if k in row)
+                value = {members[starts[run]][p]}
+            elif kind == "counts":
+                value = {e for j in range(starts[k], starts[k + 1]) for e in members[j]}
+            else:
+                value = set()
+            per[(pos, k)] = [[[0], f, "value" if f in value else "compare"] for f in sorted(hits[(pos, k)])]
+    return _rel([o.numel() for o in outs], per)
+
+
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
+    if op["rel"] == "runs":
+        return runs_relations(op, case, args, kwargs, out)
     if op["rel"] == "count":
         return count_relations(op, case, args, kwargs, out)
     if op["rel"] == "grad":
@@ -1091,6 +1189,49 @@ def fn_cases(rng, op, names):
         A("err_rank2", [T([2, 2], "int64", vals=[1, 0, 2, 1])])
         A("err_minlength_negative", [T([3], "int64", vals=[1, 0, 2])], [("minlength", "-1")])
         A("err_weights_length", [T([3], "int64", vals=[1, 0, 2]), T([2], "float32", "pos")])
+    elif b == "unique_consecutive":
+        simple = (lambda dt: [T([6], dt, "ties")], [("return_counts", "True")])
+        x8 = lambda dt="int64": T([8], dt, vals=[1, 1, 2, 2, 3, 1, 1, 2])  # noqa: E731
+        A("output_only", [x8()])
+        A("return_inverse", [x8()], [("return_inverse", "True")])
+        A("return_counts", [x8()], [("return_counts", "True")])
+        A("both", [x8()], [("return_inverse", "True"), ("return_counts", "True")])
+        # PyTorch's dispatch reads positional flags at swapped indices
+        A("positional_true", [x8(), "True"])
+        A("positional_false_true", [x8(), "False", "True"])
+        A("positional_both", [x8(), "True", "True"])
+        A("positional_dim", [T([3, 2], "int64", vals=[1, 2, 1, 2, 0, 2]), "True", "True", "0"])
+        A("rank2_flattened", [T([2, 3], "int64", "ties")], [("return_inverse", "True"), ("return_counts", "True")])
+        A("float_ties", [T([7], "float32", "ties")], [("return_inverse", "True"), ("return_counts", "True")])
+        A("all_equal", [T([4], "int64", vals=[5, 5, 5, 5])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("all_different", [T([4], "float64", vals=[1.0, 2.0, 1.0, 2.0])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("nan_never_equal", [T([5], vals=[math.nan, math.nan, 1.0, 1.0, math.nan])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("bool", [T([5], "bool", vals=[True, True, False, True, True])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("dim0_rows", [T([4, 2], "int64", vals=[1, 2, 1, 2, 3, 4, 1, 2])], [("dim", "0"), ("return_inverse", "True"), ("return_counts", "True")])
+        A("dim1_columns", [T([2, 4], "int64", vals=[1, 1, 2, 2, 3, 3, 4, 5])], [("dim", "1"), ("return_inverse", "True"), ("return_counts", "True")])
+        A("dim_neg1_rank3", [T([2, 2, 3], "int64", "ties")], [("dim", "-1"), ("return_counts", "True")])
+        A("dim1_rank3", [T([2, 3, 2], "float32", "ties")], [("dim", "1"), ("return_inverse", "True")])
+        A("nan_rows_dim0", [T([2, 1], vals=[math.nan, math.nan])], [("dim", "0"), ("return_counts", "True")])
+        A("rank0", [T([])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("empty", [T([0])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("empty_2d", [T([0, 3])], [("return_inverse", "True"), ("return_counts", "True")])
+        A("empty_selected_dim", [T([0, 3])], [("dim", "0"), ("return_inverse", "True"), ("return_counts", "True")])
+        A("noncontig_t", [tensor_code(rng, [3, 2], "int64", fixed([1, 1, 2, 2, 2, 3]), "t")], [("return_inverse", "True"), ("return_counts", "True")])
+        A("noncontig_dim", [tensor_code(rng, [3, 2], "int64", fixed([1, 1, 1, 1, 2, 3]), "t")], [("dim", "1"), ("return_counts", "True")])
+        A("method_positional", [x8(), "True"], form="torch.Tensor.unique_consecutive")
+        A("method_dim", [T([3, 2], "int64", vals=[1, 2, 1, 2, 0, 2])], [("dim", "0"), ("return_counts", "True")],
+          form="torch.Tensor.unique_consecutive")
+        A("err_rank0_dim", [T([])], [("dim", "0")])
+        A("err_dim_out_of_range", [T([2, 3])], [("dim", "2")])
+        A("err_unselected_zero_dim", [T([0, 3])], [("dim", "1")])
+        A("err_two_zero_dims", [T([0, 0])], [("dim", "0")])
+        A("err_flag_string", [x8()], [("return_inverse", "'a'")])
+        A("err_flag_int", [x8()], [("return_counts", "2")])
+        A("err_dim_float", [x8()], [("dim", "1.5")])
+        A("err_unknown_kw_inverse", [x8()], [("return_inverse", "True"), ("foo", "1")])
+        A("err_too_many_positional", [x8(), "True", "True", "0", "1"])
+        A("err_method_too_many", [x8(), "True", "True", "0", "1"], form="torch.Tensor.unique_consecutive")
+        A("err_tensor_flag_ambiguous", [x8()], [("return_inverse", T([2], "bool"))])
     elif b in ("cosine_similarity", "pairwise_distance"):
         simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
         A("bcast", [T([2, 3]), T([3])])
@@ -1186,7 +1327,7 @@ def fn_cases(rng, op, names):
 
 
 GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
-              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases}
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases, "runs": fn_cases}
 
 
 def op_cases(rng, op, names):

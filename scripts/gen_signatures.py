@@ -24,6 +24,13 @@ Sources of truth, per kind:
           "argument 'NAME' (position N) must be TYPE" error per parameter.
   noargs  A Tensor method taking no arguments (METH_NOARGS).
   python  A Python-level function; signature from inspect.signature.
+  dispatch  A Python function made by torch._jit_internal.boolean_dispatch (its result
+          depends on a flag: unique_consecutive, max_pool2d's return_indices).  calls reads
+          "FLAG@INDEX:IF_TRUE:IF_FALSE": the flag is the keyword FLAG if given, else
+          positional argument INDEX (PyTorch's own index, even where it is not FLAG's
+          position), and its truth picks the qualified name that then binds the call (a
+          module attribute such as torch.functional._consecutive_return_output, itself a
+          row: python or dispatch).
   dunder  torch.Tensor.__xxx__.  The calls field then reads
           "BINDING:TARGET" optionally followed by "|wraps_type_error", where
           BINDING is native (overloads are TARGET's parser overloads, message
@@ -49,6 +56,7 @@ try:
     import torch
 except ImportError:
     raise SystemExit("gen_signatures: needs PyTorch 1.13; run it with Debian's /usr/bin/python3")
+from torch._jit_internal import boolean_dispatched  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_TABLES = os.path.join(ROOT, "tests", "golden", "*_ops.json")
@@ -66,6 +74,7 @@ EXTRA_NAMES = [
     # own (torch.norm calls _VF.norm(input, p, _dim, keepdim=..., out=..., dtype=...)): the
     # binder checks the forwarded call against them (core/bind.hpp: check_native_call).
     "torch._VF.norm",
+    "torch._VF.unique_consecutive",
 ]
 
 NPROBE = 12
@@ -622,6 +631,39 @@ def resolve(qual):
     return obj
 
 
+def module_name_of(fn):
+    """The qualified name a module gives fn (torch.functional._consecutive_return_output)."""
+    mod = sys.modules[fn.__module__]
+    for k, v in sorted(vars(mod).items()):
+        if v is fn and k.startswith("_"):
+            return fn.__module__ + "." + k
+    for k, v in sorted(vars(mod).items()):
+        if v is fn:
+            return fn.__module__ + "." + k
+    raise RuntimeError("no module name for %r" % fn)
+
+
+def dispatch_calls(fn):
+    d = boolean_dispatched[fn]
+    return "%s@%d:%s:%s" % (d["arg_name"], d["index"], module_name_of(d["if_true"]),
+                             module_name_of(d["if_false"]))
+
+
+def dispatch_targets(names):
+    """The rows a boolean dispatch reaches, transitively."""
+    out, todo = [], list(names)
+    while todo:
+        q = todo.pop()
+        obj = resolve(q)
+        if obj in boolean_dispatched:
+            for f in ("if_true", "if_false"):
+                t = module_name_of(boolean_dispatched[obj][f])
+                if t not in out:
+                    out.append(t)
+                    todo.append(t)
+    return out
+
+
 def static_tensor_attr(name):
     for cls in torch.Tensor.__mro__:
         if name in cls.__dict__:
@@ -722,11 +764,13 @@ def entry(qual):
         if name.startswith("__") and name.endswith("__"):
             return entry_dunder(qual, name)
         _, attr = static_tensor_attr(name)
-        if inspect.isfunction(attr):
-            return (attr.__name__, "python", python_calls(attr), [python_signature(attr)])
+        if inspect.isfunction(attr):  # Python 3.11 names a method by its qualified name
+            return (attr.__qualname__, "python", python_calls(attr), [python_signature(attr)])
         t = torch.tensor([1.0])
         return entry_native_or_noargs(qual, attr, getattr(t, name), True)
     obj = resolve(qual)
+    if obj in boolean_dispatched:
+        return (obj.__name__, "dispatch", dispatch_calls(obj), [])
     if inspect.isfunction(obj):
         return (obj.__name__, "python", python_calls(obj), [python_signature(obj)])
     if not inspect.isbuiltin(obj):
@@ -758,7 +802,7 @@ def all_names():
         with open(path) as f:
             for e in json.load(f):
                 names.update(e["names"])
-    return sorted(names)
+    return sorted(names | set(dispatch_targets(sorted(names))))
 
 
 def generate():

@@ -3,7 +3,7 @@ losses): one entry per op descriptor, read by scripts/gen_golden_reduce.py.
 
 Fields of an entry:
     primary   the qualified name the golden file is named after
-    kind      reduce | scan | sort | softmax | norm | loss
+    kind      reduce | scan | sort | softmax | norm | loss | count | runs
     aliases   other base names of the same op (qualified wherever PyTorch has them)
     extra     further qualified names (torch.linalg.X, torch.special.X, ...)
     pos       the positional parameters after the input, in PyTorch's order (binding the call
@@ -173,7 +173,14 @@ COUNT = [
     _f("torch.bincount", "count", rel="count", pos=("weights", "minlength"), dtypes=["int64"]),
 ]
 
-OPS = REDUCE + SCAN + SORT + SOFTMAX + LOSS + COUNT
+# Runs of equal neighbours (rel "runs"): output k is the first element of run k; which run an
+# element falls in is decided by comparing it with its neighbours (tests/golden/README.md).
+RUNS = [
+    _f("torch.unique_consecutive", "runs", rel="runs", pos=("return_inverse", "return_counts", "dim"),
+       dtypes=["int64", "float32", "bool"]),
+]
+
+OPS = REDUCE + SCAN + SORT + SOFTMAX + LOSS + COUNT + RUNS
 
 
 def base_name(primary):
