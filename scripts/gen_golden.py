@@ -10,11 +10,12 @@ regenerating gives identical bytes.
 
 --check regenerates in memory and exits 1 if the committed files differ.
 
-It then runs scripts/gen_golden_elementwise.py and scripts/gen_golden_reduce.py with the same
+It then runs every scripts/gen_golden_<family>.py (elementwise, reduce, ...) with the same
 flag (the elementwise family's goldens, op table and promotion table; the reduce family's
 goldens and op table), so one command writes or checks all goldens.
 """
 import collections
+import glob
 import json
 import os
 import subprocess
@@ -75,12 +76,11 @@ def main():
 
 
 def main_all():
+    """gather's goldens, then every family's generator (scripts/gen_golden_<family>.py)."""
     rc = main()
-    rc_ew = subprocess.call([sys.executable, os.path.join(ROOT, "scripts", "gen_golden_elementwise.py")]
-                            + sys.argv[1:])
-    rc_red = subprocess.call([sys.executable, os.path.join(ROOT, "scripts", "gen_golden_reduce.py")]
-                             + sys.argv[1:])
-    return rc or rc_ew or rc_red
+    for gen in sorted(glob.glob(os.path.join(ROOT, "scripts", "gen_golden_*.py"))):
+        rc = subprocess.call([sys.executable, gen] + sys.argv[1:]) or rc
+    return rc
 
 
 if __name__ == "__main__":

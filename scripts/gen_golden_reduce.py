@@ -39,6 +39,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 import torch.special  # noqa: E402,F401
 
 import reduce_ops as RO  # noqa: E402
+FAMILY = RO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, literal_code, outcome, overloads, prod, request_json, resolve,

@@ -111,10 +111,10 @@ def main(argv):
             for case in gen.op_cases(random.Random(rng.random()), op, gen.EO.qualified_names(op), ctx):
                 if "deviation" not in case:
                     goldens.append(gen.golden_line(op, case, ctx))
-    else:  # the many-to-one family: its generator takes (rng, op, names)
-        ops = rng.sample(gen.RO.OPS, min(n_ops, len(gen.RO.OPS)))
+    else:  # the other families: the generator's op list module is FAMILY, its cases take (rng, op, names)
+        ops = rng.sample(gen.FAMILY.OPS, min(n_ops, len(gen.FAMILY.OPS)))
         for op in ops:
-            for case in gen.op_cases(random.Random(rng.random()), op, gen.RO.qualified_names(op)):
+            for case in gen.op_cases(random.Random(rng.random()), op, gen.FAMILY.qualified_names(op)):
                 goldens.append(gen.golden_line(op, case))
     goldens = [g for g in goldens if "deviation" not in g]
     # The many-to-one family computes float16/bfloat16 in float and rounds once; PyTorch's own
