@@ -10,6 +10,7 @@
 #include "bind.hpp"
 
 #include <cctype>
+#include <memory>
 #include <optional>
 
 #include "error.hpp"
@@ -47,8 +48,8 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
       if (!item.is<Tensor>()) return false;
     return true;
   }
-  if (t == "tuple of ints") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
-    if (v.is<std::int64_t>()) return !p.unsized;  // a bare int only for int[N]
+  if (t == "tuple of ints" || t == "tuple of SymInts") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
+    if (v.is<std::int64_t>()) return !p.unsized && t != "tuple of SymInts";  // a bare int only for int[N]
     if (v.is<None>() && p.optional) return true;
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
@@ -93,7 +94,24 @@ const Value* kwarg_or_alias(const Args& a, const std::string& name) {
 struct Parsed {
   std::vector<const Value*> values;
   std::vector<ArgPath> paths;
+  std::vector<std::shared_ptr<const Value>> owned;  // values made while parsing (var-args int lists)
 };
+
+bool is_int_list_type(const std::string& t) { return t == "tuple of ints" || t == "tuple of SymInts"; }
+
+// expand(2, 3) as expand((2, 3)): the positional arguments as one int list, or PyTorch's
+// complaint about the first one that is not an int.
+std::shared_ptr<const Value> varargs_int_list(const std::string& name, const SignatureParam& p, const Args& a) {
+  List items;
+  for (std::size_t k = 0; k < a.positional.size(); ++k) {
+    const Value& v = *a.positional[k];
+    if (!v.is<std::int64_t>())
+      fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
+                            python_type_name(v) + " at pos " + std::to_string(k + 1), p.name);
+    items.push_back(v);
+  }
+  return std::make_shared<const Value>(Value(items));
+}
 
 [[noreturn]] void extra_args(const std::string& name, const Signature& s, std::size_t nargs) {
   if (s.min_args != s.max_pos_args)
@@ -117,7 +135,9 @@ struct Parsed {
 std::optional<Parsed> parse(const std::string& name, const Signature& s, const Args& a, bool raise) {
   const std::size_t nargs = a.positional.size();
   const bool numbers = allows_numbers_as_tensors(name);
-  if (nargs > s.max_pos_args) {
+  // A single positional int list takes var-args: permute(1, 0), view(2, 3).
+  const bool varargs = s.max_pos_args == 1 && !s.params.empty() && is_int_list_type(s.params[0].type);
+  if (nargs > s.max_pos_args && !varargs) {
     if (raise) extra_args(name, s, nargs);
     return std::nullopt;
   }
@@ -151,6 +171,12 @@ std::optional<Parsed> parse(const std::string& name, const Signature& s, const A
     } else if (type_matches(p, *obj, numbers)) {
       out.values.push_back(obj);
       out.paths.push_back(path);
+    } else if (varargs && arg_pos == 0 && !is_kwd && obj->is<std::int64_t>()) {
+      out.owned.push_back(varargs_int_list(name, p, a));
+      out.values.push_back(out.owned.back().get());
+      out.paths.push_back(path);
+      arg_pos = nargs;
+      continue;
     } else if (raise) {
       if (is_kwd)
         fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", not " + python_type_name(*obj), p.name);
@@ -429,7 +455,7 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
       text += "*, ";
       star = true;
     }
-    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str"};
+    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str", "tuple of Tensors"};
     text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
     if (p.has_default) text += "=default";
   }

@@ -25,15 +25,40 @@ void check_value_limits(const Value& v) {
     for (const auto& item : v.as<List>()) check_value_limits(item);
 }
 
-Json path_json(const ArgPath& p) {
-  return p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
+Json path_json(const ArgPath& p, int item = -1) {
+  Json j = p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
+  if (item >= 0) j.push_back(item);
+  return j;
+}
+
+// Each result that shares storage with a tensor argument (a view, or the argument itself):
+// {"result": 0, "of": [0], "strides": [1, 3], "storage_offset": 0}, strides in elements.
+Json views_json(const Evaluation& e) {
+  Json views = Json::array();
+  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
+    const Tensor& t = e.result.tensors[pos];
+    if (!t.defined()) continue;
+    for (std::size_t i = 0; i < e.bound.values.size(); ++i) {
+      if (!e.bound.paths[i].given()) continue;
+      const Value& v = e.bound.values[i];
+      Json of;
+      if (v.is<Tensor>() && v.as<Tensor>().shares_storage(t)) of = path_json(e.bound.paths[i]);
+      if (v.is<List>())
+        for (std::size_t j = 0; j < v.as<List>().size() && of.is_null(); ++j)
+          if (v.as<List>()[j].is<Tensor>() && v.as<List>()[j].as<Tensor>().shares_storage(t)) of = path_json(e.bound.paths[i], int(j));
+      if (of.is_null()) continue;
+      views.push_back(Json{{"result", pos}, {"of", of}, {"strides", t.strides()}, {"storage_offset", t.offset()}});
+      break;
+    }
+  }
+  return views;
 }
 
 Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
   const auto sources = e.op->explain(e.bound, e.result, position, flat);
   Json src = Json::array();
   for (const Source& s : sources)
-    src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)]), s.flat, role_name(s.role)}));
+    src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)], s.item), s.flat, role_name(s.role)}));
   return Json{{"out", Json::array({position, flat})},
               {"src", src},
               {"eq", e.op->equation_fn ? e.op->equation_fn(e.bound, e.result, position, flat, sources)
@@ -102,6 +127,8 @@ Json evaluate(const Call& call, bool explain) {
     else
       result = value_to_json(result_value(e));
     Json r{{"ok", true}, {"result", result}};
+    if (!e.python_result)
+      if (Json views = views_json(e); !views.empty()) r["views"] = std::move(views);
     if (explain) {
       Json relations = Json::array();
       if (e.python_result) {
@@ -152,7 +179,7 @@ std::string evaluate_line(const std::string& line) {
 }
 
 Json ops_json() {
-  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str"};
+  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str", "Tensor[]"};
   Json ops = Json::array();
   for (const OpDescriptor* op : op_table()) {
     Json params = Json::array();

@@ -14,7 +14,7 @@ namespace whence {
 // torch.dtype, tuple of ints, Tensor (out=), Number (a Python bool/int/float, or a 0-d
 // tensor), Tensor or Number (the operand of a binary op: PyTorch wraps a number as a 0-d
 // tensor), str.
-enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String };
+enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String, TensorList };
 
 struct Param {
   std::string name;
@@ -57,6 +57,7 @@ struct Source {
   int param;          // index into OpDescriptor::params
   std::int64_t flat;  // row-major element of that argument
   Role role;
+  int item = -1;      // a list argument (cat's tensors): which tensor of it
 };
 
 struct OpResult {

@@ -31,7 +31,8 @@ struct Scalar {
 // Word-aligned bytes, shared by a tensor and all its views.
 struct Storage {
   xt::uvector<std::uint64_t> words;
-  explicit Storage(std::size_t bytes) : words((bytes + 7) / 8, 0) {}
+  std::size_t bytes;  // as PyTorch counts them (the words round up)
+  explicit Storage(std::size_t n) : words((n + 7) / 8, 0), bytes(n) {}
   void* data() { return words.data(); }
 };
 
@@ -54,6 +55,7 @@ class Tensor {
   bool defined() const { return storage_ != nullptr; }
   bool is_contiguous() const;
   bool shares_storage(const Tensor& o) const { return storage_ == o.storage_; }
+  std::size_t storage_bytes() const { return storage_ ? storage_->bytes : 0; }
 
   // Element access by logical row-major flat index, whatever the strides.
   std::int64_t storage_index(std::int64_t flat) const;

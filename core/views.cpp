@@ -1,5 +1,8 @@
 #include "views.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "error.hpp"
 #include "shape.hpp"
 
@@ -48,7 +51,7 @@ Tensor t_(const Tensor& t) {
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const std::int64_t n = std::int64_t(sizes.size()), rank = t.dim();
   if (n < rank) {
-    static const char* legacy[] = {"Bool", "Int", "Long", "Float", "Double"};
+    static const char* legacy[] = {"Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float", "Double"};
     fail("RuntimeError", std::string("expand(torch.") + legacy[int(t.dtype())] + "Tensor{" +
                              shape_str(t.shape()) + "}, size=" + list_str(sizes) +
                              "): the number of sizes provided (" + std::to_string(n) +
@@ -102,7 +105,10 @@ Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel) {
       known *= sizes[i];
     }
   }
-  const bool ok = infer >= 0 ? (known > 0 && numel % known == 0) : known == numel;
+  const bool ok = numel == known || (infer >= 0 && known > 0 && numel % known == 0);
+  if (ok && infer >= 0 && known == 0)
+    fail("RuntimeError", "cannot reshape tensor of 0 elements into shape " + list_str(sizes) +
+                             " because the unspecified dimension size -1 can be any value and is ambiguous");
   if (!ok)
     fail("RuntimeError", "shape '" + list_str(sizes) + "' is invalid for input of size " +
                              std::to_string(numel));
@@ -110,17 +116,54 @@ Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel) {
   return shape;
 }
 
+// PyTorch's computeStride (aten/src/ATen/TensorUtils.cpp): the strides that let a tensor of
+// shape `old` and strides `old_strides` be read as `shape` without a copy, walking chunks of
+// dims that are contiguous with each other; nullopt where a new dim would span two chunks.
+std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, const Shape& shape) {
+  if (old.empty()) return Shape(shape.size(), 1);
+  const std::int64_t numel = shape_numel(old);
+  if (numel == 0 && old == shape) return old_strides;
+  Shape strides(shape.size());
+  if (numel == 0) {
+    for (int d = int(shape.size()) - 1; d >= 0; --d)
+      strides[std::size_t(d)] = d == int(shape.size()) - 1 ? 1 : std::max<std::int64_t>(shape[std::size_t(d) + 1], 1) * strides[std::size_t(d) + 1];
+    return strides;
+  }
+  int view_d = int(shape.size()) - 1;
+  std::int64_t chunk_base_stride = old_strides.back(), tensor_numel = 1, view_numel = 1;
+  for (int tensor_d = int(old.size()) - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= old[std::size_t(tensor_d)];
+    if (tensor_d == 0 || (old[std::size_t(tensor_d) - 1] != 1 && old_strides[std::size_t(tensor_d) - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[std::size_t(view_d)] == 1)) {
+        strides[std::size_t(view_d)] = view_numel * chunk_base_stride;
+        view_numel *= shape[std::size_t(view_d)];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = old_strides[std::size_t(tensor_d) - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return strides;
+}
+
 Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const Shape shape = infer_size(sizes, t.numel());
-  if (!t.is_contiguous())
+  const std::optional<Shape> strides = view_strides(t.shape(), t.strides(), shape);
+  if (!strides)
     fail("RuntimeError",
          "view size is not compatible with input tensor's size and stride (at least one dimension "
          "spans across two contiguous subspaces). Use .reshape(...) instead.");
-  return t.as_strided(shape, contiguous_strides(shape), t.offset());
+  return t.as_strided(shape, *strides, t.offset());
 }
 
 Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const Shape shape = infer_size(sizes, t.numel());
+  if (const std::optional<Shape> strides = view_strides(t.shape(), t.strides(), shape)) return t.as_strided(shape, *strides, t.offset());
   const Tensor c = t.contiguous();
   return c.as_strided(shape, contiguous_strides(shape), c.offset());
 }

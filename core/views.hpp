@@ -2,6 +2,7 @@
 // makes views (permute, transpose, t, expand, view), copies where it copies (reshape of a
 // non-viewable tensor). Errors in PyTorch's words.
 #pragma once
+#include <optional>
 #include <vector>
 
 #include "tensor.hpp"
@@ -14,6 +15,9 @@ Tensor t_(const Tensor& t);  // Tensor.t()
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes);
 Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes);
 Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes);
+
+// PyTorch's computeStride: strides for viewing (old, old_strides) as `shape`, if it can.
+std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, const Shape& shape);
 
 // Resolves one -1 in a requested shape against numel, as view/reshape do.
 Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel);

@@ -3,6 +3,7 @@
 // function here.
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/ops.hpp"
+#include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
 
 namespace whence {
@@ -19,6 +20,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_norm_layer_ops(t);
     add_loss_ops(t);
     add_run_ops(t);
+    add_view_ops(t);
     return t;
   }();
   return table;

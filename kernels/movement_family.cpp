@@ -1,0 +1,150 @@
+// movement_family.cpp - run, explain and equation of the movement family (movement_family.hpp).
+#include "kernels/movement_family.hpp"
+
+#include <algorithm>
+#include <deque>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/shape.hpp"
+#include "kernels/composite.hpp"
+
+namespace whence {
+
+namespace {
+
+const MovementSpec& spec_of(const Bound& b) { return *static_cast<const MovementSpec*>(b.op->family_data); }
+
+// Where a proxy's ids start: the tensor argument (param, list item) whose element f has id base + f.
+struct ProxySlot {
+  int param;
+  int item;
+  std::int64_t base;
+};
+struct Proxied {
+  std::vector<Tensor> results;  // the op's results on the proxies: ids, 0 for none
+  std::vector<ProxySlot> slots;
+};
+
+// An int64 tensor shaped like t holding ids base, base + 1, ... in row-major order. With
+// `storage`, the ids sit where t's elements sit in a storage as large as t's, read through t's
+// own strides and offset (what as_strided reaches that t does not show reads 0).
+Tensor proxy_of(const Tensor& t, std::int64_t base, bool storage) {
+  if (!storage) {
+    Tensor p = Tensor::empty(DType::Int64, t.shape());
+    for (std::int64_t f = 0; f < t.numel(); ++f) p.set(f, Scalar::from_int(base + f));
+    return p;
+  }
+  const std::int64_t elements = std::int64_t(t.storage_bytes() / dtype_size(t.dtype()));
+  Tensor s = Tensor::empty(DType::Int64, {std::max<std::int64_t>(elements, 1)});
+  for (std::int64_t f = 0; f < t.numel(); ++f) s.set(t.storage_index(f), Scalar::from_int(base + f));
+  // A storage of the same element count keeps as_strided's bounds check the same.
+  Tensor p = s.as_strided({elements}, {1}, 0);
+  return p.as_strided(t.shape(), t.strides(), t.offset());
+}
+
+Proxied run_on_proxies(const Bound& b) {
+  const MovementSpec& spec = spec_of(b);
+  Proxied p;
+  Bound pb = b;
+  std::int64_t next = 1;
+  for (std::size_t i = 0; i < b.values.size(); ++i) {
+    // The moved tensors: the input, or the list of them (narrow's tensor start and
+    // view_as's other only shape the result).
+    const std::string& name = b.op->params[i].name;
+    if (name != "input" && name != "tensors") continue;
+    Value& v = pb.values[i];
+    if (v.is<Tensor>()) {
+      p.slots.push_back({int(i), -1, next});
+      v = Value(proxy_of(v.as<Tensor>(), next, spec.storage_proxy));
+      next += v.as<Tensor>().numel();
+    } else if (v.is<List>()) {
+      List& items = v.as<List>();
+      for (std::size_t j = 0; j < items.size(); ++j)
+        if (items[j].is<Tensor>()) {
+          p.slots.push_back({int(i), int(j), next});
+          items[j] = Value(proxy_of(items[j].as<Tensor>(), next, spec.storage_proxy));
+          next += items[j].as<Tensor>().numel();
+        }
+    }
+  }
+  p.results = spec.apply(pb);
+  return p;
+}
+
+OpResult movement_run(const Bound& b) {
+  OpResult r;
+  r.tensors = spec_of(b).apply(b);
+  r.is_tuple = spec_of(b).tuple;
+  return r;
+}
+
+std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
+  const Proxied& p = prepared_for(b, r, run_on_proxies);
+  const std::int64_t id = p.results[std::size_t(position)].get(flat).i;
+  if (id <= 0) return {};
+  auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
+  --slot;
+  Source s{slot->param, id - slot->base, Role::Value};
+  s.item = slot->item;
+  return {s};
+}
+
+const Tensor& argument(const Bound& b, const Source& s) {
+  const Value& v = b.values[std::size_t(s.param)];
+  return s.item >= 0 ? v.as<List>()[std::size_t(s.item)].as<Tensor>() : v.as<Tensor>();
+}
+
+// "5 = 1·3 + 2": a flat index from the coordinates of `shape`.
+std::string flat_sum(const Shape& shape, std::int64_t flat) {
+  const Shape strides = contiguous_strides(shape);
+  std::string s;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    const std::int64_t c = (flat / strides[d]) % shape[d];
+    if (!s.empty()) s += " + ";
+    s += std::to_string(c) + (strides[d] == 1 ? "" : "·" + std::to_string(strides[d]));
+  }
+  return std::to_string(flat) + " = " + (s.empty() ? "0" : s);
+}
+
+std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
+  const MovementSpec& spec = spec_of(b);
+  const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
+  if (src.empty()) return lhs + " = " + value + (spec.fill ? std::string(" (") + spec.fill + ")" : "");
+  const Source& s = src.front();
+  const Tensor& a = argument(b, s);
+  const std::string name = b.op->params[std::size_t(s.param)].name + (s.item >= 0 ? "[" + std::to_string(s.item) + "]" : "");
+  std::string eq = lhs + " = " + name + coords(a.shape(), s.flat) + " = " + value;
+  if (spec.flat_arithmetic) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
+  return eq;
+}
+
+}  // namespace
+
+void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                  std::vector<Param> params, MovementSpec spec) {
+  static std::deque<MovementSpec> specs;
+  specs.push_back(spec);
+  add_op(t, composite_op(names, "movement", summary, example, std::move(params), movement_run, movement_explain, movement_equation,
+                         &specs.back()));
+}
+
+std::vector<std::int64_t> ints_of(const Value& v) {
+  if (v.is<std::int64_t>()) return {v.as<std::int64_t>()};
+  if (v.is<Tensor>()) return {v.as<Tensor>().get(0).i};
+  std::vector<std::int64_t> out;
+  if (v.is<List>())
+    for (const Value& item : v.as<List>()) out.push_back(item.is<Tensor>() ? item.as<Tensor>().get(0).i : item.as<std::int64_t>());
+  return out;
+}
+
+std::int64_t wrap_dim_arg(std::int64_t dim, std::int64_t rank, const char* arg) {
+  try {
+    return wrap_dim(dim, rank);
+  } catch (Error& e) {
+    e.arg = arg;
+    throw;
+  }
+}
+
+}  // namespace whence

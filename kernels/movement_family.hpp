@@ -1,0 +1,37 @@
+// movement_family.hpp - ops that move elements without arithmetic: views (t, permute, view,
+// narrow, diagonal, as_strided...), copies that rearrange (flip, roll, repeat, tril...), and
+// later joins and splits. An op is one function from its bound call to its results; views
+// return tensors that share the argument's storage, exactly as PyTorch's strides and offsets.
+//
+// Relations come from running the same function on proxies: each tensor argument replaced by
+// an int64 tensor of its shape whose element f holds a unique id (its position among all the
+// arguments' elements, plus 1). Whatever element lands on an output position names its source;
+// 0 (a fill, tril's zeros) names none. So an op's explain is its run: they cannot disagree.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/registry.hpp"
+
+namespace whence {
+
+struct MovementSpec {
+  // The results, from b's tensor arguments (the real ones, or proxies of the same shapes).
+  std::vector<Tensor> (*apply)(const Bound& b) = nullptr;
+  bool tuple = false;            // results are a tuple (split, unbind)
+  bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
+  bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
+  const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
+};
+
+// Registers an op of the family ("movement").
+void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                  std::vector<Param> params, MovementSpec spec);
+
+// Arguments: an int list given as a list or a single int; dims wrapped for `rank`.
+std::vector<std::int64_t> ints_of(const Value& v);
+std::int64_t wrap_dim_arg(std::int64_t dim, std::int64_t rank, const char* arg);
+
+void add_view_ops(std::vector<const OpDescriptor*>& t);  // kernels/view_ops.cpp
+
+}  // namespace whence

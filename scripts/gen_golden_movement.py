@@ -1,0 +1,259 @@
+#!/usr/bin/python3
+"""Writes the PyTorch golden vectors of the movement family (views and rearranging copies):
+
+    tests/golden/movement/<primary name>.jsonl   one file per op (tests/live/movement_ops.py)
+    tests/golden/movement.meta.json              seed, versions, counts
+    tests/golden/movement_ops.json               the op table: names, kind, signature
+
+Lines have the gather format, plus "views" in the expectation: for each result that shares
+storage with a tensor argument, {"result", "of" (the argument's path), "strides",
+"storage_offset"}, read from PyTorch (tests/golden/README.md, "Movement family").
+
+Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
+
+    /usr/bin/python3 scripts/gen_golden_movement.py [--check]
+"""
+import collections
+import json
+import os
+import random
+import sys
+import time
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
+
+import torch  # noqa: E402
+
+import movement_ops as MO  # noqa: E402
+from golden_common import (  # noqa: E402
+    DTYPES, FLOATS, eval_code, outcome, overloads, request_json, resolve, round_to, src_key, tensor_code,
+    write_or_check)
+
+FAMILY = MO  # the op list tests/live/check_live_family.py samples from
+SEED = 20261121
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+OUT_DIR = os.path.join(GOLDEN_DIR, "movement")
+
+warnings.simplefilter("ignore")
+
+
+def gen_vals(rng, dtype):
+    def one():
+        if dtype == "bool":
+            return rng.random() < 0.5
+        if dtype in FLOATS:
+            return round_to(float(rng.randint(-9, 9)) if rng.random() < 0.5 else round(rng.uniform(-9, 9), 1), dtype)
+        return rng.randint(0 if dtype == "uint8" else -9, 9)
+    return lambda n: [one() for _ in range(n)]
+
+
+def split_top(code):
+    """"3, 2" -> ["3", "2"]: var-args written as one text in movement_ops.py."""
+    parts, depth, cur = [], 0, ""
+    for ch in code:
+        depth += ch in "([" and 1 or ch in ")]" and -1 or 0
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return parts + ([cur.strip()] if cur.strip() else [])
+
+
+def mk(name, qual, args, kwargs=(), method=False):
+    args = [piece for a in args for piece in split_top(a)]
+    kw = [list(x) for x in kwargs]
+    kwtext = ["%s=%s" % (k, v) for k, v in kw]
+    if method:
+        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
+    else:
+        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
+    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
+
+
+def op_cases(rng, op, names):
+    p = op["primary"]
+    method = p.startswith("torch.Tensor.")
+    func = next((q for q in names if not q.startswith("torch.Tensor.")), None)
+    meth = next((q for q in names if q.startswith("torch.Tensor.")), None)
+
+    def T(shape, dtype=None, style="literal"):
+        dtype = dtype or rng.choice(["float32", "int64", "float64", "int32"])
+        return tensor_code(rng, shape, dtype, gen_vals(rng, dtype), style)
+
+    def call(name, x, args, kwargs=(), qual=None):
+        q = qual or p
+        return mk(name, q, [x] + list(args), kwargs, method=q.startswith("torch.Tensor."))
+    simple_shape = [2, 3] if op["min_rank"] <= 2 else [2, 3, 2]
+    if op["primary"] in ("torch.Tensor.view_as", "torch.Tensor.reshape_as"):
+        simple_shape = [6]
+    cases = []
+    for dt in DTYPES:
+        cases.append(call("dtype_" + dt, T(simple_shape, dt), op["simple"]))
+    for q in names[1:]:
+        cases.append(call("name_" + q, T(simple_shape), op["simple"], qual=q))
+    if func and meth and method is False:
+        cases.append(call("method", T(simple_shape), op["simple"], qual=meth))
+    for name, shape, style, args, kwargs in op["cases"]:
+        cases.append(call(name, T(shape, style=style), args, kwargs))
+    for name, shape, args, kwargs in op["errors"]:
+        cases.append(call(name, T(shape), args, kwargs))
+    if func:
+        cases.append(mk("err_no_args", func, []))
+        cases.append(mk("err_string_input", func, ["'a'"] + op["simple"]))
+    cases.append(call("err_unknown_kw", T(simple_shape), op["simple"], [("foo", "1")]))
+    seen = collections.Counter()
+    for c in cases:
+        seen[c["name"]] += 1
+        if seen[c["name"]] > 1:
+            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
+    return cases
+
+
+def _outs(out):
+    return list(out) if isinstance(out, (tuple, list)) else [out]
+
+
+def tensor_paths(args, kwargs):
+    """(path, tensor) of every tensor argument, list items as [i, j]."""
+    out = []
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor):
+            out.append(([i], a))
+        elif isinstance(a, (list, tuple)):
+            out += [([i, j], t) for j, t in enumerate(a) if isinstance(t, torch.Tensor)]
+    for k, v in kwargs.items():
+        if isinstance(v, torch.Tensor):
+            out.append(([k], v))
+    return out
+
+
+def root(t):
+    return t._base if t._base is not None else t
+
+
+def views_json(args, kwargs, out):
+    """Each result that is an argument or a view of one's storage, with PyTorch's geometry."""
+    views = []
+    for pos, o in enumerate(_outs(out)):
+        for path, a in tensor_paths(args, kwargs):
+            if o is a or root(o) is root(a):
+                views.append({"result": pos, "of": path, "strides": list(o.stride()), "storage_offset": o.storage_offset()})
+                break
+    return views
+
+
+def relations(case, args, kwargs, out):
+    """Autograd on float64 copies of every tensor argument with distinct values: each output
+    element's sources are the argument elements with a nonzero gradient (`value`). Moving ops
+    read the same positions whatever the values, so the copies stand for the real ones."""
+    fn = resolve(case["op"])
+    # the moved tensor(s): the input (narrow's tensor start and view_as's other are not moved)
+    paths = [(p, t) for p, t in tensor_paths(args, kwargs) if p[0] in (0, "input")]
+    leaves, base = {}, 1
+    for path, t in paths:
+        leaves[tuple(path)] = (torch.arange(base, base + t.numel(), dtype=torch.float64).reshape(t.shape)
+                               .requires_grad_(True))
+        base += t.numel()
+
+    def swap(v, path_prefix):
+        return leaves.get(tuple(path_prefix), v)
+    a2 = []
+    for i, a in enumerate(args):
+        if isinstance(a, (list, tuple)) and any(isinstance(t, torch.Tensor) for t in a):
+            a2.append(type(a)(swap(t, [i, j]) for j, t in enumerate(a)))
+        else:
+            a2.append(swap(a, [i]))
+    # a view input keeps its layout for as_strided: the same view of the float64 copy's base
+    if case["op"].endswith("as_strided") and isinstance(args[0], torch.Tensor) and args[0]._base is not None:
+        return None
+    k2 = {k: swap(v, [k]) for k, v in kwargs.items()}
+    outs = _outs(fn(*a2, **k2))
+    order = [tuple(p) for p, _ in paths]
+    rel = []
+    for pos, o in enumerate(outs):
+        flat = o.reshape(-1)
+        for k in range(flat.numel()):
+            src = []
+            if flat.requires_grad:
+                gs = torch.autograd.grad(flat[k], [leaves[p] for p in order], retain_graph=True, allow_unused=True)
+                for p, g in zip(order, gs):
+                    if g is not None:
+                        src += [[list(p), f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
+            rel.append({"out": [pos, k], "src": sorted(src, key=src_key)})
+    return rel
+
+
+def golden_line(op, case):
+    args = [eval_code(c) for c in case["args"]]
+    kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
+    fn = resolve(case["op"])
+    out, expect = outcome(lambda: fn(*args, **kwargs))
+    _, by_code = outcome(lambda: eval_code(case["code"]))
+    if expect != by_code:
+        raise AssertionError("call text does not reproduce the case %s:\n%s\n%s" % (case["code"], expect, by_code))
+    if expect["ok"]:
+        expect["views"] = views_json(args, kwargs, out)
+        rel = relations(case, args, kwargs, out)
+        if rel is None:
+            raise AssertionError("no relations for " + case["code"])
+        expect["relations"] = rel
+    g = {"name": case["name"], "code": case["code"], "expect": expect}
+    # A request's tensors are plain row-major data: where an argument is a view (its strides
+    # decide what view() may do and what the result's strides are), only the code says it.
+    if not any(t._base is not None for _, t in tensor_paths(args, kwargs)):
+        g["request"] = request_json(case)
+    return g
+
+
+def signature_text(names):
+    for q in names:
+        doc = (getattr(resolve(q), "__doc__", None) or "").strip()
+        first = doc.splitlines()[0].strip() if doc else ""
+        if first.startswith(MO.base_name(q) + "("):
+            return first
+    return ""
+
+
+def generate():
+    files, per_op, outcomes = {}, {}, collections.Counter()
+    table = []
+    for op in MO.OPS:
+        names = MO.qualified_names(op)
+        rng = random.Random("%d:%s" % (SEED, op["primary"]))
+        lines, oc = [], collections.Counter()
+        for case in op_cases(rng, op, names):
+            g = golden_line(op, case)
+            lines.append(json.dumps(g, ensure_ascii=True))
+            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
+            oc[k] += 1
+            outcomes[k] += 1
+        per_op[op["primary"]] = dict(sorted(oc.items()))
+        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
+        entry = {"primary": op["primary"], "names": names, "kind": "movement", "params": signature_text(names)}
+        ov = overloads(names)
+        if ov:
+            entry["overloads"] = ov
+        table.append(entry)
+    meta = {"generator": "scripts/gen_golden_movement.py", "seed": SEED, "torch": torch.__version__,
+            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
+            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
+    files[os.path.join(GOLDEN_DIR, "movement.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files[os.path.join(GOLDEN_DIR, "movement_ops.json")] = json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+    return files, meta
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    t0 = time.time()
+    files, meta = generate()
+    rc = write_or_check(files, OUT_DIR, "movement", check, t0)
+    if not check:
+        print("wrote %d cases for %d ops (%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""The movement family as data (views and rearranging copies of one tensor): one entry per op
+descriptor, read by scripts/gen_golden_movement.py.
+
+Fields of an entry:
+    primary   the qualified name the golden file is named after
+    names     every qualified name PyTorch 1.13 has for it (checked with hasattr)
+    simple    the teaching call's arguments after the input, as code (the dtype sweep, the names)
+    cases     [(name, input shape, input style, args after the input, kwargs)]: style is a
+              tensor_code view style (literal, t, transpose, permute, expand, reshape)
+    errors    [(name, input shape, args, kwargs)]: calls PyTorch refuses
+    method    the primary is a Tensor method only (torch.Tensor.view)
+"""
+
+
+def _op(primary, aliases=(), simple=(), cases=(), errors=(), min_rank=0):
+    return {"primary": primary, "aliases": list(aliases), "simple": list(simple), "cases": list(cases),
+            "errors": list(errors), "min_rank": min_rank}
+
+
+def C(name, shape, args=(), kwargs=(), style="literal"):
+    return (name, list(shape), style, list(args), list(kwargs))
+
+
+def E(name, shape, args=(), kwargs=()):
+    return (name, list(shape), list(args), list(kwargs))
+
+
+OPS = [
+    _op("torch.Tensor.view", simple=["3, 2"], min_rank=1, cases=[
+        C("tuple", [2, 3], ["(3, 2)"]), C("infer", [2, 3], ["-1"]), C("infer_2d", [2, 3], ["3, -1"]),
+        C("noncontig_ok", [2, 3, 2], ["2, 6"], style="transpose"), C("noncontig_split_last", [4, 3], ["3, 2, 2"], style="t"),
+        C("expanded_ok", [2, 3], ["2, 3, 1"], style="expand"), C("rank0", [], ["1"]), C("to_rank0", [1], ["()"]),
+        C("empty", [0, 3], ["3, 0"]), C("keyword", [2, 3], [], [("size", "(6,)")])],
+        errors=[E("err_size", [2, 3], ["4"]), E("err_two_infer", [2, 3], ["-1, -1"]), E("err_noncontig", [2, 3], ["6"]),
+                E("err_negative", [2, 3], ["-2, 3"]), E("err_float", [2, 3], ["2, 3.0"]), E("err_empty_infer", [0, 3], ["-1, 0"])]),
+    _op("torch.Tensor.view_as", simple=["torch.zeros(3, 2)"], min_rank=1, cases=[
+        C("same_numel", [6], ["torch.zeros(2, 3)"]), C("rank0", [1], ["torch.tensor(1.0)"])],
+        errors=[E("err_numel", [6], ["torch.zeros(4)"])]),
+    _op("torch.reshape", simple=["(3, 2)"], min_rank=1, cases=[
+        C("infer", [2, 3], ["(-1,)"]), C("copy_of_transposed", [2, 3], ["(6,)"], style="t"),
+        C("view_of_transposed", [2, 3, 2], ["(2, 6)"], style="transpose"), C("rank0", [], ["(1, 1)"]),
+        C("list", [2, 3], ["[3, 2]"]), C("keyword", [2, 3], [], [("shape", "(6,)")]), C("empty", [0, 2], ["(2, 0)"]),
+        C("expanded", [2, 3], ["(6,)"], style="expand")],
+        errors=[E("err_size", [2, 3], ["(4,)"]), E("err_int", [2, 3], ["6"]), E("err_two_infer", [2, 3], ["(-1, -1)"])]),
+    _op("torch.Tensor.reshape_as", simple=["torch.zeros(3, 2)"], min_rank=1, cases=[
+        C("transposed", [2, 3], ["torch.zeros(6)"], style="t")], errors=[E("err_numel", [6], ["torch.zeros(4)"])]),
+    _op("torch.flatten", simple=[], cases=[
+        C("start1", [2, 3, 2], ["1"]), C("range", [2, 3, 2, 2], ["1", "2"]), C("negative", [2, 3, 2], [], [("start_dim", "-2")]),
+        C("same_dim", [2, 3], ["1", "1"]), C("rank0", []), C("transposed", [2, 3], [], style="t"), C("rank1", [4])],
+        errors=[E("err_order", [2, 3, 2], ["2", "1"]), E("err_dim", [2, 3], ["2"])]),
+    _op("torch.ravel", cases=[C("transposed", [2, 3], style="t"), C("rank0", []), C("rank3", [2, 1, 3]),
+                              C("expanded", [2, 3], style="expand")]),
+    _op("torch.unflatten", simple=["0", "(2, 3)"], min_rank=1, cases=[
+        C("infer", [6, 2], ["0", "(3, -1)"]), C("last", [2, 6], ["-1", "(2, 3)"]), C("one", [2, 3], ["1", "(3,)"])],
+        errors=[E("err_product", [6], ["0", "(4, 2)"]), E("err_empty_sizes", [6], ["0", "()"]),
+                E("err_dim", [6], ["1", "(2, 3)"])]),
+    _op("torch.squeeze", cases=[
+        C("dim", [1, 3, 1], ["0"]), C("dim_not_one", [2, 3], ["1"]), C("negative", [2, 1], ["-1"]), C("rank0", []),
+        C("all_ones", [1, 1]), C("transposed", [1, 3], style="t")], errors=[E("err_dim", [2, 1], ["2"])]),
+    _op("torch.unsqueeze", simple=["0"], cases=[
+        C("last", [2, 3], ["2"]), C("negative", [2, 3], ["-1"]), C("rank0", [], ["0"]), C("middle_transposed", [2, 3], ["1"], style="t")],
+        errors=[E("err_dim", [2, 3], ["3"])]),
+    _op("torch.transpose", aliases=["swapaxes", "swapdims"], simple=["0", "1"], min_rank=2, cases=[
+        C("rank3", [2, 3, 2], ["0", "2"]), C("negative", [2, 3], ["-1", "-2"]), C("same", [2, 3], ["1", "1"]),
+        C("rank0", [], ["0", "-1"]), C("expanded", [2, 3], ["0", "1"], style="expand")],
+        errors=[E("err_dim", [2, 3], ["0", "2"])]),
+    _op("torch.t", min_rank=2, cases=[C("rank1", [3]), C("rank0", []), C("transposed", [2, 3], style="t")],
+        errors=[E("err_rank3", [2, 2, 2])]),
+    _op("torch.permute", simple=["(1, 0)"], min_rank=2, cases=[
+        C("rank3", [2, 3, 2], ["(2, 0, 1)"]), C("negative", [2, 3, 2], ["(-1, 0, 1)"]), C("identity", [2, 3], ["(0, 1)"]),
+        C("rank0", [], ["()"]), C("list", [2, 3], ["[1, 0]"])],
+        errors=[E("err_length", [2, 3], ["(0,)"]), E("err_repeat", [2, 3], ["(0, 0)"])]),
+    _op("torch.movedim", aliases=["moveaxis"], simple=["0", "1"], min_rank=2, cases=[
+        C("rank3", [2, 3, 4], ["0", "2"]), C("tuple", [2, 3, 4], ["(0, 1)", "(2, 0)"]), C("negative", [2, 3, 4], ["-1", "0"]),
+        C("rank1", [3], ["0", "0"])],
+        errors=[E("err_count", [2, 3, 4], ["(0, 1)", "(2,)"]), E("err_repeat", [2, 3, 4], ["(0, 0)", "(1, 2)"]),
+                E("err_dim", [2, 3], ["2", "0"])]),
+    _op("torch.Tensor.expand", simple=["2, 3"], min_rank=1, cases=[
+        C("new_dim", [3], ["2, 3"]), C("minus_one", [2, 1], ["-1, 4"]), C("tuple", [1], ["(3,)"]), C("rank0", [], ["2"]),
+        C("same", [2, 3], ["2, 3"])],
+        errors=[E("err_size", [2, 3], ["3, 3"]), E("err_fewer", [2, 3], ["3"])]),
+    _op("torch.Tensor.expand_as", simple=["torch.zeros(2, 3)"], min_rank=1, cases=[C("new_dim", [3], ["torch.zeros(2, 3)"])],
+        errors=[E("err_size", [2, 3], ["torch.zeros(3, 3)"])]),
+    _op("torch.broadcast_to", simple=["(2, 3)"], min_rank=1, cases=[C("new_dims", [3], ["(2, 2, 3)"]), C("rank0", [], ["(2,)"])],
+        errors=[E("err_size", [2, 3], ["(3, 3)"])]),
+    _op("torch.narrow", simple=["0", "0", "1"], min_rank=1, cases=[
+        C("dim1", [2, 4], ["1", "1", "2"]), C("negative_start", [2, 4], ["1", "-2", "2"]), C("to_end", [4], ["0", "4", "0"]),
+        C("tensor_start", [4], ["0", "torch.tensor(1)", "2"]), C("transposed", [2, 3], ["0", "1", "2"], style="t")],
+        errors=[E("err_length", [4], ["0", "2", "3"]), E("err_rank0", [], ["0", "0", "1"]), E("err_start", [4], ["0", "5", "0"])]),
+    _op("torch.select", simple=["0", "1"], min_rank=1, cases=[
+        C("dim1", [2, 3], ["1", "2"]), C("negative_index", [2, 3], ["1", "-1"]), C("transposed", [2, 3], ["0", "1"], style="t")],
+        errors=[E("err_index", [2, 3], ["1", "3"]), E("err_rank0", [], ["0", "0"]), E("err_dim", [2, 3], ["2", "0"])]),
+    _op("torch.Tensor.unfold", simple=["0", "2", "1"], min_rank=1, cases=[
+        C("step2", [7], ["0", "3", "2"]), C("rank2", [3, 4], ["1", "2", "2"]), C("whole", [3], ["0", "3", "1"]),
+        C("rank0", [], ["0", "1", "1"])],
+        errors=[E("err_size", [3], ["0", "4", "1"]), E("err_step", [3], ["0", "2", "0"])]),
+    _op("torch.diagonal", min_rank=2, cases=[
+        C("offset", [3, 4], ["1"]), C("negative_offset", [3, 4], ["-1"]), C("dims", [2, 3, 3], [], [("dim1", "1"), ("dim2", "2")]),
+        C("far_offset", [2, 2], ["5"]), C("transposed", [2, 3], [], style="t")],
+        errors=[E("err_same", [3, 3], ["0", "1", "1"]), E("err_rank1", [3])]),
+    _op("torch.as_strided", simple=["(2, 2)", "(1, 2)"], min_rank=1, cases=[
+        C("offset", [9], ["(2, 2)", "(3, 1)", "1"]), C("overlap", [6], ["(3, 2)", "(1, 1)"]), C("zero_stride", [3], ["(2, 3)", "(0, 1)"])],
+        errors=[E("err_bounds", [4], ["(3,)", "(2,)"]), E("err_length", [4], ["(2, 2)", "(1,)"]), E("err_negative", [4], ["(2,)", "(-1,)"])]),
+    _op("torch.Tensor.contiguous", cases=[C("transposed", [2, 3], style="t"), C("already", [2, 3]), C("expanded", [2, 3], style="expand")]),
+    _op("torch.clone", cases=[C("transposed", [2, 3], style="t"), C("rank0", [])]),
+    _op("torch.flip", simple=["(0,)"], min_rank=1, cases=[
+        C("two", [2, 3], ["(0, 1)"]), C("negative", [2, 3], ["[-1]"]), C("none", [2, 3], ["()"]), C("transposed", [2, 3], ["(1,)"], style="t")],
+        errors=[E("err_repeat", [2, 3], ["(0, 0)"]), E("err_dim", [2, 3], ["(2,)"])]),
+    _op("torch.fliplr", min_rank=2, cases=[C("rank3", [2, 3, 2])], errors=[E("err_rank1", [3])]),
+    _op("torch.flipud", min_rank=1, cases=[C("rank2", [3, 2])], errors=[E("err_rank0", [])]),
+    _op("torch.roll", simple=["1"], cases=[
+        C("dim", [2, 3], ["1", "1"]), C("negative", [2, 3], ["-1", "0"]), C("two_dims", [2, 3], ["(1, 2)", "(0, 1)"]),
+        C("flattened", [2, 3], ["4"]), C("large", [4], ["9"]), C("same_dim_twice", [4], ["(1, 1)", "(0, 0)"])],
+        errors=[E("err_align", [2, 3], ["(1, 2)", "(0,)"])]),
+    _op("torch.rot90", min_rank=2, cases=[
+        C("k2", [2, 3], ["2"]), C("k3", [2, 3], ["3"]), C("k_negative", [2, 3], ["-1"]), C("k0", [2, 3], ["0"]),
+        C("dims", [2, 3, 2], ["1", "(1, 2)"])],
+        errors=[E("err_dims", [2, 3], ["1", "(0,)"]), E("err_rank1", [3]), E("err_same", [2, 3], ["1", "(0, 0)"])]),
+    _op("torch.Tensor.repeat", simple=["2, 1"], min_rank=1, cases=[
+        C("more_dims", [3], ["2, 2"]), C("tuple", [2], ["(3,)"]), C("zero", [2], ["0"]), C("transposed", [2, 3], ["1, 2"], style="t")],
+        errors=[E("err_fewer", [2, 3], ["2"])]),
+    _op("torch.tile", simple=["(2,)"], cases=[
+        C("pad", [2, 3], ["(2,)"]), C("more", [3], ["(2, 2)"]), C("rank0", [], ["(3,)"])]),
+    _op("torch.tril", min_rank=2, cases=[
+        C("diagonal", [3, 4], ["1"]), C("negative", [3, 3], ["-1"]), C("batched", [2, 2, 3]), C("bool", [3, 3])],
+        errors=[E("err_rank1", [3])]),
+    _op("torch.triu", min_rank=2, cases=[
+        C("diagonal", [3, 4], ["1"]), C("negative", [3, 3], ["-1"]), C("batched", [2, 2, 3])], errors=[E("err_rank1", [3])]),
+]
+
+
+def base_name(primary):
+    return primary.rsplit(".", 1)[1]
+
+
+def qualified_names(op):
+    """Every qualified name PyTorch 1.13 has for this op (checked with hasattr)."""
+    import torch
+    names = []
+    for b in [base_name(op["primary"])] + op["aliases"]:
+        for prefix, mod in (("torch", torch), ("torch.Tensor", torch.Tensor)):
+            if hasattr(mod, b):
+                names.append(prefix + "." + b)
+    out = [op["primary"]] + [n for n in names if n != op["primary"]]
+    seen = set()
+    return [n for n in out if not (n in seen or seen.add(n))]
