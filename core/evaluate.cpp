@@ -47,7 +47,14 @@ Json views_json(const Evaluation& e) {
         for (std::size_t j = 0; j < v.as<List>().size() && of.is_null(); ++j)
           if (v.as<List>()[j].is<Tensor>() && v.as<List>()[j].as<Tensor>().shares_storage(t)) of = path_json(e.bound.paths[i], int(j));
       if (of.is_null()) continue;
-      views.push_back(Json{{"result", pos}, {"of", of}, {"strides", t.strides()}, {"storage_offset", t.offset()}});
+      Json strides = Json::array();
+      for (std::int64_t s : t.strides()) strides.push_back(s);
+      Json view = Json::object();
+      view["result"] = std::int64_t(pos);
+      view["of"] = std::move(of);
+      view["strides"] = std::move(strides);
+      view["storage_offset"] = t.offset();
+      views.push_back(std::move(view));
       break;
     }
   }

@@ -12,6 +12,55 @@
 
 namespace whence {
 
+std::vector<Param> param_list(const char* spec) {
+  static const char* types[] = {"Tensor", "Int", "Bool", "Float", "DType", "IntList", "Out", "Number", "TensorOrNumber", "String", "TensorList"};
+  std::vector<Param> out;
+  bool keyword_only = false;
+  const std::string text = spec;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    std::string token = text.substr(at, end - at);
+    at = end + 1;
+    if (token.empty()) continue;
+    if (token == "*") {
+      keyword_only = true;
+      continue;
+    }
+    Param p;
+    p.keyword_only = keyword_only;
+    const std::size_t colon = token.find(':'), eq = token.find('=');
+    p.name = token.substr(0, colon);
+    std::string type = token.substr(colon + 1, (eq == std::string::npos ? token.size() : eq) - colon - 1);
+    if (!type.empty() && type.back() == '@') p.accepts_dimname = true, type.pop_back();
+    if (!type.empty() && type.back() == '?') p.optional = true, type.pop_back();
+    if (!type.empty() && type.back() == '@') p.accepts_dimname = true, type.pop_back();
+    for (int k = 0; k < 11; ++k)
+      if (type == types[k]) p.type = ParamType(k);
+    if (eq != std::string::npos) {
+      const std::string d = token.substr(eq + 1);
+      p.has_default = true;
+      if (d == "None") p.default_value = Value(None{});
+      else if (d == "True" || d == "False") p.default_value = Value(d == "True");
+      else if (d[0] == '(') {
+        List items;
+        for (std::size_t i = 1; i < d.size() - 1;) {
+          const std::size_t comma = d.find(',', i);
+          const std::size_t stop = comma == std::string::npos ? d.size() - 1 : comma;
+          if (stop > i) items.push_back(Value(std::int64_t(std::stoll(d.substr(i, stop - i)))));
+          i = stop + 1;
+        }
+        p.default_value = Value(items);
+      } else if (d.find('.') != std::string::npos) p.default_value = Value(std::stod(d));
+      else p.default_value = Value(std::int64_t(std::stoll(d)));
+    }
+    if (p.type == ParamType::OutTensor) p.keyword_only = true, p.optional = true, p.has_default = true, p.default_value = Value(None{});
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
 const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op) {
   static std::deque<OpDescriptor> ops;  // a deque never moves what it holds
   ops.push_back(std::move(op));

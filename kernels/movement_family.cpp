@@ -122,10 +122,10 @@ std::string movement_equation(const Bound& b, const OpResult& r, int position, s
 }  // namespace
 
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                  std::vector<Param> params, MovementSpec spec) {
+                  const char* params, MovementSpec spec) {
   static std::deque<MovementSpec> specs;
   specs.push_back(spec);
-  add_op(t, composite_op(names, "movement", summary, example, std::move(params), movement_run, movement_explain, movement_equation,
+  add_op(t, composite_op(names, "movement", summary, example, param_list(params), movement_run, movement_explain, movement_equation,
                          &specs.back()));
 }
 

@@ -25,8 +25,9 @@ struct MovementSpec {
 };
 
 // Registers an op of the family ("movement").
+// params: composite.hpp's param_list text.
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                  std::vector<Param> params, MovementSpec spec);
+                  const char* params, MovementSpec spec);
 
 // Arguments: an int list given as a list or a single int; dims wrapped for `rank`.
 std::vector<std::int64_t> ints_of(const Value& v);

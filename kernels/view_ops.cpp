@@ -27,9 +27,10 @@ Tensor copy_of(const Tensor& t) {
 }
 
 // The result of `shape` whose element at coordinates c is x at coordinates from(c) (or zero
-// where from returns false): the shared loop of the rearranging copies.
-template <class From>
-Tensor rearranged(const Tensor& x, const Shape& shape, From from) {
+// where from returns false): the shared loop of the rearranging copies. (One loop for all of
+// them: a template per op's lambda would copy it into the WebAssembly module each time.)
+using FromFn = bool (*)(const void* context, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& src);
+Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context) {
   Tensor out = Tensor::empty(x.dtype(), shape);
   const Shape xs = contiguous_strides(x.shape());
   std::vector<std::int64_t> c(shape.size()), src(std::size_t(x.dim()));
@@ -39,12 +40,18 @@ Tensor rearranged(const Tensor& x, const Shape& shape, From from) {
       c[std::size_t(d)] = rest % shape[std::size_t(d)];
       rest /= shape[std::size_t(d)];
     }
-    if (!from(c, src)) continue;
+    if (!from(context, c, src)) continue;
     std::int64_t at = 0;
     for (std::size_t d = 0; d < src.size(); ++d) at += src[d] * xs[d];
     out.set(f, x.get(at));
   }
   return out;
+}
+template <class From>
+Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
+  return rearranged_with(x, shape, [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+    return (*static_cast<const From*>(f))(c, s);
+  }, &from);
 }
 
 // --- views ------------------------------------------------------------------------------------
@@ -337,11 +344,9 @@ std::vector<Tensor> rot90_apply(const Bound& b) {
 std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>& reps) {
   const std::size_t n = reps.size(), pad = n - std::size_t(x.dim());
   Shape shape(n);
-  for (std::size_t d = 0; d < n; ++d) {
-    if (reps[d] < 0)
-      fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(reps[d]) + ": " + list_text(reps), "repeats");
-    shape[d] = reps[d] * (d < pad ? 1 : x.shape()[d - pad]);
-  }
+  for (std::size_t d = 0; d < n; ++d) shape[d] = reps[d] * (d < pad ? 1 : x.shape()[d - pad]);
+  for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
+    if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
   check_limits(shape);
   return one(rearranged(x, shape, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     for (std::size_t d = pad; d < n; ++d) s[d - pad] = c[d] % x.shape()[d - pad];
@@ -372,15 +377,10 @@ std::vector<Tensor> triangle_apply(const Bound& b) {
   }));
 }
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
-Param int_p(const char* name) { return Param{name, ParamType::Int}; }
-Param int_p(const char* name, std::int64_t dflt) { return Param{name, ParamType::Int, false, true, Value(dflt)}; }
-Param ints_p(const char* name) { return Param{name, ParamType::IntList}; }
 
 }  // namespace
 
 void add_view_ops(std::vector<const OpDescriptor*>& t) {
-  MovementSpec reshape_like{nullptr, false, false, true};
   auto spec = [](std::vector<Tensor> (*apply)(const Bound&), bool flat = false, const char* fill = nullptr) {
     MovementSpec s;
     s.apply = apply;
@@ -388,87 +388,86 @@ void add_view_ops(std::vector<const OpDescriptor*>& t) {
     s.fill = fill;
     return s;
   };
-  (void)reshape_like;
   add_movement(t, "torch.Tensor.view", "The same elements read as another shape, sharing storage (no copy); refused where the strides cannot express it.",
-               "torch.tensor([1, 2, 3, 4, 5, 6]).view(2, 3)", {tensor_p("input"), ints_p("size")}, spec(view_apply, true));
+               "torch.tensor([1, 2, 3, 4, 5, 6]).view(2, 3)", "input:Tensor size:IntList", spec(view_apply, true));
   add_movement(t, "torch.Tensor.view_as", "view to the shape of another tensor.", "torch.tensor([1, 2, 3, 4, 5, 6]).view_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
-               {tensor_p("input"), tensor_p("other")}, spec(view_apply, true));
+               "input:Tensor other:Tensor", spec(view_apply, true));
   add_movement(t, "torch.reshape torch.Tensor.reshape", "The same elements in row-major order as another shape: a view when the strides allow, else a copy.",
-               "torch.reshape(torch.tensor([1, 2, 3, 4, 5, 6]), (2, 3))", {tensor_p("input"), ints_p("shape")}, spec(reshape_apply, true));
+               "torch.reshape(torch.tensor([1, 2, 3, 4, 5, 6]), (2, 3))", "input:Tensor shape:IntList", spec(reshape_apply, true));
   add_movement(t, "torch.Tensor.reshape_as", "reshape to the shape of another tensor.", "torch.tensor([1, 2, 3, 4, 5, 6]).reshape_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
-               {tensor_p("input"), tensor_p("other")}, spec(reshape_apply, true));
+               "input:Tensor other:Tensor", spec(reshape_apply, true));
   add_movement(t, "torch.flatten torch.Tensor.flatten", "Merges dims start_dim..end_dim into one, in row-major order.",
                "torch.flatten(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               {tensor_p("input"), int_p("start_dim", 0), int_p("end_dim", -1)}, spec(flatten_apply, true));
+               "input:Tensor start_dim:Int=0 end_dim:Int=-1", spec(flatten_apply, true));
   add_movement(t, "torch.ravel torch.Tensor.ravel", "The elements as one row-major 1-D tensor (a view when already contiguous).",
-               "torch.ravel(torch.tensor([[1, 2], [3, 4]]))", {tensor_p("input")}, spec(ravel_apply, true));
+               "torch.ravel(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor", spec(ravel_apply, true));
   add_movement(t, "torch.unflatten torch.Tensor.unflatten", "Splits one dim into several whose sizes multiply to it.",
-               "torch.unflatten(torch.tensor([1, 2, 3, 4, 5, 6]), 0, (2, 3))", {tensor_p("input"), int_p("dim"), ints_p("sizes")}, spec(unflatten_apply, true));
+               "torch.unflatten(torch.tensor([1, 2, 3, 4, 5, 6]), 0, (2, 3))", "input:Tensor dim:Int sizes:IntList", spec(unflatten_apply, true));
   add_movement(t, "torch.squeeze torch.Tensor.squeeze", "Drops dims of size 1 (all of them, or just dim), as a view.",
                "torch.squeeze(torch.tensor([[[1], [2], [3]]]))",
-               {tensor_p("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}}, spec(squeeze_apply));
+               "input:Tensor dim:Int?@=None", spec(squeeze_apply));
   add_movement(t, "torch.unsqueeze torch.Tensor.unsqueeze", "Inserts a dim of size 1 at dim, as a view.",
-               "torch.unsqueeze(torch.tensor([1, 2, 3]), 1)", {tensor_p("input"), int_p("dim")}, spec(unsqueeze_apply));
+               "torch.unsqueeze(torch.tensor([1, 2, 3]), 1)", "input:Tensor dim:Int", spec(unsqueeze_apply));
   add_movement(t, "torch.transpose torch.Tensor.transpose torch.swapaxes torch.Tensor.swapaxes torch.swapdims torch.Tensor.swapdims",
                "Swaps two dims: out[i][j] = x[j][i], as a view with the two strides swapped.",
-               "torch.transpose(torch.tensor([[1, 2, 3], [4, 5, 6]]), 0, 1)", {tensor_p("input"), int_p("dim0"), int_p("dim1")},
+               "torch.transpose(torch.tensor([[1, 2, 3], [4, 5, 6]]), 0, 1)", "input:Tensor dim0:Int dim1:Int",
                spec(transpose_apply));
   add_movement(t, "torch.t torch.Tensor.t", "The transpose of a matrix (vectors and scalars unchanged), as a view.",
-               "torch.t(torch.tensor([[1, 2, 3], [4, 5, 6]]))", {tensor_p("input")}, spec(t_apply));
+               "torch.t(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor", spec(t_apply));
   add_movement(t, "torch.permute torch.Tensor.permute", "Reorders the dims: dim i of the result is dim dims[i] of the input, as a view.",
-               "torch.permute(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), (2, 0, 1))", {tensor_p("input"), ints_p("dims")}, spec(permute_apply));
+               "torch.permute(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), (2, 0, 1))", "input:Tensor dims:IntList", spec(permute_apply));
   add_movement(t, "torch.movedim torch.Tensor.movedim torch.moveaxis torch.Tensor.moveaxis",
                "Moves dims from source to destination positions; the other dims keep their order.",
-               "torch.movedim(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), 0, 2)", {tensor_p("input"), ints_p("source"), ints_p("destination")},
+               "torch.movedim(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), 0, 2)", "input:Tensor source:IntList destination:IntList",
                spec(movedim_apply));
   add_movement(t, "torch.Tensor.expand", "Repeats size-1 dims (and new leading dims) without copying: stride 0 reads one element many times.",
-               "torch.tensor([[1], [2]]).expand(2, 3)", {tensor_p("input"), ints_p("size")}, spec(expand_apply));
+               "torch.tensor([[1], [2]]).expand(2, 3)", "input:Tensor size:IntList", spec(expand_apply));
   add_movement(t, "torch.Tensor.expand_as", "expand to the shape of another tensor.", "torch.tensor([[1], [2]]).expand_as(torch.tensor([[0, 0, 0], [0, 0, 0]]))",
-               {tensor_p("input"), tensor_p("other")}, spec(expand_apply));
+               "input:Tensor other:Tensor", spec(expand_apply));
   add_movement(t, "torch.broadcast_to torch.Tensor.broadcast_to", "The input expanded to a shape it broadcasts to, as a view.", "torch.broadcast_to(torch.tensor([1, 2, 3]), (2, 3))",
-               {tensor_p("input"), ints_p("size")}, spec(expand_apply));
+               "input:Tensor size:IntList", spec(expand_apply));
   add_movement(t, "torch.narrow torch.Tensor.narrow", "length elements of dim from start on, as a view.",
                "torch.narrow(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 1, 2)",
-               {tensor_p("input"), int_p("dim"), Param{"start", ParamType::TensorOrNumber}, int_p("length")}, spec(narrow_apply));
+               "input:Tensor dim:Int start:TensorOrNumber length:Int", spec(narrow_apply));
   add_movement(t, "torch.select torch.Tensor.select", "The slice at index of dim, with that dim removed, as a view.",
-               "torch.select(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 2)", {tensor_p("input"), int_p("dim"), int_p("index")}, spec(select_apply));
+               "torch.select(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 2)", "input:Tensor dim:Int index:Int", spec(select_apply));
   add_movement(t, "torch.Tensor.unfold", "Sliding windows of size along dimension, step apart, as a new last dim: a view, windows may overlap.",
-               "torch.tensor([1, 2, 3, 4, 5, 6, 7]).unfold(0, 3, 2)", {tensor_p("input"), int_p("dimension"), int_p("size"), int_p("step")}, spec(unfold_apply));
+               "torch.tensor([1, 2, 3, 4, 5, 6, 7]).unfold(0, 3, 2)", "input:Tensor dimension:Int size:Int step:Int", spec(unfold_apply));
   add_movement(t, "torch.diagonal torch.Tensor.diagonal", "The diagonal of dims dim1 and dim2 (shifted by offset) as a new last dim, as a view.",
                "torch.diagonal(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))",
-               {tensor_p("input"), int_p("offset", 0), int_p("dim1", 0), int_p("dim2", 1)}, spec(diagonal_apply));
+               "input:Tensor offset:Int=0 dim1:Int=0 dim2:Int=1", spec(diagonal_apply));
   MovementSpec strided = spec(as_strided_apply);
   strided.storage_proxy = true;
   add_movement(t, "torch.as_strided torch.Tensor.as_strided", "A view of the input's storage with any size, strides and offset you give.",
                "torch.as_strided(torch.tensor([1, 2, 3, 4, 5, 6, 7, 8, 9]), (2, 2), (3, 1), 1)",
-               {tensor_p("input"), ints_p("size"), ints_p("stride"), Param{"storage_offset", ParamType::Int, false, true, Value(None{}), false, true}},
+               "input:Tensor size:IntList stride:IntList storage_offset:Int?=None",
                strided);
   add_movement(t, "torch.Tensor.contiguous", "The tensor itself when its elements are already in row-major order in memory, else a row-major copy.",
-               "torch.tensor([[1, 2, 3], [4, 5, 6]]).contiguous()", {tensor_p("input")}, spec(contiguous_apply));
-  add_movement(t, "torch.clone torch.Tensor.clone", "A copy with its own storage.", "torch.clone(torch.tensor([[1, 2], [3, 4]]))", {tensor_p("input")},
+               "torch.tensor([[1, 2, 3], [4, 5, 6]]).contiguous()", "input:Tensor", spec(contiguous_apply));
+  add_movement(t, "torch.clone torch.Tensor.clone", "A copy with its own storage.", "torch.clone(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor",
                spec(clone_apply));
   add_movement(t, "torch.flip torch.Tensor.flip", "Reverses the order of elements along each dim in dims (a copy).",
-               "torch.flip(torch.tensor([[1, 2, 3], [4, 5, 6]]), [1])", {tensor_p("input"), ints_p("dims")}, spec(flip_apply));
+               "torch.flip(torch.tensor([[1, 2, 3], [4, 5, 6]]), [1])", "input:Tensor dims:IntList", spec(flip_apply));
   add_movement(t, "torch.fliplr torch.Tensor.fliplr", "Reverses the columns: flip along dim 1.", "torch.fliplr(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               {tensor_p("input")}, spec(fliplr_apply));
+               "input:Tensor", spec(fliplr_apply));
   add_movement(t, "torch.flipud torch.Tensor.flipud", "Reverses the rows: flip along dim 0.", "torch.flipud(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               {tensor_p("input")}, spec(flipud_apply));
+               "input:Tensor", spec(flipud_apply));
   add_movement(t, "torch.roll torch.Tensor.roll", "Shifts elements along dims by shifts, wrapping around (flattened when dims is not given).",
                "torch.roll(torch.tensor([1, 2, 3, 4, 5]), 2)",
-               {tensor_p("input"), ints_p("shifts"), Param{"dims", ParamType::IntList, false, true, Value(List{})}}, spec(roll_apply));
+               "input:Tensor shifts:IntList dims:IntList=()", spec(roll_apply));
   add_movement(t, "torch.rot90 torch.Tensor.rot90", "Rotates by 90° k times in the plane of dims, from the first towards the second.",
                "torch.rot90(torch.tensor([[1, 2], [3, 4]]))",
-               {tensor_p("input"), int_p("k", 1), Param{"dims", ParamType::IntList, false, true, Value(List{Value(std::int64_t(0)), Value(std::int64_t(1))})}},
+               "input:Tensor k:Int=1 dims:IntList=(0,1)",
                spec(rot90_apply));
   add_movement(t, "torch.Tensor.repeat", "Tiles the tensor repeats[d] times along each dim (a copy; leading repeats add dims).",
-               "torch.tensor([[1, 2], [3, 4]]).repeat(2, 3)", {tensor_p("input"), ints_p("repeats")}, spec(repeat_apply));
+               "torch.tensor([[1, 2], [3, 4]]).repeat(2, 3)", "input:Tensor repeats:IntList", spec(repeat_apply));
   add_movement(t, "torch.tile torch.Tensor.tile", "repeat that pads dims with 1s on the left when fewer are given than the tensor has.",
-               "torch.tile(torch.tensor([1, 2, 3]), (2,))", {tensor_p("input"), ints_p("dims")}, spec(tile_apply));
+               "torch.tile(torch.tensor([1, 2, 3]), (2,))", "input:Tensor dims:IntList", spec(tile_apply));
   add_movement(t, "torch.tril torch.Tensor.tril", "Keeps the lower triangle (j − i ≤ diagonal) of the last two dims, zeros the rest.",
-               "torch.tril(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", {tensor_p("input"), int_p("diagonal", 0)},
+               "torch.tril(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor diagonal:Int=0",
                spec(triangle_apply<true>, false, "above the diagonal, zeroed by tril"));
   add_movement(t, "torch.triu torch.Tensor.triu", "Keeps the upper triangle (j − i ≥ diagonal) of the last two dims, zeros the rest.",
-               "torch.triu(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", {tensor_p("input"), int_p("diagonal", 0)},
+               "torch.triu(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor diagonal:Int=0",
                spec(triangle_apply<false>, false, "below the diagonal, zeroed by triu"));
 }
 

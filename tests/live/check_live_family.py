@@ -80,6 +80,8 @@ def differences(expect, got):
     problems = tensor_differences(expect["result"], got["result"])
     if problems:
         return problems
+    if "views" in expect and expect["views"] != got.get("views", []):
+        return ["views: expected %s, got %s" % (expect["views"], got.get("views", []))]
     if relation_set(expect["relations"]) != relation_set(got.get("relations", [])):
         return ["relations differ"]
     return []

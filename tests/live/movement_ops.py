@@ -117,8 +117,9 @@ OPS = [
         C("dims", [2, 3, 2], ["1", "(1, 2)"])],
         errors=[E("err_dims", [2, 3], ["1", "(0,)"]), E("err_rank1", [3]), E("err_same", [2, 3], ["1", "(0, 0)"])]),
     _op("torch.Tensor.repeat", simple=["2, 1"], min_rank=1, cases=[
-        C("more_dims", [3], ["2, 2"]), C("tuple", [2], ["(3,)"]), C("zero", [2], ["0"]), C("transposed", [2, 3], ["1, 2"], style="t")],
-        errors=[E("err_fewer", [2, 3], ["2"])]),
+        C("more_dims", [3], ["2, 2"]), C("tuple", [2], ["(3,)"]), C("zero", [2], ["0"]), C("transposed", [2, 3], ["1, 2"], style="t"),
+        C("negative_of_empty", [0, 2], ["-1, 1"])],
+        errors=[E("err_fewer", [2, 3], ["2"]), E("err_negative", [2, 2], ["-1, 2"])]),
     _op("torch.tile", simple=["(2,)"], cases=[
         C("pad", [2, 3], ["(2,)"]), C("more", [3], ["(2, 2)"]), C("rank0", [], ["(3,)"])]),
     _op("torch.tril", min_rank=2, cases=[
