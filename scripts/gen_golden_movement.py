@@ -28,7 +28,7 @@ import torch  # noqa: E402
 
 import movement_ops as MO  # noqa: E402
 from golden_common import (  # noqa: E402
-    DTYPES, FLOATS, eval_code, outcome, overloads, request_json, resolve, round_to, src_key, tensor_code,
+    DTYPES, FLOATS, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
     write_or_check)
 
 FAMILY = MO  # the op list tests/live/check_live_family.py samples from
@@ -104,12 +104,7 @@ def op_cases(rng, op, names):
         cases.append(mk("err_no_args", func, []))
         cases.append(mk("err_string_input", func, ["'a'"] + op["simple"]))
     cases.append(call("err_unknown_kw", T(simple_shape), op["simple"], [("foo", "1")]))
-    seen = collections.Counter()
-    for c in cases:
-        seen[c["name"]] += 1
-        if seen[c["name"]] > 1:
-            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
-    return cases
+    return unique_case_names(cases)
 
 
 def _outs(out):

@@ -43,7 +43,7 @@ FAMILY = RO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, literal_code, outcome, overloads, prod, request_json, resolve,
-    result_json, round_to, src_key, tensor_code, tensor_json, to_float32, value_json,
+    result_json, round_to, src_key, tensor_code, tensor_json, to_float32, unique_case_names, value_json,
     write_or_check)
 
 SEED = 20240615
@@ -1332,13 +1332,7 @@ GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
 
 
 def op_cases(rng, op, names):
-    cases = GENERATORS[op["kind"]](rng, op, names)
-    seen = collections.Counter()
-    for c in cases:
-        seen[c["name"]] += 1
-        if seen[c["name"]] > 1:
-            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
-    return cases
+    return unique_case_names(GENERATORS[op["kind"]](rng, op, names))
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ Shared with torch_oracle.py (gather), which imports the value helpers from here:
 literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json read them back
 (non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
+import collections
 import math
 import os
 import re
@@ -220,6 +221,16 @@ def overloads(names):
         except Exception:  # noqa: BLE001
             pass
     return None
+
+
+def unique_case_names(cases):
+    """Numbers repeated case names within one op's file (name, name_2, name_3...)."""
+    seen = collections.Counter()
+    for c in cases:
+        seen[c["name"]] += 1
+        if seen[c["name"]] > 1:
+            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
+    return cases
 
 
 def request_json(case):
