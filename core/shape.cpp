@@ -6,11 +6,11 @@
 
 namespace whence {
 
-std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank) {
+std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg) {
   const std::int64_t r = rank > 0 ? rank : 1;
   if (dim < -r || dim >= r)
     fail("IndexError", "Dimension out of range (expected to be in range of [" + std::to_string(-r) +
-                           ", " + std::to_string(r - 1) + "], but got " + std::to_string(dim) + ")");
+                           ", " + std::to_string(r - 1) + "], but got " + std::to_string(dim) + ")", arg ? arg : "");
   return dim < 0 ? dim + r : dim;
 }
 

@@ -11,7 +11,8 @@ namespace whence {
 
 // Wraps a possibly negative dim into [0, rank), treating a 0-d tensor as rank 1 like PyTorch.
 // Throws IndexError "Dimension out of range (expected to be in range of [-2, 1], but got 2)".
-std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank);
+// `arg`: the parameter its IndexError names (the error's "arg"), if any.
+std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg = nullptr);
 
 std::string shape_str(const Shape& shape);  // "[2, 3]"
 

@@ -115,12 +115,7 @@ GluHalves glu_halves(const Bound& b) {
   const Tensor& x = b.tensor(0);
   if (x.dim() == 0) fail("RuntimeError", "glu does not support scalars because halving size must be even");
   GluHalves g;
-  try {
-    g.dim = int(wrap_dim(b.integer(1), x.dim()));
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  g.dim = int(wrap_dim(b.integer(1), x.dim(), "dim"));
   const std::int64_t n = x.shape()[std::size_t(g.dim)];
   if (n % 2) fail("RuntimeError", "Halving dimension must be even, but dimension " + std::to_string(g.dim) + " is size " + std::to_string(n), "input");
   if (!is_floating(x.dtype())) fail("RuntimeError", std::string("\"glu_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'");

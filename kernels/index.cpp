@@ -70,12 +70,7 @@ std::vector<std::int64_t> index_visit_order(const Tensor& index, const Tensor& i
 // The kernel's view of a bound call. Cheap; explain uses it after run has checked the call.
 GatherArgs gather_args(const Bound& b) {
   GatherArgs a;
-  try {
-    a.dim = int(wrap_dim(b.integer(kDim), b.tensor(kInput).dim()));
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  a.dim = int(wrap_dim(b.integer(kDim), b.tensor(kInput).dim(), "dim"));
   a.input = to_ktensor(b.tensor(kInput), kInput);
   a.index = to_ktensor(b.tensor(kIndex), kIndex);
   return a;

@@ -138,13 +138,4 @@ std::vector<std::int64_t> ints_of(const Value& v) {
   return out;
 }
 
-std::int64_t wrap_dim_arg(std::int64_t dim, std::int64_t rank, const char* arg) {
-  try {
-    return wrap_dim(dim, rank);
-  } catch (Error& e) {
-    e.arg = arg;
-    throw;
-  }
-}
-
 }  // namespace whence

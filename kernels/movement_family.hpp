@@ -29,9 +29,8 @@ struct MovementSpec {
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
                   const char* params, MovementSpec spec);
 
-// Arguments: an int list given as a list or a single int; dims wrapped for `rank`.
+// An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);
-std::int64_t wrap_dim_arg(std::int64_t dim, std::int64_t rank, const char* arg);
 
 void add_view_ops(std::vector<const OpDescriptor*>& t);  // kernels/view_ops.cpp
 

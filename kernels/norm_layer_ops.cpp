@@ -509,14 +509,7 @@ double p_arg(const Bound& b, double dflt) { return double_arg(b, "p", dflt); }
 
 Layout normalize_layout(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
-  const int dim = [&] {
-    try {
-      return int(wrap_dim(int_arg(b, "dim", 1), x.dim()));
-    } catch (Error& e) {
-      e.arg = "dim";
-      throw;
-    }
-  }();
+  const int dim = int(wrap_dim(int_arg(b, "dim", 1), x.dim(), "dim"));
   if (!is_floating(x.dtype()))
     fail("RuntimeError", std::string("norm(): input dtype should be either floating point or complex. Got ") + dtype_scalar_name(x.dtype()) + " instead.", "input");
   Layout l;
@@ -586,13 +579,7 @@ Layout cosine_layout(const Bound& b) {
   if (!is_floating(common))
     fail("RuntimeError", std::string("expected common dtype to be floating point, yet common dtype is ") + dtype_scalar_name(common), "x1");
   const Shape full = broadcast_shapes(x1.shape(), x2.shape());
-  int dim = 0;
-  try {
-    dim = int(wrap_dim(int_arg(b, "dim", 1), std::int64_t(full.size())));
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  int dim = int(wrap_dim(int_arg(b, "dim", 1), std::int64_t(full.size()), "dim"));
   if (full.empty()) dim = -1;  // two 0-d tensors: one product, nothing reduced
   Layout l = pair_layout(b, full.empty() ? Shape{1} : full, full.empty() ? 0 : dim, false, common);
   if (full.empty()) l.shape = {};

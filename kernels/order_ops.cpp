@@ -83,14 +83,7 @@ Lines lines_of(const Shape& shape, int dim) {
   return l;
 }
 
-int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) {
-  try {
-    return int(wrap_dim(int_arg(b, "dim", dflt), x.dim()));
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
-}
+int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) { return int(wrap_dim(int_arg(b, "dim", dflt), x.dim(), "dim")); }
 
 // Line L of x as (value, position) entries, in order.
 std::vector<Entry> line_entries(const Tensor& values, const Lines& l, std::int64_t line) {

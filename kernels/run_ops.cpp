@@ -82,12 +82,7 @@ Runs prepare_runs(const Bound& b) {
   } else {
     if (r.x.dim() == 0)
       fail("IndexError", "Dimension specified as " + std::to_string(dim.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
-    try {
-      r.dim = int(wrap_dim(dim.as<std::int64_t>(), r.x.dim()));
-    } catch (Error& e) {
-      e.arg = "dim";
-      throw;
-    }
+    r.dim = int(wrap_dim(dim.as<std::int64_t>(), r.x.dim(), "dim"));
     const auto zeros = std::count(shape.begin(), shape.end(), 0);
     if (shape[std::size_t(r.dim)] == 0 && zeros > 1)
       fail("RuntimeError", "Number of zero sized dimensions is more than one, so unique cannot be applied ", "input");
@@ -196,9 +191,9 @@ Changed change(const Runs& r, std::int64_t f, double value, bool fresh) {
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
-// Whether result element (part, flat) changes or disappears when element f changes as c says.
-bool changes(const Runs& r, const OpResult& res, int position, std::int64_t flat, const Changed& c, std::int64_t f, double value, bool fresh) {
-  const double old = res.tensors[std::size_t(position)].get(flat).as_double();
+// Whether result element (part, flat) changes or disappears when element f changes as c says;
+// `old` is the result element's value now.
+bool changes(const Runs& r, int position, std::int64_t flat, double old, const Changed& c, std::int64_t f, double value, bool fresh) {
   switch (r.parts[std::size_t(position)]) {
     case Part::Output: {
       const auto [k, p] = output_place(r, flat);
@@ -229,6 +224,7 @@ std::vector<Source> runs_explain(const Bound& b, const OpResult& res, int positi
     run = flat;
     last = std::min(r.end(run), n - 1);
   }
+  const double old = res.tensors[std::size_t(position)].get(flat).as_double();
   std::vector<Source> src;
   for (std::int64_t f = 0; f < r.x.numel(); ++f) {
     const std::int64_t m = r.member_of[std::size_t(f)], p = r.position_of[std::size_t(f)];
@@ -236,13 +232,13 @@ std::vector<Source> runs_explain(const Bound& b, const OpResult& res, int positi
     const double v = r.x.get(f).as_double();
     bool hit = false;
     if (r.x.dtype() == DType::Bool) {
-      hit = changes(r, res, position, flat, change(r, f, 1 - v, false), f, 1 - v, false);
+      hit = changes(r, position, flat, old, change(r, f, 1 - v, false), f, 1 - v, false);
     } else {
-      hit = changes(r, res, position, flat, change(r, f, 0, true), f, 0, true);
+      hit = changes(r, position, flat, old, change(r, f, 0, true), f, 0, true);
       for (std::int64_t other : {m - 1, m + 1})
         if (!hit && other >= 0 && other < n) {
           const double o = r.x.get(r.members[std::size_t(other)][std::size_t(p)]).as_double();
-          hit = changes(r, res, position, flat, change(r, f, o, false), f, o, false);
+          hit = changes(r, position, flat, old, change(r, f, o, false), f, o, false);
         }
     }
     if (!hit) continue;

@@ -20,11 +20,7 @@ std::string list_text(const std::vector<std::int64_t>& v) { return shape_str(Sha
 std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::int64_t>(t.shape().begin(), t.shape().end()); }
 
 // A contiguous copy with the same values, whatever the strides.
-Tensor copy_of(const Tensor& t) {
-  Tensor c = Tensor::empty(t.dtype(), t.shape());
-  for (std::int64_t f = 0; f < t.numel(); ++f) c.set(f, t.get(f));
-  return c;
-}
+Tensor copy_of(const Tensor& t) { return t.to(t.dtype()); }
 
 // The result of `shape` whose element at coordinates c is x at coordinates from(c) (or zero
 // where from returns false): the shared loop of the rearranging copies. (One loop for all of
@@ -68,8 +64,8 @@ std::vector<Tensor> reshape_apply(const Bound& b) {
 }
 std::vector<Tensor> flatten_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t s = wrap_dim_arg(int_arg(b, "start_dim", 0), x.dim(), "start_dim");
-  const std::int64_t e = wrap_dim_arg(int_arg(b, "end_dim", -1), x.dim(), "end_dim");
+  const std::int64_t s = wrap_dim(int_arg(b, "start_dim", 0), x.dim(), "start_dim");
+  const std::int64_t e = wrap_dim(int_arg(b, "end_dim", -1), x.dim(), "end_dim");
   if (s > e) fail("RuntimeError", "flatten() has invalid args: start_dim cannot come after end_dim", "start_dim");
   if (x.dim() == 0) return one(reshape(x, {1}));
   if (s == e) return one(x);
@@ -83,7 +79,7 @@ std::vector<Tensor> flatten_apply(const Bound& b) {
 std::vector<Tensor> ravel_apply(const Bound& b) { return one(view(self(b).contiguous(), {-1})); }
 std::vector<Tensor> unflatten_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t d = wrap_dim_arg(int_arg(b, "dim", 0), x.dim(), "dim");
+  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::vector<std::int64_t> sizes = ints(b, "sizes");
   if (sizes.empty()) fail("RuntimeError", "unflatten: sizes must be non-empty", "sizes");
   Shape inferred;
@@ -102,7 +98,7 @@ std::vector<Tensor> unflatten_apply(const Bound& b) {
 std::vector<Tensor> squeeze_apply(const Bound& b) {
   const Tensor& x = self(b);
   const Value& dv = arg(b, "dim");
-  const std::int64_t only = dv.is<None>() ? -1 : wrap_dim_arg(dv.as<std::int64_t>(), x.dim(), "dim");
+  const std::int64_t only = dv.is<None>() ? -1 : wrap_dim(dv.as<std::int64_t>(), x.dim(), "dim");
   Shape shape, strides;
   for (std::int64_t d = 0; d < x.dim(); ++d) {
     const bool drop = x.shape()[std::size_t(d)] == 1 && (only < 0 || only == d);
@@ -114,7 +110,7 @@ std::vector<Tensor> squeeze_apply(const Bound& b) {
 }
 std::vector<Tensor> unsqueeze_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t d = wrap_dim_arg(int_arg(b, "dim", 0), x.dim() + 1, "dim");
+  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim");
   Shape shape = x.shape(), strides = x.strides();
   const std::int64_t stride = d >= x.dim() ? 1 : shape[std::size_t(d)] * strides[std::size_t(d)];
   shape.insert(shape.begin() + d, 1);
@@ -123,7 +119,7 @@ std::vector<Tensor> unsqueeze_apply(const Bound& b) {
 }
 std::vector<Tensor> transpose_apply(const Bound& b) {
   const Tensor& x = self(b);
-  return one(transpose(x, wrap_dim_arg(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim_arg(int_arg(b, "dim1", 0), x.dim(), "dim1")));
+  return one(transpose(x, wrap_dim(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1")));
 }
 std::vector<Tensor> t_apply(const Bound& b) { return one(t_(self(b))); }
 std::vector<Tensor> permute_apply(const Bound& b) { return one(permute(self(b), ints(b, "dims"))); }
@@ -137,8 +133,8 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
                              list_text(dst) + " dims)", "source");
   const std::int64_t n = std::max<std::int64_t>(x.dim(), 1);
   std::vector<std::int64_t> ws, wd;
-  for (std::int64_t d : src) ws.push_back(wrap_dim_arg(d, x.dim(), "source"));
-  for (std::int64_t d : dst) wd.push_back(wrap_dim_arg(d, x.dim(), "destination"));
+  for (std::int64_t d : src) ws.push_back(wrap_dim(d, x.dim(), "source"));
+  for (std::int64_t d : dst) wd.push_back(wrap_dim(d, x.dim(), "destination"));
   auto repeated = [](std::vector<std::int64_t> v) {
     std::sort(v.begin(), v.end());
     return std::adjacent_find(v.begin(), v.end()) != v.end();
@@ -169,14 +165,14 @@ std::vector<Tensor> expand_apply(const Bound& b) {
 std::vector<Tensor> narrow_apply(const Bound& b) {
   const Tensor& x = self(b);
   if (x.dim() == 0) fail("RuntimeError", "narrow() cannot be applied to a 0-dim tensor.", "input");
-  const std::int64_t d = wrap_dim_arg(int_arg(b, "dim", 0), x.dim(), "dim");
+  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::int64_t size = x.shape()[std::size_t(d)];
   const Value& sv = arg(b, "start");
   if (sv.is<Tensor>() && sv.as<Tensor>().dim() != 0)
     fail("RuntimeError", "start must be an 0-dim integral Tensor.", "start");
   std::int64_t start = ints_of(sv).front();
   const std::int64_t length = int_arg(b, "length", 0);
-  if (start != size) start = wrap_dim_arg(start, size, "start");
+  if (start != size) start = wrap_dim(start, size, "start");
   if (length < 0 || start > size - length)
     fail("RuntimeError", "start (" + std::to_string(start) + ") + length (" + std::to_string(length) + ") exceeds dimension size (" +
                              std::to_string(size) + ").", "length");
@@ -188,7 +184,7 @@ std::vector<Tensor> narrow_apply(const Bound& b) {
 std::vector<Tensor> select_apply(const Bound& b) {
   const Tensor& x = self(b);
   if (x.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "input");
-  const std::int64_t d = wrap_dim_arg(int_arg(b, "dim", 0), x.dim(), "dim");
+  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::int64_t size = x.shape()[std::size_t(d)];
   std::int64_t i = int_arg(b, "index", 0);
   if (i < -size || i >= size)
@@ -204,7 +200,7 @@ std::vector<Tensor> select_apply(const Bound& b) {
 
 std::vector<Tensor> unfold_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t d = wrap_dim_arg(int_arg(b, "dimension", 0), x.dim(), "dimension");
+  const std::int64_t d = wrap_dim(int_arg(b, "dimension", 0), x.dim(), "dimension");
   const std::int64_t size = int_arg(b, "size", 0), step = int_arg(b, "step", 1);
   const std::int64_t max_size = x.dim() == 0 ? 1 : x.shape()[std::size_t(d)];
   if (size > max_size)
@@ -224,7 +220,7 @@ std::vector<Tensor> unfold_apply(const Bound& b) {
 std::vector<Tensor> diagonal_apply(const Bound& b) {
   const Tensor& x = self(b);
   const std::int64_t offset = int_arg(b, "offset", 0);
-  const std::int64_t d1 = wrap_dim_arg(int_arg(b, "dim1", 0), x.dim(), "dim1"), d2 = wrap_dim_arg(int_arg(b, "dim2", 1), x.dim(), "dim2");
+  const std::int64_t d1 = wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1"), d2 = wrap_dim(int_arg(b, "dim2", 1), x.dim(), "dim2");
   if (d1 == d2)
     fail("RuntimeError", "diagonal dimensions cannot be identical " + std::to_string(int_arg(b, "dim1", 0)) + ", " + std::to_string(int_arg(b, "dim2", 1)),
          "dim2");
@@ -278,7 +274,7 @@ std::vector<Tensor> clone_apply(const Bound& b) { return one(copy_of(self(b))); 
 Tensor flip_dims(const Tensor& x, const std::vector<std::int64_t>& dims) {
   std::vector<bool> flip(std::size_t(std::max(x.dim(), 1)), false);
   for (std::int64_t d : dims) {
-    const std::int64_t w = wrap_dim_arg(d, x.dim(), "dims");
+    const std::int64_t w = wrap_dim(d, x.dim(), "dims");
     if (flip[std::size_t(w)]) fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims", "dims");
     flip[std::size_t(w)] = true;
   }
@@ -317,7 +313,7 @@ std::vector<Tensor> roll_apply(const Bound& b) {
   if (shifts.size() != dims.size())
     fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:" + std::to_string(dims.size()), "shifts");
   std::vector<std::int64_t> by(std::size_t(std::max(x.dim(), 1)), 0);
-  for (std::size_t i = 0; i < dims.size(); ++i) by[std::size_t(wrap_dim_arg(dims[i], x.dim(), "dims"))] += shifts[i];
+  for (std::size_t i = 0; i < dims.size(); ++i) by[std::size_t(wrap_dim(dims[i], x.dim(), "dims"))] += shifts[i];
   return one(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     for (std::size_t d = 0; d < c.size(); ++d) {
       const std::int64_t n = x.shape()[d];
@@ -334,7 +330,7 @@ std::vector<Tensor> rot90_apply(const Bound& b) {
   if (x.dim() < 2) fail("RuntimeError", "expected total dims >= 2, but got total dims = " + std::to_string(x.dim()), "input");
   if (dims[0] == dims[1] || std::abs(dims[0] - dims[1]) == x.dim())
     fail("RuntimeError", "expected rotation dims to be different, but got dim0 = " + std::to_string(dims[0]) + " and dim1 = " + std::to_string(dims[1]), "dims");
-  const std::int64_t a = wrap_dim_arg(dims[0], x.dim(), "dims"), c = wrap_dim_arg(dims[1], x.dim(), "dims");
+  const std::int64_t a = wrap_dim(dims[0], x.dim(), "dims"), c = wrap_dim(dims[1], x.dim(), "dims");
   const std::int64_t k = ((int_arg(b, "k", 1) % 4) + 4) % 4;
   if (k == 0) return one(copy_of(x));
   if (k == 2) return one(flip_dims(x, {a, c}));
@@ -368,7 +364,7 @@ std::vector<Tensor> tile_apply(const Bound& b) {
 template <bool Lower>
 std::vector<Tensor> triangle_apply(const Bound& b) {
   const Tensor& x = self(b);
-  wrap_dim_arg(-2, x.dim(), "input");  // PyTorch's own check: a dim -2 to index
+  wrap_dim(-2, x.dim(), "input");  // PyTorch's own check: a dim -2 to index
   const std::int64_t k = int_arg(b, "diagonal", 0);
   return one(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     const std::int64_t i = c[c.size() - 2], j = c[c.size() - 1];

@@ -39,6 +39,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 import torch.special  # noqa: E402,F401
 
 import elementwise_ops as EO  # noqa: E402
+import golden_common  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, float_code, literal_code, outcome, overloads, prod, request_json,
@@ -126,15 +127,7 @@ def gen_vals(rng, dtype, domain="any", special=False):
 
 
 def mk(name, qual, args, kwargs=(), method=False):
-    kw = [list(x) for x in kwargs]
-    kwtext = ["%s=%s" % (k, v) for k, v in kw]
-    if method:
-        assert qual.startswith("torch.Tensor.")
-        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
-    else:
-        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
-    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code,
-            "operator": False}
+    return dict(golden_common.mk(name, qual, args, kwargs, method), operator=False)
 
 
 def mk_op(name, qual, sym, a, b=None, reflected=False, left_sym=None):

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
 
 import torch  # noqa: E402
 
+import golden_common  # noqa: E402
 import movement_ops as MO  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
@@ -63,14 +64,7 @@ def split_top(code):
 
 
 def mk(name, qual, args, kwargs=(), method=False):
-    args = [piece for a in args for piece in split_top(a)]
-    kw = [list(x) for x in kwargs]
-    kwtext = ["%s=%s" % (k, v) for k, v in kw]
-    if method:
-        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
-    else:
-        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
-    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
+    return golden_common.mk(name, qual, [piece for a in args for piece in split_top(a)], kwargs, method)
 
 
 def op_cases(rng, op, names):

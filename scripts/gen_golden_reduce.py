@@ -42,7 +42,7 @@ import reduce_ops as RO  # noqa: E402
 FAMILY = RO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
-    eval_code, fixed, literal_code, outcome, overloads, prod, request_json, resolve,
+    eval_code, fixed, literal_code, mk, outcome, overloads, prod, request_json, resolve,
     result_json, round_to, src_key, tensor_code, tensor_json, to_float32, unique_case_names, value_json,
     write_or_check)
 
@@ -90,17 +90,6 @@ def gen_vals(rng, dtype, domain="any", special=False):
 
 # --------------------------------------------------------------------------------------------
 # cases
-
-
-def mk(name, qual, args, kwargs=(), method=False):
-    kw = [list(x) for x in kwargs]
-    kwtext = ["%s=%s" % (k, v) for k, v in kw]
-    if method:
-        assert qual.startswith("torch.Tensor.")
-        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
-    else:
-        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
-    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
 
 
 # --------------------------------------------------------------------------------------------

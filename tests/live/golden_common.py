@@ -223,6 +223,19 @@ def overloads(names):
     return None
 
 
+def mk(name, qual, args, kwargs=(), method=False):
+    """A case: the call of qual with args and kwargs (code texts), as a function or, with
+    method, as a method of args[0]."""
+    kw = [list(x) for x in kwargs]
+    kwtext = ["%s=%s" % (k, v) for k, v in kw]
+    if method:
+        assert qual.startswith("torch.Tensor.")
+        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
+    else:
+        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
+    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
+
+
 def unique_case_names(cases):
     """Numbers repeated case names within one op's file (name, name_2, name_3...)."""
     seen = collections.Counter()
