@@ -32,8 +32,11 @@ Json path_json(const ArgPath& p) {
 Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
   const auto sources = e.op->explain(e.bound, e.result, position, flat);
   Json src = Json::array();
-  for (const Source& s : sources)
-    src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)]), s.flat, role_name(s.role)}));
+  for (const Source& s : sources) {
+    Json path = path_json(e.bound.paths[std::size_t(s.param)]);
+    if (s.item >= 0) path.push_back(s.item);  // item j of a tensor list: [i, j]
+    src.push_back(Json::array({path, s.flat, role_name(s.role)}));
+  }
   return Json{{"out", Json::array({position, flat})},
               {"src", src},
               {"eq", e.op->equation_fn ? e.op->equation_fn(e.bound, e.result, position, flat, sources)

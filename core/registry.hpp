@@ -57,6 +57,7 @@ struct Source {
   int param;          // index into OpDescriptor::params
   std::int64_t flat;  // row-major element of that argument
   Role role;
+  int item = -1;      // for a list of tensors (index_put's indices): which one; -1 otherwise
 };
 
 struct OpResult {

@@ -4,6 +4,7 @@
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/ops.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/select_ops.hpp"
 
 namespace whence {
 
@@ -19,6 +20,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_norm_layer_ops(t);
     add_loss_ops(t);
     add_run_ops(t);
+    add_select_ops(t);
     return t;
   }();
   return table;
