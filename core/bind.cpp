@@ -429,7 +429,7 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
       text += "*, ";
       star = true;
     }
-    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str"};
+    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str", "tuple of Tensors"};
     text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
     if (p.has_default) text += "=default";
   }

@@ -203,6 +203,11 @@ Scalar mean_in(DType d, const Scalar& sum, std::int64_t count) {
   });
 }
 
+int low_byte(const Tensor& t, std::int64_t flat) {
+  const std::int64_t at = t.storage_index(flat) - t.offset();
+  return static_cast<const unsigned char*>(t.data_ptr())[at * std::int64_t(dtype_size(t.dtype()))];
+}
+
 bool same_value(const Scalar& a, const Scalar& b) {
   if (is_floating(a.dtype)) return (std::isnan(a.f) && std::isnan(b.f)) || a.f == b.f;
   return a.i == b.i;

@@ -33,6 +33,9 @@ Scalar add_scaled_in(DType d, const Scalar& a, const Scalar& b, const Scalar& al
 // sum / count in dtype d: true division for floats, floor division for integers (scatter_reduce
 // 'mean').
 Scalar mean_in(DType d, const Scalar& sum, std::int64_t count);
+// The lowest byte of an element as stored (x86 and WebAssembly are little-endian): what
+// masked_fill's kernel reads of a mask, whatever its dtype.
+int low_byte(const Tensor& t, std::int64_t flat);
 // Equal as a result element (NaN equals NaN).
 bool same_value(const Scalar& a, const Scalar& b);
 

@@ -272,13 +272,164 @@ def read_relations(op, case, args, kwargs, out):
     return _rel(_outs(out), per)
 
 
+# --------------------------------------------------------------------------------------------
+# relations of the write ops, explained from the output: value sources by perturbation of
+# float64 surrogates (autograd would credit every duplicate write, even those overwritten);
+# index sources by moving one index element to each other valid position, on a surrogate input
+# padded to three entries along the indexed dims (so that every index element has two other
+# positions): an output element it is a source of changes wherever it goes, while the place it
+# goes to changes for that one move only. amax/amin: the winners by autograd on the real
+# values, the other elements that reach the output element compare.
+
+VALUE_ARGS = {"torch.masked_fill": ["input", "value"], "torch.index_fill": ["input", "value"],
+              "torch.index_copy": ["input", "source"], "torch.index_add": ["input", "source"],
+              "torch.scatter": ["input", "src"], "torch.scatter_add": ["input", "src"],
+              "torch.scatter_reduce": ["input", "src"], "torch.index_put": ["input", "values"],
+              "torch.put": ["input", "source"]}
+
+
+def value_perturb_sources(call, names, base_repl, per, pos_map=None):
+    """Each element of the tensors `names` (float64 surrogates in base_repl) times 1.5 plus
+    0.25: a value source of every result element that changes."""
+    base = _flat_outs(call(**base_repl))
+    for name in names:
+        t = base_repl.get(name)
+        if not isinstance(t, torch.Tensor):
+            continue
+        for j in range(t.numel()):
+            t2 = t.clone().reshape(-1)
+            t2[j] = t2[j] * 1.5 + 0.25
+            for key in sorted(_changed(base, _flat_outs(call(**dict(base_repl, **{name: t2.reshape(t.shape)}))))):
+                per[key].append([call.path[name], j, "value"])
+
+
+def padded(shape, dims, to=3):
+    shape = list(shape)
+    for d in dims:
+        shape[d] = max(shape[d], to)
+    return shape
+
+
+def move_sources(call, name, idx, sizes_of, out_shape, pad_shape, per, repl, item=None):
+    """Index element j of `name` (item `item` of a tensor list) is a source of the output
+    elements that change for every other valid value it is moved to. sizes_of(j) is the number
+    of valid positions of element j in the padded surrogate."""
+    flat_pos = [int(x) for x in torch.arange(prod(pad_shape)).reshape(pad_shape)[
+        tuple(slice(0, n) for n in out_shape)].reshape(-1)] if out_shape else [0]
+
+    def outs(v):
+        r = _flat_outs(call(**dict(repl, **{name: v})))
+        return [r[0][flat_pos]]
+    base = outs(idx if item is None else repl[name])
+    flat = idx.reshape(-1)
+    for j in range(flat.numel()):
+        hit = None
+        for v in range(sizes_of(j)):
+            if v == int(flat[j]):
+                continue
+            p = flat.clone()
+            p[j] = v
+            moved = p.reshape(idx.shape)
+            if item is not None:
+                lst = list(repl[name])
+                lst[item] = moved
+                moved = tuple(lst)
+            ch = _changed(base, outs(moved))
+            hit = ch if hit is None else hit & ch
+        for key in sorted(hit or ()):
+            path = call.path[name] + ([item] if item is not None else [])
+            per[key].append([path, j, "index"])
+
+
+def write_relations(op, case, args, kwargs, out):
+    prim = op["primary"]
+    call = Call(op, case, args, kwargs)
+    b = call.b
+    per = collections.defaultdict(list)
+    x = b["input"]
+    reduce = b.get("reduce")
+    # value sources
+    names = [n for n in VALUE_ARGS[prim] if isinstance(b.get(n), torch.Tensor)]
+    repl = {n: surrogate(b[n].shape, salt=i) for i, n in enumerate(names)}
+    if prim == "torch.scatter_reduce" and reduce in ("amax", "amin"):
+        amax_sources(call, b, out, per)
+    else:
+        value_perturb_sources(call, names, repl, per)
+    # mask sources (masked_fill): flipping a mask element
+    if prim == "torch.masked_fill":
+        mask = b["mask"]
+        index_perturb_sources(call, "mask", mask, lambda j: [1 - int(mask.reshape(-1)[j])], per, role="mask", **repl)
+        return _rel(_outs(out), per)
+    # index sources: moves on a padded surrogate (amax/amin: the real values, padded)
+    real = prim == "torch.scatter_reduce" and reduce in ("amax", "amin")
+    out_shape = list(out.shape)
+
+    def pad_input(dims):
+        shape = padded(x.shape, dims)
+        if real:
+            base = torch.full(shape, -7.25 if reduce == "amax" else 7.25, dtype=torch.float64)
+            base[tuple(slice(0, n) for n in x.shape)] = x.to(torch.float64)
+            return base
+        return surrogate(shape, salt=5)
+    vrepl = dict(repl)
+    if real:
+        vrepl = {n: b[n].to(torch.float64) for n in names}
+    if prim == "torch.put":  # put reads its input as 1-D: padded at the end
+        n = max(x.numel(), 3)
+        xs = torch.cat([pad_input([]).reshape(-1), surrogate([n - x.numel()], salt=6)])
+        idx = b["index"] % max(x.numel(), 1)
+        move_sources(call, "index", idx, lambda j: n, [x.numel()], [n], per, dict(vrepl, input=xs))
+    elif prim == "torch.index_put":
+        lst = list(b["indices"])
+        xs = pad_input(list(range(len(lst))))
+        wrapped = tuple(t % x.shape[d] for d, t in enumerate(lst))
+        for d in range(len(lst)):
+            move_sources(call, "indices", wrapped[d], lambda j, d=d: xs.shape[d], out_shape, list(xs.shape), per,
+                         dict(vrepl, input=xs, indices=wrapped), item=d)
+    elif x.dim() == 0:  # a 0-d input is explained as element 0 of a 3-vector
+        repl2 = dict(vrepl, input=torch.cat([pad_input([]).reshape(1), surrogate([2], salt=6)]))
+        if isinstance(repl2.get("src"), torch.Tensor) and repl2["src"].dim() == 0:
+            repl2["src"] = repl2["src"].reshape(1)
+        move_sources(call, "index", (b["index"] % 1).reshape(-1), lambda j: 3, [1], [3], per, repl2)
+    else:
+        d = b["dim"] % x.dim()
+        xs = pad_input([d])
+        idx = b["index"] % x.shape[d] if prim == "torch.index_fill" else b["index"]
+        move_sources(call, "index", idx, lambda j: xs.shape[d], out_shape, list(xs.shape), per, dict(vrepl, input=xs))
+    return _rel(_outs(out), per)
+
+
+def amax_sources(call, b, out, per):
+    """scatter_reduce amax/amin: the members of output element o are the input element (with
+    include_self, or when nothing reaches o) and the src elements sent to o (found by
+    perturbation of the same call with reduce='sum'); the winners have a nonzero autograd
+    gradient on the real values (NaN results: the NaN members); the other members compare."""
+    x, src = b["input"], b["src"]
+    xs, ss = surrogate(x.shape, salt=0), surrogate(src.shape, salt=1)
+    members = collections.defaultdict(list)
+    value_perturb_sources(call, ["input", "src"], {"input": xs, "src": ss, "reduce": "sum"}, members)
+    xr = x.detach().to(torch.float64).requires_grad_(True)
+    sr = src.detach().to(torch.float64).requires_grad_(True)
+    res = call(input=xr, src=sr).reshape(-1)
+    xflat, sflat = x.to(torch.float64).reshape(-1), src.to(torch.float64).reshape(-1)
+    for k in range(res.numel()):
+        gx, gs = torch.autograd.grad(res[k], [xr, sr], retain_graph=True, allow_unused=True)
+        isnan = bool(torch.isnan(res[k]))
+        for path, f, _ in members[(0, k)]:
+            name = "input" if path == call.path["input"] else "src"
+            g = (gx if name == "input" else gs)
+            v = (xflat if name == "input" else sflat)[f]
+            won = bool(torch.isnan(v)) if isnan else (g is not None and float(g.reshape(-1)[f]) != 0)
+            per[(0, k)].append([path, f, "value" if won else "compare"])
+
+
 def relations(op, case, args, kwargs, out):
     if all(o.numel() == 0 for o in _outs(out)):
         return []
     return RELATIONS[op["kind"]](op, case, args, kwargs, out)
 
 
-RELATIONS = {"read": read_relations}
+RELATIONS = {"read": read_relations, "write": write_relations}
 
 # --------------------------------------------------------------------------------------------
 # the oracle
@@ -483,11 +634,309 @@ def masked_select_cases(C):
     C.errors([T([2, 3]), M([3])])
 
 
+def masked_fill_cases(C):
+    T = C.T
+
+    def M(shape, style="literal", vals=None, dtype="bool"):
+        return C.T(shape, dtype, style, vals=vals)
+    C.add("scalar", [T([2, 3]), M([2, 3]), "-1.5"])
+    C.add("row_mask", [T([3, 4]), M([4]), "0.0"])
+    C.add("column_mask_int", [T([3, 2], "int64"), M([3, 1], vals=[True, False, True]), "7"])
+    C.add("tensor_value", [T([2, 3]), M([2, 3]), "torch.tensor(2.5)"])
+    C.add("tensor_value_other_dtype", [T([2, 3]), M([3]), "torch.tensor(4)"])
+    C.add("bool_value_into_int", [T([2, 2], "int32"), M([2, 2]), "True"])
+    C.add("float_into_int_truncates", [T([2, 2], "int16"), M([2, 2]), "-2.7"])
+    C.add("uint8_wraps_minus_one", [T([2, 2], "uint8"), M([2, 2]), "-1"])
+    C.add("mask_0d", [T([2, 2]), "torch.tensor(True)", "9.0"])
+    C.add("broadcast_input", [T([2, 1]), M([2, 3]), "1.0"])
+    C.add("input_0d", [T([]), M([3]), "5.0"])
+    C.add("uint8_mask", [T([2, 3]), M([2, 3], dtype="uint8", vals=[1, 0, 1, 1, 0, 0]), "3.0"])
+    C.add("int64_mask", [T([2, 3]), "torch.tensor([1, 0, 1])", "3.0"])
+    C.add("nan_value", [T([2, 2]), M([2, 2]), "float('nan')"])
+    C.add("inf_value", [T([2, 2]), M([2, 2]), "-float('inf')"])
+    C.add("empty", [T([0, 3]), M([3]), "1.0"])
+    C.add("err_empty_still_converts", [T([0, 2], "uint8"), M([2]), "300"])
+    C.add("noncontig_input", [T([3, 2], style="t"), M([2, 3]), "0.5"])
+    C.add("noncontig_mask", [T([2, 3]), M([2, 3], style="t"), "0.5"])
+    C.add("noncontig_expand", [T([3, 2], style="expand"), M([3, 2]), "0.5"])
+    C.add("kw", [], [("input", T([2, 2])), ("mask", M([2, 2])), ("value", "6.0")])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), M([2, 3]), "1"], []))
+    C.names_sweep([T([2, 3]), M([3]), "-1.0"])
+    C.add("err_value_1d", [T([2, 3]), M([3]), "torch.tensor([1.0])"])
+    C.add("err_shape", [T([2, 3]), M([2]), "1.0"])
+    C.add("err_uint8_overflow", [T([2, 2], "uint8"), M([2, 2]), "300"])
+    C.add("err_uint8_negative_float", [T([2, 2], "uint8"), M([2, 2]), "-1.5"])
+    C.add("err_int_nan", [T([2, 2], "int64"), M([2, 2]), "float('nan')"])
+    C.add("err_half_overflow", [T([2, 2], "float16"), M([2, 2]), "100000.0"])
+    C.add("err_int8_tensor_overflow", [T([2, 2], "int8"), M([2, 2]), "torch.tensor(200)"])
+    C.add("err_mask_value_2", [T([2, 2]), "torch.tensor([2, 0], dtype=torch.int8)", "1.0"])
+    C.add("err_bfloat16_mask", [T([2]), "torch.tensor([1.0, 0.0], dtype=torch.bfloat16)", "1.0"])
+    C.add("err_string_value", [T([2, 2]), M([2, 2]), "'a'"])
+    C.add("err_none_value", [T([2, 2]), M([2, 2]), "None"])
+    C.errors([T([2, 3]), M([3]), "1.0"])
+
+
+def dup_index(C, shape, n, dups=True):
+    """An index tensor with values in [0, n) (some repeated when dups)."""
+    if dups:
+        return C.I(shape, n)
+    vals = list(range(n))
+    C.rng.shuffle(vals)
+    return C.I(shape, n, vals=vals[:prod(shape)])
+
+
+def index_fill_cases(C):
+    T, I = C.T, C.I
+    C.add("dim0", [T([3, 2]), "0", I([2], 3), "-1.0"])
+    C.add("dim1_dups", [T([2, 4]), "1", "torch.tensor([1, 3, 1])", "7.0"])
+    C.add("negative_index", [T([2, 3]), "-1", "torch.tensor([-1, 0])", "2.5"])
+    C.add("tensor_value", [T([3, 3]), "1", I([2], 3), "torch.tensor(4.0)"])
+    C.add("tensor_value_int", [T([3, 2], "int64"), "0", I([1], 3), "torch.tensor(9)"])
+    C.add("index_0d", [T([2, 3]), "1", "torch.tensor(2)", "0.0"])
+    C.add("input_0d", [T([]), "0", "torch.tensor([0])", "3.0"])
+    C.add("input_0d_negative", [T([]), "-1", "torch.tensor(-1)", "3.0"])
+    C.add("rank3", [T([2, 3, 2], "int32"), "2", I([3], 2), "5"])
+    C.add("empty_index", [T([2, 3]), "0", "torch.tensor([], dtype=torch.int64)", "1.0"])
+    C.add("float_into_int", [T([2, 2], "int8"), "0", I([1], 2), "-3.9"])
+    C.add("noncontig_input", [T([3, 2], style="t"), "0", I([2], 2), "8.0"])
+    C.add("noncontig_expand", [T([2, 3], style="expand"), "1", I([2], 3), "8.0"])
+    C.add("kw", [], [("input", T([2, 3])), ("dim", "1"), ("index", I([2], 3)), ("value", "0.5")])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), "1", I([2], 3), "1"], []))
+    C.names_sweep([T([3, 2]), "0", I([2], 3), "-2.0"])
+    C.add("err_oob", [T([2, 3]), "1", "torch.tensor([0, 3, 5])", "1.0"])
+    C.add("err_oob_negative", [T([2, 3]), "0", "torch.tensor([-3])", "1.0"])
+    C.add("err_int32_index", [T([2, 3]), "1", "torch.tensor([0], dtype=torch.int32)", "1.0"])
+    C.add("err_index_2d", [T([2, 3]), "1", "torch.tensor([[0]])", "1.0"])
+    C.add("err_value_1d", [T([2, 3]), "1", "torch.tensor([0])", "torch.tensor([1.0])"])
+    C.add("err_dim", [T([2, 3]), "2", "torch.tensor([0])", "1.0"])
+    C.add("err_overflow", [T([2, 3], "uint8"), "1", "torch.tensor([0])", "256"])
+    C.add("err_empty_input", [T([0, 2]), "0", "torch.tensor([0])", "1.0"])
+    C.errors([T([2, 3]), "1", I([1], 3), "1.0"])
+
+
+def index_copy_cases(C, add=False):
+    T, I = C.T, C.I
+    C.add("dim0", [T([3, 2]), "0", dup_index(C, [2], 3, False), T([2, 2])])
+    C.add("dim1", [T([2, 4]), "1", dup_index(C, [3], 4, False), T([2, 3])])
+    C.add("dups", [T([3, 2]), "0", "torch.tensor([2, 0, 2])", T([3, 2])])
+    C.add("dim_neg1", [T([2, 3], "int64"), "-1", dup_index(C, [2], 3, False), T([2, 2], "int64")])
+    C.add("rank3", [T([2, 3, 2]), "1", dup_index(C, [2], 3, False), T([2, 2, 2])])
+    C.add("index_0d", [T([3, 2]), "0", "torch.tensor(1)", T([1, 2])])
+    C.add("rank1", [T([4], "int32"), "0", "torch.tensor([3, 0])", T([2], "int32")])
+    C.add("source_0d", [T([4]), "0", "torch.tensor([2])", T([])])
+    C.add("input_0d", [T([]), "0", "torch.tensor([0])", T([])])
+    C.add("empty_index", [T([2, 3]), "0", "torch.tensor([], dtype=torch.int64)", T([0, 3])])
+    C.add("noncontig_input", [T([3, 2], style="t"), "1", "torch.tensor([2, 0])", T([2, 2])])
+    C.add("noncontig_source", [T([3, 3]), "0", "torch.tensor([1, 2])", T([2, 3], style="expand")])
+    C.add("kw", [], [("input", T([2, 3])), ("dim", "1"), ("index", "torch.tensor([2])"), ("source", T([2, 1]))])
+    if add:
+        C.add("alpha_2", [T([3, 2]), "0", "torch.tensor([2, 2])", T([2, 2])], [("alpha", "2")])
+        C.add("alpha_float", [T([3, 2]), "1", "torch.tensor([0])", T([3, 1])], [("alpha", "-0.5")])
+        C.add("alpha_0", [T([2, 3]), "1", "torch.tensor([1, 1])", T([2, 2])], [("alpha", "0")])
+        C.add("alpha_int_truncates", [T([2, 3], "int64"), "1", "torch.tensor([1, 1])", T([2, 2], "int64")], [("alpha", "2.5")])
+        C.add("alpha_rank1", [T([4]), "0", "torch.tensor([1, 1, 3])", T([3])], [("alpha", "3")])
+        C.add("index_int32", [T([3, 2]), "0", "torch.tensor([1, 0], dtype=torch.int32)", T([2, 2])])
+        C.add("broadcast_source", [T([3, 2]), "0", "torch.tensor([1, 0])", T([2, 1])])
+        C.add("int8_wraps", [T([2], "int8", vals=[100, 1]), "0", "torch.tensor([0, 0])", T([2], "int8", vals=[100, 50])])
+    C.dtype_sweep(lambda dt: ([T([3, 2], dt), "0", "torch.tensor([2, 0])", T([2, 2], dt)], []))
+    C.names_sweep([T([3, 2]), "0", "torch.tensor([1, 2])", T([2, 2])])
+    C.add("err_oob", [T([3, 2]), "0", "torch.tensor([0, 3])", T([2, 2])])
+    C.add("err_negative", [T([3, 2]), "0", "torch.tensor([-1, 0])", T([2, 2])])
+    C.add("err_count", [T([3, 2]), "0", "torch.tensor([0, 1, 2])", T([2, 2])])
+    C.add("err_dtype", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2], "float64")])
+    C.add("err_index_2d", [T([3, 2]), "0", "torch.tensor([[0, 1]])", T([2, 2])])
+    C.add("err_index_float", [T([3, 2]), "0", "torch.tensor([0.0, 1.0])", T([2, 2])])
+    C.add("err_index_int16", [T([3, 2]), "0", "torch.tensor([0, 1], dtype=torch.int16)", T([2, 2])])
+    C.add("err_slice_shape", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 3])])
+    C.add("err_rank", [T([3, 2]), "0", "torch.tensor([0, 1])", T([4])])
+    C.add("err_dim", [T([3, 2]), "2", "torch.tensor([0, 1])", T([2, 2])])
+    C.add("err_source_0d_two_indices", [T([3]), "0", "torch.tensor([0, 1])", T([])])
+    if add:
+        C.add("err_int32_dtype_mix", [T([3, 2]), "1", "torch.tensor([0])", T([3, 1], "int64")])
+        C.add("err_broadcast", [T([2, 3]), "0", "torch.tensor([1])", T([1, 4])])
+        C.add("err_source_bigger", [T([2, 3]), "0", "torch.tensor([1])", T([1, 2, 3])])
+        C.add("err_source_rank_for_1d", [T([3]), "0", "torch.tensor([1])", T([1, 1])])
+        C.add("err_alpha_overflow", [T([3], "uint8"), "0", "torch.tensor([1])", T([1], "uint8")], [("alpha", "300")])
+        C.add("err_alpha_string", [T([3]), "0", "torch.tensor([1])", T([1])], [("alpha", "'a'")])
+    C.errors([T([3, 2]), "0", "torch.tensor([1, 2])", T([2, 2])])
+
+
+def index_add_cases(C):
+    index_copy_cases(C, add=True)
+
+
+def scatter_index(C, self_shape, src_shape, dim, shape=None, dups=True):
+    """An index tensor valid for scatter along dim: no bigger than self (except along dim) and
+    src, values in [0, self.shape[dim])."""
+    r = len(self_shape)
+    if shape is None:
+        shape = [C.rng.randint(1, min(self_shape[d] if d != dim else src_shape[d], src_shape[d])) for d in range(r)]
+    return C.I(shape, self_shape[dim]) if dups else dup_index(C, shape, self_shape[dim], False)
+
+
+def scatter_cases(C, kind="scatter"):
+    T = C.T
+    S = lambda *a, **k: scatter_index(C, *a, **k)  # noqa: E731
+    reduce = kind == "scatter_reduce"
+    red = [("reduce", "'sum'")] if reduce else []
+    pos_red = ["'sum'"] if reduce else []
+    C.add("dim0", [T([3, 4]), "0", S([3, 4], [2, 4], 0), T([2, 4])] + pos_red)
+    C.add("dim1", [T([2, 5]), "1", S([2, 5], [2, 3], 1), T([2, 3])] + pos_red)
+    C.add("dups_dim0", [T([2, 3]), "0", "torch.tensor([[1, 1, 0], [1, 0, 0], [1, 1, 1]])", T([3, 3])] + pos_red)
+    C.add("dups_dim1", [T([2, 3]), "1", "torch.tensor([[2, 2, 2], [0, 1, 0]])", T([2, 4])] + pos_red)
+    C.add("dim_neg1", [T([2, 3], "int64"), "-1", S([2, 3], [2, 3], 1), T([2, 3], "int64")] + pos_red)
+    C.add("rank3", [T([2, 3, 2]), "1", S([2, 3, 2], [2, 2, 2], 1), T([2, 2, 2])] + pos_red)
+    C.add("rank1", [T([5]), "0", S([5], [3], 0), T([3])] + pos_red)
+    C.add("index_smaller_than_src", [T([3, 3]), "0", "torch.tensor([[2], [0]])", T([3, 2])] + pos_red)
+    C.add("input_0d", [T([]), "0", "torch.tensor(0)", T([])] + pos_red)
+    C.add("empty_index", [T([2, 3]), "0", "torch.zeros(0, 3, dtype=torch.int64)", T([2, 3])] + pos_red)
+    C.add("empty_index_int32", [T([2, 3]), "0", "torch.tensor([], dtype=torch.int32)", T([2, 3])] + pos_red)
+    C.add("noncontig_input", [T([4, 3], style="t"), "1", S([3, 4], [2, 2], 1), T([2, 2])] + pos_red)
+    C.add("noncontig_index", [T([3, 3]), "0", C.I([2, 3], 3, style="t"), T([3, 3])] + pos_red)
+    C.add("noncontig_src", [T([3, 3]), "1", S([3, 3], [3, 3], 1), T([3, 3], style="expand")] + pos_red)
+    C.add("kw", [], [("input", T([2, 3])), ("dim", "0"), ("index", S([2, 3], [2, 3], 0)), ("src", T([2, 3]))] + red)
+    if kind == "scatter":
+        C.add("value_form", [T([3, 4]), "0", S([3, 4], [3, 4], 0), "-2.5"])
+        C.add("value_kw", [T([3, 4]), "1", S([3, 4], [3, 4], 1)], [("value", "7.0")])
+        C.add("value_into_int", [T([2, 3], "int64"), "1", S([2, 3], [2, 3], 1), "2.7"])
+        C.add("value_dups", [T([2, 3]), "1", "torch.tensor([[1, 1], [0, 2]])", "9.0"])
+        C.add("reduce_add", [T([3, 2]), "0", "torch.tensor([[0, 1], [0, 1], [2, 1]])", T([3, 2])], [("reduce", "'add'")])
+        C.add("reduce_multiply", [T([3, 2]), "0", "torch.tensor([[0, 1], [0, 1], [2, 1]])", T([3, 2])], [("reduce", "'multiply'")])
+        C.add("reduce_add_value", [T([2, 3]), "1", "torch.tensor([[0, 0], [2, 1]])", "1.5"], [("reduce", "'add'")])
+        C.add("reduce_multiply_value", [T([2, 3]), "1", "torch.tensor([[0, 0], [2, 1]])", "-2.0"], [("reduce", "'multiply'")])
+        C.add("reduce_multiply_value_0", [T([2, 3]), "1", "torch.tensor([[0, 0], [2, 1]])", "0.0"], [("reduce", "'multiply'")])
+        C.add("reduce_multiply_value_1", [T([2, 3]), "1", "torch.tensor([[0, 0], [2, 1]])", "1"], [("reduce", "'multiply'")])
+        C.add("reduce_multiply_int8_wraps", [T([2], "int8", vals=[3, 1]), "0", "torch.tensor([0, 0])", "100"], [("reduce", "'multiply'")])
+        C.add("err_reduce_name", [T([2, 3]), "0", S([2, 3], [2, 3], 0), T([2, 3])], [("reduce", "'mean'")])
+        C.add("err_value_overflow", [T([2, 3], "uint8"), "0", S([2, 3], [2, 3], 0), "256"])
+        C.add("err_src_and_value", [T([2, 3]), "0", S([2, 3], [2, 3], 0), T([2, 3])], [("value", "1.0")])
+    if reduce:
+        for rd in ("'sum'", "'prod'", "'mean'", "'amax'", "'amin'"):
+            for inc in ("True", "False"):
+                C.add("reduce_%s_self_%s" % (rd.strip("'"), inc), [T([3, 2], domain="ties" if "am" in rd else "any"), "0",
+                                                                    "torch.tensor([[0, 1], [0, 1], [0, 0]])", T([3, 2], domain="ties" if "am" in rd else "any")],
+                      [("reduce", rd), ("include_self", inc)])
+        C.add("mean_int_floor", [T([3], "int64", vals=[5, -7, 2]), "0", "torch.tensor([0, 0, 1, 1])", T([4], "int64", vals=[-3, -4, 6, 1])], [("reduce", "'mean'")])
+        C.add("mean_int_floor_no_self", [T([3], "int32", vals=[5, -7, 2]), "0", "torch.tensor([0, 0, 1, 1])", T([4], "int32", vals=[-3, -4, 6, 1])],
+              [("reduce", "'mean'"), ("include_self", "False")])
+        C.add("amax_nan", [T([3], vals=[1.0, math.nan, 3.0]), "0", "torch.tensor([0, 1, 2, 2])", T([4], vals=[math.nan, 2.0, 1.0, 0.5])], [("reduce", "'amax'")])
+        C.add("amin_ties_with_self", [T([3], vals=[1.0, 2.0, 3.0]), "0", "torch.tensor([0, 1, 2, 0])", T([4], vals=[1.0, 0.5, 3.0, 1.0])], [("reduce", "'amin'")])
+        C.add("sum_negative_zero", [T([2], vals=[-0.0, 1.0]), "0", "torch.tensor([0])", T([1], vals=[-0.0])], [("reduce", "'sum'"), ("include_self", "False")])
+        C.add("prod_int8_wraps", [T([2], "int8", vals=[3, 1]), "0", "torch.tensor([0, 0])", T([2], "int8", vals=[100, 2])], [("reduce", "'prod'")])
+        for dt in DTYPES:
+            C.add("dtype_mean_" + dt, [T([2, 3], dt), "1", "torch.tensor([[0, 0, 2], [1, 1, 1]])", T([2, 3], dt)], [("reduce", "'mean'")])
+            C.add("dtype_amax_" + dt, [T([2, 3], dt), "1", "torch.tensor([[0, 0, 2], [1, 1, 1]])", T([2, 3], dt)], [("reduce", "'amax'"), ("include_self", "False")])
+        C.add("err_reduce_name", [T([2, 3]), "0", S([2, 3], [2, 3], 0), T([2, 3])], [("reduce", "'max'")])
+        C.add("err_reduce_missing", [T([2, 3]), "0", S([2, 3], [2, 3], 0), T([2, 3])])
+        C.add("err_include_self_positional", [T([2, 3]), "0", S([2, 3], [2, 3], 0), T([2, 3]), "'sum'", "True"])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), "1", "torch.tensor([[2, 0], [1, 1]])", T([2, 2], dt)] + pos_red, []))
+    C.names_sweep([T([3, 2]), "0", "torch.tensor([[2, 0], [1, 2]])", T([2, 2])] + pos_red)
+    C.add("err_oob", [T([2, 3]), "0", "torch.tensor([[0, 2, 1]])", T([2, 3])] + pos_red)
+    C.add("err_negative", [T([2, 3]), "1", "torch.tensor([[0], [-1]])", T([2, 3])] + pos_red)
+    C.add("err_index_int32", [T([2, 3]), "0", "torch.tensor([[0, 1]], dtype=torch.int32)", T([2, 3])] + pos_red)
+    C.add("err_src_dtype", [T([2, 3]), "0", "torch.tensor([[0, 1]])", T([2, 3], "float64")] + pos_red)
+    C.add("err_index_rank", [T([2, 3]), "0", "torch.tensor([0, 1])", T([2, 3])] + pos_red)
+    C.add("err_index_bigger_than_self", [T([2, 3]), "0", "torch.tensor([[0, 1, 0, 1]])", T([2, 4])] + pos_red)
+    C.add("err_index_bigger_than_src", [T([3, 3]), "0", "torch.tensor([[0, 1, 0]])", T([1, 2])] + pos_red)
+    C.add("err_src_rank", [T([3]), "0", "torch.tensor([0, 1])", T([2, 2])] + pos_red)
+    C.add("err_src_rank_lower", [T([3, 2]), "0", "torch.tensor([[0]])", T([2])] + pos_red)
+    C.add("err_dim", [T([2, 3]), "2", "torch.tensor([[0]])", T([2, 3])] + pos_red)
+    C.add("err_list_index", [T([2, 3]), "0", "[[0, 1]]", T([2, 3])] + pos_red)
+    C.errors([T([2, 3]), "0", "torch.tensor([[1, 0]])", T([2, 3])] + pos_red)
+
+
+def scatter_add_cases(C):
+    scatter_cases(C, "scatter_add")
+    C.add("err_value_form", [C.T([2, 3]), "0", "torch.tensor([[1, 0]])", "1.0"])
+    C.add("int8_wraps", [C.T([2], "int8", vals=[100, 1]), "0", "torch.tensor([0, 0])", C.T([2], "int8", vals=[100, 50])])
+
+
+def scatter_reduce_cases(C):
+    scatter_cases(C, "scatter_reduce")
+
+
+def put_cases(C):
+    T, I = C.T, C.I
+    for acc in ("False", "True"):
+        kw = [("accumulate", acc)]
+        C.add("basic_acc_" + acc, [T([2, 3]), I([3], 6), T([3])], kw)
+        C.add("negative_acc_" + acc, [T([2, 3]), "torch.tensor([-1, 0, -6])", T([3])], kw)
+        C.add("dups_acc_" + acc, [T([2, 2]), "torch.tensor([1, 1, 3, 1])", T([4])], kw)
+        C.add("shapes_differ_acc_" + acc, [T([3, 2]), I([2, 2], 6), T([4])], kw)
+        C.add("noncontig_index_acc_" + acc, [T([2, 3]), "torch.tensor([[1, 1, 4], [2, 1, 0]]).t()", T([3, 2])], kw)
+    C.add("accumulate_positional", [T([2, 3]), "torch.tensor([0, 0])", T([2]), "True"])
+    C.add("default_accumulate", [T([2, 3]), "torch.tensor([4, 0])", T([2])])
+    C.add("input_0d", [T([]), "torch.tensor(0)", T([])])
+    C.add("input_0d_negative", [T([]), "torch.tensor([-1])", T([1])], [("accumulate", "True")])
+    C.add("empty_index", [T([2, 3]), "torch.tensor([], dtype=torch.int64)", T([0])])
+    C.add("empty_both", [T([0]), "torch.tensor([], dtype=torch.int64)", T([0])])
+    C.add("noncontig_input", [T([3, 2], style="t"), "torch.tensor([5, 1])", T([2])])
+    C.add("noncontig_source", [T([2, 3]), "torch.tensor([[5, 1], [0, 2]])", T([2, 2], style="expand")])
+    C.add("int8_wraps", [T([2], "int8", vals=[100, 1]), "torch.tensor([0, 0])", T([2], "int8", vals=[100, 50])], [("accumulate", "True")])
+    C.add("kw", [], [("input", T([2, 2])), ("index", "torch.tensor([3])"), ("source", T([1])), ("accumulate", "True")])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), "torch.tensor([5, 0, 5])", T([3], dt), "True"], []))
+    C.names_sweep([T([2, 3]), "torch.tensor([4, 1])", T([2])])
+    C.add("err_oob", [T([2, 3]), "torch.tensor([1, 6])", T([2])])
+    C.add("err_oob_negative_acc", [T([2, 3]), "torch.tensor([-7])", T([1])], [("accumulate", "True")])
+    C.add("err_int32_index", [T([2, 3]), "torch.tensor([1], dtype=torch.int32)", T([1])])
+    C.add("err_source_dtype", [T([2, 3]), "torch.tensor([1])", T([1], "float64")])
+    C.add("err_count", [T([2, 3]), "torch.tensor([1, 2])", T([1])])
+    C.add("err_empty_input", [T([0]), "torch.tensor([0])", T([1])])
+    C.add("err_accumulate_int", [T([2, 3]), "torch.tensor([1])", T([1]), "1"])
+    C.errors([T([2, 3]), "torch.tensor([1])", T([1])])
+
+
+def index_put_cases(C):
+    T, I = C.T, C.I
+    for acc in ("False", "True"):
+        kw = [("accumulate", acc)]
+        C.add("one_index_rows_acc_" + acc, [T([3, 2]), "(%s,)" % I([2], 3), T([2, 2])], kw)
+        C.add("two_indices_acc_" + acc, [T([3, 3]), "(%s, %s)" % (I([4], 3), I([4], 3)), T([4])], kw)
+        C.add("dups_acc_" + acc, [T([2, 3]), "(torch.tensor([1, 1, 0, 1]), torch.tensor([2, 2, 0, 2]))", T([4])], kw)
+        C.add("broadcast_indices_acc_" + acc, [T([3, 3]), "(torch.tensor([[0], [2]]), torch.tensor([1, 0, 1]))", T([2, 3])], kw)
+        C.add("scalar_value_acc_" + acc, [T([2, 3]), "(torch.tensor([1, 1]), torch.tensor([0, 0]))", "torch.tensor(5.0)"], kw)
+        C.add("row_broadcast_value_acc_" + acc, [T([3, 2]), "(torch.tensor([2, 0, 2]),)", T([2])], kw)
+    C.add("negative_index", [T([2, 3]), "(torch.tensor([-1, 0]), torch.tensor([-3, 2]))", T([2])])
+    C.add("index_0d", [T([2, 3]), "(torch.tensor(1), torch.tensor(2))", "torch.tensor(9.0)"])
+    C.add("list_of_indices", [T([2, 3]), "[torch.tensor([0, 1])]", "torch.tensor(1.0)"])
+    C.add("rank3_one_index", [T([2, 2, 2], "int64"), "(torch.tensor([1]),)", T([1, 2, 2], "int64")])
+    C.add("empty_index", [T([2, 3]), "(torch.tensor([], dtype=torch.int64),)", "torch.tensor(1.0)"])
+    C.add("noncontig_input", [T([3, 2], style="t"), "(torch.tensor([1, 0]), torch.tensor([2, 2]))", T([2])])
+    C.add("noncontig_values", [T([3, 3]), "(torch.tensor([0, 2]),)", T([2, 3], style="expand")])
+    C.add("kw", [], [("input", T([2, 2])), ("indices", "(torch.tensor([1]),)"), ("values", T([2])), ("accumulate", "True")])
+    C.add("accumulate_positional", [T([2, 2]), "(torch.tensor([1, 1]),)", T([2]), "True"])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), "(torch.tensor([1, 0, 1]), torch.tensor([2, 2, 2]))", T([3], dt)], []))
+    C.names_sweep([T([2, 3]), "(torch.tensor([0, 1]), torch.tensor([1, 1]))", T([2])])
+    C.add("err_oob", [T([2, 3]), "(torch.tensor([0, 1]), torch.tensor([1, 3]))", T([2])])
+    C.add("err_oob_first_position", [T([2, 3]), "(torch.tensor([0, 7]), torch.tensor([5, 1]))", T([2])])
+    C.add("err_oob_negative_acc", [T([2, 3]), "(torch.tensor([-3]),)", "torch.tensor(1.0)", "True"])
+    C.add("err_too_many", [T([2, 3]), "(torch.tensor([0]), torch.tensor([0]), torch.tensor([0]))", "torch.tensor(1.0)"])
+    C.add("err_float_index", [T([2, 3]), "(torch.tensor([0.0]),)", "torch.tensor(1.0)"])
+    C.add("err_int32_index", [T([2, 3]), "(torch.tensor([0], dtype=torch.int32),)", "torch.tensor(1.0)"])
+    C.add("err_broadcast_indices", [T([3, 3]), "(torch.tensor([0, 1]), torch.tensor([0, 1, 2]))", "torch.tensor(1.0)"])
+    C.add("err_values_shape", [T([2, 3]), "(torch.tensor([0, 1]),)", T([2])])
+    C.add("err_values_dtype", [T([2, 3]), "(torch.tensor([0, 1]),)", "torch.tensor(1.0, dtype=torch.float64)"])
+    C.add("err_values_number", [T([2, 3]), "(torch.tensor([0, 1]),)", "1.0"])
+    C.add("err_index_tensor_not_tuple", [T([2, 3]), "torch.tensor([0, 1])", "torch.tensor(1.0)"])
+    C.add("err_empty_dim", [T([0, 3]), "(torch.tensor([0]),)", "torch.tensor(1.0)"])
+    C.add("err_accumulate_int", [T([2, 3]), "(torch.tensor([0]),)", "torch.tensor(1.0)", "1"])
+    C.errors([T([2, 3]), "(torch.tensor([0, 1]),)", "torch.tensor(1.0)"])
+
+
 CASES = {
     "torch.index_select": index_select_cases,
     "torch.take": take_cases,
     "torch.take_along_dim": take_along_dim_cases,
     "torch.masked_select": masked_select_cases,
+    "torch.masked_fill": masked_fill_cases,
+    "torch.index_fill": index_fill_cases,
+    "torch.index_copy": index_copy_cases,
+    "torch.index_add": index_add_cases,
+    "torch.scatter": scatter_cases,
+    "torch.scatter_add": scatter_add_cases,
+    "torch.scatter_reduce": scatter_reduce_cases,
+    "torch.index_put": index_put_cases,
+    "torch.put": put_cases,
 }
 
 
