@@ -423,13 +423,136 @@ def amax_sources(call, b, out, per):
             per[(0, k)].append([path, f, "value" if won else "compare"])
 
 
+# --------------------------------------------------------------------------------------------
+# relations of the search ops (and one_hot/embedding, read ops with their own rules)
+
+
+def search_relations(op, case, args, kwargs, out):
+    """nonzero/argwhere: input element j is a mask source of every result element that changes
+    when j becomes zero (or nonzero). searchsorted/bucketize: the value looked up is a value
+    source when some value changes the answer (any, when there are boundaries); a boundary is
+    a compare source when some value it may take while the sequence stays sorted (between its
+    neighbours in sorted order) changes the answer; with a sorter, the sorter entry that named
+    a compare source is an index source."""
+    prim = op["primary"]
+    call = Call(op, case, args, kwargs)
+    b = call.b
+    per = collections.defaultdict(list)
+    if prim in ("torch.nonzero", "torch.argwhere"):
+        x = b["input"]
+        flip = lambda j: [0 if bool(x.reshape(-1)[j] != 0) else 1]  # noqa: E731
+        index_perturb_sources(call, "input", x, flip, per, role="mask")
+        return _rel(_outs(out), per)
+    seq_name = "boundaries" if prim == "torch.bucketize" else "sorted_sequence"
+    seq, val = b[seq_name], b["input"]
+    common = torch.result_type(seq, val)
+    seq64 = seq.to(common).to(torch.float64)
+    val64 = val.to(common).to(torch.float64) if isinstance(val, torch.Tensor) else \
+        torch.tensor(val, dtype=common).item()
+    base = call(**{seq_name: seq64, "input": val64})
+    assert torch.equal(base, out.to(base.dtype)), (case["code"], base, out)
+    flat_out = base.reshape(-1)
+    if isinstance(val, torch.Tensor):
+        for i in range(val.numel()):
+            for v in (-math.inf, math.inf):
+                v2 = val64.clone().reshape(-1)
+                v2[i] = v
+                if call(**{seq_name: seq64, "input": v2.reshape(val.shape)}).reshape(-1)[i] != flat_out[i]:
+                    per[(0, i)].append([call.path["input"], i, "value"])
+                    break
+    L = seq.shape[-1]
+    rows = seq64.reshape(-1, L) if L else seq64.reshape(0, 0)
+    sorter = b.get("sorter")
+    order = sorter.reshape(-1, L) if isinstance(sorter, torch.Tensor) else None
+    vals = val64.reshape(-1).tolist() if isinstance(val, torch.Tensor) else [val64]
+    for r in range(rows.shape[0]):
+        perm = order[r].tolist() if order is not None else list(range(L))
+        for q in range(L):
+            j = perm[q]
+            lo = float(rows[r][perm[q - 1]]) if q > 0 else -math.inf
+            hi = float(rows[r][perm[q + 1]]) if q + 1 < L else math.inf
+            cands = {lo, hi}
+            for v in vals:
+                cands |= {v, math.nextafter(v, -math.inf), math.nextafter(v, math.inf)}
+            hit = set()
+            for c in sorted(x for x in cands if lo <= x <= hi and not math.isnan(x)):
+                s2 = seq64.clone().reshape(-1)
+                s2[r * L + j] = c
+                hit |= _changed([flat_out], [call(**{seq_name: s2.reshape(seq.shape), "input": val64}).reshape(-1)])
+            for key in sorted(hit):
+                per[key].append([call.path[seq_name], r * L + j, "compare"])
+                if order is not None:
+                    per[key].append([call.path["sorter"], r * L + q, "index"])
+    return _rel(_outs(out), per)
+
+
+def one_hot_relations(op, case, args, kwargs, out):
+    """Input element i is an index source of every result element that changes when it names
+    another class, the number of classes held at the result's width."""
+    call = Call(op, case, args, kwargs)
+    x = call.b["input"]
+    n = out.shape[-1]
+    per = collections.defaultdict(list)
+    fn = resolve(case["op"])
+    base = [fn(x, n).reshape(-1)]
+    flat = x.reshape(-1)
+    for j in range(flat.numel()):
+        hit = set()
+        for c in range(n):
+            if c != int(flat[j]):
+                p = flat.clone()
+                p[j] = c
+                hit |= _changed(base, [fn(p.reshape(x.shape), n).reshape(-1)])
+        for key in sorted(hit):
+            per[key].append([call.path["input"], j, "index"])
+    return _rel([out], per)
+
+
+def embedding_relations(op, case, args, kwargs, out):
+    """Value sources by perturbation of a float64 copy of weight (element times 1 + 1e-6, plus
+    1e-9): autograd would miss the rows max_norm rescaled in place under no_grad, and
+    padding_idx's row, whose gradient PyTorch zeroes on purpose although the output reads it.
+    Index sources: each index moved to every other row, on distinct surrogate rows (the real
+    rows, in float64, when max_norm rescales them)."""
+    call = Call(op, case, args, kwargs)
+    b = call.b
+    w, idx = b["weight"], b["input"]
+    per = collections.defaultdict(list)
+    w64 = w.detach().to(torch.float64)
+    run = lambda **r: call(**dict({"weight": r.pop("weight").clone()}, **r))  # noqa: E731 - max_norm writes into weight
+    base = [run(weight=w64).reshape(-1)]
+    for j in range(w64.numel()):
+        w2 = w64.clone().reshape(-1)
+        w2[j] = w2[j] * (1 + 1e-6) + 1e-9
+        for key in sorted(_changed(base, [run(weight=w2.reshape(w.shape)).reshape(-1)])):
+            per[key].append([call.path["weight"], j, "value"])
+    ws = w64 if b.get("max_norm") is not None else surrogate(w.shape)
+    n = w.shape[0]
+    base = [run(weight=ws).reshape(-1)]
+    flat = idx.reshape(-1)
+    for j in range(flat.numel()):
+        hit = set()
+        for v in range(n):
+            if v != int(flat[j]):
+                p = flat.clone()
+                p[j] = v
+                hit |= _changed(base, [run(weight=ws, input=p.reshape(idx.shape)).reshape(-1)])
+        for key in sorted(hit):
+            per[key].append([call.path["input"], j, "index"])
+    return _rel([out], per)
+
+
 def relations(op, case, args, kwargs, out):
     if all(o.numel() == 0 for o in _outs(out)):
         return []
+    if op["primary"] == "torch.nn.functional.one_hot":
+        return one_hot_relations(op, case, args, kwargs, out)
+    if op["primary"] == "torch.nn.functional.embedding":
+        return embedding_relations(op, case, args, kwargs, out)
     return RELATIONS[op["kind"]](op, case, args, kwargs, out)
 
 
-RELATIONS = {"read": read_relations, "write": write_relations}
+RELATIONS = {"read": read_relations, "write": write_relations, "search": search_relations}
 
 # --------------------------------------------------------------------------------------------
 # the oracle
@@ -923,6 +1046,202 @@ def index_put_cases(C):
     C.errors([T([2, 3]), "(torch.tensor([0, 1]),)", "torch.tensor(1.0)"])
 
 
+def nonzero_cases(C):
+    T = C.T
+    tuple_kw = [("as_tuple", "True")] if C.p == "torch.nonzero" else []
+    C.add("rank2", [T([3, 4], "int64", domain="ties")])
+    C.add("rank1", [T([6], domain="ties")])
+    C.add("rank3", [T([2, 2, 3], "bool")])
+    C.add("input_0d_nonzero", ["torch.tensor(5)"])
+    C.add("input_0d_zero", ["torch.tensor(0.0)"])
+    C.add("all_zero", [T([2, 3], vals=[0.0] * 6)])
+    C.add("empty", [T([0, 3])])
+    C.add("nan_and_negative_zero", [T([4], vals=[math.nan, -0.0, 0.0, 2.0])])
+    C.add("noncontig_t", [T([3, 4], "int32", style="t", domain="ties")])
+    C.add("noncontig_expand", [T([2, 3], "int64", style="expand", domain="ties")])
+    C.add("kw_input", [], [("input", T([2, 3], domain="ties"))])
+    if tuple_kw:
+        C.add("as_tuple_rank2", [T([3, 3], domain="ties")], tuple_kw)
+        C.add("as_tuple_rank3", [T([2, 2, 2], "bool")], tuple_kw)
+        C.add("as_tuple_0d", ["torch.tensor(3)"], tuple_kw)
+        C.add("as_tuple_0d_zero", ["torch.tensor(0)"], tuple_kw)
+        C.add("as_tuple_false", [T([2, 3], domain="ties")], [("as_tuple", "False")])
+        C.add("as_tuple_empty", [T([0, 2])], tuple_kw)
+        C.add("method_as_tuple", [T([2, 3], domain="ties")], tuple_kw, form="method")
+        C.add("err_as_tuple_positional", [T([2, 3]), "True"])
+        C.add("err_as_tuple_int", [T([2, 3])], [("as_tuple", "1")])
+        C.add("err_method_positional", [T([2, 3]), "True"], form="method")
+    else:
+        C.add("err_as_tuple", [T([2, 3])], [("as_tuple", "True")])
+        # (x.argwhere(1)'s message names _TensorBase or Tensor depending on how CPython
+        # calls the method: not a golden)
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt, domain="ties")], []))
+    C.names_sweep([T([2, 3], domain="ties")])
+    C.add("err_no_args", [])
+    C.add("err_string_input", ["'a'"])
+    C.add("err_list_input", ["[1, 0]"])
+    C.add("err_extra", [T([2, 3]), T([2, 3])])
+
+
+def sorted_vals(C, n, lo=-5, hi=9, dtype="float32", dups=False):
+    vals = sorted(C.rng.randint(lo, hi) if dtype not in FLOATS or C.rng.random() < 0.5 else round(C.rng.uniform(lo, hi), 1)
+                  for _ in range(n))
+    if dups and n >= 3:
+        vals[1] = vals[2] = vals[1]
+    return vals
+
+
+def search_cases(C):
+    T = C.T
+    bucket = C.p == "torch.bucketize"
+
+    def S(n, dtype="float32", dups=False, rows=None):
+        if rows:
+            return T([rows, n], dtype, vals=sum((sorted_vals(C, n, dtype=dtype, dups=dups) for _ in range(rows)), []))
+        return T([n], dtype, vals=sorted_vals(C, n, dtype=dtype, dups=dups))
+
+    def A(name, seq, vals, kw=(), form=None):  # (boundaries, values) in the op's own order
+        C.add(name, [vals, seq] if bucket else [seq, vals], kw, form)
+    A("basic", S(5), T([4]))
+    A("right", S(5, dups=True), T([3], vals=[-1.0, 2.0, 9.0]), [("right", "True")])
+    A("ties_left", "torch.tensor([1.0, 2.0, 2.0, 2.0, 3.0])", "torch.tensor([2.0, 0.5, 3.5])")
+    A("ties_right", "torch.tensor([1.0, 2.0, 2.0, 2.0, 3.0])", "torch.tensor([2.0, 0.5, 3.5])", [("right", "True")])
+    A("out_int32", S(4, "int64"), T([2, 2], "int64"), [("out_int32", "True")])
+    A("values_2d", S(4), T([2, 3]))
+    A("value_0d", S(4), "torch.tensor(2.5)")
+    A("python_int", S(5, "int64"), "4")
+    A("python_float", S(5, "int64"), "4.5")
+    A("mixed_dtypes", S(4, "int64"), T([3]))
+    A("nan_value", "torch.tensor([1.0, 2.0, 3.0])", "torch.tensor([float('nan'), 2.0])")
+    A("inf_values", "torch.tensor([1.0, 2.0, 3.0])", "torch.tensor([float('inf'), -float('inf')])")
+    A("empty_boundaries", "torch.tensor([], dtype=torch.float32)", T([2]))
+    A("empty_values", S(3), "torch.tensor([], dtype=torch.float32)")
+    A("one_boundary", "torch.tensor([2])", "torch.tensor([1, 2, 3])")
+    A("noncontig_values", S(4), T([3, 2], style="t"))
+    A("noncontig_boundaries", "torch.tensor([2.0]).expand(3)", "torch.tensor([1.0, 2.0, 3.0])")
+    if not bucket:
+        A("side_right", S(5, dups=True), T([3]), [("side", "'right'")])
+        A("side_left_right_false", S(5), T([3]), [("side", "'left'"), ("right", "False")])
+        A("side_right_right_true", S(4), T([2]), [("side", "'right'"), ("right", "True")])
+        A("nd_rows", S(4, rows=2), T([2, 3]))
+        A("nd_rows_right", S(3, "int64", rows=3), T([3, 2], "int64"), [("right", "True")])
+        A("nd_noncontig", T([3, 2], vals=[1.0, 2.0, 5.0, 3.0, 7.0, 4.0], style="t"), T([2, 2]))
+        A("sorter", "torch.tensor([3.0, 1.0, 2.0, 5.0])", "torch.tensor([2.5, 0.0, 6.0])", [("sorter", "torch.tensor([1, 2, 0, 3])")])
+        A("sorter_right", "torch.tensor([3, 1, 2, 1])", "torch.tensor([1, 2, 3])", [("sorter", "torch.tensor([1, 3, 2, 0])"), ("right", "True")])
+        A("sorter_rows", "torch.tensor([[3, 1, 2], [0, 9, 4]])", "torch.tensor([[2], [5]])", [("sorter", "torch.tensor([[1, 2, 0], [0, 2, 1]])")])
+        A("kw_self_number", "", "", [("sorted_sequence", S(4)), ("self", "2.0")])
+        A("kw_all", "", "", [("sorted_sequence", S(4)), ("input", T([2])), ("right", "True"), ("out_int32", "True")])
+        C.cases[-1]["args"] = []
+        C.cases[-2]["args"] = []
+        for c in C.cases[-2:]:
+            c["code"] = "%s(%s)" % (c["op"], ", ".join("%s=%s" % (k, v) for k, v in c["kwargs"]))
+        A("err_side", S(3), T([2]), [("side", "'middle'")])
+        A("err_side_opposite", S(3), T([2]), [("side", "'left'"), ("right", "True")])
+        A("err_sorter_size", S(3), T([2]), [("sorter", "torch.tensor([0, 1])")])
+        A("err_sorter_dtype", S(3), T([2]), [("sorter", "torch.tensor([0, 1, 2], dtype=torch.int32)")])
+        A("err_rows_mismatch", S(2, rows=2), T([3]))
+        A("err_scalar_with_rows", S(2, rows=2), "torch.tensor(1.0)")
+        A("err_boundaries_0d", "torch.tensor(1.0)", T([2]))
+        A("err_bool", "torch.tensor([False, True])", "torch.tensor([True])")
+    else:
+        A("values_rank3", S(3, "int64"), T([2, 1, 2], "int64"))
+        A("kw_all", "", "", [("input", T([3])), ("boundaries", S(4)), ("right", "True")])
+        C.cases[-1]["args"] = []
+        C.cases[-1]["code"] = "%s(%s)" % (C.cases[-1]["op"], ", ".join("%s=%s" % (k, v) for k, v in C.cases[-1]["kwargs"]))
+        A("err_boundaries_2d", "torch.tensor([[1.0, 2.0]])", T([2]))
+        A("err_boundaries_0d", "torch.tensor(1.0)", T([2]))
+        A("err_side", S(3), T([2]), [("side", "'right'")])
+        A("err_bool", "torch.tensor([False, True])", "torch.tensor([True])")
+    for dt in DTYPES:
+        if dt == "bool":
+            A("dtype_bool", "torch.tensor([False, True])", "torch.tensor([True, False])")
+        else:
+            A("dtype_" + dt, T([4], dt, vals=[round_to(v, dt) for v in sorted_vals(C, 4, 0 if dt == "uint8" else -5, 9, dt)]), T([3], dt))
+    for q in C.names:
+        A("name_" + q, S(4), T([2]), form=q)
+    A("err_list_values", S(3), "[1.0, 2.0]")
+    A("err_string_values", S(3), "'a'")
+    C.add("err_no_args", [])
+    A("err_unknown_kw", S(3), T([2]), [("foo", "1")])
+
+
+def one_hot_cases(C):
+    I = C.I  # noqa: E741
+    C.add("inferred", [I([4], 3)])
+    C.add("num_classes", [I([3], 3), "5"])
+    C.add("num_classes_kw", [I([2, 2], 2)], [("num_classes", "3")])
+    C.add("rank2", [I([2, 3], 4)])
+    C.add("input_0d", ["torch.tensor(2)"])
+    C.add("input_0d_classes", ["torch.tensor(0)", "3"])
+    C.add("single_class", ["torch.tensor([0, 0])"])
+    C.add("single_class_explicit", ["torch.tensor([0])", "1"])
+    C.add("empty_with_classes", ["torch.tensor([], dtype=torch.int64)", "3"])
+    C.add("noncontig", [I([3, 2], 3, style="t")])
+    C.add("noncontig_expand", [I([2, 3], 4, style="expand")])
+    C.add("num_classes_minus_one", [I([3], 3), "-1"])
+    C.add("kw_input", [], [("input", I([3], 4))])
+    C.names_sweep([I([3], 3)])
+    for dt in ("int32", "float32", "bool", "uint8"):
+        C.add("err_dtype_" + dt, [C.T([2], dt, vals=[0, 1] if dt != "bool" else [False, True])])
+    C.add("err_negative", ["torch.tensor([0, -1])"])
+    C.add("err_too_big", ["torch.tensor([0, 5])", "3"])
+    C.add("err_zero_classes", ["torch.tensor([0, 1])", "0"])
+    C.add("err_negative_classes", ["torch.tensor([0, 1])", "-2"])
+    C.add("err_empty_infer", ["torch.tensor([], dtype=torch.int64)"])
+    C.add("err_float_classes", ["torch.tensor([0, 1])", "2.0"])
+    C.add("err_list_input", ["[0, 1]"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", ["torch.tensor([0, 1])"], [("foo", "1")])
+
+
+def embedding_cases(C):
+    T, I = C.T, C.I
+
+    def W(n, d, dtype="float32", style="literal"):
+        return T([n, d], dtype, style, domain="pos")
+    C.add("basic", [I([3], 4), W(4, 3)])
+    C.add("rank2_indices", [I([2, 3], 3), W(3, 2)])
+    C.add("index_0d", ["torch.tensor(1)", W(3, 2)])
+    C.add("index_int32", [I([3], 3, dtype="int32"), W(3, 2)])
+    C.add("padding_idx", ["torch.tensor([1, 0, 2])", W(3, 2)], [("padding_idx", "0")])
+    C.add("padding_idx_negative", ["torch.tensor([1, 2])", W(3, 2)], [("padding_idx", "-1")])
+    C.add("max_norm", ["torch.tensor([[0, 2], [2, 1]])", T([3, 2], vals=[0.5, 0.25, 3.0, 4.0, 1.5, -2.0])], [("max_norm", "1.0")])
+    C.add("max_norm_int", ["torch.tensor([1, 1, 0])", T([2, 2], vals=[3.0, -4.0, 0.5, 0.5])], [("max_norm", "2")])
+    C.add("max_norm_p1", ["torch.tensor([0, 1])", T([2, 3], vals=[1.0, -2.0, 0.5, 0.25, 0.5, 0.125])], [("max_norm", "1.5"), ("norm_type", "1")])
+    C.add("max_norm_pinf", ["torch.tensor([0, 1])", T([2, 3], vals=[1.0, -3.0, 0.5, 0.25, 0.5, 0.125])], [("max_norm", "2.0"), ("norm_type", "float('inf')")])
+    C.add("max_norm_zero", ["torch.tensor([1])", T([2, 2], vals=[1.0, 2.0, 3.0, 4.0])], [("max_norm", "0.0")])
+    C.add("max_norm_negative", ["torch.tensor([1])", T([2, 2], vals=[1.0, 2.0, 3.0, 4.0])], [("max_norm", "-1.0")])
+    C.add("max_norm_half", ["torch.tensor([1, 0])", T([2, 2], "float16", vals=[1.0, 2.0, 3.0, 4.0])], [("max_norm", "2.0")])
+    C.add("max_norm_noncontig_weight", ["torch.tensor([1, 0])", T([2, 2], vals=[1.0, 2.0, 3.0, 4.0], style="t")], [("max_norm", "2.0")])
+    C.add("single_row", ["torch.tensor([0, 0])", W(1, 3)])
+    C.add("empty_indices", ["torch.tensor([], dtype=torch.int64)", W(2, 2)])
+    C.add("empty_rows", ["torch.tensor([0])", "torch.zeros(1, 0)"])
+    C.add("noncontig_weight", [I([3], 3), W(3, 2, style="t")])
+    C.add("noncontig_indices", [I([2, 2], 3, style="t"), W(3, 2)])
+    C.add("flags", [I([2], 3), W(3, 2)], [("scale_grad_by_freq", "True"), ("sparse", "True")])
+    C.add("positional_all", [I([2], 3), W(3, 2), "None", "None", "2.0", "False", "False"])
+    C.dtype_sweep(lambda dt: (["torch.tensor([2, 0])", T([3, 2], dt, domain="pos")], []))
+    C.names_sweep([I([3], 3), W(3, 2)])
+    C.add("err_oob", ["torch.tensor([0, 3])", W(3, 2)])
+    C.add("err_negative", ["torch.tensor([-1])", W(3, 2)])
+    C.add("err_int16_indices", ["torch.tensor([0], dtype=torch.int16)", W(3, 2)])
+    C.add("err_float_indices", ["torch.tensor([0.0])", W(3, 2)])
+    C.add("err_weight_1d", ["torch.tensor([0])", T([3])])
+    C.add("err_weight_3d", ["torch.tensor([0])", T([2, 1, 2])])
+    C.add("err_padding_idx_big", ["torch.tensor([0])", W(3, 2)], [("padding_idx", "3")])
+    C.add("err_padding_idx_negative", ["torch.tensor([0])", W(3, 2)], [("padding_idx", "-4")])
+    C.add("err_padding_idx_float", ["torch.tensor([0])", W(3, 2)], [("padding_idx", "1.0")])
+    C.add("err_max_norm_oob", ["torch.tensor([5])", W(2, 2)], [("max_norm", "1.0")])
+    C.add("err_max_norm_int_weight", ["torch.tensor([0])", T([2, 2], "int64")], [("max_norm", "1.0")])
+    C.add("err_max_norm_float_indices", ["torch.tensor([0.0])", W(2, 2)], [("max_norm", "1.0")])
+    C.add("err_max_norm_weight_1d", ["torch.tensor([0])", T([3])], [("max_norm", "1.0")])
+    C.add("err_list_indices", ["[0, 1]", W(2, 2)])
+    C.add("err_list_weight", ["torch.tensor([0])", "[[1.0, 2.0]]"])
+    C.add("err_missing_weight", ["torch.tensor([0])"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", ["torch.tensor([0])", W(2, 2)], [("foo", "1")])
+
+
 CASES = {
     "torch.index_select": index_select_cases,
     "torch.take": take_cases,
@@ -937,6 +1256,12 @@ CASES = {
     "torch.scatter_reduce": scatter_reduce_cases,
     "torch.index_put": index_put_cases,
     "torch.put": put_cases,
+    "torch.nonzero": nonzero_cases,
+    "torch.argwhere": nonzero_cases,
+    "torch.searchsorted": search_cases,
+    "torch.bucketize": search_cases,
+    "torch.nn.functional.one_hot": one_hot_cases,
+    "torch.nn.functional.embedding": embedding_cases,
 }
 
 
