@@ -157,7 +157,9 @@ def surrogate(shape, salt=0, pad_dim=None):
     if pad_dim is not None:
         shape[pad_dim] = max(shape[pad_dim], 2)
     n = prod(shape)
-    vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + salt * 0.3183) % 1.0) for j in range(n)]
+    # (a quadratic term: no three values in arithmetic progression, so no mean of some of
+    # them equals another)
+    vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + (j + 1) ** 2 * 0.1414213562 + salt * 0.3183) % 1.0) for j in range(n)]
     return torch.tensor(vals, dtype=torch.float64).reshape(shape)
 
 
@@ -351,6 +353,10 @@ def write_relations(op, case, args, kwargs, out):
     # value sources
     names = [n for n in VALUE_ARGS[prim] if isinstance(b.get(n), torch.Tensor)]
     repl = {n: surrogate(b[n].shape, salt=i) for i, n in enumerate(names)}
+    # numbers as the input's dtype sees them (alpha 0.5 is 0 for an integer input)
+    for n in ("value", "alpha"):
+        if n in b and isinstance(b[n], (bool, int, float)):
+            repl[n] = float(torch.zeros((), dtype=x.dtype).fill_(b[n]).item())
     if prim == "torch.scatter_reduce" and reduce in ("amax", "amin"):
         amax_sources(call, b, out, per)
     else:
@@ -408,10 +414,19 @@ def amax_sources(call, b, out, per):
     xs, ss = surrogate(x.shape, salt=0), surrogate(src.shape, salt=1)
     members = collections.defaultdict(list)
     value_perturb_sources(call, ["input", "src"], {"input": xs, "src": ss, "reduce": "sum"}, members)
+    # (PyTorch's backward needs src cut to index's shape: the elements beyond it are unused)
+    index = b["index"]
+    used = tuple(slice(0, n) for n in index.shape) if index.dim() else ()
     xr = x.detach().to(torch.float64).requires_grad_(True)
-    sr = src.detach().to(torch.float64).requires_grad_(True)
+    sr = src.detach().to(torch.float64)[used].clone().requires_grad_(True)
     res = call(input=xr, src=sr).reshape(-1)
     xflat, sflat = x.to(torch.float64).reshape(-1), src.to(torch.float64).reshape(-1)
+    small_of = {}  # flat element of src -> flat element of the cut src
+    if index.dim():
+        pos = torch.arange(src.numel()).reshape(src.shape)[used].reshape(-1).tolist()
+        small_of = {f: i for i, f in enumerate(pos)}
+    else:
+        small_of = {0: 0}
     for k in range(res.numel()):
         gx, gs = torch.autograd.grad(res[k], [xr, sr], retain_graph=True, allow_unused=True)
         isnan = bool(torch.isnan(res[k]))
@@ -419,7 +434,8 @@ def amax_sources(call, b, out, per):
             name = "input" if path == call.path["input"] else "src"
             g = (gx if name == "input" else gs)
             v = (xflat if name == "input" else sflat)[f]
-            won = bool(torch.isnan(v)) if isnan else (g is not None and float(g.reshape(-1)[f]) != 0)
+            at = f if name == "input" else small_of[f]
+            won = bool(torch.isnan(v)) if isnan else (g is not None and float(g.reshape(-1)[at]) != 0)
             per[(0, k)].append([path, f, "value" if won else "compare"])
 
 
@@ -1242,6 +1258,89 @@ def embedding_cases(C):
     C.add("err_unknown_kw", ["torch.tensor([0])", W(2, 2)], [("foo", "1")])
 
 
+# --------------------------------------------------------------------------------------------
+# random cases: shapes, dims, index values and dtypes drawn fresh (the live check replays
+# them with new seeds)
+
+STYLES = ["literal", "literal", "t", "transpose", "permute", "expand"]
+
+
+def rshape(rng, rank, lo=1, hi=4):
+    return [rng.randint(lo, hi) for _ in range(rank)]
+
+
+def random_cases(C, n=6):
+    rng, p, T, I = C.rng, C.p, C.T, C.I
+    for k in range(n):
+        dt = rng.choice(DTYPES)
+        style = rng.choice(STYLES)
+        rank = rng.randint(1, 3)
+        shape = rshape(rng, rank)
+        d = rng.randrange(rank)
+        sd = str(d - rank if rng.random() < 0.3 else d)
+        name = "random_%d" % k
+        x = T(shape, dt, style)
+        if p == "torch.index_select":
+            C.add(name, [x, sd, I([rng.randint(0, 4)], shape[d])])
+        elif p == "torch.take":
+            C.add(name, [x, I(rshape(rng, rng.randint(0, 2)), prod(shape))])
+        elif p == "torch.take_along_dim":
+            ishape = list(shape)
+            ishape[d] = rng.randint(1, 4)
+            C.add(name, [x, I(ishape, shape[d], style=rng.choice(STYLES)), sd])
+        elif p in ("torch.masked_select", "torch.masked_fill"):
+            mshape = [s if rng.random() < 0.7 else 1 for s in shape[rng.randrange(rank):]]
+            args = [x, T(mshape, "bool", rng.choice(STYLES))]
+            C.add(name, args + ([rng.choice(["0", "1.5", "-2", "True", "torch.tensor(3)"])] if p == "torch.masked_fill" else []))
+        elif p == "torch.index_fill":
+            C.add(name, [x, sd, I([rng.randint(0, 3)], shape[d]), rng.choice(["0", "-1.5", "2", "torch.tensor(1)"])])
+        elif p in ("torch.index_copy", "torch.index_add"):
+            m = rng.randint(0, 4)
+            sshape = list(shape)
+            sshape[d] = m
+            idx = dup_index(C, [m], shape[d], dups=p == "torch.index_add" or m > shape[d])
+            kw = [("alpha", rng.choice(["2", "-1", "0.5"]))] if p == "torch.index_add" and rng.random() < 0.5 and dt not in ("bool", "uint8") else []
+            C.add(name, [x, sd, idx, T(sshape, dt, rng.choice(STYLES))], kw)
+        elif p in ("torch.scatter", "torch.scatter_add", "torch.scatter_reduce"):
+            ishape = [rng.randint(1, shape[e]) if e != d else rng.randint(1, 4) for e in range(rank)]
+            src = T([i + rng.randint(0, 1) for i in ishape], dt, rng.choice(STYLES))
+            args = [x, sd, I(ishape, shape[d], style=rng.choice(STYLES)), src]
+            kw = []
+            if p == "torch.scatter_reduce":
+                args.append(rng.choice(["'sum'", "'prod'", "'amax'", "'amin'"] + (["'mean'"] if dt != "bool" else [])))
+                kw = [("include_self", rng.choice(["True", "False"]))]
+            elif p == "torch.scatter" and rng.random() < 0.4:
+                args[3] = rng.choice(["2", "-1.5", "True"])
+            C.add(name, args, kw)
+        elif p == "torch.put":
+            m = rng.randint(0, 5)
+            C.add(name, [x, I([m], prod(shape)), T([m], dt)], [("accumulate", rng.choice(["True", "False"]))])
+        elif p == "torch.index_put":
+            k = rng.randint(1, rank)
+            bshape = rshape(rng, rng.randint(1, 2), 1, 3)
+            idx = [I([b if rng.random() < 0.7 else 1 for b in bshape], shape[j]) for j in range(k)]
+            rest = shape[k:]
+            vshape = (bshape + rest)[rng.randint(0, len(bshape + rest)):]
+            C.add(name, [x, "(%s,)" % ", ".join(idx), T(vshape, dt)], [("accumulate", rng.choice(["True", "False"]))])
+        elif p in ("torch.nonzero", "torch.argwhere"):
+            C.add(name, [T(shape, dt, style, domain="ties")],
+                  [("as_tuple", rng.choice(["True", "False"]))] if p == "torch.nonzero" and rng.random() < 0.5 else [])
+        elif p in ("torch.searchsorted", "torch.bucketize"):
+            sdt = rng.choice([t for t in DTYPES if t != "bool"])
+            L = rng.randint(0, 5)
+            bounds = T([L], sdt, vals=[round_to(v, sdt) for v in sorted_vals(C, L, 0 if sdt == "uint8" else -5, 9, sdt)])
+            vals = T(rshape(rng, rng.randint(1, 2)), sdt if rng.random() < 0.7 else "float32", rng.choice(STYLES))
+            kw = [(f, "True") for f in ("right", "out_int32") if rng.random() < 0.4]
+            C.add(name, [vals, bounds] if p == "torch.bucketize" else [bounds, vals], kw)
+        elif p == "torch.nn.functional.one_hot":
+            c = rng.randint(1, 4)
+            C.add(name, [I(rshape(rng, rng.randint(0, 2)), c, style=style)] + ([str(c + rng.randint(0, 2))] if rng.random() < 0.5 else []))
+        elif p == "torch.nn.functional.embedding":
+            rows, width = rng.randint(1, 4), rng.randint(1, 3)
+            kw = [("padding_idx", str(rng.randrange(rows)))] if rng.random() < 0.3 else []
+            C.add(name, [I(rshape(rng, rng.randint(0, 2)), rows, style=style), T([rows, width], rng.choice(FLOATS), domain="pos")], kw)
+
+
 CASES = {
     "torch.index_select": index_select_cases,
     "torch.take": take_cases,
@@ -1268,6 +1367,7 @@ CASES = {
 def op_cases(rng, op, names):
     C = Cases(rng, op, names)
     CASES[op["primary"]](C)
+    random_cases(C)
     seen = collections.Counter()
     for c in C.cases:
         seen[c["name"]] += 1
