@@ -464,23 +464,23 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
            {tensor_p("input"), dim_p(), tensor_p("index"), Param{"value", ParamType::TensorOrNumber}}, prepare_index_fill);
   write_op(t, "torch.index_copy torch.Tensor.index_copy",
            "A copy of the input whose slice index[i] along dim is replaced by slice i of source.",
-           "torch.index_copy(torch.zeros(3, 2, dtype=torch.int64), 0, torch.tensor([2, 0]), torch.tensor([[1, 2], [3, 4]]))",
+           "torch.index_copy(torch.tensor([[0, 0], [0, 0], [0, 0]]), 0, torch.tensor([2, 0]), torch.tensor([[1, 2], [3, 4]]))",
            {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("source"), out_p()}, prepare_index_copy);
   write_op(t, "torch.index_add torch.Tensor.index_add",
            "A copy of the input with alpha times slice i of source added to its slice index[i] along dim (repeats add up).",
-           "torch.index_add(torch.ones(3, 2, dtype=torch.int64), 0, torch.tensor([2, 0, 2]), torch.tensor([[1, 2], [3, 4], [5, 6]]))",
+           "torch.index_add(torch.tensor([[1, 1], [1, 1], [1, 1]]), 0, torch.tensor([2, 0, 2]), torch.tensor([[1, 2], [3, 4], [5, 6]]))",
            {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("source"), Param{"alpha", ParamType::Number, true, true, Value(1)}, out_p()},
            prepare_index_add);
   write_op(t, "torch.scatter torch.Tensor.scatter",
            "The inverse of gather: src[i][j] (or value) is written to the output at row index[i][j] (dim 0), other elements keep the input.",
-           "torch.scatter(torch.zeros(3, 4, dtype=torch.int64), 0, torch.tensor([[0, 1, 2, 0], [2, 0, 1, 1]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
+           "torch.scatter(torch.tensor([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 0, torch.tensor([[0, 1, 2, 0], [2, 0, 1, 1]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
            {tensor_p("input"), dim_p(), tensor_p("index"), Param{"src", ParamType::Tensor, false, true, Value(None{}), false, true},
             Param{"value", ParamType::Number, false, true, Value(None{}), false, true},
             Param{"reduce", ParamType::String, true, true, Value(None{}), false, true}, out_p()},
            prepare_scatter);
   write_op(t, "torch.scatter_add torch.Tensor.scatter_add",
            "scatter that adds: each src element is added to the output element its index sends it to; repeats add up.",
-           "torch.scatter_add(torch.zeros(2, 3, dtype=torch.int64), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
+           "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
            {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter);
   write_op(t, "torch.scatter_reduce torch.Tensor.scatter_reduce",
            "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, mean, amax or amin.",
@@ -490,12 +490,12 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
            prepare_scatter_reduce);
   write_op(t, "torch.index_put torch.Tensor.index_put",
            "x[indices] = values as a function: the index tensors together name positions of the input that receive values (added with accumulate=True).",
-           "torch.index_put(torch.zeros(2, 3, dtype=torch.int64), (torch.tensor([0, 1, 1]), torch.tensor([2, 0, 2])), torch.tensor([7, 8, 9]))",
+           "torch.index_put(torch.tensor([[0, 0, 0], [0, 0, 0]]), (torch.tensor([0, 1, 1]), torch.tensor([2, 0, 2])), torch.tensor([7, 8, 9]))",
            {tensor_p("input"), Param{"indices", ParamType::TensorList}, tensor_p("values"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
            prepare_index_put);
   write_op(t, "torch.put torch.Tensor.put",
            "A copy of the input with source[i] written at flat position index[i], as if the input were 1-D (added with accumulate=True).",
-           "torch.put(torch.zeros(2, 3, dtype=torch.int64), torch.tensor([0, 5, -1]), torch.tensor([7, 8, 9]), accumulate=True)",
+           "torch.put(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([0, 5, -1]), torch.tensor([7, 8, 9]), accumulate=True)",
            {tensor_p("input"), tensor_p("index"), tensor_p("source"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}}, prepare_put);
 }
 
