@@ -1,5 +1,5 @@
 // select_common.cpp - the shared pieces of the selection and scatter family
-// (kernels/select_common.hpp), and add_select_ops, which lists the family's files.
+// (kernels/select_common.hpp).
 #include "kernels/select_common.hpp"
 
 #include <cmath>
@@ -7,7 +7,6 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "kernels/select_ops.hpp"
 
 namespace whence {
 
@@ -226,13 +225,6 @@ std::string element_value(const Bound& b, int param, std::int64_t flat, int item
 }
 std::string out_value(const OpResult& r, int position, std::int64_t flat) {
   return format_scalar(r.tensors[std::size_t(position)].get(flat));
-}
-
-void add_select_ops(std::vector<const OpDescriptor*>& t) {
-  add_select_read_ops(t);
-  add_select_write_ops(t);
-  add_select_search_ops(t);
-  add_select_nn_ops(t);
 }
 
 }  // namespace whence

@@ -23,11 +23,17 @@ std::int64_t one_hot_classes(const Bound& b) {
     if (n <= 0) fail("RuntimeError", "Can not infer total number of classes from empty tensor.", "num_classes");
     return n;
   }
-  std::int64_t lo = in.get(0).i, hi = lo;
-  for (std::int64_t i = 0; i < in.numel(); ++i) lo = std::min(lo, in.get(i).i), hi = std::max(hi, in.get(i).i);
-  if (lo < 0) fail("RuntimeError", "Class values must be non-negative.", "input");
-  if (n == -1) return hi + 1;
-  if (n <= hi) fail("RuntimeError", "Class values must be smaller than num_classes.", "num_classes");
+  std::int64_t lo = 0, hi = 0;  // flat elements of the smallest and the largest value
+  for (std::int64_t i = 0; i < in.numel(); ++i) {
+    if (in.get(i).i < in.get(lo).i) lo = i;
+    if (in.get(i).i > in.get(hi).i) hi = i;
+  }
+  if (in.get(lo).i < 0) fail_at("RuntimeError", "Class values must be non-negative.", "input", lo);
+  if (n == -1) return in.get(hi).i + 1;
+  if (n <= in.get(hi).i) {
+    if (n <= 0) fail("RuntimeError", "Class values must be smaller than num_classes.", "num_classes");
+    fail_at("RuntimeError", "Class values must be smaller than num_classes.", "input", hi);
+  }
   return n;
 }
 

@@ -60,9 +60,15 @@ struct Ctx {
   std::int64_t self_flat(std::int64_t o) const { return p.self_of.empty() ? o : p.self_of[std::size_t(o)]; }
   Scalar self_value(std::int64_t o) const { return in.get(self_flat(o)); }
   Scalar value(const Write& w) const { return w.value >= 0 ? values.get(w.value) : p.fill; }
+  // The writes landing on output element o, in order, into `ws` (reused: no allocation per
+  // element once it has grown).
+  void writes_of(std::int64_t o, std::vector<const Write*>& ws) const {
+    ws.clear();
+    for (std::int32_t i = p.start[std::size_t(o)]; i < p.start[std::size_t(o + 1)]; ++i) ws.push_back(&p.writes[std::size_t(p.ids[std::size_t(i)])]);
+  }
   std::vector<const Write*> writes_of(std::int64_t o) const {
     std::vector<const Write*> ws;
-    for (std::int32_t i = p.start[std::size_t(o)]; i < p.start[std::size_t(o + 1)]; ++i) ws.push_back(&p.writes[std::size_t(p.ids[std::size_t(i)])]);
+    writes_of(o, ws);
     return ws;
   }
   bool sent_by(const Write& w, const Sender& s) const {
@@ -113,7 +119,11 @@ OpResult write_run(const Bound& b) {
   Tensor out = Tensor::empty(p.dtype, p.shape);
   {
     const Ctx c(b, p);
-    for (std::int64_t o = 0; o < out.numel(); ++o) out.set(o, combine(c, o, c.writes_of(o)));
+    std::vector<const Write*> ws;
+    for (std::int64_t o = 0; o < out.numel(); ++o) {
+      c.writes_of(o, ws);
+      out.set(o, combine(c, o, ws));
+    }
   }
   OpResult r;
   r.tensors.push_back(out);

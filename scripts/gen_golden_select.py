@@ -1145,12 +1145,8 @@ def search_cases(C):
         A("sorter", "torch.tensor([3.0, 1.0, 2.0, 5.0])", "torch.tensor([2.5, 0.0, 6.0])", [("sorter", "torch.tensor([1, 2, 0, 3])")])
         A("sorter_right", "torch.tensor([3, 1, 2, 1])", "torch.tensor([1, 2, 3])", [("sorter", "torch.tensor([1, 3, 2, 0])"), ("right", "True")])
         A("sorter_rows", "torch.tensor([[3, 1, 2], [0, 9, 4]])", "torch.tensor([[2], [5]])", [("sorter", "torch.tensor([[1, 2, 0], [0, 2, 1]])")])
-        A("kw_self_number", "", "", [("sorted_sequence", S(4)), ("self", "2.0")])
-        A("kw_all", "", "", [("sorted_sequence", S(4)), ("input", T([2])), ("right", "True"), ("out_int32", "True")])
-        C.cases[-1]["args"] = []
-        C.cases[-2]["args"] = []
-        for c in C.cases[-2:]:
-            c["code"] = "%s(%s)" % (c["op"], ", ".join("%s=%s" % (k, v) for k, v in c["kwargs"]))
+        C.add("kw_self_number", [], [("sorted_sequence", S(4)), ("self", "2.0")])
+        C.add("kw_all", [], [("sorted_sequence", S(4)), ("input", T([2])), ("right", "True"), ("out_int32", "True")])
         A("err_side", S(3), T([2]), [("side", "'middle'")])
         A("err_side_opposite", S(3), T([2]), [("side", "'left'"), ("right", "True")])
         A("err_sorter_size", S(3), T([2]), [("sorter", "torch.tensor([0, 1])")])
@@ -1161,9 +1157,7 @@ def search_cases(C):
         A("err_bool", "torch.tensor([False, True])", "torch.tensor([True])")
     else:
         A("values_rank3", S(3, "int64"), T([2, 1, 2], "int64"))
-        A("kw_all", "", "", [("input", T([3])), ("boundaries", S(4)), ("right", "True")])
-        C.cases[-1]["args"] = []
-        C.cases[-1]["code"] = "%s(%s)" % (C.cases[-1]["op"], ", ".join("%s=%s" % (k, v) for k, v in C.cases[-1]["kwargs"]))
+        C.add("kw_all", [], [("input", T([3])), ("boundaries", S(4)), ("right", "True")])
         A("err_boundaries_2d", "torch.tensor([[1.0, 2.0]])", T([2]))
         A("err_boundaries_0d", "torch.tensor(1.0)", T([2]))
         A("err_side", S(3), T([2]), [("side", "'right'")])
