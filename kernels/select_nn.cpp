@@ -42,6 +42,7 @@ OpResult one_hot_run(const Bound& b) {
   const std::int64_t n = one_hot_classes(b);
   Shape shape = in.shape();
   shape.push_back(n);
+  check_limits(shape);
   Tensor out = Tensor::empty(DType::Int64, shape);
   for (std::int64_t i = 0; i < in.numel(); ++i) out.set(i * n + in.get(i).i, Scalar::from_int(1));
   return {{out}, false};
@@ -66,14 +67,14 @@ std::string one_hot_equation(const Bound& b, const OpResult& r, int position, st
 
 const char* tensor_type_name(DType d) {  // "torch.FloatTensor", as checkScalarTypes names a tensor
   switch (d) {
-    case DType::Bool: return "torch.BoolTensor";
+    case DType::Bool: return "CPUBoolType";  // (no legacy tensor type name: the backend's)
     case DType::UInt8: return "torch.ByteTensor";
     case DType::Int8: return "torch.CharTensor";
     case DType::Int16: return "torch.ShortTensor";
     case DType::Int32: return "torch.IntTensor";
     case DType::Int64: return "torch.LongTensor";
     case DType::Float16: return "torch.HalfTensor";
-    case DType::BFloat16: return "torch.BFloat16Tensor";
+    case DType::BFloat16: return "CPUBFloat16Type";
     case DType::Float32: return "torch.FloatTensor";
     case DType::Float64: break;
   }
@@ -174,6 +175,10 @@ Embedding prepare_embedding(const Bound& b) {
       const std::int64_t row = r < 0 ? r + n : r;
       const double norm = row_norm(e.weight, row, e.p);
       if (norm > e.max_norm) {
+        // (an expanded weight whose row is one memory location cannot be scaled in place)
+        if (weight.shape()[1] > 1 && weight.strides()[1] == 0)
+          fail("RuntimeError", "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+                               "Please clone() the tensor before performing the operation.", "weight");
         const double scale = e.max_norm / (norm + 1e-7);
         for (std::int64_t j = 0; j < weight.shape()[1]; ++j) {
           const std::int64_t f = row * weight.shape()[1] + j;
@@ -210,6 +215,7 @@ OpResult embedding_run(const Bound& b) {
   const std::int64_t d = tensor_arg(b, "weight").shape()[1];
   Shape shape = idx.shape();
   shape.push_back(d);
+  check_limits(shape);
   Tensor out = Tensor::empty(e.weight.dtype(), shape);
   for (std::int64_t i = 0; i < idx.numel(); ++i)
     for (std::int64_t j = 0; j < d; ++j) out.set(i * d + j, e.weight.get(idx.get(i).i * d + j));

@@ -53,6 +53,7 @@ ReadPlan prepare_index_select(const Bound& b) {
   p.shape = in.shape();
   const std::int64_t n = index.numel();
   if (in.dim() > 0) p.shape[std::size_t(dim)] = n;
+  check_limits(p.shape);
   const std::int64_t size = in.dim() > 0 ? in.shape()[std::size_t(dim)] : 1;
   // Which check words a bad index: rank > 1 inputs take a batched path along dim 1 (and an
   // empty input one that checks the same way); the others check one by one.
@@ -167,6 +168,8 @@ ReadPlan prepare_take_along_dim(const Bound& b) {
   const Shape idx_full = broadcast_shapes(in_sizes, indices.shape());
   idx_sizes[std::size_t(dim)] = in.shape()[std::size_t(dim)];
   const Shape in_full = broadcast_shapes(idx_sizes, in.shape());
+  check_limits(idx_full);
+  check_limits(in_full);
   p.shape = idx_full;
   const std::int64_t count = shape_numel(idx_full);
   if (count == 0) return p;
@@ -191,8 +194,11 @@ ReadPlan prepare_masked_select(const Bound& b) {
     fail("RuntimeError", "masked_select: expected BoolTensor or ByteTensor for mask", "mask");
   ReadPlan p;
   p.full = broadcast_shapes(mask.shape(), in.shape());
+  check_limits(p.full);
   for (std::int64_t k = 0; k < shape_numel(p.full); ++k) {
-    if (mask.get(broadcast_flat(mask.shape(), p.full, k)).i == 0) continue;
+    const std::int64_t m = broadcast_flat(mask.shape(), p.full, k);
+    if (mask.get(m).i > 1) fail_at("RuntimeError", "Mask tensor can take 0 and 1 values only", "mask", m);  // (a uint8 mask)
+    if (mask.get(m).i == 0) continue;
     p.picked.push_back(k);
     p.from.push_back(broadcast_flat(in.shape(), p.full, k));
     p.by.push_back(-1);

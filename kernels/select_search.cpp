@@ -44,6 +44,7 @@ Nonzero prepare_nonzero(const Bound& b) {
 OpResult nonzero_run(const Bound& b) {
   Nonzero z = prepare_nonzero(b);
   const std::int64_t n = std::int64_t(z.at.size()), r = std::int64_t(z.shape.size());
+  check_limits({n, r});
   OpResult res;
   if (z.as_tuple) {  // one 1-D tensor per dim (a 0-d input: one, of its single position)
     res.is_tuple = true;
@@ -120,14 +121,15 @@ const char* kSS = "torch.searchsorted(): ";
 
 // The first position in [start, end) whose boundary is not below v (right: above v), as
 // PyTorch's binary search writes it: `!(b >= v)` moves right, so a NaN boundary counts as
-// below everything.
-template <class Less>
-std::int64_t bound(const Search& s, std::int64_t start, std::int64_t end, double v, Less below) {
+// below everything. Both are in the common dtype.
+std::int64_t bound(const Search& s, std::int64_t start, std::int64_t end, const Scalar& v) {
   const std::int64_t orig = start;
   while (start < end) {
     const std::int64_t mid = start + ((end - start) >> 1);
-    const double m = s.seq.get(s.sorter.empty() ? mid : s.sorter[std::size_t(mid)] + orig).as_double();
-    if (below(m, v)) start = mid + 1;
+    const Scalar m = s.seq.get(s.sorter.empty() ? mid : s.sorter[std::size_t(mid)] + orig);
+    // integers compare exactly; floats as PyTorch writes it, so that NaN moves right
+    const bool below = is_floating(m.dtype) ? (s.right ? !(m.f > v.f) : !(m.f >= v.f)) : (s.right ? m.i <= v.i : m.i < v.i);
+    if (below) start = mid + 1;
     else end = mid;
   }
   return start;
@@ -195,10 +197,7 @@ Search prepare_search(const Bound& b, const Tensor& seq, const Value& input_v, b
   }
   for (std::int64_t i = 0; i < s.values.numel(); ++i) {
     const std::int64_t start = s.one_d ? 0 : i / std::max<std::int64_t>(in.shape().back(), 1) * s.row;
-    const double v = s.values.get(i).as_double();
-    const std::int64_t pos = s.right ? bound(s, start, start + s.row, v, [](double m, double x) { return !(m > x); })
-                                     : bound(s, start, start + s.row, v, [](double m, double x) { return !(m >= x); });
-    s.result.push_back(pos - start);
+    s.result.push_back(bound(s, start, start + s.row, s.values.get(i)) - start);
   }
   return s;
 }

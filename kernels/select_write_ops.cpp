@@ -69,6 +69,7 @@ WritePlan prepare_masked_fill(const Bound& b) {
   const Tensor& mask = tensor_arg(b, "mask");
   WritePlan p = plan_for(in);
   p.shape = broadcast_shapes(mask.shape(), in.shape());
+  check_limits(p.shape);
   set_fill(b, p, "masked_fill_");
   p.fill = fill_value(b);
   const std::int64_t n = shape_numel(p.shape);
@@ -112,7 +113,6 @@ WritePlan prepare_index_fill(const Bound& b) {
   if (index.dtype() != DType::Int64) fail("IndexError", "index_fill_(): Expected dtype int64 for index.", "index");
   const std::int64_t dim = wrapped_dim(b, in.dim());
   if (index.dim() > 1) fail("RuntimeError", "Index has to be a vector/scalar", "index");
-  p.fill = fill_value(b);
   const Shape shape = ne_shape(in);
   if (in.numel() == 0) {
     // PyTorch restrides the empty input to index's length along dim before it looks at
@@ -127,8 +127,9 @@ WritePlan prepare_index_fill(const Bound& b) {
       fail("RuntimeError", "setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) + ", storage offset 0, and itemsize " +
                                std::to_string(dtype_size(in.dtype())) + " requiring a storage size of " +
                                std::to_string(need * std::int64_t(dtype_size(in.dtype()))) + " are out of bounds for storage of size 0");
-    return p;
   }
+  p.fill = fill_value(b);  // (the kernel converts the value before it looks at the index)
+  if (in.numel() == 0) return p;
   const std::int64_t size = shape[std::size_t(dim)];
   const int ip = param(b, "index");
   for (std::int64_t i = 0; i < index.numel(); ++i) {
@@ -230,6 +231,9 @@ WritePlan prepare_index_add(const Bound& b) {
   };
   if (in.dim() > 1) {
     if (n == 0) return p;
+    if (in.shape()[std::size_t(dim)] == 0)
+      fail("IndexError", "select(): index 0 out of range for tensor of size " + shape_str(in.shape()) + " at dimension " + std::to_string(dim), "input");
+    if (source.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "source");
     Shape self_slice = in.shape(), source_slice = source.shape();
     self_slice.erase(self_slice.begin() + dim);
     source_slice.erase(source_slice.begin() + dim);
@@ -263,8 +267,7 @@ WritePlan prepare_index_add(const Bound& b) {
 
 // --- scatter, scatter_add, scatter_reduce --------------------------------------------------------
 
-// scatter's meta checks (dtypes, shapes), in PyTorch's order; then, when index has elements,
-// the kernel's own check of src's rank.
+// scatter's meta checks (dtypes, shapes), in PyTorch's order.
 void check_scatter(const Tensor& in, std::int64_t dim, const Tensor& index, const Tensor* src) {
   if (index.numel() != 0 && index.dtype() != DType::Int64) fail("RuntimeError", "scatter(): Expected dtype int64 for index", "index");
   if (src && src->dtype() != in.dtype()) fail("RuntimeError", "scatter(): Expected self.dtype to be equal to src.dtype", "src");
@@ -274,9 +277,10 @@ void check_scatter(const Tensor& in, std::int64_t dim, const Tensor& index, cons
   for (std::int64_t d = 0; d < ne_dim(in) && !wrong; ++d)
     wrong = d != dim && ne_size(index, d) > ne_size(in, d);
   for (std::int64_t d = 0; src && d < ne_dim(in) && !wrong; ++d) {
-    if (d >= ne_dim(*src)) wrap_dim(d, src->dim());  // PyTorch asks src for a size it does not have
+    if (src->dim() > 0 && d >= src->dim()) wrap_dim(d, src->dim());  // PyTorch asks src for a size it does not have
     wrong = ne_size(index, d) > ne_size(*src, d);
   }
+  if (src && ne_dim(*src) != ne_dim(index)) fail("RuntimeError", "Index tensor must have the same number of dimensions as src tensor", "src");
   if (wrong)
     fail("RuntimeError", "Expected index " + shape_str(index.shape()) + " to be smaller than self " + shape_str(in.shape()) + " apart from dimension " +
                              std::to_string(dim) + (src ? " and to be smaller size than src " + shape_str(src->shape()) : std::string()), "index");
@@ -286,7 +290,6 @@ void check_scatter(const Tensor& in, std::int64_t dim, const Tensor& index, cons
 // coordinate along dim replaced by index[c], in row-major order of index.
 void scatter_writes(const Bound& b, WritePlan& p, const Tensor& in, std::int64_t dim, const Tensor& index, const Tensor* src) {
   if (index.numel() == 0) return;
-  if (src && ne_dim(*src) != ne_dim(index)) fail("RuntimeError", "Index tensor must have the same number of dimensions as src tensor", "src");
   const std::int64_t size = ne_size(in, dim);
   const Shape ishape = ne_shape(index), oshape = ne_shape(in);
   const int ip = param(b, "index");
@@ -314,8 +317,8 @@ WritePlan prepare_scatter(const Bound& b) {
   else if (reduce == "multiply") p.combine = Combine::Mul;
   else if (!arg(b, "reduce").is<None>()) fail("RuntimeError", "reduce argument must be either add or multiply.", "reduce");
   if (src) p.value_param = param(b, "src");
-  else if (index.numel() != 0) p.fill = fill_value(b);
   scatter_writes(b, p, in, dim, index, src);
+  if (!src && index.numel() != 0) p.fill = fill_value(b);  // (the kernel converts the value after the index checks)
   return p;
 }
 
@@ -333,11 +336,16 @@ WritePlan prepare_scatter_reduce(const Bound& b) {
   else if (reduce == "amax") p.combine = Combine::Max;
   else if (reduce == "amin") p.combine = Combine::Min;
   else fail("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin.", "reduce");
-  if (p.combine == Combine::Mean && in.dtype() == DType::Bool)
-    fail("RuntimeError", "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'", "input");
   p.include_self = bool_arg(b, "include_self", true);
   p.value_param = param(b, "src");
+  // A bool 'mean' has no kernel. Without include_self PyTorch first scatters the identity in,
+  // which checks the indices; with no index, its final floor division refuses instead.
+  const bool bool_mean = p.combine == Combine::Mean && in.dtype() == DType::Bool;
+  if (bool_mean && p.include_self && index.numel())
+    fail("RuntimeError", "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'", "input");
   scatter_writes(b, p, in, dim, index, &src);
+  if (bool_mean)
+    fail("RuntimeError", index.numel() ? "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'", "input");
   return p;
 }
 
@@ -389,7 +397,12 @@ WritePlan prepare_index_put(const Bound& b) {
     if (t.dtype() != DType::Int64) fail("Unsupported", "Whence does not show index_put with boolean or uint8 mask indices yet", "indices");
     idx.push_back(t);
   }
-  if (idx.empty()) fail("RuntimeError", "strides() called on an undefined Tensor", "indices");
+  if (idx.empty()) {  // (PyTorch trips over its own missing index tensor, in two ways)
+    if (in.dim() == 0)
+      fail("RuntimeError", "op.is_output INTERNAL ASSERT FAILED at \"./aten/src/ATen/TensorIterator.cpp\":349, please report a bug to PyTorch. "
+                           "Found type undefined input tensor!", "indices");
+    fail("RuntimeError", "strides() called on an undefined Tensor", "indices");
+  }
   Shape bshape = idx[0].shape();
   try {
     for (const Tensor& t : idx) bshape = broadcast_shapes(bshape, t.shape());
@@ -400,6 +413,8 @@ WritePlan prepare_index_put(const Bound& b) {
   }
   Shape rshape = bshape;
   for (std::int64_t d = k; d < in.dim(); ++d) rshape.push_back(in.shape()[std::size_t(d)]);
+  check_limits(bshape);
+  check_limits(rshape);
   bool zero_indexed = false;
   for (std::int64_t d = 0; d < k; ++d) zero_indexed = zero_indexed || in.shape()[std::size_t(d)] == 0;
   if (zero_indexed && shape_numel(bshape) != 0) fail("IndexError", "index is out of bounds for dimension with size 0", "indices");
@@ -419,7 +434,7 @@ WritePlan prepare_index_put(const Bound& b) {
   p.combine = bool_arg(b, "accumulate", false) ? Combine::Add : Combine::Copy;
   p.value_param = param(b, "values");
   const std::int64_t nb = shape_numel(bshape), inner = shape_numel(rshape) / std::max<std::int64_t>(nb, 1);
-  for (std::int64_t q = 0; q < nb; ++q) {  // the index values, position by position, dim by dim
+  for (std::int64_t q = 0; q < nb && shape_numel(rshape) > 0; ++q) {  // the index values, position by position, dim by dim
     for (std::int64_t j = 0; j < k; ++j) {
       const std::int64_t f = broadcast_flat(idx[std::size_t(j)].shape(), bshape, q);
       const std::int64_t v = idx[std::size_t(j)].get(f).i, size = in.shape()[std::size_t(j)];
