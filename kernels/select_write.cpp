@@ -257,25 +257,25 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
   };
   if (p.combine == Combine::Copy) {
     const Write& w = *ws.back();
+    bool same = true;  // every write carries the same element (index_fill, a broadcast value)
+    for (const Write* x : ws) same = same && x->value == w.value;
     std::string why = !mask.empty() ? mask + ": filled" : sender_text(b, p, w) + " sent it";
-    if (ws.size() > 1)
+    if (ws.size() > 1 && same) why = senders(0) + " all wrote the same value here";
+    else if (ws.size() > 1)
       why += "; " + std::to_string(ws.size()) + " writes landed here and the last one stays, so the result depends on the write order";
     const std::string r_ = ref(w);
     return lhs + " = " + (r_ == value ? value : r_ + " = " + value) + "  (" + why + ")";
   }
   const bool self_in = p.include_self;
   const std::size_t n = ws.size() + (self_in ? 1 : 0);
+  const std::string scale = p.combine == Combine::Add && p.alpha.as_double() != 1 ? format_scalar(p.alpha) + "·" : "";  // index_add's alpha
   auto term_ref = [&](std::size_t i) {
     if (self_in && i == 0) return self_ref;
-    const Write& w = *ws[i - (self_in ? 1 : 0)];
-    const bool scaled = p.combine == Combine::Add && !(p.alpha.as_double() == 1 && !is_floating(p.alpha.dtype) && p.alpha.dtype != DType::Bool);
-    return (scaled ? format_scalar(p.alpha) + "·" : "") + ref(w);
+    return scale + ref(*ws[i - (self_in ? 1 : 0)]);
   };
   auto term_val = [&](std::size_t i) {
     if (self_in && i == 0) return self_val[0] == '-' ? "(" + self_val + ")" : self_val;
-    const Write& w = *ws[i - (self_in ? 1 : 0)];
-    const bool scaled = p.combine == Combine::Add && !(p.alpha.as_double() == 1 && !is_floating(p.alpha.dtype) && p.alpha.dtype != DType::Bool);
-    return (scaled ? format_scalar(p.alpha) + "·" : "") + val(w);
+    return scale + val(*ws[i - (self_in ? 1 : 0)]);
   };
   std::string body;
   switch (p.combine) {
