@@ -304,23 +304,26 @@ void scatter_writes(const Bound& b, WritePlan& p, const Tensor& in, std::int64_t
   }
 }
 
-WritePlan prepare_scatter(const Bound& b) {
+// scatter with `reduce` given (a string) or not (None): overwrite, add or multiply.
+WritePlan scatter_plan(const Bound& b, const Value& reduce) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
   const std::int64_t dim = wrapped_dim(b, in.dim());
-  const bool scatter_add = b.op->names.front() == "torch.scatter_add";
   const Tensor* src = tensor_given(b, "src") ? &tensor_arg(b, "src") : nullptr;
   check_scatter(in, dim, index, src);
   WritePlan p = plan_for(in);
-  const std::string reduce = scatter_add ? "add" : string_arg(b, "reduce", "");
-  if (reduce == "add") p.combine = Combine::Add;
-  else if (reduce == "multiply") p.combine = Combine::Mul;
-  else if (!arg(b, "reduce").is<None>()) fail("RuntimeError", "reduce argument must be either add or multiply.", "reduce");
+  if (reduce.is<std::string>()) {
+    if (reduce.as<std::string>() == "add") p.combine = Combine::Add;
+    else if (reduce.as<std::string>() == "multiply") p.combine = Combine::Mul;
+    else fail("RuntimeError", "reduce argument must be either add or multiply.", "reduce");
+  }
   if (src) p.value_param = param(b, "src");
   scatter_writes(b, p, in, dim, index, src);
   if (!src && index.numel() != 0) p.fill = fill_value(b);  // (the kernel converts the value after the index checks)
   return p;
 }
+WritePlan prepare_scatter(const Bound& b) { return scatter_plan(b, arg(b, "reduce")); }
+WritePlan prepare_scatter_add(const Bound& b) { return scatter_plan(b, Value(std::string("add"))); }
 
 WritePlan prepare_scatter_reduce(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
@@ -496,7 +499,7 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
   write_op(t, "torch.scatter_add torch.Tensor.scatter_add",
            "scatter that adds: each src element is added to the output element its index sends it to; repeats add up.",
            "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter);
+           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter_add);
   write_op(t, "torch.scatter_reduce torch.Tensor.scatter_reduce",
            "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, mean, amax or amin.",
            "torch.scatter_reduce(torch.tensor([10, 20, 30]), 0, torch.tensor([0, 2, 0, 2]), torch.tensor([1, 5, 3, 4]), 'amax', include_self=False)",
