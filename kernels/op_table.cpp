@@ -5,6 +5,7 @@
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/select_ops.hpp"
 
 namespace whence {
 
@@ -21,6 +22,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_loss_ops(t);
     add_run_ops(t);
     add_view_ops(t);
+    add_select_ops(t);
     return t;
   }();
   return table;

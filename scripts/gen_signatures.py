@@ -75,7 +75,16 @@ EXTRA_NAMES = [
     # binder checks the forwarded call against them (core/bind.hpp: check_native_call).
     "torch._VF.norm",
     "torch._VF.unique_consecutive",
+    # torch.nn.functional.embedding forwards to torch.embedding(weight, input, ...), whose
+    # argument errors it raises.
+    "torch.embedding",
 ]
+
+# Parsers written by hand in PyTorch (python_torch_functions_manual.cpp) whose stubs spell a
+# flag as Literal[True] / Literal[False]: their one overload, as the parser declares it.
+MANUAL_OVERLOADS = {
+    "torch.nonzero": ["(Tensor input, *, bool as_tuple=False, Tensor? out=None)"],
+}
 
 NPROBE = 12
 
@@ -771,6 +780,8 @@ def entry_dunder(qual, name):
 
 
 def entry(qual):
+    if qual in MANUAL_OVERLOADS:
+        return (qual.rsplit(".", 1)[1], "native", "", list(MANUAL_OVERLOADS[qual]))
     if qual.startswith("torch.Tensor."):
         name = qual[len("torch.Tensor."):]
         if name.startswith("__") and name.endswith("__"):

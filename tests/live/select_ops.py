@@ -1,0 +1,66 @@
+"""The selection and scatter op family as data: one entry per op descriptor, read by
+scripts/gen_golden_select.py.
+
+Fields of an entry:
+    primary   the qualified name the golden file is named after
+    kind      read    each output element reads one input element chosen by an index or a
+                      mask (index_select, take, take_along_dim, masked_select, embedding,
+                      one_hot)
+              write   the output is a copy of `input` that some elements were written into
+                      (masked_fill, index_fill, index_copy, index_add, scatter, scatter_add,
+                      scatter_reduce, index_put, put)
+              search  the output says where elements are (nonzero, argwhere, searchsorted,
+                      bucketize)
+    names     the base names it has under torch and torch.Tensor (checked with hasattr), or
+    only      the exact qualified names (embedding: torch.embedding is another op with the
+              weight first)
+    dtypes    the dtypes of its value tensor for the dtype sweep (all ten unless said)
+    note      why the relations are derived as they are (tests/golden/README.md, "Select family")
+"""
+
+DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+          "float64"]
+
+
+def _o(primary, kind, only=None, note=""):
+    return {"primary": primary, "kind": kind, "only": list(only) if only else None, "note": note}
+
+
+OPS = [
+    _o("torch.index_select", "read"),
+    _o("torch.take", "read"),
+    _o("torch.take_along_dim", "read"),
+    _o("torch.masked_select", "read"),
+    _o("torch.masked_fill", "write"),
+    _o("torch.index_fill", "write"),
+    _o("torch.index_copy", "write"),
+    _o("torch.index_add", "write"),
+    _o("torch.scatter", "write"),
+    _o("torch.scatter_add", "write"),
+    _o("torch.scatter_reduce", "write"),
+    _o("torch.index_put", "write"),
+    _o("torch.put", "write"),
+    _o("torch.nonzero", "search"),
+    _o("torch.argwhere", "search"),
+    _o("torch.searchsorted", "search"),
+    _o("torch.bucketize", "search"),
+    _o("torch.nn.functional.one_hot", "read", only=["torch.nn.functional.one_hot"]),
+    _o("torch.nn.functional.embedding", "read", only=["torch.nn.functional.embedding"],
+       note="torch.embedding(weight, input, ...) takes its arguments in another order: a different op"),
+]
+
+
+def base_name(primary):
+    return primary.rsplit(".", 1)[1]
+
+
+def qualified_names(op):
+    """Every qualified name PyTorch 1.13 has for this op: torch.X and torch.Tensor.X."""
+    import torch
+    if op["only"]:
+        return list(op["only"])
+    b = base_name(op["primary"])
+    names = [op["primary"]]
+    if hasattr(torch.Tensor, b):
+        names.append("torch.Tensor." + b)
+    return names
