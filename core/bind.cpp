@@ -10,6 +10,7 @@
 #include "bind.hpp"
 
 #include <cctype>
+#include <memory>
 #include <optional>
 
 #include "error.hpp"
@@ -22,6 +23,14 @@ namespace {
 
 bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || v.is<double>(); }
 bool is_zero_dim(const Value& v) { return v.is<Tensor>() && v.as<Tensor>().dim() == 0; }
+bool is_int_list_type(const std::string& t) { return t == "tuple of ints" || t == "tuple of SymInts"; }
+
+// What Python's operator.index() takes (THPUtils_checkIndex): an int but not a bool, or a
+// one-element integer tensor.
+bool is_index(const Value& v) {
+  if (v.is<std::int64_t>()) return true;
+  return v.is<Tensor>() && is_integral(v.as<Tensor>().dtype(), true) && v.as<Tensor>().numel() == 1;
+}
 
 // PyTorch's FunctionParameter::check.
 bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tensors) {
@@ -47,15 +56,16 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
       if (!item.is<Tensor>()) return false;
     return true;
   }
-  if (t == "tuple of ints") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
+  if (is_int_list_type(t)) {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
     if (v.is<std::int64_t>()) return !p.unsized;  // a bare int only for int[N]
     if (v.is<None>() && p.optional) return true;
     if (!v.is<List>()) return false;
-    for (const auto& item : v.as<List>())
-      if (!item.is<std::int64_t>()) return false;
-    return true;
+    // PyTorch looks at the first element only; the others fail later, when the list is
+    // converted (int_list_values: "but found element of type float at pos 2").
+    return v.as<List>().empty() || is_index(v.as<List>()[0]);
   }
-  return false;
+  if (t == "torch.device") return v.is<std::string>() || v.is<std::int64_t>();
+  return false;  // torch.layout, torch.memory_format: Whence has no such values (None only)
 }
 
 // The functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
@@ -93,6 +103,7 @@ const Value* kwarg_or_alias(const Args& a, const std::string& name) {
 struct Parsed {
   std::vector<const Value*> values;
   std::vector<ArgPath> paths;
+  std::shared_ptr<Value> varargs;  // zeros(2, 3): the positional arguments as one size tuple
 };
 
 [[noreturn]] void extra_args(const std::string& name, const Signature& s, std::size_t nargs) {
@@ -117,7 +128,10 @@ struct Parsed {
 std::optional<Parsed> parse(const std::string& name, const Signature& s, const Args& a, bool raise) {
   const std::size_t nargs = a.positional.size();
   const bool numbers = allows_numbers_as_tensors(name);
-  if (nargs > s.max_pos_args) {
+  // A single positional int list also takes its ints as separate arguments: zeros(2, 3) is
+  // zeros((2, 3)), as view(2, 3) and permute(1, 0) are.
+  const bool varargs = s.max_pos_args == 1 && is_int_list_type(s.params[0].type);
+  if (nargs > s.max_pos_args && !varargs) {
     if (raise) extra_args(name, s, nargs);
     return std::nullopt;
   }
@@ -151,6 +165,15 @@ std::optional<Parsed> parse(const std::string& name, const Signature& s, const A
     } else if (type_matches(p, *obj, numbers)) {
       out.values.push_back(obj);
       out.paths.push_back(path);
+    } else if (varargs && arg_pos == 0 && !is_kwd && is_index(*obj)) {
+      List items;
+      for (const Value* v : a.positional) items.push_back(*v);
+      out.varargs = std::make_shared<Value>(std::move(items));
+      out.varargs->is_tuple = true;
+      out.values.push_back(out.varargs.get());
+      out.paths.push_back(path);
+      arg_pos = nargs;
+      continue;
     } else if (raise) {
       if (is_kwd)
         fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", not " + python_type_name(*obj), p.name);
@@ -415,6 +438,26 @@ const Binding* follow_dispatch(const Binding* binding, const Args& a, std::strin
   return binding;
 }
 
+// PythonArgs::intlist: an int list's elements as ints (a bool or a one-element integer tensor
+// is its index value), else PyTorch's TypeError naming the first element that is not one.
+Value int_list_values(const std::string& name, const SignatureParam& p, const Value& v) {
+  if (!v.is<List>()) return v;
+  const List& items = v.as<List>();
+  List out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Value& item = items[i];
+    if (item.is<std::int64_t>()) out.push_back(item);
+    else if (item.is<bool>()) out.push_back(std::int64_t(item.as<bool>()));
+    else if (is_index(item)) out.push_back(item.as<Tensor>().get(0).i);
+    else
+      fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
+                            python_type_name(item) + " at pos " + std::to_string(i + 1), p.name);
+  }
+  Value r(std::move(out));
+  r.is_tuple = v.is_tuple;
+  return r;
+}
+
 // --- the descriptor's own parameters (ops without a table row) ------------------------------
 
 Signature descriptor_signature(const OpDescriptor& op, bool method) {
@@ -507,6 +550,15 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     matched = &own;
     parsed = std::move(p);
   }
+
+  // A native parser converts its int lists before the call: a bad element fails here.
+  std::vector<Value> int_lists(parsed.values.size());
+  const bool native = !binding || binding->kind == BindingKind::Native;
+  for (std::size_t i = 0; native && i < parsed.values.size(); ++i)
+    if (parsed.values[i] && is_int_list_type(matched->params[i].type) && parsed.values[i]->is<List>()) {
+      int_lists[i] = int_list_values(name, matched->params[i], *parsed.values[i]);
+      parsed.values[i] = &int_lists[i];
+    }
 
   // The matched overload's arguments onto the descriptor's parameters: by name, else by
   // position ("Number self" in where(condition, self, other) is the descriptor's input).
