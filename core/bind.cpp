@@ -582,13 +582,16 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     if (python_self) target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
     else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
     if (method && !python_self && target == self_param) continue;  // a name clash with self: keep self
+    // A factory's names= names the new tensor's dims (the kernel refuses all but None); other
+    // name parameters are dims given by name.
+    const bool dim_names = (p.type == "name" || p.type == "tuple of names") && p.name != "names";
     if (target < 0) {
-      if (parsed.values[i] && (p.type == "name" || p.type == "tuple of names"))  // the named-tensor overload: PyTorch refuses at run time
+      if (parsed.values[i] && dim_names)  // the named-tensor overload: PyTorch refuses at run time
         target = -2;
       else
         continue;
     }
-    if (target == -2 || p.type == "name" || p.type == "tuple of names") {
+    if (target == -2 || dim_names) {
       const Value& v0 = *parsed.values[i];
       const Value& v = v0.is<List>() && !v0.as<List>().empty() ? v0.as<List>()[0] : v0;
       if (v.is<std::string>()) {
