@@ -44,7 +44,9 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
   if (t == "torch.dtype") return v.is<DType>();
   if (t == "name") return v.is<std::string>() || v.is<None>();
   if (t == "tuple of names") {
-    if (v.is<std::string>() || v.is<None>()) return true;
+    // A bare name only where PyTorch has DimnameList[1] (sum's dim), not a factory's names=.
+    if (v.is<std::string>()) return p.name != "names";
+    if (v.is<None>()) return true;
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
       if (!item.is<std::string>()) return false;

@@ -178,6 +178,15 @@ F add_product(F a, F b, F k) {
   return a + p;
 }
 
+// Lane k of a vector that starts at base: base itself, then base + k·step, fused in arange's
+// float32 and float64 kernels, with the product rounded first elsewhere. (Lane 0 is base even
+// when step is infinite: linspace(1, inf, 64)[8] is inf, not inf + 0·inf.)
+template <class F>
+F lane(F base, F step, std::int64_t k, bool fused) {
+  if (k == 0) return base;
+  return fused ? std::fma(F(k), step, base) : add_product(base, step, F(k));
+}
+
 // PyTorch's message prints a double or float as C++ streams do ("%g").
 std::string stream_text(double v) {
   if (std::isnan(v)) return "nan";
@@ -241,7 +250,7 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
     for (std::int64_t i = 0; i < n; ++i) {
       const std::int64_t k = i % lanes, i0 = i - k;
       float v = std::fma(s, float(i), a);
-      if (i < vector_end(n, lanes)) v = add_product(float(round_to_dtype(std::fma(s, float(i0), a), d)), s, float(k));
+      if (i < vector_end(n, lanes)) v = lane(float(round_to_dtype(std::fma(s, float(i0), a), d)), s, k, false);
       t.set(i, Scalar::from_float(v));
     }
     return t;
@@ -253,7 +262,7 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t k = i % lanes, i0 = i - k;
     double v = std::fma(s, double(i), a);
-    if (i < vector_end(n, lanes)) v = std::fma(double(k), s, round_to_dtype(std::fma(s, double(i0), a), d));
+    if (i < vector_end(n, lanes)) v = lane(round_to_dtype(std::fma(s, double(i0), a), d), s, k, true);
     t.set(i, Scalar::from_float(v));
   }
   return t;
@@ -271,7 +280,7 @@ void linspace_values(Tensor& t, F a, F b, std::int64_t steps, int lanes) {
   };
   for (std::int64_t i = 0; i < steps; ++i) {
     const std::int64_t k = i % lanes;
-    const F v = i < vector_end(steps, lanes) ? add_product(from_ends(i - k), step, F(k)) : from_ends(i);
+    const F v = i < vector_end(steps, lanes) ? lane(from_ends(i - k), step, k, false) : from_ends(i);
     t.set(i, Scalar::from_float(double(v)));
   }
 }
@@ -303,7 +312,11 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     };
     for (std::int64_t i = 0; i < steps; ++i) {
       const std::int64_t k = i % lanes;
-      t.set(i, Scalar::from_float(i < vector_end(steps, lanes) ? r(from_ends(i - k) + r(r(float(k)) * step)) : from_ends(i)));
+      // (1.13's AVX2 build has no Half vector type: the generic one computes lane 0 as
+      // base + 0·step too, NaN for an infinite step; bfloat16's returns base.)
+      const float base = from_ends(i - k);
+      const bool plain = k == 0 && d == DType::BFloat16;
+      t.set(i, Scalar::from_float(i >= vector_end(steps, lanes) ? from_ends(i) : plain ? base : r(base + r(r(float(k)) * step))));
     }
   } else {  // integers: the step in double, each value truncated to the dtype
     const double step = (b - a) / double(steps - 1);
@@ -312,7 +325,7 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     };
     for (std::int64_t i = 0; i < steps; ++i) {
       const std::int64_t k = i % lanes;
-      const double v = i < vector_end(steps, lanes) ? add_product(stored(d, Scalar::from_float(from_ends(i - k))), step, double(k)) : from_ends(i);
+      const double v = i < vector_end(steps, lanes) ? lane(stored(d, Scalar::from_float(from_ends(i - k))), step, k, false) : from_ends(i);
       t.set(i, Scalar::from_float(v));
     }
   }
@@ -332,8 +345,7 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
   // PyTorch 1.13 has no Half kernel here; newer PyTorch computes it as float32 does, rounded.
   if (d == DType::Float16) return logspace(start, end, steps, base, DType::Float32).to(DType::Float16);
   // start and end as the dtype holds them; end - start in its arithmetic (an int8 difference
-  // is an int, an int64 one wraps); exponents and powers in double, not fused. Integer dtypes
-  // take the base as a float first.
+  // is an int, an int64 one wraps); exponents and powers in double, not fused.
   const double a = stored(d, checked_scalar(start, d, "start")), b = stored(d, checked_scalar(end, d, "end"));
   double diff = b - a;
   const std::uint64_t ia = std::uint64_t(float_to_int64(a)), ib = std::uint64_t(float_to_int64(b));
@@ -342,10 +354,12 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
   if (d == DType::Float32) diff = double(float(b) - float(a));
   if (d == DType::BFloat16) diff = round_to_dtype(double(float(b) - float(a)), d);
   const double step = diff / double(steps - 1);
-  const double x = is_floating(d) ? base : double(float(base));
   for (std::int64_t i = 0; i < steps; ++i) {
     const double e = i < steps / 2 ? add_product(a, step, double(i)) : add_product(b, -step, double(steps - i - 1));
-    t.set(i, Scalar::from_float(std::pow(x, e)));
+    const double v = std::pow(base, e);
+    // The kernel assigns the double to the integer type: x86 converts through int32 (int64
+    // for int64), so an out-of-range power becomes INT_MIN's low bits (0 for uint8).
+    t.set(i, is_floating(d) ? Scalar::from_float(v) : Scalar::from_int(d == DType::Int64 ? float_to_int64(v) : float_to_int32(v)));
   }
   return t;
 }

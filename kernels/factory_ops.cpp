@@ -266,7 +266,7 @@ OpResult tri_indices_run(const Bound& b) {
     return (hi - lo) * (lo + hi + 2 * o + 1) / 2 + (double(row) - hi) * double(col);
   };
   const double count_d = lower ? tril_count(double(offset)) : double(row) * double(col) - tril_count(double(offset) - 1);
-  const std::int64_t count = count_d >= 9.2233720368547758e18 ? INT64_MAX : std::int64_t(count_d);
+  const std::int64_t count = count_d >= 4.6e18 ? INT64_MAX / 2 : std::int64_t(count_d);  // (2·count fits int64)
   check_limits({2, count});
   const DType d = dtype_or(b, DType::Int64);
   if (d != DType::Int64 && d != DType::Int32)
