@@ -413,6 +413,11 @@ def space_cases(rng, p, log):
         A("float64_huge_start", ["1e300", "1", "3"], [("dtype", "torch.float64")])
         A("float32_long", ["-4.0", "6.47", "62"])
         A("float32_long_2", ["-2.44", "1.02", "66"])
+        # infinite steps: lane 0 of a float32 or bfloat16 vector is its base, float16's (no
+        # vector type of its own in 1.13) computes base + 0·step = nan
+        A("inf_end_vector_float32", ["1", "float('inf')", "64"])
+        A("inf_start_vector_float16", ["float('inf')", "-1", "33"], [("dtype", "torch.float16")])
+        A("inf_start_vector_bfloat16", ["-float('inf')", "1", "100"], [("dtype", "torch.bfloat16")])
         A("err_float32_overflow", ["1e300", "1", "3"])
         A("err_uint8_overflow", ["0", "300", "4"], [("dtype", "torch.uint8")])
         A("err_int_overflow_steps1", ["1e300", "1", "1"], [("dtype", "torch.int32")])
@@ -434,6 +439,8 @@ def space_cases(rng, p, log):
         A("float32_steps1_inf", ["400", "1", "1"])
         A("float32_long", ["-1.3", "2.1", "37"])
         A("float64_long", ["-1.3", "2.1", "37"], [("dtype", "torch.float64")])
+        A("uint8_out_of_range_power", ["-128", "2.5", "33", "255"], [("dtype", "torch.uint8")])
+        A("int64_huge_base", ["0", "1", "33", "3.4e38"], [("dtype", "torch.int64")])
         A("err_int_steps1_overflow", ["400", "1", "1"], [("dtype", "torch.int64")])
         A("err_float32_start_overflow", ["1e300", "1", "2"])
         A("err_base_str", ["0", "2", "3"], [("base", "'a'")])
