@@ -119,16 +119,15 @@ void check_nonnegative(const Shape& shape) {
       fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "size");
 }
 
-// A value as the dtype stores it (uint8 keeps -5 as 251, int32 truncates 2.7), as a double.
-double stored(DType d, const Scalar& v) {
+std::int64_t as_int64(const Scalar& v) { return is_floating(v.dtype) ? float_to_int64(v.f) : v.i; }
+
+}  // namespace
+
+double stored_value(DType d, const Scalar& v) {
   Tensor one = Tensor::empty(d, {1});
   one.set(0, v);
   return one.get(0).as_double();
 }
-
-std::int64_t as_int64(const Scalar& v) { return is_floating(v.dtype) ? float_to_int64(v.f) : v.i; }
-
-}  // namespace
 
 Scalar checked_scalar(const Scalar& v, DType to, const std::string& arg) {
   bool over = false;
@@ -297,7 +296,7 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     return t;
   }
   if (d == DType::Bool) fail("RuntimeError", "\"linspace_cpu\" not implemented for 'Bool'", "dtype");
-  const double a = stored(d, checked_scalar(start, d, "start")), b = stored(d, checked_scalar(end, d, "end"));
+  const double a = stored_value(d, checked_scalar(start, d, "start")), b = stored_value(d, checked_scalar(end, d, "end"));
   const int lanes = kVectorBytes / int(dtype_size(d));
   if (d == DType::Float32) {
     linspace_values<float>(t, float(a), float(b), steps, lanes);
@@ -325,7 +324,7 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     };
     for (std::int64_t i = 0; i < steps; ++i) {
       const std::int64_t k = i % lanes;
-      const double v = i < vector_end(steps, lanes) ? lane(stored(d, Scalar::from_float(from_ends(i - k))), step, k, false) : from_ends(i);
+      const double v = i < vector_end(steps, lanes) ? lane(stored_value(d, Scalar::from_float(from_ends(i - k))), step, k, false) : from_ends(i);
       t.set(i, Scalar::from_float(v));
     }
   }
@@ -346,7 +345,7 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
   if (d == DType::Float16) return logspace(start, end, steps, base, DType::Float32).to(DType::Float16);
   // start and end as the dtype holds them; end - start in its arithmetic (an int8 difference
   // is an int, an int64 one wraps); exponents and powers in double, not fused.
-  const double a = stored(d, checked_scalar(start, d, "start")), b = stored(d, checked_scalar(end, d, "end"));
+  const double a = stored_value(d, checked_scalar(start, d, "start")), b = stored_value(d, checked_scalar(end, d, "end"));
   double diff = b - a;
   const std::uint64_t ia = std::uint64_t(float_to_int64(a)), ib = std::uint64_t(float_to_int64(b));
   if (d == DType::Int64) diff = double(std::int64_t(ib - ia));

@@ -32,5 +32,7 @@ std::optional<Scalar> number_of(const Value& v);
 // v as dtype `to` after c10's checked conversion: "value cannot be converted to type int8_t
 // without overflow" (uint8 takes negative ints down to -255, as two's complement).
 Scalar checked_scalar(const Scalar& v, DType to, const std::string& arg = "");
+// v as dtype d stores it, read back as a double (uint8 keeps -5 as 251, int32 truncates 2.7).
+double stored_value(DType d, const Scalar& v);
 
 }  // namespace whence

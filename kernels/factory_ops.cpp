@@ -72,13 +72,14 @@ std::string number_text(double v) {
 }
 std::string number_text(const Scalar& s) { return is_floating(s.dtype) ? number_text(s.f) : std::to_string(s.i); }
 
-// The stored value, after the exact one where an integer dtype changed it ("3.33 → 3 in int64",
-// "257 → 1 in uint8"); a float result is written as stored.
-std::string value_text(double exact, const Scalar& stored, DType d) {
-  if (!is_floating(d) && d != DType::Bool && exact != stored.as_double())
-    return number_text(exact) + " → " + format_scalar(stored) + " in " + dtype_name(d);
+// The stored value, after the exact one where an integer dtype changed it ("3.3333333333333335
+// → 3 in int64", "257 → 1 in uint8"); a float result is written as stored.
+std::string value_text(const std::string& exact, const Scalar& stored, DType d) {
+  if (!is_floating(d) && d != DType::Bool && exact != format_scalar(stored))
+    return exact + " → " + format_scalar(stored) + " in " + dtype_name(d);
   return format_scalar(stored);
 }
+std::string value_text(double exact, const Scalar& stored, DType d) { return value_text(number_text(exact), stored, d); }
 
 // --- zeros, ones, full and the *_like ops --------------------------------------------------
 
@@ -151,7 +152,10 @@ std::string arange_equation(const Bound& b, const OpResult& r, int position, std
     step = Scalar::from_int(is_floating(step.dtype) ? std::int64_t(step.f) : step.i);
   }
   const std::string k = std::to_string(flat);
-  const double exact = start.as_double() + double(flat) * step.as_double();
+  std::string exact = number_text(start.as_double() + double(flat) * step.as_double());
+  std::int64_t product = 0, sum = 0;  // integers: exactly, where int64 holds it
+  if (!is_floating(out.dtype()) && !__builtin_mul_overflow(flat, step.i, &product) && !__builtin_add_overflow(start.i, product, &sum))
+    exact = std::to_string(sum);
   return out_ref(r, position, flat) + " = start + " + k + "·step = " + number_text(start) + " + " + k + "·" + number_text(step) +
          " = " + value_text(exact, out.get(flat), out.dtype());
 }
@@ -167,11 +171,7 @@ OpResult logspace_run(const Bound& b) {
 }
 
 // start and end as the output dtype holds them (linspace(-5, 5, dtype=torch.uint8) starts at 251).
-double held(const Scalar& v, DType d) {
-  Tensor one = Tensor::empty(d, {1});
-  one.set(0, v);
-  return one.get(0).as_double();
-}
+double held(const Scalar& v, DType d) { return stored_value(d, v); }
 std::string held_text(double v, DType d) { return is_floating(d) ? number_text(round_to_dtype(v, d)) : number_text(v); }
 
 // out[2] = start + 2·(end − start)/(steps − 1) = 0 + 2·(1 − 0)/4 = 0.5; the second half from
