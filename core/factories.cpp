@@ -124,9 +124,12 @@ std::int64_t as_int64(const Scalar& v) { return is_floating(v.dtype) ? float_to_
 }  // namespace
 
 double stored_value(DType d, const Scalar& v) {
-  Tensor one = Tensor::empty(d, {1});
-  one.set(0, v);
-  return one.get(0).as_double();
+  return dispatch_dtype(d, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T x = is_floating(v.dtype) ? cast_from_double<T>(v.f) : cast_from_int64<T>(v.i);  // as Tensor::set stores it
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return double(float(x));
+    else return double(x);
+  });
 }
 
 Scalar checked_scalar(const Scalar& v, DType to, const std::string& arg) {
