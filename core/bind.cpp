@@ -23,6 +23,14 @@ namespace {
 
 bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || v.is<double>(); }
 bool is_zero_dim(const Value& v) { return v.is<Tensor>() && v.as<Tensor>().dim() == 0; }
+bool is_int_list_type(const std::string& t) { return t == "tuple of ints" || t == "tuple of SymInts"; }
+
+// What Python's operator.index() takes (THPUtils_checkIndex): an int but not a bool, or a
+// one-element integer tensor.
+bool is_index(const Value& v) {
+  if (v.is<std::int64_t>()) return true;
+  return v.is<Tensor>() && is_integral(v.as<Tensor>().dtype(), true) && v.as<Tensor>().numel() == 1;
+}
 
 // PyTorch's FunctionParameter::check.
 bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tensors) {
@@ -36,7 +44,9 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
   if (t == "torch.dtype") return v.is<DType>();
   if (t == "name") return v.is<std::string>() || v.is<None>();
   if (t == "tuple of names") {
-    if (v.is<std::string>() || v.is<None>()) return true;
+    // A bare name only where PyTorch has DimnameList[1] (sum's dim), not a factory's names=.
+    if (v.is<std::string>()) return p.name != "names";
+    if (v.is<None>()) return true;
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
       if (!item.is<std::string>()) return false;
@@ -48,15 +58,16 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
       if (!item.is<Tensor>()) return false;
     return true;
   }
-  if (t == "tuple of ints" || t == "tuple of SymInts") {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
+  if (is_int_list_type(t)) {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
     if (v.is<std::int64_t>()) return !p.unsized && t != "tuple of SymInts";  // a bare int only for int[N]
     if (v.is<None>() && p.optional) return true;
     if (!v.is<List>()) return false;
-    for (const auto& item : v.as<List>())
-      if (!item.is<std::int64_t>()) return false;
-    return true;
+    // PyTorch looks at the first element only; the others fail later, when the list is
+    // converted (int_list_values: "but found element of type float at pos 2").
+    return v.as<List>().empty() || is_index(v.as<List>()[0]);
   }
-  return false;
+  if (t == "torch.device") return v.is<std::string>() || v.is<std::int64_t>();
+  return false;  // torch.layout, torch.memory_format: Whence has no such values (None only)
 }
 
 // The functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
@@ -94,24 +105,8 @@ const Value* kwarg_or_alias(const Args& a, const std::string& name) {
 struct Parsed {
   std::vector<const Value*> values;
   std::vector<ArgPath> paths;
-  std::vector<std::shared_ptr<const Value>> owned;  // values made while parsing (var-args int lists)
+  std::shared_ptr<Value> varargs;  // zeros(2, 3): the positional arguments as one size tuple
 };
-
-bool is_int_list_type(const std::string& t) { return t == "tuple of ints" || t == "tuple of SymInts"; }
-
-// expand(2, 3) as expand((2, 3)): the positional arguments as one int list, or PyTorch's
-// complaint about the first one that is not an int.
-std::shared_ptr<const Value> varargs_int_list(const std::string& name, const SignatureParam& p, const Args& a) {
-  List items;
-  for (std::size_t k = 0; k < a.positional.size(); ++k) {
-    const Value& v = *a.positional[k];
-    if (!v.is<std::int64_t>())
-      fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
-                            python_type_name(v) + " at pos " + std::to_string(k + 1), p.name);
-    items.push_back(v);
-  }
-  return std::make_shared<const Value>(Value(items));
-}
 
 [[noreturn]] void extra_args(const std::string& name, const Signature& s, std::size_t nargs) {
   if (s.min_args != s.max_pos_args)
@@ -135,7 +130,8 @@ std::shared_ptr<const Value> varargs_int_list(const std::string& name, const Sig
 std::optional<Parsed> parse(const std::string& name, const Signature& s, const Args& a, bool raise) {
   const std::size_t nargs = a.positional.size();
   const bool numbers = allows_numbers_as_tensors(name);
-  // A single positional int list takes var-args: permute(1, 0), view(2, 3).
+  // A single positional int list also takes its ints as separate arguments: zeros(2, 3) is
+  // zeros((2, 3)), as view(2, 3) and permute(1, 0) are.
   const bool varargs = s.max_pos_args == 1 && !s.params.empty() && is_int_list_type(s.params[0].type);
   if (nargs > s.max_pos_args && !varargs) {
     if (raise) extra_args(name, s, nargs);
@@ -171,9 +167,12 @@ std::optional<Parsed> parse(const std::string& name, const Signature& s, const A
     } else if (type_matches(p, *obj, numbers)) {
       out.values.push_back(obj);
       out.paths.push_back(path);
-    } else if (varargs && arg_pos == 0 && !is_kwd && obj->is<std::int64_t>()) {
-      out.owned.push_back(varargs_int_list(name, p, a));
-      out.values.push_back(out.owned.back().get());
+    } else if (varargs && arg_pos == 0 && !is_kwd && is_index(*obj)) {
+      List items;
+      for (const Value* v : a.positional) items.push_back(*v);
+      out.varargs = std::make_shared<Value>(std::move(items));
+      out.varargs->is_tuple = true;
+      out.values.push_back(out.varargs.get());
       out.paths.push_back(path);
       arg_pos = nargs;
       continue;
@@ -441,6 +440,26 @@ const Binding* follow_dispatch(const Binding* binding, const Args& a, std::strin
   return binding;
 }
 
+// PythonArgs::intlist: an int list's elements as ints (a bool or a one-element integer tensor
+// is its index value), else PyTorch's TypeError naming the first element that is not one.
+Value int_list_values(const std::string& name, const SignatureParam& p, const Value& v) {
+  if (!v.is<List>()) return v;
+  const List& items = v.as<List>();
+  List out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Value& item = items[i];
+    if (item.is<std::int64_t>()) out.push_back(item);
+    else if (item.is<bool>()) out.push_back(std::int64_t(item.as<bool>()));
+    else if (is_index(item)) out.push_back(item.as<Tensor>().get(0).i);
+    else
+      fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
+                            python_type_name(item) + " at pos " + std::to_string(i + 1), p.name);
+  }
+  Value r(std::move(out));
+  r.is_tuple = v.is_tuple;
+  return r;
+}
+
 // --- the descriptor's own parameters (ops without a table row) ------------------------------
 
 Signature descriptor_signature(const OpDescriptor& op, bool method) {
@@ -534,6 +553,15 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     parsed = std::move(p);
   }
 
+  // A native parser converts its int lists before the call: a bad element fails here.
+  std::vector<Value> int_lists(parsed.values.size());
+  const bool native = !binding || binding->kind == BindingKind::Native;
+  for (std::size_t i = 0; native && i < parsed.values.size(); ++i)
+    if (parsed.values[i] && is_int_list_type(matched->params[i].type) && parsed.values[i]->is<List>()) {
+      int_lists[i] = int_list_values(name, matched->params[i], *parsed.values[i]);
+      parsed.values[i] = &int_lists[i];
+    }
+
   // The matched overload's arguments onto the descriptor's parameters: by name, else by
   // position ("Number self" in where(condition, self, other) is the descriptor's input).
   Bound b;
@@ -556,13 +584,16 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     if (python_self) target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
     else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
     if (method && !python_self && target == self_param) continue;  // a name clash with self: keep self
+    // A factory's names= names the new tensor's dims (the kernel refuses all but None); other
+    // name parameters are dims given by name.
+    const bool dim_names = (p.type == "name" || p.type == "tuple of names") && p.name != "names";
     if (target < 0) {
-      if (parsed.values[i] && (p.type == "name" || p.type == "tuple of names"))  // the named-tensor overload: PyTorch refuses at run time
+      if (parsed.values[i] && dim_names)  // the named-tensor overload: PyTorch refuses at run time
         target = -2;
       else
         continue;
     }
-    if (target == -2 || p.type == "name" || p.type == "tuple of names") {
+    if (target == -2 || dim_names) {
       const Value& v0 = *parsed.values[i];
       const Value& v = v0.is<List>() && !v0.as<List>().empty() ? v0.as<List>()[0] : v0;
       if (v.is<std::string>()) {

@@ -77,31 +77,15 @@ std::int64_t int_arg(const std::string& fn, const Value& v) {
   return v.as<std::int64_t>();
 }
 
-// torch.* constructors and Python builtins usable inside a call.
+// torch.* constructors and Python builtins usable inside a call. The factories (torch.zeros,
+// ones, full, arange, ...) are registered ops (kernels/factory_ops.cpp): a literal like
+// torch.arange(6) runs that op, with PyTorch's binding, values and errors.
 Value call_function(const std::string& name, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
-  const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
   if (name == "torch.tensor" || name == "torch.as_tensor") {
+    const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
     if (args.size() != 1) fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
     return tensor_from_data(args[0], dtype);
-  }
-  if (name == "torch.zeros" || name == "torch.ones") {
-    const auto sizes = int_list(name.substr(6), args);
-    return full(Shape(sizes.begin(), sizes.end()), Scalar::from_int(name == "torch.ones"),
-                dtype.value_or(DType::Float32));
-  }
-  if (name == "torch.full") {
-    if (args.size() != 2) fail("TypeError", "full() missing required arguments: size, fill_value");
-    const auto sizes = int_list("full", {args[0]});
-    const auto fill = scalar_of(args[1]);
-    if (!fill) fail("TypeError", "full(): argument 'fill_value' must be Number, not " + python_type_name(args[1]));
-    const DType inferred = fill->dtype == DType::Float64 ? DType::Float32 : fill->dtype;
-    return full(Shape(sizes.begin(), sizes.end()), *fill, dtype.value_or(inferred));
-  }
-  if (name == "torch.arange") {
-    if (args.empty() || args.size() > 3) fail("TypeError", "arange() takes 1 to 3 positional arguments");
-    if (args.size() == 1) return arange(Value(std::int64_t(0)), args[0], Value(std::int64_t(1)), dtype);
-    return arange(args[0], args[1], args.size() == 3 ? args[2] : Value(std::int64_t(1)), dtype);
   }
   if (name == "float" && args.size() == 1 && args[0].is<std::string>()) {
     std::string s = args[0].as<std::string>();

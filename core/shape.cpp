@@ -29,7 +29,7 @@ void check_limits(const Shape& shape) {
     if (s < 0)
       fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) +
                                ": " + shape_str(shape));
-    n *= s;
+    n = n > kMaxElements / std::max<std::int64_t>(s, 1) ? kMaxElements + 1 : n * s;  // (never overflows)
     if (n > kMaxElements)
       fail("Unsupported", "Whence shows tensors of up to " + std::to_string(kMaxElements) +
                               " elements; shape " + shape_str(shape) + " has more");

@@ -2,6 +2,7 @@
 // in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
 // function here.
 #include "kernels/elementwise_builder.hpp"
+#include "kernels/factory_ops.hpp"
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
@@ -23,6 +24,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_run_ops(t);
     add_view_ops(t);
     add_select_ops(t);
+    add_factory_ops(t);
     return t;
   }();
   return table;

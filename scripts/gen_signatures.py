@@ -179,6 +179,7 @@ PYI_TYPES = {
     "_dtype": "torch.dtype",
     "_layout": "torch.layout",
     "_device": "torch.device",
+    "Device": "torch.device",
     "Union[_device, str, None]": "torch.device",
     "_memory_format": "torch.memory_format",
     "memory_format": "torch.memory_format",
@@ -192,6 +193,7 @@ PYI_TYPES = {
     "Sequence[Tensor]": "tuple of Tensors",
     "Union[str, ellipsis, None]": "name",
     "Sequence[Union[str, ellipsis, None]]": "tuple of names",
+    "List[Union[str, None]]": "tuple of names",
     "Union[str, None]": "str",
 }
 
@@ -388,7 +390,8 @@ def sample_value(type_):
     return {
         "Tensor": torch.tensor([1.0]), "Number": 1, "int": 0, "float": 1.0,
         "bool": False, "str": "floor", "torch.dtype": torch.float32,
-        "tuple of ints": (0,), "tuple of SymInts": (0,), "SymInt": 0, "name": "N",
+        "tuple of ints": (0,), "tuple of SymInts": (0,), "SymInt": 0, "name": "N", "torch.layout": torch.strided,
+        "torch.device": torch.device("cpu"), "torch.memory_format": torch.preserve_format,
     }.get(type_)
 
 
@@ -489,7 +492,53 @@ def pick(qual, printed, pyi_c, sch_c):
         return s
     if p is not None:
         return p
+    if "tuple of SymInts" in printed:
+        # The parser's SymInt list (torch.zeros's out= overload) is an int list in the
+        # stubs and schemas: match it as one, and keep the parser's type word, which its
+        # messages print ("argument 'size' must be tuple of SymInts").
+        c = pick(qual, printed.replace("tuple of SymInts", "tuple of ints"), pyi_c, sch_c)
+        if c is not None:
+            return [Param("tuple of SymInts", q.name, q.kwonly, q.default, q.allow_none, q.unsized)
+                    if q.type == "tuple of ints" and "tuple of SymInts " + q.name in printed else q
+                    for q in c]
     return None
+
+
+def none_allowed(fn, params, name):
+    """Does the parser take None for this bool parameter (PyTorch's factory functions declare
+    "bool? pin_memory=False", "bool? requires_grad=False"; the stubs say plain bool)? Calls fn
+    with sample values for the required arguments and name=None."""
+    args, kwargs = [], {name: None}
+    for p in params:
+        if p.default is not None or p.name == name:
+            continue
+        v = None if p.allow_none else sample_value(p.type)
+        if v is None and not p.allow_none:
+            return False
+        if p.kwonly:
+            kwargs[p.name] = v
+        else:
+            args.append(v)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            fn(*args, **kwargs)
+        except TypeError as e:
+            return "'%s'" % name not in str(e) and "argument" not in str(e)
+        except Exception:  # noqa: BLE001 - failed after binding
+            pass
+    return True
+
+
+def with_bool_nones(fn, params):
+    """params with allow_none set where the parser takes None for a bool parameter."""
+    out = []
+    for p in params:
+        if p.type == "bool" and not p.allow_none and p.name in ("pin_memory", "requires_grad") \
+                and none_allowed(fn, params, p.name):
+            p = Param(p.type, p.name, p.kwonly, p.default, True, p.unsized)
+        out.append(p)
+    return out
 
 
 def native_overloads(qual, fn, obj, method, pr):
@@ -519,7 +568,9 @@ def native_overloads(qual, fn, obj, method, pr):
             nreq = sum(1 for p in c if not p.kwonly and p.default is None)
             if npos == hi and (lo is None or nreq == lo):
                 fits.append(c)
-        good = [c for c in fits if not verify_single(fn, msgname, c)]
+        # Every verified candidate takes the arguments it names; the parser's own overload
+        # is the one that names the most (the stubs also keep deprecated, shorter forms).
+        good = sorted((c for c in fits if not verify_single(fn, msgname, c)), key=lambda c: -len(c))
         if not good:
             detail = "; ".join(verify_single(fn, msgname, fits[0])) if fits else "no candidate"
             warn("%s: no overload verified for single-overload %s (%s)"
@@ -531,6 +582,7 @@ def native_overloads(qual, fn, obj, method, pr):
         if len(info) > 2:  # the var-args probe's own word for the list's type
             chosen[0].type = info[2]
         out.append(chosen)
+    out = [with_bool_nones(fn, c) for c in out]
     result = [render_full(c) for c in out]
     seen = set(render_printed(c) for c in out)
     for c in pyi_c:
