@@ -1,7 +1,6 @@
 #include "kernels/elementwise_builder.hpp"
 
 #include <cctype>
-#include <sstream>
 
 namespace whence {
 
@@ -40,9 +39,14 @@ std::string formula_equation(const std::string& formula, const std::vector<std::
 }
 
 std::vector<std::string> split_names(const char* names) {
-  std::istringstream in(names);
   std::vector<std::string> out;
-  for (std::string n; in >> n;) out.push_back(n);
+  for (const char* p = names; *p;) {
+    while (*p == ' ') ++p;
+    const char* end = p;
+    while (*end && *end != ' ') ++end;
+    if (end != p) out.emplace_back(p, end);
+    p = end;
+  }
   return out;
 }
 

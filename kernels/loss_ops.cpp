@@ -10,7 +10,7 @@
 #include <cmath>
 #include <deque>
 #include <set>
-#include <sstream>
+#include <cstdio>
 #include <tuple>
 
 #include "core/error.hpp"
@@ -176,11 +176,12 @@ void check_in_place(const Shape& out, const Shape& operand, const char* arg_name
                              shape_str(broadcast_shapes(out, operand)), arg_name);
 }
 
-// C++'s default stream format of a double, as PyTorch's TORCH_CHECK messages print one ("2", "1.5").
+// C++'s default stream format of a double (printf's %g), as PyTorch's TORCH_CHECK messages
+// print one ("2", "1.5"). Not a stream: iostreams would pull the locale machinery into the page.
 std::string stream_double(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 // A number in an equation; negative ones in parentheses unless they open a bracket or the text.

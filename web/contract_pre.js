@@ -11,32 +11,33 @@
     return Module[name].apply(null, args);
   }
 
-  window.whence = {
-    ready: ready,
-    getState: function() { return call('whenceGetState', []); },
-    setState: function(text) { call('whenceSetState', [String(text)]); Module['whenceWake'] = true; },
+  // Quoted names throughout: closure compiler (ADVANCED) renames every property it can see.
+  window['whence'] = {
+    'ready': ready,
+    'getState': function() { return call('whenceGetState', []); },
+    'setState': function(text) { call('whenceSetState', [String(text)]); Module['whenceWake'] = true; },
     // Centre of a cell as drawn now, in CSS pixels of the viewport (what mouse events use).
-    cellAt: function(tensor, element) {
+    'cellAt': function(tensor, element) {
       var p = call('whenceCellAt', [String(tensor), Number(element)]);
       if (!p) return null;
       var rect = Module['canvas'].getBoundingClientRect();
-      return {x: rect.left + p.x, y: rect.top + p.y};
+      return {'x': rect.left + p['x'], 'y': rect.top + p['y']};
     },
-    highlighted: function() { return call('whenceHighlighted', []); },
-    error: function() { return call('whenceError', []); },
+    'highlighted': function() { return call('whenceHighlighted', []); },
+    'error': function() { return call('whenceError', []); },
     // Additions: the hovered or pinned cell {tensor, element, pinned}, the equation bar's
     // text, and a promise for the next drawn frame.
-    selected: function() { return call('whenceSelected', []); },
-    equation: function() { return call('whenceEquation', []); },
+    'selected': function() { return call('whenceSelected', []); },
+    'equation': function() { return call('whenceEquation', []); },
     // A control's box {x, y, width, height} in viewport CSS pixels, or null: "call", "copy",
     // "arg:1" (a scalar argument's field), "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+", "arg:0/more".
-    controlRect: function(name) {
+    'controlRect': function(name) {
       var r = call('whenceControlRect', [String(name)]);
       if (!r) return null;
       var rect = Module['canvas'].getBoundingClientRect();
-      return {x: rect.left + r.x, y: rect.top + r.y, width: r.width, height: r.height};
+      return {'x': rect.left + r['x'], 'y': rect.top + r['y'], 'width': r['width'], 'height': r['height']};
     },
-    nextFrame: function() {
+    'nextFrame': function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });
     },

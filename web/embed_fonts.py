@@ -11,11 +11,15 @@ import os
 import subprocess
 import sys
 
-# Basic Latin, Latin-1, Greek, general punctuation (dashes, bullets, ellipsis), arrows and
-# mathematical operators: what equations and PyTorch messages need.
-TEXT_UNICODES = "U+0020-007E,U+00A0-00FF,U+0370-03FF,U+2010-2027,U+2190-21FF,U+2200-22FF"
-# Headings and labels: Latin text only.
-LABEL_UNICODES = "U+0020-007E,U+00A0-00FF,U+2010-2027,U+2190-21FF"
+# ASCII; from Latin-1 the degree, plus-minus, superscripts, middle dot and the signs ×, ÷;
+# Greek letters; general punctuation (dashes, quotes, ‖, bullets, ellipsis); the first arrows;
+# the mathematical operators equations use (∈ ∉ Σ − ∖ √ ∞ ∧ ∨ ∩ ∪ ∫ ≈ ≠ ≤ ≥); floor and
+# ceiling brackets. Every glyph costs page weight (about 60 bytes gzip), so the sets are
+# what the C++ sources write: tests/web/check_glyphs.py checks that they still cover them.
+TEXT_UNICODES = ("U+0020-007E,U+00B0-00B9,U+00D7,U+00F7,U+0391-03A9,U+03B1-03C9,U+2010-2027,"
+                 "U+2190-2199,U+2208-2209,U+2211-221E,U+2227-222B,U+2248,U+2260-2265,U+2308-230B")
+# Headings and labels: ASCII, the middle dot, ×, dashes, quotes and ellipsis, arrows.
+LABEL_UNICODES = "U+0020-007E,U+00B7,U+00D7,U+2010-2027,U+2190-2199"
 
 FONTS = [
     # (C++ symbol, Debian file, unicodes)
@@ -24,6 +28,20 @@ FONTS = [
     ("kFontMonoRegular", "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf",
      TEXT_UNICODES),
 ]
+
+
+def code_points(unicodes):
+    """"U+0020-007E,U+00D7" -> [(0x20, 0x7E), (0xD7, 0xD7)]"""
+    out = []
+    for part in unicodes.split(","):
+        lo, _, hi = part.replace("U+", "").partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return out
+
+
+def imgui_ranges(unicodes):
+    """The same set as ImGui's glyph ranges: pairs of first and last code point."""
+    return ", ".join("0x%04X, 0x%04X" % r for r in code_points(unicodes))
 
 
 def subset(src, dst, unicodes):
@@ -52,7 +70,8 @@ def main():
         for i in range(0, len(data), 24):
             lines.append("  " + ",".join(str(b) for b in data[i:i + 24]) + ",")
         lines.append("};")
-        lines.append("const FontBytes %s = {%sBytes, %d};" % (symbol, symbol, len(data)))
+        lines.append("static const unsigned short %sRanges[] = {%s, 0};" % (symbol, imgui_ranges(unicodes)))
+        lines.append("const FontBytes %s = {%sBytes, %d, %sRanges};" % (symbol, symbol, len(data), symbol))
         lines.append("")
     lines.append("}  // namespace whence::web")
     target = os.path.join(out_dir, "fonts_data.cpp")

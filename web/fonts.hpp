@@ -6,6 +6,7 @@ namespace whence::web {
 struct FontBytes {
   const unsigned char* data;
   int size;
+  const unsigned short* ranges;  // the code point ranges it was subset to, as ImGui's ImWchar pairs, 0-ended
 };
 
 extern const FontBytes kFontInterRegular;   // UI text

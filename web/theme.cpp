@@ -21,19 +21,17 @@ const TensorColors kOutputColors = {IM_COL32(13, 148, 136, 255), IM_COL32(235, 2
 
 Fonts g_fonts;
 
-// Glyph ranges for the atlas; the font files were subset to the same ranges at build time.
-const ImWchar kTextRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027,
-                               0x2190, 0x21FF, 0x2200, 0x22FF, 0};
-const ImWchar kLabelRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0};
+static_assert(sizeof(ImWchar) == sizeof(unsigned short), "FontBytes::ranges are ImWchar ranges");
 
-ImFont* add_font(const FontBytes& bytes, float size_px, float dpr, const ImWchar* ranges) {
+// Each font's atlas glyphs: the ranges its file was subset to (web/embed_fonts.py).
+ImFont* add_font(const FontBytes& bytes, float size_px, float dpr) {
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // static bytes in the wasm data section
   cfg.OversampleH = 1;  // rasterized at device resolution already
   cfg.OversampleV = 1;
   cfg.PixelSnapH = true;
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bytes.data), bytes.size,
-                                                    size_px * dpr, &cfg, ranges);
+                                                    size_px * dpr, &cfg, bytes.ranges);
 }
 
 }  // namespace
@@ -82,12 +80,12 @@ void load_fonts(float dpr) {
   const bool had_texture = io.Fonts->TexID != ImTextureID(0);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   io.Fonts->Clear();
-  g_fonts.ui = add_font(kFontInterRegular, 14.0f, dpr, kTextRanges);  // first = default font
-  g_fonts.ui_bold = add_font(kFontInterSemiBold, 14.0f, dpr, kLabelRanges);
-  g_fonts.title = add_font(kFontInterSemiBold, 20.0f, dpr, kLabelRanges);
-  g_fonts.small = add_font(kFontInterRegular, 11.5f, dpr, kLabelRanges);
-  g_fonts.mono = add_font(kFontMonoRegular, 15.0f, dpr, kTextRanges);
-  g_fonts.mono_large = add_font(kFontMonoRegular, 18.0f, dpr, kTextRanges);
+  g_fonts.ui = add_font(kFontInterRegular, 14.0f, dpr);  // first = default font
+  g_fonts.ui_bold = add_font(kFontInterSemiBold, 14.0f, dpr);
+  g_fonts.title = add_font(kFontInterSemiBold, 20.0f, dpr);
+  g_fonts.small = add_font(kFontInterRegular, 11.5f, dpr);
+  g_fonts.mono = add_font(kFontMonoRegular, 15.0f, dpr);
+  g_fonts.mono_large = add_font(kFontMonoRegular, 18.0f, dpr);
   io.Fonts->Build();
   io.FontGlobalScale = 1.0f / dpr;
   if (had_texture) ImGui_ImplOpenGL3_CreateFontsTexture();
