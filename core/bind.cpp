@@ -52,6 +52,7 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
       if (!item.is<std::string>()) return false;
     return true;
   }
+  if (t == "object") return true;  // __getitem__'s index: checked by the op
   if (t == "tuple of Tensors") {
     if (!v.is<List>()) return false;
     for (const auto& item : v.as<List>())
@@ -474,7 +475,7 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
       text += "*, ";
       star = true;
     }
-    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str", "tuple of Tensors"};
+    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str", "tuple of Tensors", "object"};
     text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
     if (p.has_default) text += "=default";
   }

@@ -115,11 +115,48 @@ std::string format_value(const Value& v) {
       if (tuple && items.size() == 1) s += ",";
       return s + (tuple ? ")" : "]");
     }
+    std::string operator()(const Slice& s) const {
+      auto part = [](const std::optional<std::int64_t>& p) { return p ? std::to_string(*p) : std::string("None"); };
+      return "slice(" + part(s.start) + ", " + part(s.stop) + ", " + part(s.step) + ")";
+    }
+    std::string operator()(const Ellipsis&) const { return "Ellipsis"; }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }
 
+namespace {
+
+// One item of an index as Python writes it inside x[...]: 1:3, ::2, ..., None, [0, 2].
+std::string index_item(const Value& v) {
+  if (v.is<Ellipsis>()) return "...";
+  if (!v.is<Slice>()) return format_value(v);
+  const Slice& s = v.as<Slice>();
+  auto part = [](const std::optional<std::int64_t>& p) { return p ? std::to_string(*p) : std::string(); };
+  return part(s.start) + ":" + part(s.stop) + (s.step ? ":" + part(s.step) : "");
+}
+
+// x[index]: a tuple index is written without its parentheses (x[1, :]), as Python reads it.
+std::string subscript_form(const Call& call) {
+  const Value& index = call.args[1];
+  std::string inside;
+  if (index.is<List>() && index.is_tuple) {
+    const List& items = index.as<List>();
+    for (std::size_t i = 0; i < items.size(); ++i) inside += (i ? ", " : "") + index_item(items[i]);
+    if (items.size() == 1) inside += ",";
+    if (items.empty()) inside = "()";
+  } else {
+    inside = index_item(index);
+  }
+  return format_value(call.args[0]) + "[" + inside + "]";
+}
+
+}  // namespace
+
 std::string format_call(const Call& call) {
+  if (call.op == "torch.Tensor.__getitem__" && call.args.size() == 2 && call.kwargs.empty() && call.args[0].is<Tensor>())
+    return subscript_form(call);
+  if (is_property_op(call.op) && call.args.size() == 1 && call.kwargs.empty() && call.args[0].is<Tensor>())
+    return format_value(call.args[0]) + call.op.substr(12);  // x.T
   if (is_operator_op(call.op)) {
     const std::string op = operator_form(call);
     if (!op.empty()) return op;

@@ -23,6 +23,7 @@ namespace {
 using Kind = Node::Kind;
 
 Value eval(const Node& n);
+const char* const kGetItem = "torch.Tensor.__getitem__";  // x[index]
 // A registered op called inside an argument: evaluated, its result used as the value.
 Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call);
 // The result of an operator: a torch.Tensor method call when an operand is a tensor, else
@@ -138,6 +139,19 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   fail("Unsupported", "Tensor." + method + " is not supported by Whence yet");
 }
 
+// A slice's parts: ints or None, as Python's slice indices must be.
+Value slice_of(const Node& n) {
+  Slice s;
+  std::optional<std::int64_t>* parts[] = {&s.start, &s.stop, &s.step};
+  for (int k = 0; k < 3; ++k) {
+    const Value v = eval(n.items[std::size_t(k)]);
+    if (v.is<std::int64_t>()) *parts[k] = v.as<std::int64_t>();
+    else if (v.is<bool>()) *parts[k] = std::int64_t(v.as<bool>());
+    else if (!v.is<None>()) fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+  }
+  return s;
+}
+
 Value eval(const Node& n) {
   switch (n.kind) {
     case Kind::Int: return to_value(operand(n));
@@ -145,6 +159,18 @@ Value eval(const Node& n) {
     case Kind::Str: return n.text;
     case Kind::Bool: return n.b;
     case Kind::NoneLit: return None{};
+    case Kind::EllipsisLit: return Ellipsis{};
+    case Kind::Slice: return slice_of(n);
+    case Kind::Subscript: {
+      const Value base = eval(n.items[0]);
+      const Value index = eval(n.items[1]);
+      if (!base.is<Tensor>()) {
+        if (base.is<List>() || base.is<std::string>())
+          fail("Unsupported", "indexing a " + python_type_name(base) + " is not supported by Whence yet");
+        fail("TypeError", "'" + python_type_name(base) + "' object is not subscriptable");
+      }
+      return run_nested_op(kGetItem, {base, index}, n);
+    }
     case Kind::List:
     case Kind::Tuple: {
       Value v(eval_all(n.items, 0));
@@ -160,8 +186,12 @@ Value eval(const Node& n) {
         if (auto d = dtype_from_name(name)) return *d;
       if (name == "math.inf") return std::numeric_limits<double>::infinity();
       if (name == "math.nan") return std::numeric_limits<double>::quiet_NaN();
-      if (name.empty()) {  // attribute of an expression, like x.shape
-        eval(n.items[0]);
+      if (name.empty()) {  // attribute of an expression, like x.T or x.shape
+        const Value self = eval(n.items[0]);
+        if (self.is<Tensor>() && is_property_op("torch.Tensor." + n.text))
+          return run_nested_op("torch.Tensor." + n.text, {self}, n);
+        if (!self.is<Tensor>())
+          fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + n.text + "'");
         fail("Unsupported", "attribute ." + n.text + " is not supported by Whence yet");
       }
       if (n.kind == Kind::Name) fail("NameError", "name '" + name + "' is not defined");
@@ -253,6 +283,17 @@ Call parse_call(const std::string& code) {
     // The operator itself is the call shown; its op need not be registered yet.
     Applied a = apply_operator(root);
     if (a.is_call) return a.call;
+  }
+  // x[index] and x.T are calls of torch.Tensor.__getitem__ and of the property's op.
+  if (root.kind == Kind::Subscript || (root.kind == Kind::Attr && dotted_name(root).empty())) {
+    const Value self = eval(root.items[0]);
+    const std::string op = root.kind == Kind::Subscript ? kGetItem : "torch.Tensor." + root.text;
+    if (self.is<Tensor>() && (root.kind == Kind::Subscript || is_property_op(op))) {
+      Call call{op, {self}, {}};
+      if (root.kind == Kind::Subscript) call.args.push_back(eval(root.items[1]));
+      return call;
+    }
+    eval(root);  // Python's error for this value, or Whence's Unsupported
   }
   if (root.kind != Kind::Call) fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
   const Node& callee = root.items[0];

@@ -34,6 +34,11 @@ std::vector<Token> tokenize(const std::string& s) {
     const char c = s[i];
     const std::size_t col = i + 1;
     if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (s.compare(i, 3, "...") == 0) {  // Ellipsis, before '.' of an attribute or a float
+      out.push_back({Token::Kind::Op, "...", col});
+      i += 3;
+      continue;
+    }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
@@ -82,7 +87,7 @@ std::vector<Token> tokenize(const std::string& s) {
     } else if (const char* two = two_char_operator(s, i)) {
       out.push_back({Token::Kind::Op, two, col});
       i += 2;
-    } else if (std::string("()[],.=-+*/%&|^~<>").find(c) != std::string::npos) {
+    } else if (std::string("()[],.:=-+*/%&|^~<>").find(c) != std::string::npos) {
       out.push_back({Token::Kind::Op, std::string(1, c), col});
       ++i;
     } else {
@@ -150,7 +155,7 @@ class Parser {
   }
 
   // Python's grammar, loosest first: comparison, |, ^, &, << >>, + -, * / // %, unary - + ~,
-  // **, then postfix (attributes, calls).
+  // **, then postfix (attributes, calls, subscripts).
   Node expression() {
     Nest nest(*this);
     static const std::vector<const char*> comparisons = {"==", "!=", "<", "<=", ">", ">="};
@@ -221,10 +226,58 @@ class Parser {
         c.items.push_back(std::move(n));
         arguments(c, open);
         n = std::move(c);
+      } else if (is_op("[")) {
+        n = subscript(std::move(n), next());
       } else {
         return n;
       }
     }
+  }
+
+  // value[index]: x[1], x[1:3], x[:, None, ...]; several items make a tuple index, as in Python.
+  Node subscript(Node value, const Token& open) {
+    Nest nest(*this);
+    Node index;
+    index.kind = Node::Kind::Tuple;
+    index.column = open.column;
+    bool comma = false;
+    while (!is_op("]")) {
+      if (peek().kind == Token::Kind::End) syntax_error("'[' was never closed", open.column);
+      index.items.push_back(slice_or_expression());
+      if (!is_op(",")) break;
+      ++p_;
+      comma = true;
+    }
+    expect("]", open);
+    if (index.items.empty()) syntax_error("invalid syntax", open.column);
+    Node n;
+    n.kind = Node::Kind::Subscript;
+    n.column = open.column;
+    n.items.push_back(std::move(value));
+    n.items.push_back(index.items.size() == 1 && !comma ? std::move(index.items[0]) : std::move(index));
+    return n;
+  }
+
+  // start:stop:step with any part left out, or a plain expression.
+  Node slice_or_expression() {
+    auto ends_part = [&] { return is_op(":") || is_op(",") || is_op("]"); };
+    Node none;
+    none.kind = Node::Kind::NoneLit;
+    none.column = peek().column;
+    Node start = is_op(":") ? none : expression();
+    if (!is_op(":")) return start;
+    Node s;
+    s.kind = Node::Kind::Slice;
+    s.column = next().column;
+    s.items.push_back(std::move(start));
+    s.items.push_back(ends_part() ? none : expression());
+    Node step = none;
+    if (is_op(":")) {
+      ++p_;
+      if (!is_op(",") && !is_op("]")) step = expression();
+    }
+    s.items.push_back(std::move(step));
+    return s;
   }
 
   void arguments(Node& call, const Token& open) {
@@ -287,6 +340,10 @@ class Parser {
         n.text = tok.text;
         return n;
       case Token::Kind::Op:
+        if (tok.text == "...") {
+          n.kind = Node::Kind::EllipsisLit;
+          return n;
+        }
         if (tok.text == "[") return sequence(tok, "]", Node::Kind::List);
         if (tok.text == "(") return sequence(tok, ")", Node::Kind::Tuple);
         break;
@@ -356,6 +413,16 @@ bool is_operator_op(const std::string& qualified_name) {
   for (const auto& n : names)
     if (n == qualified_name) return true;
   return false;
+}
+
+bool is_property_op(const std::string& qualified_name) {
+  for (const char* p : {"torch.Tensor.T", "torch.Tensor.mT", "torch.Tensor.H", "torch.Tensor.mH"})
+    if (qualified_name == p) return true;
+  return false;
+}
+
+bool is_syntax_op(const std::string& qualified_name) {
+  return qualified_name == "torch.Tensor.__getitem__" || is_property_op(qualified_name);
 }
 
 Node parse_expression(const std::string& text) { return Parser(tokenize(text)).parse_all(); }

@@ -1,5 +1,6 @@
 // call_syntax.hpp - the syntax tree of the PyTorch call language: literal Python expressions
-// with names, attributes, calls, lists, tuples and Python's operators. Parsing only;
+// with names, attributes, calls, lists, tuples, subscripts (x[1:, None, idx]) and Python's
+// operators. Parsing only;
 // evaluation is call_parser.cpp.
 #pragma once
 #include <cstdint>
@@ -10,7 +11,7 @@
 namespace whence {
 
 struct Node {
-  enum class Kind { Name, Int, Float, Str, Bool, NoneLit, List, Tuple, Call, Attr, Unary, Binary };
+  enum class Kind { Name, Int, Float, Str, Bool, NoneLit, EllipsisLit, List, Tuple, Call, Attr, Unary, Binary, Subscript, Slice };
   Kind kind = Kind::NoneLit;
   std::string text;            // Name: identifier; Str: value; Attr: attribute name;
                                // Int: the digits when the literal does not fit int64;
@@ -19,7 +20,9 @@ struct Node {
   double f = 0;                // Float
   bool b = false;              // Bool
   std::vector<Node> items;     // List/Tuple: elements; Call: callee then positional args;
-                               // Attr/Unary: the operand; Binary: left, right
+                               // Attr/Unary: the operand; Binary: left, right;
+                               // Subscript: the value, then the index (a Tuple for x[a, b]);
+                               // Slice: start, stop, step (NoneLit where absent)
   std::vector<std::pair<std::string, Node>> kwargs;  // Call
   std::size_t column = 0;      // 1-based, for error messages
 };
@@ -39,6 +42,11 @@ const std::vector<OperatorSpelling>& operator_spellings();
 // The qualified names of every op an operator can produce ("torch.Tensor.__add__", ...), each once.
 std::vector<std::string> operator_op_names();
 bool is_operator_op(const std::string& qualified_name);
+// torch.Tensor's properties that are ops, written x.T rather than called: T, mT, H, mH.
+bool is_property_op(const std::string& qualified_name);
+// Ops written as syntax rather than called, x[index] and the properties: PyTorch has no
+// argument parser (and no signature) for them.
+bool is_syntax_op(const std::string& qualified_name);
 
 // Parses one expression; throws Error("SyntaxError", ...) on malformed text.
 Node parse_expression(const std::string& text);

@@ -186,7 +186,7 @@ std::string evaluate_line(const std::string& line) {
 }
 
 Json ops_json() {
-  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str", "Tensor[]"};
+  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str", "Tensor[]", "index"};
   Json ops = Json::array();
   for (const OpDescriptor* op : op_table()) {
     Json params = Json::array();

@@ -89,9 +89,20 @@ Value value_from_json(const Json& j) {
         const Value v = leaf_from_json(j["float"]);
         if (v.is<double>()) return v;
       }
+      if (j.size() == 1 && j.contains("slice") && j["slice"].is_array() && j["slice"].size() == 3) {
+        Slice s;
+        std::optional<std::int64_t>* parts[] = {&s.start, &s.stop, &s.step};
+        for (int k = 0; k < 3; ++k) {
+          const Json& part = j["slice"][std::size_t(k)];
+          if (part.is_number_integer()) *parts[k] = part.get<std::int64_t>();
+          else if (!part.is_null()) fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+        }
+        return s;
+      }
+      if (j.size() == 1 && j.contains("ellipsis")) return Ellipsis{};
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
-      fail("ValueError", "an object value must be a tensor {\"dtype\", \"shape\", \"data\"} or a dtype {\"dtype\"}, got " + j.dump());
+      fail("ValueError", "an object value must be a tensor {\"dtype\", \"shape\", \"data\"}, a dtype {\"dtype\"}, a tuple {\"tuple\"}, a float {\"float\"}, a slice {\"slice\": [start, stop, step]} or {\"ellipsis\": true}, got " + j.dump());
     default: break;
   }
   fail("ValueError", "unsupported JSON value " + j.dump());
@@ -136,6 +147,12 @@ Json value_to_json(const Value& v) {
       for (const auto& item : items) a.push_back(value_to_json(item));
       return tuple ? Json{{"tuple", a}} : a;
     }
+    Json operator()(const Slice& s) const {  // x[1:] as {"slice": [1, null, null]}
+      Json a = Json::array();
+      for (const auto& part : {s.start, s.stop, s.step}) a.push_back(part ? Json(*part) : Json(nullptr));
+      return Json{{"slice", a}};
+    }
+    Json operator()(const Ellipsis&) const { return Json{{"ellipsis", true}}; }
     bool tuple;
   };
   return std::visit(Visitor{v.is_tuple}, v.v);

@@ -205,6 +205,11 @@ bool values_equal(const Value& a, const Value& b) {
       if (!values_equal(a.as<List>()[k], b.as<List>()[k])) return false;
     return true;
   }
+  if (a.is<Ellipsis>()) return true;
+  if (a.is<Slice>()) {
+    const Slice &x = a.as<Slice>(), &y = b.as<Slice>();
+    return x.start == y.start && x.stop == y.stop && x.step == y.step;
+  }
   return false;
 }
 

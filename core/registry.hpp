@@ -13,8 +13,9 @@ namespace whence {
 // What a parameter accepts, as PyTorch's signatures name it: Tensor, int, bool, float,
 // torch.dtype, tuple of ints, Tensor (out=), Number (a Python bool/int/float, or a 0-d
 // tensor), Tensor or Number (the operand of a binary op: PyTorch wraps a number as a 0-d
-// tensor), str, tuple of Tensors (index_put's indices).
-enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String, TensorList };
+// tensor), str, tuple of Tensors (index_put's indices), an index (x[...]'s: any value, as
+// Python passes it to __getitem__).
+enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String, TensorList, Index };
 
 struct Param {
   std::string name;

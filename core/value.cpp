@@ -13,6 +13,8 @@ std::string python_type_name(const Value& v) {
     std::string operator()(DType) const { return "torch.dtype"; }
     std::string operator()(const Tensor&) const { return "Tensor"; }
     std::string operator()(const List&) const { return tuple ? "tuple" : "list"; }
+    std::string operator()(const Slice&) const { return "slice"; }
+    std::string operator()(const Ellipsis&) const { return "ellipsis"; }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }

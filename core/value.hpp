@@ -1,8 +1,9 @@
 // value.hpp - a Python value as it appears in a PyTorch call: None, bool, int, float, str,
-// torch.dtype, Tensor, or a list/tuple of values.
+// torch.dtype, Tensor, a list/tuple of values, and the slice and Ellipsis of an index (x[1:, ...]).
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -17,9 +18,14 @@ struct Value;
 using List = std::vector<Value>;
 
 struct None {};
+struct Ellipsis {};
+// slice(start, stop, step): each an int or None (absent), as x[1:3] or x[::2] writes one.
+struct Slice {
+  std::optional<std::int64_t> start, stop, step;
+};
 
 struct Value {
-  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List> v;
+  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis> v;
   bool is_tuple = false;  // a List written as (a, b) rather than [a, b]
 
   Value() = default;

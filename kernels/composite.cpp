@@ -13,7 +13,7 @@
 namespace whence {
 
 std::vector<Param> param_list(const char* spec) {
-  static const char* types[] = {"Tensor", "Int", "Bool", "Float", "DType", "IntList", "Out", "Number", "TensorOrNumber", "String", "TensorList"};
+  static const char* types[] = {"Tensor", "Int", "Bool", "Float", "DType", "IntList", "Out", "Number", "TensorOrNumber", "String", "TensorList", "Index"};
   std::vector<Param> out;
   bool keyword_only = false;
   const std::string text = spec;
@@ -36,8 +36,9 @@ std::vector<Param> param_list(const char* spec) {
     if (!type.empty() && type.back() == '@') p.accepts_dimname = true, type.pop_back();
     if (!type.empty() && type.back() == '?') p.optional = true, type.pop_back();
     if (!type.empty() && type.back() == '@') p.accepts_dimname = true, type.pop_back();
-    for (int k = 0; k < 11; ++k)
-      if (type == types[k]) p.type = ParamType(k);
+    const auto known = std::find(std::begin(types), std::end(types), type);
+    if (known == std::end(types)) throw std::logic_error("param_list: unknown type " + type);  // a typo in a registration
+    p.type = ParamType(known - std::begin(types));
     if (eq != std::string::npos) {
       const std::string d = token.substr(eq + 1);
       p.has_default = true;

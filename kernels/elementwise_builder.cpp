@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "core/call_syntax.hpp"
+
 namespace whence {
 
 namespace {
@@ -54,6 +56,7 @@ std::string docs_url(const std::string& name) {
   const std::string base = "https://pytorch.org/docs/stable/";
   if (name.rfind("torch.special.", 0) == 0) return base + "special.html#" + name;
   if (name.rfind("torch.Tensor.__", 0) == 0) return base + "tensors.html";
+  if (is_property_op(name)) return base + "tensors.html#" + name;  // x.T: an attribute, no page of its own
   return base + "generated/" + name + ".html";
 }
 

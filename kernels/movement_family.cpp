@@ -82,12 +82,16 @@ OpResult movement_run(const Bound& b) {
 std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
   const Proxied& p = prepared_for(b, r, run_on_proxies);
   const std::int64_t id = p.results[std::size_t(position)].get(flat).i;
-  if (id <= 0) return {};
-  auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
-  --slot;
-  Source s{slot->param, id - slot->base, Role::Value};
-  s.item = slot->item;
-  return {s};
+  std::vector<Source> out;
+  if (id > 0) {
+    auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
+    --slot;
+    Source s{slot->param, id - slot->base, Role::Value};
+    s.item = slot->item;
+    out.push_back(s);
+  }
+  if (spec_of(b).more_sources) spec_of(b).more_sources(b, r, position, flat, out);
+  return out;
 }
 
 const Tensor& argument(const Bound& b, const Source& s) {
@@ -116,6 +120,8 @@ std::string movement_equation(const Bound& b, const OpResult& r, int position, s
   const std::string name = b.op->params[std::size_t(s.param)].name + (s.item >= 0 ? "[" + std::to_string(s.item) + "]" : "");
   std::string eq = lhs + " = " + name + coords(a.shape(), s.flat) + " = " + value;
   if (spec.flat_arithmetic) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
+  const std::string note = spec.note ? spec.note(b, r, src) : "";
+  if (!note.empty()) eq += "  (" + note + ")";
   return eq;
 }
 
@@ -125,7 +131,7 @@ void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const 
                   const char* params, MovementSpec spec) {
   static std::deque<MovementSpec> specs;
   specs.push_back(spec);
-  add_op(t, composite_op(names, "movement", summary, example, param_list(params), movement_run, movement_explain, movement_equation,
+  add_op(t, composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain, movement_equation,
                          &specs.back()));
 }
 

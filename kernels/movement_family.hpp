@@ -22,6 +22,11 @@ struct MovementSpec {
   bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
   bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
   const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
+  const char* family = "movement";  // the registry's family (its golden folder): "indexing" for x[...]
+  // Sources besides the moved element (x[idx]'s index and mask elements), appended after it,
+  // and what the equation says of them in parentheses.
+  void (*more_sources)(const Bound& b, const OpResult& r, int position, std::int64_t flat, std::vector<Source>& out) = nullptr;
+  std::string (*note)(const Bound& b, const OpResult& r, const std::vector<Source>& src) = nullptr;
 };
 
 // Registers an op of the family ("movement").
@@ -32,6 +37,7 @@ void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const 
 // An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);
 
-void add_view_ops(std::vector<const OpDescriptor*>& t);  // kernels/view_ops.cpp
+void add_view_ops(std::vector<const OpDescriptor*>& t);   // kernels/view_ops.cpp
+void add_index_ops(std::vector<const OpDescriptor*>& t);  // kernels/index_ops.cpp: x[index], x.T
 
 }  // namespace whence

@@ -23,6 +23,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_loss_ops(t);
     add_run_ops(t);
     add_view_ops(t);
+    add_index_ops(t);
     add_select_ops(t);
     add_factory_ops(t);
     return t;

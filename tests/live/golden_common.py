@@ -140,6 +140,10 @@ def value_json(v):
         return {"tuple": [value_json(x) for x in v]}
     if isinstance(v, list):
         return [value_json(x) for x in v]
+    if isinstance(v, slice):
+        return {"slice": [v.start, v.stop, v.step]}
+    if v is Ellipsis:
+        return {"ellipsis": True}
     assert v is None or isinstance(v, (bool, int, float, str)), v
     if isinstance(v, float) and not math.isfinite(v):
         return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}

@@ -85,3 +85,38 @@ TEST_CASE("nested calls of registered ops evaluate to their results") {
       "torch.gather(torch.gather(torch.tensor([10, 20, 30]), 0, torch.tensor([2, 1])), 0, torch.tensor([1]))");
   CHECK(format_call(c) == "torch.gather(torch.tensor([30, 20]), 0, torch.tensor([1]))");
 }
+
+TEST_CASE("Python's subscripts and tensor properties are calls written back as the same syntax") {
+  const char* texts[] = {
+      "torch.tensor([1, 2, 3])[1]",
+      "torch.tensor([1, 2, 3])[-1:]",
+      "torch.tensor([1, 2, 3])[::2]",
+      "torch.tensor([1, 2, 3])[:]",
+      "torch.tensor([[1, 2], [3, 4]])[:, 0]",
+      "torch.tensor([[1, 2], [3, 4]])[..., None, 1:2:1]",
+      "torch.tensor([[1, 2], [3, 4]])[1,]",
+      "torch.tensor([[1, 2], [3, 4]])[[0, 1], [1, 0]]",
+      "torch.tensor([[1, 2], [3, 4]])[torch.tensor([True, False])]",
+      "torch.tensor([[1, 2], [3, 4]]).T",
+      "torch.tensor([[1, 2], [3, 4]]).mT",
+  };
+  for (const char* text : texts) {
+    INFO(text);
+    CHECK(format_call(parse_call(text)) == text);
+  }
+  const Call c = parse_call("torch.tensor([[1, 2], [3, 4]])[1:, ...]");
+  CHECK(c.op == "torch.Tensor.__getitem__");
+  REQUIRE(c.args.size() == 2);
+  REQUIRE(c.args[1].is<List>());
+  CHECK(c.args[1].is_tuple);
+  CHECK(c.args[1].as<List>()[0].as<Slice>().start == std::int64_t(1));
+  CHECK_FALSE(c.args[1].as<List>()[0].as<Slice>().stop.has_value());
+  CHECK(c.args[1].as<List>()[1].is<Ellipsis>());
+  // A subscript inside an argument runs the op and passes its result on.
+  CHECK(format_call(parse_call("torch.neg(torch.tensor([1, 2, 3])[1:])")) == "torch.neg(torch.tensor([2, 3]))");
+  CHECK(error_of("torch.tensor([1, 2])[]").rfind("SyntaxError: invalid syntax", 0) == 0);
+  CHECK(error_of("torch.tensor([1, 2])[1:2:3:4]").rfind("SyntaxError", 0) == 0);
+  CHECK(error_of("torch.tensor([1, 2])[1.5:]") == "TypeError: slice indices must be integers or None or have an __index__ method");
+  CHECK(error_of("torch.tensor([1, 2]).shape") == "Unsupported: attribute .shape is not supported by Whence yet");
+  CHECK(error_of("(1, 2)[0]").rfind("Unsupported", 0) == 0);
+}

@@ -1,0 +1,305 @@
+#!/usr/bin/python3
+"""Writes the PyTorch golden vectors of the indexing family: Python's x[index] and the
+properties x.T, x.mT, x.H, x.mH.
+
+    tests/golden/indexing/<primary name>.jsonl   one file per op (tests/live/indexing_ops.py)
+    tests/golden/indexing.meta.json              seed, versions, counts
+    tests/golden/indexing_ops.json               the op table
+
+Lines have the movement format (with "views"). Relations (tests/golden/README.md, "Indexing
+family"): the element read, by autograd on a float64 copy of x; the index and mask elements,
+by perturbation: each int index element moved to every other position of its dim, each mask
+element flipped, on a float64 surrogate of x with distinct values whose int-indexed dims are
+padded to two entries at least (so every index element has somewhere else to point); an index
+element is a source of every output element that changes or disappears.
+
+Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
+
+    /usr/bin/python3 scripts/gen_golden_indexing.py [--check]
+"""
+import collections
+import itertools
+import json
+import os
+import random
+import sys
+import time
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import torch  # noqa: E402
+
+import gen_golden_movement as MG  # noqa: E402
+import indexing_ops as IO  # noqa: E402
+from golden_common import DTYPES, outcome, src_key, tensor_code, unique_case_names, value_json, write_or_check  # noqa: E402
+
+FAMILY = IO  # the op list tests/live/check_live_family.py samples from
+SEED = 20261121
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+OUT_DIR = os.path.join(GOLDEN_DIR, "indexing")
+
+warnings.simplefilter("ignore")
+
+
+class _Subscript:
+    """I[1:, [0, 2]] is the index value Python passes to __getitem__."""
+    def __getitem__(self, key):
+        return key
+
+
+def index_value(text):
+    return eval("I[%s]" % text, {"torch": torch, "I": _Subscript()})  # noqa: S307 - our own case text
+
+
+def case(name, op, x, text=None):
+    code = "%s[%s]" % (x, text) if text is not None else "%s.%s" % (x, op.rsplit(".", 1)[1])
+    return {"name": name, "op": op, "x": x, "text": text, "code": code}
+
+
+# --- cases ------------------------------------------------------------------------------------
+
+BASIC = ["1", "-1", "1:3", "::2", ":, 0", "..., 1", "None", "None, ..., None", "1:, None, ::2", "-10:2", "10:20",
+         "0:0", "-2:", ":", "...", "1, 2"]
+ADVANCED = ["[0, 2]", "[[0, 1], [1, 2]]", "torch.tensor([0, 2])", "torch.tensor([[0, 1], [2, 0]])", "[0, 1], [1, 2]",
+            ":, [0, 2]", "..., [0, -1]", "1:, [0, 2]", "[-3]", "torch.tensor(1)", "[]", "[2, 2, 0]",
+            "torch.tensor([[2], [0]]), torch.tensor([1, 3])", "0, [1, 3]"]
+MASKS = ["torch.tensor([True, False, True])", ":, torch.tensor([True, False, True, True])",
+         "torch.tensor([[True, False, True, False], [False, False, True, True], [True, True, False, False]])",
+         "[True, False, True]", "torch.tensor([False, False, False])", "1:, torch.tensor([False, True, True, False])"]
+ERRORS = ["5", "1, 2, 3", "1.5", "::0", "::-1", "..., ...", "[0, 5]", ":, [0, 9]", "[0, 3], [9, 0]",
+          "torch.tensor([True, False])", ":, torch.tensor([True, False])", "torch.tensor([1.0])",
+          "torch.tensor([0, 1], dtype=torch.int32)", "[0, 1], [0, 1, 2]", "'a'", "-4"]
+THREE_D = ["[0, 1], :, [0, 1]", "0, [0, 1], [1, 2]", "[0, 1], None, [0, 2]", ":, 1:, ::2", "..., [0, -1]",
+           "torch.tensor([[True, False, True], [False, True, True]])", "[1], :, torch.tensor([[0, 1], [2, 3]])"]
+
+
+def random_index(rng, shape):
+    """An index of random items for `shape`: ints, slices, None, ..., int lists."""
+    items, d = [], 0
+    ellipsis = False
+    while d < len(shape) and rng.random() < 0.85:
+        size = shape[d]
+        r = rng.random()
+        if r < 0.2:
+            items.append(str(rng.randint(-size, size - 1)))
+        elif r < 0.5:
+            a, b = rng.randint(-size - 1, size), rng.randint(-size - 1, size + 1)
+            step = rng.choice(["", ":2", ":3"])
+            items.append("%d:%d%s" % (a, b, step))
+        elif r < 0.6:
+            items.append("None")
+            continue
+        elif r < 0.65 and not ellipsis:
+            items.append("...")
+            ellipsis = True
+            d = len(shape)
+            continue
+        else:
+            n = rng.randint(1, 3)
+            items.append("[%s]" % ", ".join(str(rng.randint(-size, size - 1)) for _ in range(n)))
+        d += 1
+    return ", ".join(items) or ":"
+
+
+def getitem_cases(rng):
+    def X(shape, dtype=None, style="literal"):
+        dtype = dtype or rng.choice(["float32", "int64", "float64", "int32"])
+        return tensor_code(rng, shape, dtype, MG.gen_vals(rng, dtype), style)
+    op = "torch.Tensor.__getitem__"
+    cases = [case("dtype_" + dt, op, X([3, 4], dt), "1:, [0, 2]") for dt in DTYPES]
+    for k, text in enumerate(BASIC + ADVANCED + MASKS + ERRORS):
+        cases.append(case("case_%d" % k, op, X([3, 4]), text))
+    for k, text in enumerate(THREE_D):
+        cases.append(case("rank3_%d" % k, op, X([2, 3, 4]), text))
+    cases += [case("transposed", op, X([3, 4], style="t"), "1"), case("transposed_adv", op, X([3, 4], style="t"), "[0, 2], 1:"),
+              case("expanded", op, X([3, 4], style="expand"), ":, 1"), case("rank0_none", op, X([]), "None"),
+              case("rank0_ellipsis", op, X([]), "..."), case("err_rank0_int", op, X([]), "0"),
+              case("rank1_mask", op, X([4]), "torch.tensor([True, False, True, True])"), case("empty", op, X([0, 3]), ":, [0, 2]")]
+    for k in range(24):
+        shape = [rng.randint(1, 4) for _ in range(rng.randint(1, 3))]
+        cases.append(case("random_%d" % k, op, X(shape), random_index(rng, shape)))
+    return cases
+
+
+def property_cases(rng, op):
+    def X(shape, dtype=None, style="literal"):
+        dtype = dtype or rng.choice(["float32", "int64", "float64", "int32"])
+        return tensor_code(rng, shape, dtype, MG.gen_vals(rng, dtype), style)
+    cases = [case("dtype_" + dt, op, X([2, 3], dt)) for dt in DTYPES]
+    cases += [case("rank3", op, X([2, 3, 2])), case("rank1", op, X([3])), case("rank0", op, X([])), case("empty", op, X([0, 2])),
+              case("transposed", op, X([2, 3], style="t")), case("rank4", op, X([1, 2, 2, 3]))]
+    return cases
+
+
+def op_cases(rng, op, names):
+    p = op["primary"]
+    return unique_case_names(getitem_cases(rng) if p.endswith("__getitem__") else property_cases(rng, p))
+
+
+# --- relations --------------------------------------------------------------------------------
+
+def index_items(idx):
+    """(items, as_tuple) as PyTorch reads an index (a list holding sequences is a tuple)."""
+    if isinstance(idx, tuple):
+        return list(idx), True
+    if isinstance(idx, list) and any(isinstance(v, (list, slice, type(None), type(Ellipsis), torch.Tensor)) for v in idx):
+        return list(idx), True
+    return [idx], False
+
+
+def item_tensor(v):
+    """An index item as the tensor PyTorch makes of it, or None for ints, slices, None, ..."""
+    if isinstance(v, torch.Tensor):
+        return v
+    if isinstance(v, list):
+        return torch.tensor(v) if v else torch.tensor([], dtype=torch.long)
+    return None
+
+
+def input_dims(x, items):
+    """x's first dim each item takes."""
+    def taken(v):
+        if v is None or v is Ellipsis:
+            return 0
+        t = item_tensor(v)
+        return t.dim() if t is not None and t.dtype == torch.bool else 1
+    total = sum(taken(v) for v in items)
+    dims, d = [], 0
+    for v in items:
+        dims.append(d)
+        d += x.dim() - total if v is Ellipsis else taken(v)
+    return dims
+
+
+def with_element(idx, j, flat, value):
+    """idx with element `flat` of item j (or of the index itself, j = -1) set to value."""
+    items, as_tuple = index_items(idx)
+    k = max(j, 0)
+    t = item_tensor(items[k]).clone()
+    t.reshape(-1)[flat] = value
+    items[k] = t.tolist() if isinstance(items[k], list) else t
+    return tuple(items) if as_tuple else items[0]
+
+
+def changed(base, other):
+    """Flat positions of base whose element differs in other or is missing from it."""
+    out = set()
+    for f, pos in enumerate(itertools.product(*[range(n) for n in base.shape])):
+        if other is None or other.dim() != base.dim() or any(p >= n for p, n in zip(pos, other.shape)) \
+                or other[pos].item() != base[pos].item():
+            out.add(f)
+    return out
+
+
+def index_relations(x, idx, out):
+    """{output flat: [[path, flat, role], ...]} of the index and mask elements, by perturbation."""
+    items, as_tuple = index_items(idx)
+    dims = input_dims(x, items)
+    shape = list(x.shape)
+    for v, d in zip(items, dims):
+        t = item_tensor(v)
+        if t is not None and t.dtype != torch.bool and shape[d] < 2:
+            shape[d] = 2
+    n = 1
+    for s in shape:
+        n *= s
+    surrogate = torch.arange(1, n + 1, dtype=torch.float64).reshape(shape)  # distinct values
+    base = surrogate[idx]
+    rel = collections.defaultdict(list)
+    for j, (v, d) in enumerate(zip(items, dims)):
+        t = item_tensor(v)
+        if t is None:
+            continue
+        path = [1, j] if as_tuple else [1]
+        for f in range(t.numel()):
+            hit = set()
+            if t.dtype == torch.bool:
+                alternatives = [not bool(t.reshape(-1)[f])]
+                role = "mask"
+            else:
+                cur = int(t.reshape(-1)[f]) % shape[d]
+                alternatives = [a for a in range(shape[d]) if a != cur]
+                role = "index"
+            for a in alternatives:
+                try:
+                    other = surrogate[with_element(idx, j if as_tuple else -1, f, a)]
+                except (IndexError, RuntimeError):
+                    other = None
+                hit |= changed(base, other)
+            for o in hit:
+                rel[o].append([path, f, role])
+    return rel
+
+
+def relations(c, x, idx):
+    leaf = torch.arange(1, x.numel() + 1, dtype=torch.float64).reshape(x.shape).requires_grad_(True)
+    out = leaf[idx] if c["text"] is not None else getattr(leaf, c["op"].rsplit(".", 1)[1])
+    more = index_relations(x, idx, out) if c["text"] is not None else {}
+    flat = out.reshape(-1)
+    rel = []
+    for k in range(flat.numel()):
+        src = []
+        (grad,) = torch.autograd.grad(flat[k], [leaf], retain_graph=True)
+        src += [[[0], f, "value"] for f in grad.reshape(-1).nonzero().flatten().tolist()]
+        src += more.get(k, [])
+        rel.append({"out": [0, k], "src": sorted(src, key=src_key)})
+    return rel
+
+
+def golden_line(op, c):
+    x = MG.eval_code(c["x"])
+    idx = index_value(c["text"]) if c["text"] is not None else None
+    args = [x] if c["text"] is None else [x, idx]
+    fn = (lambda: x[idx]) if c["text"] is not None else (lambda: getattr(x, c["op"].rsplit(".", 1)[1]))
+    out, expect = outcome(fn)
+    _, by_code = outcome(lambda: MG.eval_code(c["code"]))
+    if expect != by_code:
+        raise AssertionError("call text does not reproduce the case %s:\n%s\n%s" % (c["code"], expect, by_code))
+    if expect["ok"]:
+        expect["views"] = MG.views_json(args, {}, out)
+        expect["relations"] = relations(c, x, idx)
+    g = {"name": c["name"], "code": c["code"], "expect": expect}
+    if x._base is None:
+        g["request"] = {"op": c["op"], "args": [value_json(a) for a in args], "kwargs": {}}
+    return g
+
+
+def generate():
+    files, per_op, outcomes = {}, {}, collections.Counter()
+    table = []
+    for op in IO.OPS:
+        names = IO.qualified_names(op)
+        rng = random.Random("%d:%s" % (SEED, op["primary"]))
+        lines, oc = [], collections.Counter()
+        for c in op_cases(rng, op, names):
+            g = golden_line(op, c)
+            lines.append(json.dumps(g, ensure_ascii=True))
+            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
+            oc[k] += 1
+            outcomes[k] += 1
+        per_op[op["primary"]] = dict(sorted(oc.items()))
+        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
+        table.append({"primary": op["primary"], "names": names, "kind": "indexing"})
+    meta = {"generator": "scripts/gen_golden_indexing.py", "seed": SEED, "torch": torch.__version__,
+            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
+            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
+    files[os.path.join(GOLDEN_DIR, "indexing.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files[os.path.join(GOLDEN_DIR, "indexing_ops.json")] = json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+    return files, meta
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    t0 = time.time()
+    files, meta = generate()
+    rc = write_or_check(files, OUT_DIR, "indexing", check, t0)
+    if not check:
+        print("wrote %d cases for %d ops (%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
