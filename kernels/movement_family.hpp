@@ -9,6 +9,7 @@
 // 0 (a fill, tril's zeros) names none. So an op's explain is its run: they cannot disagree.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/registry.hpp"
@@ -22,6 +23,12 @@ struct MovementSpec {
   bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
   bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
   const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
+  // The index elements that decided which element lands on output element `flat`
+  // (repeat_interleave's repeats tensor), appended to its sources: `src` holds the value
+  // source the proxies found, or nothing where the output is computed from those elements.
+  void (*deciders)(const Bound& b, const OpResult& r, int position, std::int64_t flat, std::vector<Source>& src) = nullptr;
+  // Why that element landed there, written after the equation ("on diagonal +1"); "" for none.
+  std::string (*note)(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) = nullptr;
 };
 
 // Registers an op of the family ("movement").
@@ -32,6 +39,20 @@ void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const 
 // An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);
 
-void add_view_ops(std::vector<const OpDescriptor*>& t);  // kernels/view_ops.cpp
+// The copy of `shape` whose element at coordinates c is x at coordinates from(c) (or zero
+// where from returns false): the shared loop of the rearranging copies. (One loop for all of
+// them: a template per op's lambda would copy it into the WebAssembly module each time.)
+using FromFn = bool (*)(const void* context, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& src);
+Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context);
+template <class From>
+Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
+  return rearranged_with(x, shape, [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+    return (*static_cast<const From*>(f))(c, s);
+  }, &from);
+}
+
+void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/view_ops.cpp
+void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/diag_ops.cpp
+void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/repeat_interleave_op.cpp
 
 }  // namespace whence
