@@ -72,4 +72,10 @@ double json_double(const Scalar& s) {
   return std::strtod(format_float(s.f, s.dtype).c_str(), nullptr);
 }
 
+std::string ordinal(std::int64_t n) {
+  const std::int64_t t = n % 100, u = n % 10;
+  const char* suffix = (t >= 11 && t <= 13) ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 }  // namespace whence

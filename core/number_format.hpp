@@ -20,5 +20,7 @@ std::string format_scalar(const Scalar& s);
 // The same value as a double that prints shortest in JSON (float32 0.1f -> 0.1, likewise
 // float16 and bfloat16).
 double json_double(const Scalar& s);
+// "1st", "2nd", "3rd", "11th", "22nd": n as an English ordinal.
+std::string ordinal(std::int64_t n);
 
 }  // namespace whence

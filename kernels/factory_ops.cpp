@@ -284,12 +284,6 @@ OpResult tri_indices_run(const Bound& b) {
   return one(t);
 }
 
-std::string ordinal(std::int64_t n) {
-  const std::int64_t t = n % 100, u = n % 10;
-  const char* suffix = (t >= 11 && t <= 13) ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
-  return std::to_string(n) + suffix;
-}
-
 // out[0][4] = row of the 5th element on or below the diagonal = 2
 std::string tri_indices_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];

@@ -349,7 +349,7 @@ void index_sources(const Bound& b, const OpResult& r, int, std::int64_t flat, st
 }
 
 // "(dim 0 from indices[1] = 2)" or "(True number 3 of indices, at [1][0])".
-std::string index_note(const Bound& b, const OpResult& r, const std::vector<Source>& src) {
+std::string index_note(const Bound& b, const OpResult& r, int, std::int64_t, const std::vector<Source>& src) {
   const IndexPlan& p = prepared_for(b, r, plan_of);
   std::string note;
   auto add = [&](const std::string& text) { note += (note.empty() ? "" : ", ") + text; };
@@ -404,7 +404,7 @@ void add_index_ops(std::vector<const OpDescriptor*>& t) {
   MovementSpec getitem;
   getitem.family = "indexing";
   getitem.apply = getitem_apply;
-  getitem.more_sources = index_sources;
+  getitem.deciders = index_sources;
   getitem.note = index_note;
   add_movement(t, "torch.Tensor.__getitem__",
                "Python's x[index]: ints and slices make a view; int tensors, lists and masks gather a copy.",

@@ -81,17 +81,17 @@ OpResult movement_run(const Bound& b) {
 
 std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
   const Proxied& p = prepared_for(b, r, run_on_proxies);
-  const std::int64_t id = p.results[std::size_t(position)].get(flat).i;
-  std::vector<Source> out;
+  std::vector<Source> src;
+  const std::int64_t id = p.slots.empty() ? 0 : p.results[std::size_t(position)].get(flat).i;
   if (id > 0) {
     auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
     --slot;
     Source s{slot->param, id - slot->base, Role::Value};
     s.item = slot->item;
-    out.push_back(s);
+    src.push_back(s);
   }
-  if (spec_of(b).more_sources) spec_of(b).more_sources(b, r, position, flat, out);
-  return out;
+  if (spec_of(b).deciders) spec_of(b).deciders(b, r, position, flat, src);
+  return src;
 }
 
 const Tensor& argument(const Bound& b, const Source& s) {
@@ -114,15 +114,16 @@ std::string flat_sum(const Shape& shape, std::int64_t flat) {
 std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
   const MovementSpec& spec = spec_of(b);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
-  if (src.empty()) return lhs + " = " + value + (spec.fill ? std::string(" (") + spec.fill + ")" : "");
-  const Source& s = src.front();
+  const std::string note = spec.note ? spec.note(b, r, position, flat, src) : "";
+  const std::string tail = note.empty() ? "" : "  (" + note + ")";
+  auto moved = std::find_if(src.begin(), src.end(), [](const Source& s) { return s.role == Role::Value; });
+  if (moved == src.end()) return lhs + " = " + value + (spec.fill ? std::string(" (") + spec.fill + ")" : tail);
+  const Source& s = *moved;
   const Tensor& a = argument(b, s);
   const std::string name = b.op->params[std::size_t(s.param)].name + (s.item >= 0 ? "[" + std::to_string(s.item) + "]" : "");
   std::string eq = lhs + " = " + name + coords(a.shape(), s.flat) + " = " + value;
   if (spec.flat_arithmetic) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
-  const std::string note = spec.note ? spec.note(b, r, src) : "";
-  if (!note.empty()) eq += "  (" + note + ")";
-  return eq;
+  return eq + tail;
 }
 
 }  // namespace
@@ -133,6 +134,24 @@ void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const 
   specs.push_back(spec);
   add_op(t, composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain, movement_equation,
                          &specs.back()));
+}
+
+Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context) {
+  Tensor out = Tensor::empty(x.dtype(), shape);
+  const Shape xs = contiguous_strides(x.shape());
+  std::vector<std::int64_t> c(shape.size()), src(std::size_t(x.dim()));
+  for (std::int64_t f = 0; f < out.numel(); ++f) {
+    std::int64_t rest = f;
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      c[std::size_t(d)] = rest % shape[std::size_t(d)];
+      rest /= shape[std::size_t(d)];
+    }
+    if (!from(context, c, src)) continue;
+    std::int64_t at = 0;
+    for (std::size_t d = 0; d < src.size(); ++d) at += src[d] * xs[d];
+    out.set(f, x.get(at));
+  }
+  return out;
 }
 
 std::vector<std::int64_t> ints_of(const Value& v) {

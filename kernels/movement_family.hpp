@@ -9,6 +9,7 @@
 // 0 (a fill, tril's zeros) names none. So an op's explain is its run: they cannot disagree.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/registry.hpp"
@@ -23,10 +24,12 @@ struct MovementSpec {
   bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
   const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
   const char* family = "movement";  // the registry's family (its golden folder): "indexing" for x[...]
-  // Sources besides the moved element (x[idx]'s index and mask elements), appended after it,
-  // and what the equation says of them in parentheses.
-  void (*more_sources)(const Bound& b, const OpResult& r, int position, std::int64_t flat, std::vector<Source>& out) = nullptr;
-  std::string (*note)(const Bound& b, const OpResult& r, const std::vector<Source>& src) = nullptr;
+  // The index elements that decided which element lands on output element `flat`
+  // (repeat_interleave's repeats tensor, x[idx]'s index and mask elements), appended to its sources: `src` holds the value
+  // source the proxies found, or nothing where the output is computed from those elements.
+  void (*deciders)(const Bound& b, const OpResult& r, int position, std::int64_t flat, std::vector<Source>& src) = nullptr;
+  // Why that element landed there, written after the equation ("on diagonal +1"); "" for none.
+  std::string (*note)(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) = nullptr;
 };
 
 // Registers an op of the family ("movement").
@@ -37,7 +40,21 @@ void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const 
 // An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);
 
-void add_view_ops(std::vector<const OpDescriptor*>& t);   // kernels/view_ops.cpp
-void add_index_ops(std::vector<const OpDescriptor*>& t);  // kernels/index_ops.cpp: x[index], x.T
+// The copy of `shape` whose element at coordinates c is x at coordinates from(c) (or zero
+// where from returns false): the shared loop of the rearranging copies. (One loop for all of
+// them: a template per op's lambda would copy it into the WebAssembly module each time.)
+using FromFn = bool (*)(const void* context, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& src);
+Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context);
+template <class From>
+Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
+  return rearranged_with(x, shape, [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+    return (*static_cast<const From*>(f))(c, s);
+  }, &from);
+}
+
+void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/view_ops.cpp
+void add_index_ops(std::vector<const OpDescriptor*>& t);        // kernels/index_ops.cpp: x[index], x.T
+void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/diag_ops.cpp
+void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/repeat_interleave_op.cpp
 
 }  // namespace whence

@@ -7,6 +7,7 @@
 #include <deque>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/select_common.hpp"
 
@@ -272,12 +273,6 @@ std::vector<Source> read_explain(const Bound& b, const OpResult& r, int, std::in
   if (!spec_of(b).index_param)
     for (const Source& s : masked_select_mask_sources(b, p, flat)) src.push_back(s);
   return src;
-}
-
-std::string ordinal(std::int64_t n) {
-  const std::int64_t t = n % 100;
-  const char* suffix = (t >= 11 && t <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-  return std::to_string(n) + suffix;
 }
 
 std::string read_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {

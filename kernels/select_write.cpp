@@ -170,7 +170,18 @@ std::vector<Source> write_explain(const Bound& b, const OpResult& r, int, std::i
       if (t.param == s.param && t.flat == s.flat && t.item == s.item) return;
     src.push_back(s);
   };
-  if (p.mask_param >= 0) add(Source{p.mask_param, p.mask_of[std::size_t(o)], Role::Mask});
+  if (p.mask_counts && !ws.empty()) {
+    // every mask element covering a position up to o: flipping it moves the count of Trues
+    // before o, so another source element lands here (found once each, without a search)
+    std::vector<bool> seen(std::size_t(b.tensor(std::size_t(p.mask_param)).numel()), false);
+    for (std::int64_t q = 0; q <= o; ++q) {
+      const std::int64_t m = p.mask_of[std::size_t(q)];
+      if (!seen[std::size_t(m)]) src.push_back(Source{p.mask_param, m, Role::Mask});
+      seen[std::size_t(m)] = true;
+    }
+  } else if (p.mask_param >= 0) {
+    add(Source{p.mask_param, p.mask_of[std::size_t(o)], Role::Mask});
+  }
   const Source self{input, c.self_flat(o), Role::Value};
   if (ws.empty()) {
     add(self);
@@ -260,6 +271,8 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
     bool same = true;  // every write carries the same element (index_fill, a broadcast value)
     for (const Write* x : ws) same = same && x->value == w.value;
     std::string why = !mask.empty() ? mask + ": filled" : sender_text(b, p, w) + " sent it";
+    if (p.mask_counts) why = mask + ": the " + ordinal(w.value + 1) + " True in row-major order takes the " + ordinal(w.value + 1) + " element of " +
+                             b.op->params[std::size_t(p.value_param)].name;
     if (ws.size() > 1 && same) why = senders(0) + " all wrote the same value here";
     else if (ws.size() > 1)
       why += "; " + std::to_string(ws.size()) + " writes landed here and the last one stays, so the result depends on the write order";

@@ -1,5 +1,6 @@
 // select_write.hpp - the engine of the ops that write into a copy of their input: masked_fill,
-// index_fill, index_copy, index_add, scatter, scatter_add, scatter_reduce, index_put, put.
+// masked_scatter, index_fill, index_copy, index_add, scatter, scatter_add, scatter_reduce,
+// index_put, put.
 // An op's prepare checks the call in PyTorch's order and words and lists the writes, in the
 // order PyTorch's CPU kernel makes them: which output element receives which value, and which
 // index elements sent it. The engine computes the result from that list and explains each
@@ -47,6 +48,9 @@ struct WritePlan {
   std::vector<Sender> sent;
   std::vector<std::int64_t> mask_of;  // masked_fill: output element -> mask element (a mask source of every element)
   int mask_param = -1;
+  // masked_scatter: the Trues before an output element count the values used up, so a written
+  // element also has every mask element that covers it or an earlier position as a source.
+  bool mask_counts = false;
   // filled by the engine: the writes of each output element, in order (CSR)
   std::vector<std::int32_t> start, ids;
 

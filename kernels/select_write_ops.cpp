@@ -1,7 +1,7 @@
 // select_write_ops.cpp - the ops that write into a copy of their input, each as its checks in
 // PyTorch's order and words and its list of writes (kernels/select_write.hpp):
-//   masked_fill  index_fill  index_copy  index_add  scatter  scatter_add  scatter_reduce
-//   index_put  put
+//   masked_fill  masked_scatter  index_fill  index_copy  index_add  scatter  scatter_add
+//   scatter_reduce  index_put  put
 #include <algorithm>
 
 #include "core/error.hpp"
@@ -62,30 +62,58 @@ Scalar fill_value(const Bound& b) {
   }
 }
 
-// --- masked_fill(input, mask, value) -----------------------------------------------------------
+// --- masked_fill(input, mask, value), masked_scatter(input, mask, source) ------------------------
 
-WritePlan prepare_masked_fill(const Bound& b) {
+// Input and mask broadcast together: each output element's input element and mask element.
+WritePlan masked_plan(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& mask = tensor_arg(b, "mask");
   WritePlan p = plan_for(in);
   p.shape = broadcast_shapes(mask.shape(), in.shape());
   check_limits(p.shape);
-  set_fill(b, p, "masked_fill_");
-  p.fill = fill_value(b);
   const std::int64_t n = shape_numel(p.shape);
   p.mask_param = param(b, "mask");
   for (std::int64_t o = 0; o < n; ++o) {
     p.self_of.push_back(broadcast_flat(in.shape(), p.shape, o));
-    const std::int64_t m = broadcast_flat(mask.shape(), p.shape, o);
-    p.mask_of.push_back(m);
+    p.mask_of.push_back(broadcast_flat(mask.shape(), p.shape, o));
   }
-  // PyTorch's kernel reads the lowest byte of each mask element (a bool or uint8 mask is that
-  // byte; other dtypes are read the same way) and refuses bytes other than 0 and 1.
-  for (std::int64_t o = 0; o < n; ++o) {
-    const std::int64_t m = p.mask_of[std::size_t(o)];
-    const int byte = low_byte(mask, m);
-    if (byte > 1) fail_at("RuntimeError", "Mask tensor can take 0 and 1 values only", "mask", m);
-    if (byte) p.write(o, p.value_param >= 0 ? 0 : -1, {});
+  return p;
+}
+
+// PyTorch's kernels read the lowest byte of each mask element (a bool or uint8 mask is that
+// byte; other dtypes are read the same way) and refuse bytes other than 0 and 1.
+bool mask_true(const Tensor& mask, std::int64_t m) {
+  const int byte = low_byte(mask, m);
+  if (byte > 1) fail_at("RuntimeError", "Mask tensor can take 0 and 1 values only", "mask", m);
+  return byte == 1;
+}
+
+WritePlan prepare_masked_fill(const Bound& b) {
+  WritePlan p = masked_plan(b);
+  set_fill(b, p, "masked_fill_");
+  p.fill = fill_value(b);
+  const Tensor& mask = tensor_arg(b, "mask");
+  for (std::int64_t o = 0; o < shape_numel(p.shape); ++o)
+    if (mask_true(mask, p.mask_of[std::size_t(o)])) p.write(o, p.value_param >= 0 ? 0 : -1, {});
+  return p;
+}
+
+// The True positions, in row-major order, take source's elements one after another.
+WritePlan prepare_masked_scatter(const Bound& b) {
+  WritePlan p = masked_plan(b);
+  const Tensor& in = tensor_arg(b, "input");
+  const Tensor& source = tensor_arg(b, "source");
+  if (in.dtype() != source.dtype())
+    fail("RuntimeError", std::string("masked_scatter: expected self and source to have same dtypes but got") + dtype_scalar_name(in.dtype()) + " and " +
+                             dtype_scalar_name(source.dtype()), "source");
+  p.value_param = param(b, "source");
+  p.mask_counts = true;
+  const Tensor& mask = tensor_arg(b, "mask");
+  std::int64_t next = 0;
+  for (std::int64_t o = 0; o < shape_numel(p.shape); ++o) {
+    if (!mask_true(mask, p.mask_of[std::size_t(o)])) continue;
+    if (next == source.numel()) fail("RuntimeError", "Number of elements of source < number of ones in mask", "source");
+    p.write(o, next++, {});
   }
   return p;
 }
@@ -476,6 +504,11 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
            "A copy of the input with value written wherever the (broadcast) mask is True.",
            "torch.masked_fill(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, False, True]]), 0)",
            {tensor_p("input"), tensor_p("mask"), Param{"value", ParamType::TensorOrNumber}}, prepare_masked_fill);
+  write_op(t, "torch.masked_scatter torch.Tensor.masked_scatter",
+           "A copy of the input whose True positions (mask broadcast, row-major order) take source's elements one after another, in order.",
+           "torch.masked_scatter(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([[True, False, True], [False, True, True]]), "
+           "torch.tensor([1, 2, 3, 4, 5, 6]))",
+           {tensor_p("input"), tensor_p("mask"), tensor_p("source")}, prepare_masked_scatter);
   write_op(t, "torch.index_fill torch.Tensor.index_fill",
            "A copy of the input with whole slices along dim set to value: the slices the index lists.",
            "torch.index_fill(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 1, torch.tensor([0, 2]), -1)",

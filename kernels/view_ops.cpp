@@ -22,34 +22,6 @@ std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::
 // A contiguous copy with the same values, whatever the strides.
 Tensor copy_of(const Tensor& t) { return t.to(t.dtype()); }
 
-// The result of `shape` whose element at coordinates c is x at coordinates from(c) (or zero
-// where from returns false): the shared loop of the rearranging copies. (One loop for all of
-// them: a template per op's lambda would copy it into the WebAssembly module each time.)
-using FromFn = bool (*)(const void* context, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& src);
-Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context) {
-  Tensor out = Tensor::empty(x.dtype(), shape);
-  const Shape xs = contiguous_strides(x.shape());
-  std::vector<std::int64_t> c(shape.size()), src(std::size_t(x.dim()));
-  for (std::int64_t f = 0; f < out.numel(); ++f) {
-    std::int64_t rest = f;
-    for (int d = int(shape.size()) - 1; d >= 0; --d) {
-      c[std::size_t(d)] = rest % shape[std::size_t(d)];
-      rest /= shape[std::size_t(d)];
-    }
-    if (!from(context, c, src)) continue;
-    std::int64_t at = 0;
-    for (std::size_t d = 0; d < src.size(); ++d) at += src[d] * xs[d];
-    out.set(f, x.get(at));
-  }
-  return out;
-}
-template <class From>
-Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
-  return rearranged_with(x, shape, [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
-    return (*static_cast<const From*>(f))(c, s);
-  }, &from);
-}
-
 // --- views ------------------------------------------------------------------------------------
 
 std::vector<Tensor> one(Tensor t) { return {std::move(t)}; }
@@ -465,6 +437,8 @@ void add_view_ops(std::vector<const OpDescriptor*>& t) {
   add_movement(t, "torch.triu torch.Tensor.triu", "Keeps the upper triangle (j − i ≥ diagonal) of the last two dims, zeros the rest.",
                "torch.triu(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor diagonal:Int=0",
                spec(triangle_apply<false>, false, "below the diagonal, zeroed by triu"));
+  add_repeat_interleave(t);
+  add_diag_ops(t);
 }
 
 }  // namespace whence

@@ -282,7 +282,7 @@ def generate():
             outcomes[k] += 1
         per_op[op["primary"]] = dict(sorted(oc.items()))
         files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
-        table.append({"primary": op["primary"], "names": names, "kind": "indexing"})
+        table.append({"primary": op["primary"], "names": names, "kind": "indexing", "syntax": True})
     meta = {"generator": "scripts/gen_golden_indexing.py", "seed": SEED, "torch": torch.__version__,
             "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
             "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}

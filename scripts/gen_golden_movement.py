@@ -29,7 +29,7 @@ import torch  # noqa: E402
 import golden_common  # noqa: E402
 import movement_ops as MO  # noqa: E402
 from golden_common import (  # noqa: E402
-    DTYPES, FLOATS, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
+    DTYPES, FLOATS, NOT_IMPL, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
     write_or_check)
 
 FAMILY = MO  # the op list tests/live/check_live_family.py samples from
@@ -90,10 +90,12 @@ def op_cases(rng, op, names):
         cases.append(call("name_" + q, T(simple_shape), op["simple"], qual=q))
     if func and meth and method is False:
         cases.append(call("method", T(simple_shape), op["simple"], qual=meth))
+    def first(shape, style="literal"):  # a shape, or the first argument's own code
+        return shape if isinstance(shape, str) else T(shape, style=style)
     for name, shape, style, args, kwargs in op["cases"]:
-        cases.append(call(name, T(shape, style=style), args, kwargs))
+        cases.append(call(name, first(shape, style), args, kwargs))
     for name, shape, args, kwargs in op["errors"]:
-        cases.append(call(name, T(shape), args, kwargs))
+        cases.append(call(name, first(shape), args, kwargs))
     if func:
         cases.append(mk("err_no_args", func, []))
         cases.append(mk("err_string_input", func, ["'a'"] + op["simple"]))
@@ -134,13 +136,78 @@ def views_json(args, kwargs, out):
     return views
 
 
-def relations(case, args, kwargs, out):
+def decider(op, case, args, kwargs):
+    """(path, tensor, positions form) of the argument op["decided_by"] names when it is a
+    tensor, else None. repeat_interleave(repeats) (the positions form) takes it first."""
+    name = op.get("decided_by")
+    if not name:
+        return None
+    positions = not case["op"].startswith("torch.Tensor.") and "input" not in kwargs and \
+        (len(args) == 0 or (len(args) == 1 and name not in kwargs))
+    if name in kwargs:
+        path, t = [name], kwargs[name]
+    elif positions:
+        path, t = [0], args[0]
+    elif len(args) > 1:
+        path, t = [1], args[1]
+    else:
+        return None
+    return (path, t, positions) if isinstance(t, torch.Tensor) else None
+
+
+def changed_at_same_coordinates(base, new):
+    """The flat elements of base whose coordinates hold another value in new, or lie outside it."""
+    changed = []
+    for k in range(base.numel()):
+        c, rest = [], k
+        for s in reversed(base.shape):
+            c.insert(0, rest % s)
+            rest //= s
+        if new.dim() != base.dim() or any(x >= s for x, s in zip(c, new.shape)) or new[tuple(c)].item() != base[tuple(c)].item():
+            changed.append(k)
+    return changed
+
+
+def decider_sources(fn, args, kwargs, path, t, rel):
+    """Each element of the deciding tensor set to every other count from 0 to the sum of all
+    of them plus one (enough to move any slice past any position): an `index` source of every
+    output element that changes (compared at the same coordinates; missing counts as changed).
+    output_size is left out: it only checks the total that a moved count changes."""
+    kwargs = {k: v for k, v in kwargs.items() if k != "output_size"}
+
+    def run(v):
+        a, k = list(args), dict(kwargs)
+        if isinstance(path[0], int):
+            a[path[0]] = v
+        else:
+            k[path[0]] = v
+        return fn(*a, **k).detach()
+    base = run(t)
+    flat = t.reshape(-1)
+    top = int(flat.clamp(min=0).sum()) + 1
+    for j in range(flat.numel()):
+        hit = set()
+        for v in range(top + 1):
+            if v != int(flat[j]):
+                p = flat.clone()
+                p[j] = v
+                hit.update(changed_at_same_coordinates(base, run(p.reshape(t.shape))))
+        for k in sorted(hit):
+            rel[k]["src"].append([path, j, "index"])
+    for r in rel:
+        r["src"].sort(key=src_key)
+
+
+def relations(op, case, args, kwargs, out):
     """Autograd on float64 copies of every tensor argument with distinct values: each output
     element's sources are the argument elements with a nonzero gradient (`value`). Moving ops
-    read the same positions whatever the values, so the copies stand for the real ones."""
+    read the same positions whatever the values, so the copies stand for the real ones. A
+    deciding tensor (repeat_interleave's repeats) adds its `index` sources by perturbation."""
     fn = resolve(case["op"])
-    # the moved tensor(s): the input (narrow's tensor start and view_as's other are not moved)
-    paths = [(p, t) for p, t in tensor_paths(args, kwargs) if p[0] in (0, "input")]
+    decided = decider(op, case, args, kwargs)
+    # the moved tensor(s): the input (narrow's tensor start and view_as's other are not moved;
+    # repeat_interleave(repeats) moves nothing: its output counts)
+    paths = [(p, t) for p, t in tensor_paths(args, kwargs) if p[0] in (0, "input") and not (decided and decided[2])]
     leaves, base = {}, 1
     for path, t in paths:
         leaves[tuple(path)] = (torch.arange(base, base + t.numel(), dtype=torch.float64).reshape(t.shape)
@@ -172,7 +239,15 @@ def relations(case, args, kwargs, out):
                     if g is not None:
                         src += [[list(p), f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
             rel.append({"out": [pos, k], "src": sorted(src, key=src_key)})
+    if decided:
+        detached = [t.detach() if isinstance(t, torch.Tensor) else t for t in a2]
+        decider_sources(fn, detached, {k: v.detach() if isinstance(v, torch.Tensor) else v for k, v in k2.items()},
+                        decided[0], decided[1], rel)
     return rel
+
+
+def as_float32(v, dtype):
+    return v.to(torch.float32) if isinstance(v, torch.Tensor) and v.dtype == dtype else v
 
 
 def golden_line(op, case):
@@ -183,13 +258,26 @@ def golden_line(op, case):
     _, by_code = outcome(lambda: eval_code(case["code"]))
     if expect != by_code:
         raise AssertionError("call text does not reproduce the case %s:\n%s\n%s" % (case["code"], expect, by_code))
+    deviation = None
+    missing = None if expect["ok"] else NOT_IMPL.search(expect["error"]["message"])
+    if missing:  # (diag of float16 in 1.13): what newer PyTorch gives, the float32 result rounded
+        dtype = torch.float16 if missing.group(1) == "Half" else torch.bfloat16
+        a32, k32 = [as_float32(a, dtype) for a in args], {k: as_float32(v, dtype) for k, v in kwargs.items()}
+        o32, e32 = outcome(lambda: fn(*a32, **k32))
+        if e32["ok"]:
+            out = o32.to(dtype)
+            _, expect = outcome(lambda: out)
+            deviation = ("PyTorch 1.13 has no %s kernel for %s; expectation computed in float32 and rounded, as newer "
+                         "PyTorch does" % (missing.group(1), MO.base_name(op["primary"])))
     if expect["ok"]:
         expect["views"] = views_json(args, kwargs, out)
-        rel = relations(case, args, kwargs, out)
+        rel = relations(op, case, args, kwargs, out)
         if rel is None:
             raise AssertionError("no relations for " + case["code"])
         expect["relations"] = rel
     g = {"name": case["name"], "code": case["code"], "expect": expect}
+    if deviation:
+        g["deviation"] = deviation
     # A request's tensors are plain row-major data: where an argument is a view (its strides
     # decide what view() may do and what the result's strides are), only the code says it.
     if not any(t._base is not None for _, t in tensor_paths(args, kwargs)):

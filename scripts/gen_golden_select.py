@@ -54,6 +54,7 @@ PARAMS = {
     "torch.take_along_dim": ["input", "indices", "dim"],
     "torch.masked_select": ["input", "mask"],
     "torch.masked_fill": ["input", "mask", "value"],
+    "torch.masked_scatter": ["input", "mask", "source"],
     "torch.index_fill": ["input", "dim", "index", "value"],
     "torch.index_copy": ["input", "dim", "index", "source"],
     "torch.index_add": ["input", "dim", "index", "source"],
@@ -283,7 +284,8 @@ def read_relations(op, case, args, kwargs, out):
 # goes to changes for that one move only. amax/amin: the winners by autograd on the real
 # values, the other elements that reach the output element compare.
 
-VALUE_ARGS = {"torch.masked_fill": ["input", "value"], "torch.index_fill": ["input", "value"],
+VALUE_ARGS = {"torch.masked_fill": ["input", "value"], "torch.masked_scatter": ["input", "source"],
+              "torch.index_fill": ["input", "value"],
               "torch.index_copy": ["input", "source"], "torch.index_add": ["input", "source"],
               "torch.scatter": ["input", "src"], "torch.scatter_add": ["input", "src"],
               "torch.scatter_reduce": ["input", "src"], "torch.index_put": ["input", "values"],
@@ -361,9 +363,14 @@ def write_relations(op, case, args, kwargs, out):
         amax_sources(call, b, out, per)
     else:
         value_perturb_sources(call, names, repl, per)
-    # mask sources (masked_fill): flipping a mask element
-    if prim == "torch.masked_fill":
+    # mask sources (masked_fill, masked_scatter): flipping a mask element
+    if prim in ("torch.masked_fill", "torch.masked_scatter"):
         mask = b["mask"]
+        if prim == "torch.masked_scatter":
+            # a flip may ask for more source elements than there are: a longer surrogate source
+            # (the same values first: the source is read flat) answers every flip
+            n = prod(torch.broadcast_shapes(mask.shape, x.shape))
+            repl["source"] = surrogate([max(b["source"].numel(), n)], salt=names.index("source"))
         index_perturb_sources(call, "mask", mask, lambda j: [1 - int(mask.reshape(-1)[j])], per, role="mask", **repl)
         return _rel(_outs(out), per)
     # index sources: moves on a padded surrogate (amax/amin: the real values, padded)
@@ -813,6 +820,57 @@ def masked_fill_cases(C):
     C.add("err_string_value", [T([2, 2]), M([2, 2]), "'a'"])
     C.add("err_none_value", [T([2, 2]), M([2, 2]), "None"])
     C.errors([T([2, 3]), M([3]), "1.0"])
+
+
+def masked_scatter_cases(C):
+    T = C.T
+
+    def M(shape, style="literal", vals=None, dtype="bool"):
+        return C.T(shape, dtype, style, vals=vals)
+
+    def S(n, dtype="float32", style="literal", shape=None):  # a source of n elements
+        return T(shape or [n], dtype, style)
+    C.add("same_shape", [T([2, 3]), M([2, 3]), S(6)])
+    C.add("source_2d", [T([2, 3]), M([2, 3]), S(0, shape=[2, 4])])
+    C.add("source_longer", [T([3]), M([3]), S(7)])
+    C.add("source_exact", [T([2, 2]), M([2, 2], vals=[True, False, True, True]), S(3)])
+    C.add("row_mask", [T([3, 4]), M([4]), S(12)])
+    C.add("column_mask", [T([3, 2]), M([3, 1], vals=[True, False, True]), S(4)])
+    C.add("mask_0d_true", [T([2, 2]), "torch.tensor(True)", S(4)])
+    C.add("mask_0d_false", [T([2, 2]), "torch.tensor(False)", S(0, shape=[0])])
+    C.add("broadcast_input", [T([2, 1]), M([2, 3]), S(6)])
+    C.add("broadcast_both", [T([1, 3]), M([2, 1], vals=[True, True]), S(6)])
+    C.add("input_0d", [T([]), "torch.tensor([True, False, True])", S(2)])
+    C.add("input_0d_mask_0d", [T([]), "torch.tensor(True)", S(1)])
+    C.add("mask_rank3", [T([2, 2]), M([1, 2, 2]), S(4)])
+    C.add("uint8_mask", [T([2, 3]), M([2, 3], dtype="uint8", vals=[1, 0, 1, 1, 0, 0]), S(3)])
+    C.add("int64_mask", [T([2, 3]), "torch.tensor([1, 0, 1])", S(4)])
+    C.add("int32_mask_reads_low_byte", [T([3]), "torch.tensor([256, 1, 0], dtype=torch.int32)", S(3)])
+    C.add("all_false", [T([2, 3]), M([2, 3], vals=[False] * 6), S(1)])
+    C.add("empty", [T([0, 3]), M([3]), S(2)])
+    C.add("empty_unchecked_mask", [T([0, 3]), "torch.tensor([5, 1, 1])", S(0, shape=[0])])
+    C.add("noncontig_input", [T([2, 3], style="t"), M([2, 3]), S(6)])
+    C.add("noncontig_mask", [T([2, 3]), M([2, 3], style="t"), S(6)])
+    C.add("noncontig_source", [T([2, 3]), M([2, 3]), S(0, style="t", shape=[2, 3])])
+    C.add("expanded_source", [T([1, 3]), "torch.tensor([True, True, True])", S(0, style="expand", shape=[2, 3])])
+    C.add("kw", [], [("input", T([2, 2])), ("mask", M([2, 2])), ("source", S(4))])
+    C.dtype_sweep(lambda dt: ([T([2, 3], dt), M([2, 3]), T([6], dt)], []))
+    C.names_sweep([T([2, 3]), M([3]), S(6)])
+    C.add("err_source_short", [T([2, 3]), M([2, 3], vals=[True, True, False, True, False, True]), S(3)])
+    C.add("err_source_empty", [T([2]), M([2], vals=[False, True]), S(0, shape=[0])])
+    C.add("err_dtype", [T([2, 3]), M([2, 3]), S(6, "float64")])
+    C.add("err_dtype_int", [T([2, 3], "int64"), M([2, 3]), S(6)])
+    C.add("err_dtype_before_empty", [T([0, 3]), M([3]), S(2, "int64")])
+    C.add("err_shape", [T([2, 3]), M([2]), S(6)])
+    C.add("err_shape_rows", [T([2, 3]), M([3, 1]), S(6)])
+    C.add("err_mask_value_2", [T([2]), "torch.tensor([2, 0], dtype=torch.uint8)", S(2)])
+    C.add("err_mask_value_before_count", [T([3]), "torch.tensor([1, 1, 2], dtype=torch.uint8)", S(2)])
+    C.add("err_count_before_mask_value", [T([4]), "torch.tensor([1, 1, 1, 2], dtype=torch.uint8)", S(2)])
+    C.add("err_bfloat16_mask", [T([2]), "torch.tensor([1.0, 0.0], dtype=torch.bfloat16)", S(2)])
+    C.add("err_minus_one_mask", [T([2]), "torch.tensor([-1, 0])", S(2)])
+    C.add("err_number_source", [T([2, 3]), M([2, 3]), "3.0"])
+    C.add("err_list_mask", [T([2, 3]), "[True, False, True]", S(6)])
+    C.errors([T([2, 3]), M([3]), S(6)])
 
 
 def dup_index(C, shape, n, dups=True):
@@ -1282,10 +1340,15 @@ def random_cases(C, n=6):
             ishape = list(shape)
             ishape[d] = rng.randint(1, 4)
             C.add(name, [x, I(ishape, shape[d], style=rng.choice(STYLES)), sd])
-        elif p in ("torch.masked_select", "torch.masked_fill"):
+        elif p in ("torch.masked_select", "torch.masked_fill", "torch.masked_scatter"):
             mshape = [s if rng.random() < 0.7 else 1 for s in shape[rng.randrange(rank):]]
             args = [x, T(mshape, "bool", rng.choice(STYLES))]
-            C.add(name, args + ([rng.choice(["0", "1.5", "-2", "True", "torch.tensor(3)"])] if p == "torch.masked_fill" else []))
+            if p == "torch.masked_fill":
+                args.append(rng.choice(["0", "1.5", "-2", "True", "torch.tensor(3)"]))
+            elif p == "torch.masked_scatter":  # enough source elements for any mask, in some shape
+                n = prod(shape) + rng.randint(0, 2)
+                args.append(T(rng.choice([[n], [1, n]]), dt, rng.choice(STYLES)))
+            C.add(name, args)
         elif p == "torch.index_fill":
             C.add(name, [x, sd, I([rng.randint(0, 3)], shape[d]), rng.choice(["0", "-1.5", "2", "torch.tensor(1)"])])
         elif p in ("torch.index_copy", "torch.index_add"):
@@ -1341,6 +1404,7 @@ CASES = {
     "torch.take_along_dim": take_along_dim_cases,
     "torch.masked_select": masked_select_cases,
     "torch.masked_fill": masked_fill_cases,
+    "torch.masked_scatter": masked_scatter_cases,
     "torch.index_fill": index_fill_cases,
     "torch.index_copy": index_copy_cases,
     "torch.index_add": index_add_cases,

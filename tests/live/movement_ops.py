@@ -6,23 +6,30 @@ Fields of an entry:
     names     every qualified name PyTorch 1.13 has for it (checked with hasattr)
     simple    the teaching call's arguments after the input, as code (the dtype sweep, the names)
     cases     [(name, input shape, input style, args after the input, kwargs)]: style is a
-              tensor_code view style (literal, t, transpose, permute, expand, reshape)
+              tensor_code view style (literal, t, transpose, permute, expand, reshape); the
+              shape may instead be the first argument's code (repeat_interleave(repeats))
     errors    [(name, input shape, args, kwargs)]: calls PyTorch refuses
+    decided_by  the tensor argument whose elements decide where the input's elements land
+              (repeat_interleave's repeats): `index` sources by perturbation
     method    the primary is a Tensor method only (torch.Tensor.view)
 """
 
 
-def _op(primary, aliases=(), simple=(), cases=(), errors=(), min_rank=0):
+def _op(primary, aliases=(), simple=(), cases=(), errors=(), min_rank=0, decided_by=None):
     return {"primary": primary, "aliases": list(aliases), "simple": list(simple), "cases": list(cases),
-            "errors": list(errors), "min_rank": min_rank}
+            "errors": list(errors), "min_rank": min_rank, "decided_by": decided_by}
+
+
+def _shape(shape):
+    return shape if isinstance(shape, str) else list(shape)
 
 
 def C(name, shape, args=(), kwargs=(), style="literal"):
-    return (name, list(shape), style, list(args), list(kwargs))
+    return (name, _shape(shape), style, list(args), list(kwargs))
 
 
 def E(name, shape, args=(), kwargs=()):
-    return (name, list(shape), list(args), list(kwargs))
+    return (name, _shape(shape), list(args), list(kwargs))
 
 
 OPS = [
@@ -127,6 +134,50 @@ OPS = [
         errors=[E("err_rank1", [3])]),
     _op("torch.triu", min_rank=2, cases=[
         C("diagonal", [3, 4], ["1"]), C("negative", [3, 3], ["-1"]), C("batched", [2, 2, 3])], errors=[E("err_rank1", [3])]),
+    _op("torch.repeat_interleave", simple=["2"], decided_by="repeats", cases=[
+        C("dim0", [2, 3], ["2", "0"]), C("dim1_tensor", [2, 3], ["torch.tensor([1, 0, 2])", "1"]),
+        C("flattened_tensor", [2, 2], ["torch.tensor([1, 2, 0, 3])"]), C("negative_dim", [2, 3], ["torch.tensor([2, 1])", "-2"]),
+        C("one_element_tensor", [3], ["torch.tensor([2])"]), C("rank0_repeats", [2, 2], ["torch.tensor(3)", "1"]),
+        C("int32_repeats", [3], ["torch.tensor([1, 2, 1], dtype=torch.int32)", "0"]),
+        C("output_size", [3], ["torch.tensor([1, 2, 1])", "0"], [("output_size", "4")]), C("zero", [3], ["0"]),
+        C("keyword", [2, 3], [], [("repeats", "2"), ("dim", "1")]), C("rank0", [], ["3"]), C("empty", [0, 2], ["2", "0"]),
+        C("empty_repeats", [0, 2], ["torch.tensor([], dtype=torch.int64)", "0"]),
+        C("transposed", [2, 3], ["torch.tensor([1, 2])", "0"], style="t"), C("expanded", [2, 3], ["2", "1"], style="expand"),
+        C("positions", "torch.tensor([2, 0, 1, 3])"), C("positions_int32", "torch.tensor([1, 2], dtype=torch.int32)"),
+        C("positions_output_size", "torch.tensor([1, 2, 1])", [], [("output_size", "4")]),
+        C("positions_one", "torch.tensor([3])"), C("positions_empty", "torch.tensor([], dtype=torch.int64)")],
+        errors=[E("err_negative", [3], ["-1"]), E("err_negative_tensor", [3], ["torch.tensor([1, -1, 2])"]),
+                E("err_size", [3], ["torch.tensor([1, 2])", "0"]), E("err_2d_repeats", [3], ["torch.tensor([[1, 2, 3]])", "0"]),
+                E("err_float_repeats", [3], ["torch.tensor([1.0, 2.0, 1.0])", "0"]),
+                E("err_uint8_repeats", [3], ["torch.tensor([1, 2, 1], dtype=torch.uint8)", "0"]),
+                E("err_output_size", [3], ["2", "0"], [("output_size", "5")]),
+                E("err_negative_output_size", [3], ["2", "0"], [("output_size", "-1")]),
+                E("err_dim", [3], ["2", "1"]), E("err_rank0_dim", [], ["2", "0"]), E("err_bool_repeats", [3], ["True"]),
+                E("err_list_repeats", [3], ["[1, 2, 1]", "0"]), E("err_float_count", [3], ["2.0"]),
+                E("err_positions_float", "torch.tensor([1.5, 2.0])"), E("err_positions_2d", "torch.tensor([[1, 2]])"),
+                E("err_positions_rank0", "torch.tensor(2)"), E("err_positions_negative", "torch.tensor([1, -2])"),
+                E("err_positions_uint8", "torch.tensor([1, 2], dtype=torch.uint8)"),
+                E("err_positions_output_size", "torch.tensor([1, 2])", [], [("output_size", "2")]),
+                E("err_positions_negative_sum_fits", "torch.tensor([2, -1, 3])", [], [("output_size", "4")])]),
+    _op("torch.diag", min_rank=1, cases=[
+        C("vector", [3]), C("vector_offset", [3], ["1"]), C("vector_negative", [3], ["-2"]), C("matrix_offset", [3, 4], ["1"]),
+        C("matrix_negative", [3, 4], ["-2"]), C("keyword", [3], [], [("diagonal", "1")]), C("at_edge", [2, 3], ["3"]),
+        C("empty_vector", [0]), C("empty_vector_offset", [0], ["2"]), C("empty_matrix", [0, 3], ["1"]),
+        C("transposed", [2, 3], style="t"), C("expanded_vector", [4], style="expand"), C("wide", [2, 4], ["-1"])],
+        errors=[E("err_rank3", [2, 2, 2]), E("err_rank0", []), E("err_past_edge", [2, 3], ["4"]),
+                E("err_past_edge_negative", [2, 3], ["-3"]), E("err_empty_past_edge", [0, 3], ["-1"]),
+                E("err_float_offset", [3], ["1.0"]), E("err_offset_name", [3], [], [("offset", "1")])]),
+    _op("torch.diag_embed", cases=[
+        C("vector", [3]), C("offset", [3], ["1"]), C("negative_offset", [2, 2], ["-1"]), C("dims", [2, 3], ["0", "0", "2"]),
+        C("dims_swapped", [2, 3], ["0", "2", "0"]), C("negative_dims", [2, 3], [], [("dim1", "-1"), ("dim2", "0")]),
+        C("offset_dims", [2, 2], ["1", "0", "1"]), C("rank3", [2, 1, 2]), C("empty", [0]), C("empty_offset", [0], ["2"]),
+        C("transposed", [2, 3], style="t"), C("keyword", [2], [], [("offset", "-1")])],
+        errors=[E("err_same", [2, 3], ["0", "1", "1"]), E("err_same_wrapped", [2, 3], ["0", "-1", "2"]),
+                E("err_dim", [2, 3], ["0", "3", "0"]), E("err_rank0", [])]),
+    _op("torch.diagflat", cases=[
+        C("vector", [3]), C("offset", [2, 2], ["1"]), C("negative", [2, 3], ["-1"]), C("keyword", [3], [], [("offset", "2")]),
+        C("rank0", []), C("rank3", [2, 1, 2]), C("empty", [2, 0], ["1"]), C("transposed", [2, 3], style="t")],
+        errors=[E("err_float_offset", [3], ["0.5"])]),
 ]
 
 

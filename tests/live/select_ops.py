@@ -7,7 +7,7 @@ Fields of an entry:
                       mask (index_select, take, take_along_dim, masked_select, embedding,
                       one_hot)
               write   the output is a copy of `input` that some elements were written into
-                      (masked_fill, index_fill, index_copy, index_add, scatter, scatter_add,
+                      (masked_fill, masked_scatter, index_fill, index_copy, index_add, scatter, scatter_add,
                       scatter_reduce, index_put, put)
               search  the output says where elements are (nonzero, argwhere, searchsorted,
                       bucketize)
@@ -32,6 +32,8 @@ OPS = [
     _o("torch.take_along_dim", "read"),
     _o("torch.masked_select", "read"),
     _o("torch.masked_fill", "write"),
+    _o("torch.masked_scatter", "write",
+       note="a written element's mask sources are every mask element up to it: the Trues before it count the source elements used up"),
     _o("torch.index_fill", "write"),
     _o("torch.index_copy", "write"),
     _o("torch.index_add", "write"),
