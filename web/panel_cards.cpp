@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "core/call_format.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "tensor_edit.hpp"
@@ -63,6 +64,7 @@ std::string repr(const Value& v) {
   if (v.is<std::string>()) return "'" + v.as<std::string>() + "'";
   if (v.is<DType>()) return std::string(dtype_torch_name(v.as<DType>()));
   if (v.is<Tensor>()) return "tensor";
+  if (!v.is<List>()) return format_value(v);  // slice(1, None, None), Ellipsis
   std::string s = v.is_tuple ? "(" : "[";
   const List& items = v.as<List>();
   for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(items[i]);
