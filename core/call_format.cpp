@@ -124,10 +124,7 @@ std::string format_value(const Value& v) {
   return std::visit(Visitor{v.is_tuple}, v.v);
 }
 
-namespace {
-
-// One item of an index as Python writes it inside x[...]: 1:3, ::2, ..., None, [0, 2].
-std::string index_item(const Value& v) {
+std::string format_index_item(const Value& v) {
   if (v.is<Ellipsis>()) return "...";
   if (!v.is<Slice>()) return format_value(v);
   const Slice& s = v.as<Slice>();
@@ -135,17 +132,19 @@ std::string index_item(const Value& v) {
   return part(s.start) + ":" + part(s.stop) + (s.step ? ":" + part(s.step) : "");
 }
 
+namespace {
+
 // x[index]: a tuple index is written without its parentheses (x[1, :]), as Python reads it.
 std::string subscript_form(const Call& call) {
   const Value& index = call.args[1];
   std::string inside;
   if (index.is<List>() && index.is_tuple) {
     const List& items = index.as<List>();
-    for (std::size_t i = 0; i < items.size(); ++i) inside += (i ? ", " : "") + index_item(items[i]);
+    for (std::size_t i = 0; i < items.size(); ++i) inside += (i ? ", " : "") + format_index_item(items[i]);
     if (items.size() == 1) inside += ",";
     if (items.empty()) inside = "()";
   } else {
-    inside = index_item(index);
+    inside = format_index_item(index);
   }
   return format_value(call.args[0]) + "[" + inside + "]";
 }

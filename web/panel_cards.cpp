@@ -64,7 +64,7 @@ std::string repr(const Value& v) {
   if (v.is<std::string>()) return "'" + v.as<std::string>() + "'";
   if (v.is<DType>()) return std::string(dtype_torch_name(v.as<DType>()));
   if (v.is<Tensor>()) return "tensor";
-  if (!v.is<List>()) return format_value(v);  // slice(1, None, None), Ellipsis
+  if (v.is<Slice>() || v.is<Ellipsis>()) return format_index_item(v);  // as inside x[...]: 1:, ::2, ...
   std::string s = v.is_tuple ? "(" : "[";
   const List& items = v.as<List>();
   for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(items[i]);
@@ -87,12 +87,16 @@ float shape_editor_width(const Tensor& t) {
   return float(t.dim()) * (stepper + times) - (t.dim() ? times : 0) + 8 + frame_h();
 }
 
-Card measure(Card card, float max_w, const ErrorInfo* error) {
+Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
   const float pad = theme::kCardPad;
   float w = header_width(card);
   float h = frame_h();
   if (card.kind == CardKind::Scalar) {
     w = std::max(w, kScalarFieldWidth);
+    // A value without an editor (a list, an index) is shown whole, up to the row's width.
+    const Value* v = find_arg(call, card.arg->id);
+    if (v && (v->is<List>() || v->is<Slice>() || v->is<Ellipsis>()))
+      w = std::min(std::max(w, text_w(theme::fonts().mono, repr(*v))), max_w - 2 * pad);
     h += kHeaderGap + frame_h();
   } else {
     card.layout = grid_layout(*card.item);
@@ -375,13 +379,13 @@ void draw_cards(App& app) {
         Card card{CardKind::Scalar};
         card.arg = &arg;
         card.type = type_name(app, arg);
-        cards.push_back(measure(card, avail, e));
+        cards.push_back(measure(card, avail, e, app.state.call()));
       }
       for (std::size_t k = 0; k < arg.tensors.size(); ++k) {
         Card card{CardKind::Tensor};
         card.arg = &arg;
         card.item = &state.inputs()[std::size_t(arg.tensors[k])];
-        cards.push_back(measure(card, avail, k == 0 ? e : nullptr));
+        cards.push_back(measure(card, avail, k == 0 ? e : nullptr, app.state.call()));
       }
     }
   }
@@ -389,7 +393,7 @@ void draw_cards(App& app) {
     Card card{CardKind::Output};
     card.item = &out;
     card.lead = kArrowWidth;
-    cards.push_back(measure(card, avail - kArrowWidth, nullptr));
+    cards.push_back(measure(card, avail - kArrowWidth, nullptr, app.state.call()));
   }
 
   // Flow left to right, wrapping.
