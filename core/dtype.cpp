@@ -8,19 +8,20 @@ struct DTypeInfo {
   const char* name;         // JSON name
   const char* torch_name;   // as PyTorch prints it
   const char* scalar_name;  // c10::ScalarType name, in "not implemented for 'Float'"
+  const char* cpp_name;     // the C++ type, in "value cannot be converted to type int64_t without overflow"
   std::size_t size;
 };
 constexpr DTypeInfo kDTypes[] = {
-    {DType::Bool, "bool", "torch.bool", "Bool", 1},
-    {DType::UInt8, "uint8", "torch.uint8", "Byte", 1},
-    {DType::Int8, "int8", "torch.int8", "Char", 1},
-    {DType::Int16, "int16", "torch.int16", "Short", 2},
-    {DType::Int32, "int32", "torch.int32", "Int", 4},
-    {DType::Int64, "int64", "torch.int64", "Long", 8},
-    {DType::Float16, "float16", "torch.float16", "Half", 2},
-    {DType::BFloat16, "bfloat16", "torch.bfloat16", "BFloat16", 2},
-    {DType::Float32, "float32", "torch.float32", "Float", 4},
-    {DType::Float64, "float64", "torch.float64", "Double", 8},
+    {DType::Bool, "bool", "torch.bool", "Bool", "bool", 1},
+    {DType::UInt8, "uint8", "torch.uint8", "Byte", "uint8_t", 1},
+    {DType::Int8, "int8", "torch.int8", "Char", "int8_t", 1},
+    {DType::Int16, "int16", "torch.int16", "Short", "int16_t", 2},
+    {DType::Int32, "int32", "torch.int32", "Int", "int", 4},
+    {DType::Int64, "int64", "torch.int64", "Long", "int64_t", 8},
+    {DType::Float16, "float16", "torch.float16", "Half", "at::Half", 2},
+    {DType::BFloat16, "bfloat16", "torch.bfloat16", "BFloat16", "at::BFloat16", 2},
+    {DType::Float32, "float32", "torch.float32", "Float", "float", 4},
+    {DType::Float64, "float64", "torch.float64", "Double", "double", 8},
 };
 static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kDTypeCount, "every dtype needs a row");
 
@@ -38,6 +39,7 @@ constexpr Alias kAliases[] = {
 }  // namespace
 
 const char* dtype_name(DType d) { return info(d).name; }
+const char* dtype_cpp_name(DType d) { return info(d).cpp_name; }
 std::string_view dtype_torch_name(DType d) { return info(d).torch_name; }
 const char* dtype_scalar_name(DType d) { return info(d).scalar_name; }
 std::size_t dtype_size(DType d) { return info(d).size; }

@@ -20,6 +20,7 @@ constexpr DType kAllDTypes[kDTypeCount] = {DType::Bool,    DType::UInt8,    DTyp
 
 const char* dtype_name(DType d);                            // "float32", as in JSON
 std::string_view dtype_torch_name(DType d);                 // "torch.float32", as PyTorch prints it
+const char* dtype_cpp_name(DType d);                        // "int64_t", "at::Half": c10's overflow messages
 const char* dtype_scalar_name(DType d);                     // "Float", as PyTorch's kernel errors say it
 std::optional<DType> dtype_from_name(std::string_view n);   // "float32", "float", "half", "torch.long", ...
 std::size_t dtype_size(DType d);

@@ -77,22 +77,6 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype) {
 
 namespace {
 
-// c10's names of the C++ types, as its overflow message prints them.
-const char* c10_type_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "uint8_t";
-    case DType::Int8: return "int8_t";
-    case DType::Int16: return "int16_t";
-    case DType::Int32: return "int";
-    case DType::Int64: return "int64_t";
-    case DType::Float16: return "at::Half";
-    case DType::BFloat16: return "at::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: break;
-  }
-  return "double";
-}
 
 // std::numeric_limits<T>::max() and lowest() of the dtype's C++ type, as doubles.
 double max_of(DType d) {
@@ -145,7 +129,7 @@ Scalar checked_scalar(const Scalar& v, DType to, const std::string& arg) {
       over = double(v.i) < lowest_of(to) || double(v.i) > max_of(to);
     }
   }
-  if (over) fail("RuntimeError", std::string("value cannot be converted to type ") + c10_type_name(to) + " without overflow", arg);
+  if (over) fail("RuntimeError", std::string("value cannot be converted to type ") + dtype_cpp_name(to) + " without overflow", arg);
   return v;
 }
 

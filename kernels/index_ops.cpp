@@ -321,8 +321,8 @@ std::vector<Tensor> getitem_apply(const Bound& b) {
 IndexPlan plan_of(const Bound& b) { return plan_index(tensor_arg(b, "input"), arg(b, "indices")); }
 
 // The index and mask elements that chose result element `flat`.
-void index_sources(const Bound& b, const OpResult& r, int, std::int64_t flat, std::vector<Source>& out) {
-  const IndexPlan& p = prepared_for(b, r, plan_of);
+void index_sources(const Bound& b, const OpResult&, int, std::int64_t flat, std::vector<Source>& out) {
+  const IndexPlan p = plan_of(b);  // not kept: a view's storage cannot tell this call from the last
   const int param = int(std::find_if(b.op->params.begin(), b.op->params.end(), [](const Param& q) { return q.name == "indices"; }) -
                         b.op->params.begin());
   for (const ScalarIndex& si : p.scalars) {
@@ -349,8 +349,8 @@ void index_sources(const Bound& b, const OpResult& r, int, std::int64_t flat, st
 }
 
 // "(dim 0 from indices[1] = 2)" or "(True number 3 of indices, at [1][0])".
-std::string index_note(const Bound& b, const OpResult& r, int, std::int64_t, const std::vector<Source>& src) {
-  const IndexPlan& p = prepared_for(b, r, plan_of);
+std::string index_note(const Bound& b, const OpResult&, int, std::int64_t, const std::vector<Source>& src) {
+  const IndexPlan p = plan_of(b);  // not kept: a view's storage cannot tell this call from the last
   std::string note;
   auto add = [&](const std::string& text) { note += (note.empty() ? "" : ", ") + text; };
   for (std::size_t n = 0; n < src.size(); ++n) {

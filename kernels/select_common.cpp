@@ -40,22 +40,6 @@ std::string coord_text(const std::vector<std::int64_t>& coord) {
 
 namespace {
 
-// c10's name of a scalar_t in "value cannot be converted to type X without overflow".
-const char* c10_type_name(DType d) {
-  switch (d) {
-    case DType::UInt8: return "uint8_t";
-    case DType::Int8: return "int8_t";
-    case DType::Int16: return "int16_t";
-    case DType::Int32: return "int";
-    case DType::Int64: return "int64_t";
-    case DType::Float16: return "at::Half";
-    case DType::BFloat16: return "at::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Bool: break;
-  }
-  return "bool";
-}
 
 // The largest finite value and the lowest value of dtype d.
 double dtype_max(DType d) {
@@ -83,7 +67,7 @@ Scalar checked_scalar(const Value& v0, DType d) {
     else if (is_floating(s.dtype)) v = Value(s.f);
     else v = Value(s.i);
   }
-  const std::string overflow = std::string("value cannot be converted to type ") + c10_type_name(d) + " without overflow";
+  const std::string overflow = std::string("value cannot be converted to type ") + dtype_cpp_name(d) + " without overflow";
   if (v.is<bool>()) return Scalar::from_int(v.as<bool>() ? 1 : 0, DType::Bool);
   if (v.is<std::int64_t>()) {
     const std::int64_t x = v.as<std::int64_t>();
