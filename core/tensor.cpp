@@ -65,16 +65,7 @@ Scalar Tensor::get(std::int64_t flat) const {
   const std::int64_t at = storage_index(flat) - offset_;
   return dispatch_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T v = data<T>()[at];
-    Scalar s;
-    s.dtype = dtype_;
-    if constexpr (is_float_storage_v<T>) {
-      s.f = double(v);
-    } else {
-      s.i = std::int64_t(v);
-      s.f = double(v);
-    }
-    return s;
+    return Scalar::of(data<T>()[at], dtype_);
   });
 }
 

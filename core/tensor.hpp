@@ -25,6 +25,15 @@ struct Scalar {
   static Scalar from_int(std::int64_t v, DType d = DType::Int64) { Scalar s; s.dtype = d; s.i = v; s.f = double(v); return s; }
   static Scalar from_float(double v, DType d = DType::Float64) { Scalar s; s.dtype = d; s.f = v; s.i = float_to_int64(v); return s; }
   static Scalar from_bool(bool v) { return from_int(v ? 1 : 0, DType::Bool); }
+  // A stored element of C++ type T (Half, int8_t, ...) as dtype d's Scalar.
+  template <class T>
+  static Scalar of(T v, DType d) {
+    Scalar s;
+    s.dtype = d;
+    s.f = double(v);
+    if constexpr (!is_float_storage_v<T>) s.i = std::int64_t(v);
+    return s;
+  }
   double as_double() const { return is_floating(dtype) ? f : double(i); }
 };
 

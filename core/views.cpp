@@ -48,6 +48,22 @@ Tensor t_(const Tensor& t) {
   return t.dim() < 2 ? t : transpose(t, 0, 1);
 }
 
+Tensor unsqueeze(const Tensor& t, std::int64_t dim) {
+  Shape shape = t.shape(), strides = t.strides();
+  const std::int64_t stride = dim >= t.dim() ? 1 : shape[std::size_t(dim)] * strides[std::size_t(dim)];
+  shape.insert(shape.begin() + dim, 1);
+  strides.insert(strides.begin() + dim, stride);
+  return t.as_strided(shape, strides, t.offset());
+}
+
+Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index) {
+  Shape shape = t.shape(), strides = t.strides();
+  const std::int64_t offset = t.offset() + index * strides[std::size_t(dim)];
+  shape.erase(shape.begin() + dim);
+  strides.erase(strides.begin() + dim);
+  return t.as_strided(shape, strides, offset);
+}
+
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const std::int64_t n = std::int64_t(sizes.size()), rank = t.dim();
   if (n < rank) {

@@ -32,6 +32,7 @@ struct Advanced {
   bool mask;
   Tensor mask_tensor;                     // the mask (masks only)
   std::vector<std::int64_t> true_flats;  // the mask's True elements, row-major (masks only)
+  Shape strides;                         // index's row-major strides
 };
 
 // A 0-d int tensor item: it selects like an int, and is a source of every element.
@@ -47,6 +48,7 @@ struct IndexPlan {
   Shape broadcast;        // the advanced indices' common shape
   Shape shape;            // the result's shape
   std::int64_t first = 0; // the result's first broadcast dim
+  Shape out_strides, broadcast_strides;  // row-major strides of shape and broadcast
 };
 
 [[noreturn]] void index_error(const std::string& message) { fail("IndexError", message, "indices"); }
@@ -103,16 +105,11 @@ std::int64_t dims_taken(const Value& v) {
   return 1;
 }
 
-Tensor select_view(const Tensor& v, std::int64_t dim, std::int64_t i) {
+Tensor select_checked(const Tensor& v, std::int64_t dim, std::int64_t i) {
   const std::int64_t size = v.shape()[std::size_t(dim)];
   if (i < -size || i >= size)
     index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size));
-  if (i < 0) i += size;
-  Shape shape = v.shape(), strides = v.strides();
-  const std::int64_t offset = v.offset() + i * strides[std::size_t(dim)];
-  shape.erase(shape.begin() + dim);
-  strides.erase(strides.begin() + dim);
-  return v.as_strided(shape, strides, offset);
+  return select(v, dim, i < 0 ? i + size : i);
 }
 
 // Python's slice semantics, clamped to the dim: a view with stride × step.
@@ -132,14 +129,6 @@ Tensor slice_view(const Tensor& v, std::int64_t dim, const Slice& s) {
   const std::int64_t offset = v.offset() + start * strides[std::size_t(dim)];
   strides[std::size_t(dim)] *= step;
   return v.as_strided(shape, strides, offset);
-}
-
-Tensor unsqueeze_view(const Tensor& v, std::int64_t dim) {
-  Shape shape = v.shape(), strides = v.strides();
-  const std::int64_t stride = dim >= v.dim() ? 1 : shape[std::size_t(dim)] * strides[std::size_t(dim)];
-  shape.insert(shape.begin() + dim, 1);
-  strides.insert(strides.begin() + dim, stride);
-  return v.as_strided(shape, strides, v.offset());
 }
 
 // The nonzero coordinates of `mask` over dims [dim, dim + mask.dim()) of the view.
@@ -162,24 +151,16 @@ void add_mask(IndexPlan& p, const Tensor& mask, std::int64_t dim, std::int64_t i
 
 // The advanced indices' common shape, or PyTorch's complaint listing them all.
 Shape broadcast_indices(const std::vector<Advanced>& adv) {
-  Shape out;
-  bool ok = true;
-  for (const Advanced& a : adv) {
-    const Shape& s = a.index.shape();
-    const std::size_t rank = std::max(out.size(), s.size());
-    Shape next(rank);
-    for (std::size_t i = 0; i < rank; ++i) {
-      const std::int64_t x = i < out.size() ? out[out.size() - 1 - i] : 1, y = i < s.size() ? s[s.size() - 1 - i] : 1;
-      if (x != y && x != 1 && y != 1) ok = false;
-      next[rank - 1 - i] = x == 1 ? y : x;
-    }
-    out = next;
+  try {
+    Shape out;
+    for (const Advanced& a : adv) out = broadcast_shapes(out, a.index.shape());
+    return out;
+  } catch (const Error&) {
+    std::string shapes;  // a mask's coordinate lists count once
+    for (std::size_t k = 0; k < adv.size(); ++k)
+      if (!adv[k].mask || k == 0 || adv[k - 1].item != adv[k].item) shapes += (shapes.empty() ? "" : ", ") + shape_str(adv[k].index.shape());
+    index_error("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes);
   }
-  if (ok) return out;
-  std::string shapes;
-  for (std::size_t k = 0; k < adv.size(); ++k)
-    if (!adv[k].mask || k == 0 || adv[k - 1].item != adv[k].item) shapes += (shapes.empty() ? "" : ", ") + shape_str(adv[k].index.shape());
-  index_error("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes);
 }
 
 IndexPlan plan_index(const Tensor& x, const Value& index) {
@@ -220,12 +201,12 @@ IndexPlan plan_index(const Tensor& x, const Value& index) {
       if (p.view.dim() == 0)
         index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
       if (int_tensor) p.scalars.push_back({item, at});
-      p.view = select_view(p.view, dim, v.is<std::int64_t>() ? v.as<std::int64_t>() : v.as<Tensor>().get(0).i);
+      p.view = select_checked(p.view, dim, v.is<std::int64_t>() ? v.as<std::int64_t>() : v.as<Tensor>().get(0).i);
     } else if (v.is<Slice>()) {
       p.view = slice_view(p.view, dim, v.as<Slice>());
       ++dim;
     } else if (v.is<None>()) {
-      p.view = unsqueeze_view(p.view, dim);
+      p.view = unsqueeze(p.view, dim);
       ++dim;
     } else if (v.is<Ellipsis>()) {
       dim += x.dim() - taken;
@@ -259,17 +240,19 @@ IndexPlan plan_index(const Tensor& x, const Value& index) {
   }
   p.shape = rest;
   p.shape.insert(p.shape.begin() + p.first, p.broadcast.begin(), p.broadcast.end());
+  p.out_strides = contiguous_strides(p.shape);
+  p.broadcast_strides = contiguous_strides(p.broadcast);
+  for (Advanced& a : p.adv) a.strides = contiguous_strides(a.index.shape());
   return p;
 }
 
-// Element `b` of the broadcast shape, as the flat element of an index of shape `s` it reads.
-std::int64_t broadcast_source(const Shape& broadcast, std::int64_t b, const Shape& s) {
-  const Shape bs = contiguous_strides(broadcast), ss = contiguous_strides(s);
+// Element `b` of the broadcast shape, as the flat element of index `a` it reads.
+std::int64_t broadcast_source(const IndexPlan& p, const Advanced& a, std::int64_t b) {
+  const Shape& s = a.index.shape();
   std::int64_t f = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    const std::size_t d = broadcast.size() - s.size() + i;
-    const std::int64_t c = b / bs[d] % broadcast[d];
-    if (s[i] != 1) f += c * ss[i];
+    const std::size_t d = p.broadcast.size() - s.size() + i;
+    if (s[i] != 1) f += b / p.broadcast_strides[d] % p.broadcast[d] * a.strides[i];
   }
   return f;
 }
@@ -280,9 +263,8 @@ struct Located {
   std::vector<std::int64_t> view_coords;
 };
 Located locate(const IndexPlan& p, std::int64_t o) {
-  const Shape strides = contiguous_strides(p.shape);
   std::vector<std::int64_t> c(p.shape.size());
-  for (std::size_t d = 0; d < c.size(); ++d) c[d] = o / strides[d] % p.shape[d];
+  for (std::size_t d = 0; d < c.size(); ++d) c[d] = o / p.out_strides[d] % p.shape[d];
   Located l{0, std::vector<std::int64_t>(std::size_t(p.view.dim()), -1)};
   const std::size_t nb = p.broadcast.size(), first = std::size_t(p.first);
   for (std::size_t i = 0; i < nb; ++i) l.b = l.b * p.broadcast[i] + c[first + i];
@@ -305,7 +287,7 @@ std::vector<Tensor> getitem_apply(const Bound& b) {
     Located l = locate(p, o);
     for (std::size_t k = 0; k < p.adv.size(); ++k) {
       const Advanced& a = p.adv[k];
-      std::int64_t i = a.index.get(broadcast_source(p.broadcast, l.b, a.index.shape())).i;
+      std::int64_t i = a.index.get(broadcast_source(p, a, l.b)).i;
       const std::int64_t size = p.view.shape()[std::size_t(a.dim)];
       if (i < -size || i >= size)
         index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(k) + " with size " + std::to_string(size));
@@ -335,7 +317,7 @@ void index_sources(const Bound& b, const OpResult&, int, std::int64_t flat, std:
   for (std::size_t k = 0; k < p.adv.size(); ++k) {
     const Advanced& a = p.adv[k];
     if (!a.mask) {
-      Source s{param, broadcast_source(p.broadcast, l.b, a.index.shape()), Role::Index};
+      Source s{param, broadcast_source(p, a, l.b), Role::Index};
       s.item = a.item;
       out.push_back(s);
     } else if (k == 0 || p.adv[k - 1].item != a.item) {  // once per mask: the True it reads and all before

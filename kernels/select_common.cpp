@@ -97,19 +97,6 @@ Scalar checked_scalar(const Value& v0, DType d) {
 namespace {
 
 template <class T>
-Scalar scalar_of(T v, DType d) {
-  Scalar s;
-  s.dtype = d;
-  if constexpr (is_float_storage_v<T>) {
-    s.f = double(v);
-  } else {
-    s.i = std::int64_t(v);
-    s.f = double(v);
-  }
-  return s;
-}
-
-template <class T>
 T stored(DType d, const Scalar& s) {
   (void)d;
   return is_floating(s.dtype) ? cast_from_double<T>(s.f) : cast_from_int64<T>(s.i);
@@ -123,10 +110,10 @@ Scalar step_in(DType d, Step op, const Scalar& a, const Scalar& b) {
     const T x = stored<T>(d, a), y = stored<T>(d, b);
     if constexpr (std::is_same_v<T, bool>) {
       switch (op) {
-        case Step::Add: case Step::Max: return scalar_of<bool>(x || y, d);
-        case Step::Mul: case Step::Min: return scalar_of<bool>(x && y, d);
+        case Step::Add: case Step::Max: return Scalar::of<bool>(x || y, d);
+        case Step::Mul: case Step::Min: return Scalar::of<bool>(x && y, d);
       }
-      return scalar_of<bool>(x, d);
+      return Scalar::of<bool>(x, d);
     } else if constexpr (is_float_storage_v<T>) {
       using C = std::conditional_t<std::is_same_v<T, double>, double, float>;  // float16/bfloat16 compute in float
       const C p = C(x), q = C(y);
@@ -138,16 +125,16 @@ Scalar step_in(DType d, Step op, const Scalar& a, const Scalar& b) {
         case Step::Max: r = std::isnan(p) || std::isnan(q) ? (std::isnan(q) ? q : p) : (q > p ? q : p); break;
         case Step::Min: r = std::isnan(p) || std::isnan(q) ? (std::isnan(q) ? q : p) : (q < p ? q : p); break;
       }
-      return scalar_of<T>(T(r), d);
+      return Scalar::of<T>(T(r), d);
     } else {
       using U = std::uint64_t;  // integers wrap
       switch (op) {
-        case Step::Add: return scalar_of<T>(T(U(std::int64_t(x)) + U(std::int64_t(y))), d);
-        case Step::Mul: return scalar_of<T>(T(U(std::int64_t(x)) * U(std::int64_t(y))), d);
-        case Step::Max: return scalar_of<T>(y > x ? y : x, d);
-        case Step::Min: return scalar_of<T>(y < x ? y : x, d);
+        case Step::Add: return Scalar::of<T>(T(U(std::int64_t(x)) + U(std::int64_t(y))), d);
+        case Step::Mul: return Scalar::of<T>(T(U(std::int64_t(x)) * U(std::int64_t(y))), d);
+        case Step::Max: return Scalar::of<T>(y > x ? y : x, d);
+        case Step::Min: return Scalar::of<T>(y < x ? y : x, d);
       }
-      return scalar_of<T>(x, d);
+      return Scalar::of<T>(x, d);
     }
   });
 }
@@ -157,14 +144,14 @@ Scalar add_scaled_in(DType d, const Scalar& a, const Scalar& b, const Scalar& al
     using T = typename decltype(tag)::type;
     const T x = stored<T>(d, a), y = stored<T>(d, b);
     if constexpr (std::is_same_v<T, bool>) {
-      return scalar_of<bool>(x || (y && alpha.as_double() != 0), d);
+      return Scalar::of<bool>(x || (y && alpha.as_double() != 0), d);
     } else if constexpr (is_float_storage_v<T>) {
       using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      return scalar_of<T>(T(C(x) + C(alpha.as_double()) * C(y)), d);
+      return Scalar::of<T>(T(C(x) + C(alpha.as_double()) * C(y)), d);
     } else {
       using U = std::uint64_t;
       const std::int64_t al = is_floating(alpha.dtype) ? std::int64_t(alpha.f) : alpha.i;
-      return scalar_of<T>(T(U(std::int64_t(x)) + U(al) * U(std::int64_t(y))), d);
+      return Scalar::of<T>(T(U(std::int64_t(x)) + U(al) * U(std::int64_t(y))), d);
     }
   });
 }
@@ -174,14 +161,14 @@ Scalar mean_in(DType d, const Scalar& sum, std::int64_t count) {
     using T = typename decltype(tag)::type;
     const T x = stored<T>(d, sum);
     if constexpr (std::is_same_v<T, bool>) {
-      return scalar_of<bool>(x, d);
+      return Scalar::of<bool>(x, d);
     } else if constexpr (is_float_storage_v<T>) {
       using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      return scalar_of<T>(T(C(x) / C(T(C(count)))), d);
+      return Scalar::of<T>(T(C(x) / C(T(C(count)))), d);
     } else {
       std::int64_t q = std::int64_t(x) / count;
       if ((std::int64_t(x) % count != 0) && ((std::int64_t(x) < 0) != (count < 0))) --q;  // floor
-      return scalar_of<T>(T(q), d);
+      return Scalar::of<T>(T(q), d);
     }
   });
 }

@@ -40,13 +40,7 @@ OpResult read_run_with(const Bound& b, const ReadPlan& p) {
 ReadPlan prepare_index_select(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
-  std::int64_t dim;
-  try {
-    dim = wrap_dim(int_arg(b, "dim", 0), in.dim());
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  const std::int64_t dim = wrap_dim(int_arg(b, "dim", 0), in.dim(), "dim");
   if (index.dim() > 1) fail("IndexError", "index_select(): Index is supposed to be a vector", "index");
   if (index.dtype() != DType::Int64 && index.dtype() != DType::Int32)
     fail("RuntimeError", "index_select(): Expected dtype int32 or int64 for index", "index");
@@ -155,13 +149,7 @@ ReadPlan prepare_take_along_dim(const Bound& b) {
                              " dimensions for input, and " + std::to_string(indices.dim()) + " dimensions for indices", "indices");
   if (indices.dtype() != DType::Int64)
     fail("RuntimeError", std::string("torch.take_along_dim(): dtype of indices should be Long but got ") + dtype_scalar_name(indices.dtype()), "indices");
-  std::int64_t dim;
-  try {
-    dim = wrap_dim(int_arg(b, "dim", 0), in.dim());
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  const std::int64_t dim = wrap_dim(int_arg(b, "dim", 0), in.dim(), "dim");
   if (in.dim() == 0) fail("IndexError", "Dimension specified as " + std::to_string(dim) + " but tensor has no dimensions", "dim");
   // Both are broadcast to each other's shape, except along dim where each keeps its own size.
   Shape in_sizes = in.shape(), idx_sizes = indices.shape();

@@ -15,12 +15,7 @@ namespace {
 int param(const Bound& b, const char* name) { return b.op->param_index(name); }
 
 std::int64_t wrapped_dim(const Bound& b, std::int64_t rank) {
-  try {
-    return wrap_dim(int_arg(b, "dim", 0), rank);
-  } catch (Error& e) {
-    e.arg = "dim";
-    throw;
-  }
+  return wrap_dim(int_arg(b, "dim", 0), rank, "dim");
 }
 
 // A 0-d tensor counts as one element along dim 0 (PyTorch's ensure_nonempty_*).

@@ -82,12 +82,7 @@ std::vector<Tensor> squeeze_apply(const Bound& b) {
 }
 std::vector<Tensor> unsqueeze_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim");
-  Shape shape = x.shape(), strides = x.strides();
-  const std::int64_t stride = d >= x.dim() ? 1 : shape[std::size_t(d)] * strides[std::size_t(d)];
-  shape.insert(shape.begin() + d, 1);
-  strides.insert(strides.begin() + d, stride);
-  return one(x.as_strided(shape, strides, x.offset()));
+  return one(unsqueeze(x, wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim")));
 }
 std::vector<Tensor> transpose_apply(const Bound& b) {
   const Tensor& x = self(b);
@@ -162,12 +157,7 @@ std::vector<Tensor> select_apply(const Bound& b) {
   if (i < -size || i >= size)
     fail("IndexError", "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
                            " at dimension " + std::to_string(d), "index");
-  if (i < 0) i += size;
-  Shape shape = x.shape(), strides = x.strides();
-  const std::int64_t offset = x.offset() + i * strides[std::size_t(d)];
-  shape.erase(shape.begin() + d);
-  strides.erase(strides.begin() + d);
-  return one(x.as_strided(shape, strides, offset));
+  return one(select(x, d, i < 0 ? i + size : i));
 }
 
 std::vector<Tensor> unfold_apply(const Bound& b) {
