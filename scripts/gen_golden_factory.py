@@ -27,12 +27,9 @@ regenerating gives identical bytes.
 --check regenerates in memory and exits 1 if the committed files differ (or extra files lie in
 tests/golden/factory/).
 """
-import collections
 import json
 import os
-import random
 import sys
-import time
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,7 +41,7 @@ import factory_ops as FO  # noqa: E402
 FAMILY = FO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, eval_code, float_code, outcome,
-    overloads, request_json, resolve, result_json, tensor_code, write_or_check)
+    overloads, request_json, resolve, result_json, tensor_code, unique_case_names, family_goldens, family_main)
 
 SEED = 20240701
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -558,12 +555,7 @@ def op_cases(rng, op, names):
         c = dict(cases[0])
         c.update(mk("name_" + q, q, cases[0]["args"], cases[0]["kwargs"]))
         cases.append(c)
-    seen = collections.Counter()
-    for c in cases:
-        seen[c["name"]] += 1
-        if seen[c["name"]] > 1:
-            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
-    return cases
+    return unique_case_names(cases)
 
 
 # --------------------------------------------------------------------------------------------
@@ -685,56 +677,15 @@ def op_table(names_of):
 def generate(only=None):
     torch.manual_seed(0)
     names_of = {op["primary"]: FO.qualified_names(op) for op in FO.OPS}
-    files = {}
-    per_op = {}
-    outcome_count = collections.Counter()
-    deviations = limits = 0
-    for op in FO.OPS:
-        if only and op["primary"] not in only:
-            continue
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines = []
-        oc = collections.Counter()
-        for case in op_cases(rng, op, names_of[op["primary"]]):
-            g = golden_line(op, case)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            e = g["expect"]
-            k = "ok" if e["ok"] else e["error"]["type"]
-            oc[k] += 1
-            outcome_count[k] += 1
-            deviations += "deviation" in g
-            limits += "whence_limit" in g
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
-    meta = {"generator": "scripts/gen_golden_factory.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": sum(outcome_count.values()), "ops": len(per_op),
-            "outcomes": dict(sorted(outcome_count.items())), "deviations": deviations,
-            "whence_limits": limits, "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "factory.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files, meta = family_goldens("factory", SEED, FO.OPS, names_of, op_cases, golden_line, only,
+                                 {"deviations": "deviation", "whence_limits": "whence_limit"})
     files[os.path.join(GOLDEN_DIR, "factory_ops.json")] = op_table(names_of)
     return files, meta
 
 
 def main():
-    argv = sys.argv[1:]
-    check = "--check" in argv
-    only = [a for a in argv if not a.startswith("--")]
-    t0 = time.time()
-    files, meta = generate(only)
-    if only:  # a debugging run: counts, and the files under /tmp/factory_golden_debug
-        print(json.dumps(meta["per_op"], indent=1))
-        os.makedirs("/tmp/factory_golden_debug", exist_ok=True)
-        for p, text in files.items():
-            with open(os.path.join("/tmp/factory_golden_debug", os.path.basename(p)), "w") as f:
-                f.write(text)
-        return 0
-    rc = write_or_check(files, OUT_DIR, "factory", check, t0)
-    if check:
-        return rc
-    print("wrote %d cases for %d ops (%s, %d deviations, %d Whence limits) in %.1f s"
-          % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], meta["whence_limits"],
-             time.time() - t0))
-    return 0
+    return family_main("factory", generate,
+                       lambda meta: ", %d deviations, %d Whence limits" % (meta["deviations"], meta["whence_limits"]))
 
 
 if __name__ == "__main__":

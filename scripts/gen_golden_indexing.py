@@ -21,9 +21,7 @@ import collections
 import itertools
 import json
 import os
-import random
 import sys
-import time
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -34,7 +32,7 @@ import torch  # noqa: E402
 
 import gen_golden_movement as MG  # noqa: E402
 import indexing_ops as IO  # noqa: E402
-from golden_common import DTYPES, outcome, src_key, tensor_code, unique_case_names, value_json, write_or_check  # noqa: E402
+from golden_common import DTYPES, outcome, src_key, tensor_code, unique_case_names, value_json, family_goldens, family_main  # noqa: E402
 
 FAMILY = IO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261121
@@ -267,38 +265,16 @@ def golden_line(op, c):
     return g
 
 
-def generate():
-    files, per_op, outcomes = {}, {}, collections.Counter()
-    table = []
-    for op in IO.OPS:
-        names = IO.qualified_names(op)
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines, oc = [], collections.Counter()
-        for c in op_cases(rng, op, names):
-            g = golden_line(op, c)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
-            oc[k] += 1
-            outcomes[k] += 1
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
-        table.append({"primary": op["primary"], "names": names, "kind": "indexing", "syntax": True})
-    meta = {"generator": "scripts/gen_golden_indexing.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
-            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "indexing.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+def generate(only=None):
+    names_of = {op["primary"]: IO.qualified_names(op) for op in IO.OPS}
+    files, meta = family_goldens("indexing", SEED, IO.OPS, names_of, op_cases, golden_line, only)
+    table = [{"primary": op["primary"], "names": names_of[op["primary"]], "kind": "indexing", "syntax": True} for op in IO.OPS]
     files[os.path.join(GOLDEN_DIR, "indexing_ops.json")] = json.dumps(table, indent=1, ensure_ascii=True) + "\n"
     return files, meta
 
 
 def main():
-    check = "--check" in sys.argv[1:]
-    t0 = time.time()
-    files, meta = generate()
-    rc = write_or_check(files, OUT_DIR, "indexing", check, t0)
-    if not check:
-        print("wrote %d cases for %d ops (%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
-    return rc
+    return family_main("indexing", generate)
 
 
 if __name__ == "__main__":

@@ -13,12 +13,9 @@ Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
     /usr/bin/python3 scripts/gen_golden_movement.py [--check]
 """
-import collections
 import json
 import os
-import random
 import sys
-import time
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,7 +27,7 @@ import golden_common  # noqa: E402
 import movement_ops as MO  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NOT_IMPL, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
-    write_or_check)
+    family_goldens, family_main)
 
 FAMILY = MO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261121
@@ -294,42 +291,27 @@ def signature_text(names):
     return ""
 
 
-def generate():
-    files, per_op, outcomes = {}, {}, collections.Counter()
+def op_table():
     table = []
     for op in MO.OPS:
         names = MO.qualified_names(op)
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines, oc = [], collections.Counter()
-        for case in op_cases(rng, op, names):
-            g = golden_line(op, case)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
-            oc[k] += 1
-            outcomes[k] += 1
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
         entry = {"primary": op["primary"], "names": names, "kind": "movement", "params": signature_text(names)}
         ov = overloads(names)
         if ov:
             entry["overloads"] = ov
         table.append(entry)
-    meta = {"generator": "scripts/gen_golden_movement.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
-            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "movement.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
-    files[os.path.join(GOLDEN_DIR, "movement_ops.json")] = json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+
+
+def generate(only=None):
+    names_of = {op["primary"]: MO.qualified_names(op) for op in MO.OPS}
+    files, meta = family_goldens("movement", SEED, MO.OPS, names_of, op_cases, golden_line, only)
+    files[os.path.join(GOLDEN_DIR, "movement_ops.json")] = op_table()
     return files, meta
 
 
 def main():
-    check = "--check" in sys.argv[1:]
-    t0 = time.time()
-    files, meta = generate()
-    rc = write_or_check(files, OUT_DIR, "movement", check, t0)
-    if not check:
-        print("wrote %d cases for %d ops (%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
-    return rc
+    return family_main("movement", generate)
 
 
 if __name__ == "__main__":

@@ -24,10 +24,8 @@ import inspect
 import json
 import math
 import os
-import random
 import re
 import sys
-import time
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,7 +42,7 @@ from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, literal_code, mk, outcome, overloads, prod, request_json, resolve,
     result_json, round_to, src_key, tensor_code, tensor_json, to_float32, unique_case_names, value_json,
-    write_or_check)
+    family_goldens, family_main)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -1395,54 +1393,13 @@ def op_table(names_of):
 def generate(only=None):
     torch.manual_seed(0)
     names_of = {op["primary"]: RO.qualified_names(op) for op in RO.OPS}
-    files = {}
-    per_op = {}
-    outcome = collections.Counter()
-    deviations = 0
-    for op in RO.OPS:
-        if only and op["primary"] not in only:
-            continue
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines = []
-        oc = collections.Counter()
-        for case in op_cases(rng, op, names_of[op["primary"]]):
-            g = golden_line(op, case)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            e = g["expect"]
-            k = "ok" if e["ok"] else e["error"]["type"]
-            oc[k] += 1
-            outcome[k] += 1
-            deviations += "deviation" in g
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
-    total = sum(outcome.values())
-    meta = {"generator": "scripts/gen_golden_reduce.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": total, "ops": len(per_op),
-            "outcomes": dict(sorted(outcome.items())), "deviations": deviations, "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "reduce.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files, meta = family_goldens("reduce", SEED, RO.OPS, names_of, op_cases, golden_line, only, {"deviations": "deviation"})
     files[os.path.join(GOLDEN_DIR, "reduce_ops.json")] = op_table(names_of)
     return files, meta
 
 
 def main():
-    argv = sys.argv[1:]
-    check = "--check" in argv
-    only = [a for a in argv if not a.startswith("--")]
-    t0 = time.time()
-    files, meta = generate(only)
-    if only:  # a debugging run: counts, and the files under /tmp/reduce_golden_debug
-        print(json.dumps(meta["per_op"], indent=1))
-        os.makedirs("/tmp/reduce_golden_debug", exist_ok=True)
-        for p, text in files.items():
-            with open(os.path.join("/tmp/reduce_golden_debug", os.path.basename(p)), "w") as f:
-                f.write(text)
-        return 0
-    rc = write_or_check(files, OUT_DIR, "reduce", check, t0)
-    if check:
-        return rc
-    print("wrote %d cases for %d ops (%s, %d deviations) in %.1f s"
-          % (meta["cases"], meta["ops"], meta["outcomes"], meta["deviations"], time.time() - t0))
-    return 0
+    return family_main("reduce", generate, lambda meta: ", %d deviations" % meta["deviations"])
 
 
 if __name__ == "__main__":

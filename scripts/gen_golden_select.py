@@ -26,7 +26,6 @@ import math
 import os
 import random
 import sys
-import time
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,7 +38,7 @@ import select_ops as SO  # noqa: E402
 FAMILY = SO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, TORCH_DTYPE, eval_code, fixed, literal_code, outcome, overloads,
-    prod, request_json, resolve, round_to, src_key, tensor_code, write_or_check)
+    prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main)
 
 SEED = 20240620
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -1490,50 +1489,13 @@ def generate(only=None):
     torch.manual_seed(0)
     ops = [op for op in SO.OPS if op["primary"] in CASES]
     names_of = {op["primary"]: SO.qualified_names(op) for op in ops}
-    files, per_op = {}, {}
-    outcomes = collections.Counter()
-    for op in ops:
-        if only and op["primary"] not in only:
-            continue
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines = []
-        oc = collections.Counter()
-        for case in op_cases(rng, op, names_of[op["primary"]]):
-            g = golden_line(op, case)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            e = g["expect"]
-            k = "ok" if e["ok"] else e["error"]["type"]
-            oc[k] += 1
-            outcomes[k] += 1
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
-    meta = {"generator": "scripts/gen_golden_select.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
-            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "select.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    files, meta = family_goldens("select", SEED, ops, names_of, op_cases, golden_line, only)
     files[os.path.join(GOLDEN_DIR, "select_ops.json")] = op_table(names_of, ops)
     return files, meta
 
 
 def main():
-    argv = sys.argv[1:]
-    check = "--check" in argv
-    only = [a for a in argv if not a.startswith("--")]
-    t0 = time.time()
-    files, meta = generate(only)
-    if only:  # a debugging run: counts, and the files under /tmp/select_golden_debug
-        print(json.dumps(meta["per_op"], indent=1))
-        os.makedirs("/tmp/select_golden_debug", exist_ok=True)
-        for p, text in files.items():
-            with open(os.path.join("/tmp/select_golden_debug", os.path.basename(p)), "w") as f:
-                f.write(text)
-        return 0
-    rc = write_or_check(files, OUT_DIR, "select", check, t0)
-    if check:
-        return rc
-    print("wrote %d cases for %d ops (%s) in %.1f s"
-          % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
-    return 0
+    return family_main("select", generate)
 
 
 if __name__ == "__main__":

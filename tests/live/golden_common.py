@@ -5,9 +5,12 @@ literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json rea
 (non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
 import collections
+import json
 import math
 import os
+import random
 import re
+import sys
 import time
 
 import torch
@@ -285,3 +288,56 @@ def write_or_check(files, out_dir, family, check, t0):
         with open(p, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
     return 0
+
+
+def family_goldens(family, seed, ops, names_of, op_cases, golden_line, only=None, tallies=None):
+    """Every op's cases through golden_line, each op with its own rng seeded by (seed, primary
+    name): ({path: text} of tests/golden/<family>/<primary>.jsonl and <family>.meta.json, meta).
+    tallies: meta key -> golden key whose lines are counted ({"deviations": "deviation"})."""
+    golden_dir = os.path.join(REPO_ROOT, "tests", "golden")
+    files, per_op, outcomes = {}, {}, collections.Counter()
+    counts = collections.Counter()
+    for op in ops:
+        if only and op["primary"] not in only:
+            continue
+        rng = random.Random("%d:%s" % (seed, op["primary"]))
+        lines, oc = [], collections.Counter()
+        for case in op_cases(rng, op, names_of[op["primary"]]):
+            g = golden_line(op, case)
+            lines.append(json.dumps(g, ensure_ascii=True))
+            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
+            oc[k] += 1
+            outcomes[k] += 1
+            for meta_key, golden_key in (tallies or {}).items():
+                counts[meta_key] += golden_key in g
+        per_op[op["primary"]] = dict(sorted(oc.items()))
+        files[os.path.join(golden_dir, family, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
+    meta = {"generator": "scripts/gen_golden_%s.py" % family, "seed": seed, "torch": torch.__version__,
+            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
+            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
+    meta.update({k: counts[k] for k in (tallies or {})})
+    files[os.path.join(golden_dir, family + ".meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
+    return files, meta
+
+
+def family_main(family, generate, summary=lambda meta: ""):
+    """A family generator's command line: [--check] [PRIMARY...]. With primary names, a
+    debugging run: their counts, and the files under /tmp/<family>_golden_debug."""
+    argv = sys.argv[1:]
+    check = "--check" in argv
+    only = [a for a in argv if not a.startswith("--")]
+    t0 = time.time()
+    files, meta = generate(only)
+    if only:
+        print(json.dumps(meta["per_op"], indent=1))
+        debug = "/tmp/%s_golden_debug" % family
+        os.makedirs(debug, exist_ok=True)
+        for p, text in files.items():
+            with open(os.path.join(debug, os.path.basename(p)), "w") as f:
+                f.write(text)
+        return 0
+    rc = write_or_check(files, os.path.join(REPO_ROOT, "tests", "golden", family), family, check, t0)
+    if not check:
+        print("wrote %d cases for %d ops (%s%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], summary(meta),
+                                                            time.time() - t0))
+    return rc
