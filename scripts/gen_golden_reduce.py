@@ -20,7 +20,6 @@ regenerating gives identical bytes.
 tests/golden/reduce/).
 """
 import collections
-import inspect
 import json
 import math
 import os
@@ -42,7 +41,7 @@ from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, literal_code, mk, outcome, overloads, prod, request_json, resolve,
     result_json, round_to, src_key, tensor_code, tensor_json, to_float32, unique_case_names, value_json,
-    family_goldens, family_main)
+    family_goldens, family_main, signature_text)
 
 SEED = 20240615
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -1350,24 +1349,6 @@ def dtype_behaviour(op):
                 dev[dt] = "computed in float32 and rounded to %s (no %s kernel in PyTorch 1.13)" % (
                     dt, "Half" if dt == "float16" else "BFloat16")
     return beh, dev
-
-
-def signature_text(names):
-    for q in names:
-        obj = resolve(q)
-        doc = (getattr(obj, "__doc__", None) or "").strip()
-        first = doc.splitlines()[0].strip() if doc else ""
-        b = q.rsplit(".", 1)[1]
-        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
-            return first
-    for q in names:
-        obj = resolve(q)
-        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
-            try:
-                return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
-            except ValueError:
-                pass
-    return ""
 
 
 def op_table(names_of):

@@ -20,7 +20,6 @@ tests/golden/select/). Names after the flags regenerate only those ops, into
 /tmp/select_golden_debug (for debugging; nothing in the tree is touched).
 """
 import collections
-import inspect
 import json
 import math
 import os
@@ -38,7 +37,7 @@ import select_ops as SO  # noqa: E402
 FAMILY = SO  # the op list tests/live/check_live_family.py samples from
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, TORCH_DTYPE, eval_code, fixed, literal_code, outcome, overloads,
-    prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main)
+    prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main, signature_text)
 
 SEED = 20240620
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -1435,21 +1434,6 @@ def op_cases(rng, op, names):
 
 # --------------------------------------------------------------------------------------------
 # op table
-
-
-def signature_text(names):
-    for q in names:
-        obj = resolve(q)
-        doc = (getattr(obj, "__doc__", None) or "").strip()
-        first = doc.splitlines()[0].strip() if doc else ""
-        b = q.rsplit(".", 1)[1]
-        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
-            return first
-    for q in names:
-        obj = resolve(q)
-        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
-            return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
-    return ""
 
 
 def dtype_behaviour(op, rng):

@@ -5,6 +5,7 @@ literal_code/tensor_code write any of the ten dtypes, tensor_json/value_json rea
 (non-finite floats as "nan" "inf" "-inf", a torch.dtype as {"dtype": name}).
 """
 import collections
+import inspect
 import json
 import math
 import os
@@ -341,3 +342,23 @@ def family_main(family, generate, summary=lambda meta: ""):
         print("wrote %d cases for %d ops (%s%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], summary(meta),
                                                             time.time() - t0))
     return rc
+
+
+def signature_text(names):
+    """The signature line of an op's docs (its function's first docstring line, else its Python
+    signature), for the op tables."""
+    for q in names:
+        obj = resolve(q)
+        doc = (getattr(obj, "__doc__", None) or "").strip()
+        first = doc.splitlines()[0].strip() if doc else ""
+        b = q.rsplit(".", 1)[1]
+        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
+            return first
+    for q in names:
+        obj = resolve(q)
+        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
+            try:
+                return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
+            except ValueError:
+                pass
+    return ""
