@@ -53,7 +53,8 @@ std::vector<Param> param_list(const char* spec) {
           i = stop + 1;
         }
         p.default_value = Value(items);
-      } else if (d.find('.') != std::string::npos) p.default_value = Value(std::stod(d));
+      } else if (d[0] == '\'') p.default_value = Value(d.substr(1, d.size() - 2));
+      else if (d.find_first_of(".e") != std::string::npos) p.default_value = Value(std::stod(d));
       else p.default_value = Value(std::int64_t(std::stoll(d)));
     }
     if (p.type == ParamType::OutTensor) p.keyword_only = true, p.optional = true, p.has_default = true, p.default_value = Value(None{});

@@ -17,8 +17,9 @@ namespace whence {
 // Parameters written as one line of text, which costs a string literal per op instead of the
 // code that builds each Param: "input:Tensor dim:Int?@=None * keepdim:Bool=False". A type is
 // Tensor Int Bool Float DType IntList Out Number TensorOrNumber String TensorList Index; "?" accepts
-// None, "@" also a dim name, "=" gives the default (None, True, False, an int, a float, or a
-// tuple of ints without spaces such as (0,1)); "*" makes the rest keyword-only.
+// None, "@" also a dim name, "=" gives the default (None, True, False, an int, a float, a
+// 'string' without spaces, or a tuple of ints without spaces such as (0,1)); "*" makes the
+// rest keyword-only.
 std::vector<Param> param_list(const char* spec);
 
 // Keeps the descriptor alive for the program's life and appends it to the table.

@@ -162,48 +162,49 @@ std::vector<Source> glu_explain(const Bound& b, const OpResult&, int, std::int64
   return sources;
 }
 
-Param inplace() { return Param{"inplace", ParamType::Bool, false, true, Value(false)}; }
-Param number(const char* name, Value dflt) { return Param{name, ParamType::Number, false, true, std::move(dflt)}; }
 
 }  // namespace
 
 void add_activation_ops(std::vector<const OpDescriptor*>& t) {
-  using Ew = EwBuilder;
-  Ew(t, "torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.", "relu(x) = max(x, 0)")
-      .unary<Relu>().param(inplace()).check(relu_check).no_out();
-  Ew(t, "torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
-      .unary<Relu6>().param(inplace()).check(hardtanh_check).no_out();
-  Ew(t, "torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).", "gelu(x) = x · Φ(x)")
-      .unary<Gelu, kFloats>().kernel("GeluKernelImpl").param(Param{"approximate", ParamType::String, true, true, Value(std::string("none"))}).params(gelu_params).no_out();
-  Ew(t, "torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
-      .unary<Silu, kFloats>().kernel("silu_cpu").param(inplace()).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.", "softplus(x) = ln(1 + e^x)")
-      .unary<Softplus, kFloats>().kernel("softplus_cpu").param(number("beta", Value(1))).param(number("threshold", Value(20))).params(number_params).no_out();
-  Ew(t, "torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
-      .unary<Elu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
-      .unary<Selu, kFloats>().kernel("elu_cpu").param(inplace()).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
-      .unary<Celu, kFloats>().kernel("elu_cpu").param(number("alpha", Value(1.0))).param(inplace()).params(number_params).check(celu_check).no_out();
-  Ew(t, "torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
-      .unary<LeakyRelu, kFloats>().kernel("leaky_relu_cpu").param(number("negative_slope", Value(0.01))).param(inplace()).params(number_params).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
-      .unary<Hardtanh>().param(number("min_val", Value(-1.0))).param(number("max_val", Value(1.0))).param(inplace())
-      .params(number_params).check(hardtanh_check).no_out();
-  Ew(t, "torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.", "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
-      .unary<Hardsigmoid, kFloats>().kernel("hardsigmoid_cpu").param(inplace()).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
-      .unary<Hardswish, kFloats>().kernel("hardswish_cpu").param(inplace()).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
-      .unary<Mish, kFloats>().kernel("mish_cpu").param(inplace()).check(refuse_inplace).no_out();
-  Ew(t, "torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
-      .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out();
-  Ew(t, "torch.nn.functional.tanhshrink", "Each element minus its tanh: near zero for small inputs.", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out();
-  Ew(t, "torch.nn.functional.softsign", "Squashes each element into (-1, 1) as x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out();
-  Ew(t, "torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
-      .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
-  Ew(t, "torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
-      .unary<Softshrink, kFloats>().kernel("softshrink_cpu").param(number("lambd", Value(0.5))).params(number_params).no_out();
+  using Ew = EwOp;
+  static constexpr EwOp kActivationOps[] = {
+    Ew("torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.", "relu(x) = max(x, 0)")
+        .unary<Relu>().param("inplace:Bool=False").check(relu_check).no_out(),
+    Ew("torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
+        .unary<Relu6>().param("inplace:Bool=False").check(hardtanh_check).no_out(),
+    Ew("torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).", "gelu(x) = x · Φ(x)")
+        .unary<Gelu, kFloats>().kernel("GeluKernelImpl").param("* approximate:String='none'").params(gelu_params).no_out(),
+    Ew("torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
+        .unary<Silu, kFloats>().kernel("silu_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.", "softplus(x) = ln(1 + e^x)")
+        .unary<Softplus, kFloats>().kernel("softplus_cpu").param("beta:Number=1").param("threshold:Number=20").params(number_params).no_out(),
+    Ew("torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
+        .unary<Elu, kFloats>().kernel("elu_cpu").param("alpha:Number=1.0").param("inplace:Bool=False").params(number_params).check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
+        .unary<Selu, kFloats>().kernel("elu_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
+        .unary<Celu, kFloats>().kernel("elu_cpu").param("alpha:Number=1.0").param("inplace:Bool=False").params(number_params).check(celu_check).no_out(),
+    Ew("torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
+        .unary<LeakyRelu, kFloats>().kernel("leaky_relu_cpu").param("negative_slope:Number=0.01").param("inplace:Bool=False").params(number_params).check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
+        .unary<Hardtanh>().param("min_val:Number=-1.0").param("max_val:Number=1.0").param("inplace:Bool=False")
+        .params(number_params).check(hardtanh_check).no_out(),
+    Ew("torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.", "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
+        .unary<Hardsigmoid, kFloats>().kernel("hardsigmoid_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
+        .unary<Hardswish, kFloats>().kernel("hardswish_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
+        .unary<Mish, kFloats>().kernel("mish_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
+    Ew("torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
+        .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out(),
+    Ew("torch.nn.functional.tanhshrink", "Each element minus its tanh: near zero for small inputs.", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out(),
+    Ew("torch.nn.functional.softsign", "Squashes each element into (-1, 1) as x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out(),
+    Ew("torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
+        .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param("lambd:Number=0.5").params(number_params).no_out(),
+    Ew("torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
+        .unary<Softshrink, kFloats>().kernel("softshrink_cpu").param("lambd:Number=0.5").params(number_params).no_out(),
+  };
+  add_elementwise(t, kActivationOps);
   static const OpDescriptor glu{
       {"torch.nn.functional.glu"},
       "elementwise",
@@ -217,11 +218,14 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   };
   t.push_back(&glu);
   const_cast<OpDescriptor&>(glu).python_input_method = "dim";
-  Ew(t, "torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
-      .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param(Param{"threshold", ParamType::Number}).param(Param{"value", ParamType::Number}).param(inplace())
-      .params(number_params).check(refuse_inplace).no_out()
-      .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}")
-      .example("torch.nn.functional.threshold(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]), 0.25, -1.0)");
+  static constexpr EwOp kThresholdOps[] = {
+    Ew("torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
+        .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param("threshold:Number").param("value:Number").param("inplace:Bool=False")
+        .params(number_params).check(refuse_inplace).no_out()
+        .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}")
+        .example("torch.nn.functional.threshold(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]), 0.25, -1.0)"),
+  };
+  add_elementwise(t, kThresholdOps);
 }
 
 }  // namespace whence

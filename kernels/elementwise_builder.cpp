@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/call_syntax.hpp"
+#include "kernels/composite.hpp"
 
 namespace whence {
 
@@ -60,29 +61,42 @@ std::string docs_url(const std::string& name) {
   return base + "generated/" + name + ".html";
 }
 
-EwBuilder::EwBuilder(std::vector<const OpDescriptor*>& table, const char* names, const char* summary,
-                     const char* formula)
-    : table_(table), names_(split_names(names)), summary_(summary), formula_(formula) {}
-
-EwBuilder::~EwBuilder() {
+const OpDescriptor& EwOp::add() const {
   OpDescriptor op;
-  op.names = names_;
+  op.names = split_names(names_);
   op.family = "elementwise";
   op.python_input_method = python_method_;
   op.summary = summary_;
-  op.docs = docs_url(names_.front());
-  op.equation = equation_.empty() ? formula_equation(formula_, operand_names_) : equation_;
-  op.example = example_.empty() ? default_example(names_.front(), operand_names_.size()) : example_;
-  for (std::size_t k = 0; k < operand_names_.size(); ++k) {
-    const ParamType type = k < operand_types_.size() ? operand_types_[k]
-                           : k == 0                 ? ParamType::Tensor
-                                                    : ParamType::TensorOrNumber;
-    op.params.push_back(Param{operand_names_[k], type});
-    spec_.operands.push_back(int(k));
+  op.docs = docs_url(op.names.front());
+  op.params = param_list(operands_);
+  ElementwiseSpec spec;
+  std::vector<std::string> operand_names;
+  for (const Param& p : op.params) {
+    spec.operands.push_back(int(operand_names.size()));
+    operand_names.push_back(p.name);
   }
-  for (auto& p : extra_) op.params.push_back(std::move(p));
+  op.equation = *equation_ ? equation_ : formula_equation(formula_, operand_names);
+  op.example = *example_ ? example_ : default_example(op.names.front(), operand_names.size());
+  for (int k = 0; k < extra_count_; ++k) {
+    for (Param& p : param_list(extra_[k])) op.params.push_back(std::move(p));
+  }
   if (!no_out_) op.params.push_back(Param{"out", ParamType::OutTensor, true, true, Value(None{})});
-  table_.push_back(&register_elementwise(std::move(op), std::move(spec_)));
+  spec.promote = promote_;
+  spec.bool_result = bool_result_;
+  spec.kernels = kernels_();
+  spec.kernel_name = kernel_name_;
+  spec.refuse = refuse_;
+  spec.check = check_;
+  spec.params = params_;
+  spec.compute = compute_;
+  spec.select = select_;
+  spec.constant = constant_;
+  spec.constant_bits = constant_bits_;
+  spec.none_operands = none_operands_;
+  spec.reverse_broadcast = reverse_broadcast_;
+  spec.half_kernel = half_kernel_;
+  spec.result = result_;
+  return register_elementwise(std::move(op), std::move(spec));
 }
 
 }  // namespace whence

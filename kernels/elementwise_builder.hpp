@@ -1,9 +1,11 @@
-// elementwise_builder.hpp - one line per op in the family files:
-//     ew(t, "torch.exp torch.Tensor.exp torch.special.exp", "...", "exp(x) = e^x").unary<Exp>().to_float();
+// elementwise_builder.hpp - one constant per op in the family files' tables:
+//     Ew("torch.exp torch.Tensor.exp torch.special.exp", "...", "exp(x) = e^x").unary<Exp>().to_float(),
 // names (primary first), a one-sentence summary, and the formula the equation is written
 // with: x, y, z stand for the operands; "name(x) = definition" gives both forms.
 #pragma once
+#include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/elementwise_family.hpp"
@@ -12,60 +14,66 @@ namespace whence {
 
 constexpr int kFloats = 1, kInts = 2, kAllKinds = 3;
 
-class EwBuilder {
+// One elementwise op as a constant. The family files list their ops in constexpr tables,
+// so that registering 160 ops is one loop over data: a builder object per op cost its own
+// block of code, plus an unwinding path per call in WebAssembly (about 50 KB of the page).
+class EwOp {
  public:
-  EwBuilder(std::vector<const OpDescriptor*>& table, const char* names, const char* summary, const char* formula);
-  EwBuilder(const EwBuilder&) = delete;
-  ~EwBuilder();  // registers the op
+  constexpr EwOp(const char* names, const char* summary, const char* formula)
+      : names_(names), summary_(summary), formula_(formula) {}
 
-  // The operands: input (and other, and a third) as PyTorch names them.
+  // The operands, as composite.hpp's param_list text: input (and other, and a third).
   template <class F, int Kinds = kAllKinds>
-  EwBuilder& unary() { return operands<F, 1, Kinds>({"input"}); }
+  constexpr EwOp& unary() { return operands<F, 1, Kinds>("input:Tensor"); }
   template <class F, int Kinds = kAllKinds>
-  EwBuilder& binary() { return operands<F, 2, Kinds>({"input", "other"}); }
+  constexpr EwOp& binary() { return operands<F, 2, Kinds>("input:Tensor other:TensorOrNumber"); }
   template <class F, int N, int Kinds = kAllKinds>
-  EwBuilder& operands(std::vector<std::string> names) {
-    operand_names_ = std::move(names);
+  constexpr EwOp& operands(const char* params) {
+    operands_ = params;
     constexpr bool floats = Kinds & kFloats;
     using Probe = std::conditional_t<floats, float, std::int64_t>;
     constexpr bool result_bool = std::is_same_v<decltype(call<F, N, Probe>()), bool>;
-    spec_.kernels = make_kernels<F, N, result_bool, floats, bool(Kinds & kInts)>();
-    spec_.bool_result = result_bool;
-    if (!(Kinds & kFloats)) spec_.refuse |= kFloatBits;
-    if (!(Kinds & kInts)) spec_.refuse |= kIntegerBits | kBoolBit;
+    kernels_ = &make_kernels<F, N, result_bool, floats, bool(Kinds & kInts)>;
+    bool_result_ = result_bool;
+    if (!(Kinds & kFloats)) refuse_ |= kFloatBits;
+    if (!(Kinds & kInts)) refuse_ |= kIntegerBits | kBoolBit;
     return *this;
   }
+  // Other types for the same operands ("input:Tensor other:Tensor": no Python numbers).
+  constexpr EwOp& operand_types(const char* params) { operands_ = params; return *this; }
 
-  EwBuilder& to_float() { spec_.promote = EwPromote::IntToFloat; return *this; }
-  EwBuilder& to_float64() { spec_.promote = EwPromote::Float64; return *this; }
+  constexpr EwOp& to_float() { promote_ = EwPromote::IntToFloat; return *this; }
+  constexpr EwOp& to_float64() { promote_ = EwPromote::Float64; return *this; }
   // PyTorch's kernel name, for '"NAME" not implemented for 'Bool'' on the refused dtypes.
-  EwBuilder& kernel(const char* name, std::uint32_t also_refuse = 0) {
-    spec_.kernel_name = name;
-    spec_.refuse |= also_refuse;
+  constexpr EwOp& kernel(const char* name, std::uint32_t also_refuse = 0) {
+    kernel_name_ = name;
+    refuse_ |= also_refuse;
     return *this;
   }
-  EwBuilder& accept(std::uint32_t bits) { spec_.refuse &= ~bits; return *this; }
-  // A parameter after the operands (before out=), e.g. {"alpha", ParamType::Number, true, true, Value(1)}.
-  EwBuilder& param(Param p) { extra_.push_back(std::move(p)); return *this; }
-  EwBuilder& params(void (*fn)(const Bound&, const EwCall&, EwParams&)) { spec_.params = fn; return *this; }
-  EwBuilder& check(void (*fn)(const Bound&, const EwCall&)) { spec_.check = fn; return *this; }
-  EwBuilder& example(const char* call) { example_ = call; return *this; }
-  EwBuilder& equation(const char* tmpl) { equation_ = tmpl; return *this; }
-  EwBuilder& no_out() { no_out_ = true; return *this; }
-  EwBuilder& operand_types(std::vector<ParamType> types) { operand_types_ = std::move(types); return *this; }
-  EwBuilder& select() { spec_.select = true; return *this; }
-  EwBuilder& compute(DType (*fn)(const Bound&, const EwCall&)) { spec_.compute = fn; return *this; }
+  constexpr EwOp& accept(std::uint32_t bits) { refuse_ &= ~bits; return *this; }
+  // Parameters after the operands (before out=), as param_list text: "* alpha:Number=1".
+  constexpr EwOp& param(const char* p) { extra_[extra_count_++] = p; return *this; }
+  constexpr EwOp& params(void (*fn)(const Bound&, const EwCall&, EwParams&)) { params_ = fn; return *this; }
+  constexpr EwOp& check(void (*fn)(const Bound&, const EwCall&)) { check_ = fn; return *this; }
+  constexpr EwOp& example(const char* call) { example_ = call; return *this; }
+  constexpr EwOp& equation(const char* tmpl) { equation_ = tmpl; return *this; }
+  constexpr EwOp& no_out() { no_out_ = true; return *this; }
+  constexpr EwOp& select() { select_ = true; return *this; }
+  constexpr EwOp& compute(DType (*fn)(const Bound&, const EwCall&)) { compute_ = fn; return *this; }
   // The result is `v` for operands of these dtypes, read from no element (isnan of an int).
-  EwBuilder& constant_for(std::uint32_t dtype_bits, bool v) {
-    spec_.constant = v ? 1 : 0;
-    spec_.constant_bits = dtype_bits;
+  constexpr EwOp& constant_for(std::uint32_t dtype_bits, bool v) {
+    constant_ = v ? 1 : 0;
+    constant_bits_ = dtype_bits;
     return *this;
   }
-  EwBuilder& none_operands() { spec_.none_operands = true; return *this; }
-  EwBuilder& python_input_method(const char* m) { python_method_ = m; return *this; }
-  EwBuilder& half_kernel() { spec_.half_kernel = true; return *this; }
-  EwBuilder& reverse_broadcast() { spec_.reverse_broadcast = true; return *this; }
-  EwBuilder& result(DType (*fn)(const Bound&, const EwCall&)) { spec_.result = fn; return *this; }
+  constexpr EwOp& none_operands() { none_operands_ = true; return *this; }
+  constexpr EwOp& python_input_method(const char* m) { python_method_ = m; return *this; }
+  constexpr EwOp& half_kernel() { half_kernel_ = true; return *this; }
+  constexpr EwOp& reverse_broadcast() { reverse_broadcast_ = true; return *this; }
+  constexpr EwOp& result(DType (*fn)(const Bound&, const EwCall&)) { result_ = fn; return *this; }
+
+  // The op's descriptor, registered with the family (kernels/elementwise_family.hpp).
+  const OpDescriptor& add() const;
 
  private:
   template <class F, int N, class C>
@@ -77,17 +85,38 @@ class EwBuilder {
     else return f(p, C{}, C{}, C{});
   }
 
-  std::vector<const OpDescriptor*>& table_;
-  std::vector<std::string> names_;
-  std::string summary_, formula_, example_, equation_;
-  std::vector<std::string> operand_names_;
-  std::vector<ParamType> operand_types_;
-  std::vector<Param> extra_;
+  const char* names_;
+  const char* summary_;
+  const char* formula_;
+  const char* operands_ = "input:Tensor";
+  const char* extra_[4] = {};
+  int extra_count_ = 0;
+  EwKernels (*kernels_)() = nullptr;
+  bool bool_result_ = false;
+  EwPromote promote_ = EwPromote::Common;
+  const char* kernel_name_ = "";
+  std::uint32_t refuse_ = 0;
+  void (*check_)(const Bound&, const EwCall&) = nullptr;
+  void (*params_)(const Bound&, const EwCall&, EwParams&) = nullptr;
+  DType (*compute_)(const Bound&, const EwCall&) = nullptr;
+  DType (*result_)(const Bound&, const EwCall&) = nullptr;
+  bool select_ = false;
+  int constant_ = -1;
+  std::uint32_t constant_bits_ = 0;
+  bool none_operands_ = false;
+  bool reverse_broadcast_ = false;
+  bool half_kernel_ = false;
   bool no_out_ = false;
-  std::string python_method_;
-  ElementwiseSpec spec_;
+  const char* example_ = "";
+  const char* equation_ = "";
+  const char* python_method_ = "";
 };
 
+// Registers a family file's table of ops, in order.
+template <std::size_t N>
+void add_elementwise(std::vector<const OpDescriptor*>& t, const EwOp (&ops)[N]) {
+  for (const EwOp& op : ops) t.push_back(&op.add());
+}
 
 // Equation template from a formula: "sigmoid(x) = 1 / (1 + e^-x)" over operands input, other.
 std::string formula_equation(const std::string& formula, const std::vector<std::string>& operands);
