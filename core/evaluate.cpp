@@ -26,6 +26,7 @@ void check_value_limits(const Value& v) {
 }
 
 Json path_json(const ArgPath& p, int item = -1) {
+  if (p.spread && item >= 0) return Json::array({p.position + item});
   Json j = p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
   if (item >= 0) j.push_back(item);
   return j;

@@ -48,6 +48,14 @@ Tensor t_(const Tensor& t) {
   return t.dim() < 2 ? t : transpose(t, 0, 1);
 }
 
+Tensor unsqueeze(const Tensor& t, std::int64_t dim) {
+  Shape shape = t.shape(), strides = t.strides();
+  const std::int64_t stride = dim >= t.dim() ? 1 : shape[std::size_t(dim)] * strides[std::size_t(dim)];
+  shape.insert(shape.begin() + dim, 1);
+  strides.insert(strides.begin() + dim, stride);
+  return t.as_strided(shape, strides, t.offset());
+}
+
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const std::int64_t n = std::int64_t(sizes.size()), rank = t.dim();
   if (n < rank) {
@@ -67,8 +75,10 @@ Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
         fail("RuntimeError", "The expanded size of the tensor (" + std::to_string(size) +
                                  ") isn't allowed in a leading, non-existing dimension " +
                                  std::to_string(i));
+      // A new dim of size 1 steps over the dims after it, as PyTorch's inferExpandGeometry
+      // computes it (x.expand(1, 2) of a [2] tensor has strides (2, 1)); a stretched one is 0.
       shape[i] = size;
-      strides[i] = 0;
+      strides[i] = size == 1 && i + 1 < n ? shape[i + 1] * strides[i + 1] : 0;
       continue;
     }
     const std::int64_t have = t.shape()[d];

@@ -19,15 +19,21 @@ struct MovementSpec {
   // The results, from b's tensor arguments (the real ones, or proxies of the same shapes).
   std::vector<Tensor> (*apply)(const Bound& b) = nullptr;
   bool tuple = false;            // results are a tuple (split, unbind)
+  bool tuple_if_list = false;    // a tuple when `tensors` is a list, one tensor when a tensor (atleast_1d)
+  bool shift_note = false;       // pieces cut or joined along dims (cat, split): the equation says where
+                                 // the piece begins ("tensors[1] begins at out[0][2]")
   bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
   bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
   const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
 };
 
-// Registers an op of the family ("movement").
+// The descriptor of an op of the family ("movement", or "join" for kernels/join_family.hpp).
 // params: composite.hpp's param_list text.
+OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec,
+                         const char* family = "movement");
+// Registers movement_op(...).
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                  const char* params, MovementSpec spec);
+                  const char* params, MovementSpec spec, const char* family = "movement");
 
 // An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);

@@ -110,12 +110,7 @@ std::vector<Tensor> squeeze_apply(const Bound& b) {
 }
 std::vector<Tensor> unsqueeze_apply(const Bound& b) {
   const Tensor& x = self(b);
-  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim");
-  Shape shape = x.shape(), strides = x.strides();
-  const std::int64_t stride = d >= x.dim() ? 1 : shape[std::size_t(d)] * strides[std::size_t(d)];
-  shape.insert(shape.begin() + d, 1);
-  strides.insert(strides.begin() + d, stride);
-  return one(x.as_strided(shape, strides, x.offset()));
+  return one(unsqueeze(x, wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim")));
 }
 std::vector<Tensor> transpose_apply(const Bound& b) {
   const Tensor& x = self(b);

@@ -295,7 +295,7 @@ GoldenTally run_golden_file(const std::string& path) {
 // The golden folder of each family (gather's goldens are checked above).
 std::string golden_folder(const std::string& family) {
   if (family == "reduce" || family == "scan" || family == "sort") return "reduce";
-  if (family == "elementwise" || family == "movement" || family == "select" || family == "factory") return family;
+  if (family == "elementwise" || family == "movement" || family == "select" || family == "factory" || family == "join") return family;
   return "";
 }
 
