@@ -92,7 +92,9 @@ void print_matrix(std::string& s, const double* v, std::int64_t rows, std::int64
 }  // namespace
 
 std::string aten_print(const Tensor& t) {
-  static const char* legacy[] = {"Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float", "Double"};
+  // Tensor::toString(): the legacy type name where the dtype has one
+  static const char* type_names[] = {"CPUBoolType", "torch.ByteTensor", "torch.CharTensor", "torch.ShortTensor", "torch.IntTensor",
+                                     "torch.LongTensor", "torch.HalfTensor", "CPUBFloat16Type", "torch.FloatTensor", "torch.DoubleTensor"};
   std::vector<double> v(std::size_t(t.numel()));
   for (std::int64_t i = 0; i < t.numel(); ++i) v[std::size_t(i)] = t.get(i).as_double();
   const Shape& shape = t.shape();
@@ -127,7 +129,7 @@ std::string aten_print(const Tensor& t) {
       print_matrix(s, v.data() + at * matrix, shape[outer], shape[outer + 1], 1);
     }
   }
-  return s + "[ torch." + legacy[int(t.dtype())] + "Tensor{" + sizes + "} ]";
+  return s + "[ " + type_names[int(t.dtype())] + "{" + sizes + "} ]";
 }
 
 }  // namespace whence

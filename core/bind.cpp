@@ -649,9 +649,12 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       if (op.names_resolve) {  // a named-tensor overload that looks the name up
         if (!v.is<std::string>()) fail("RuntimeError", "Please look up dimensions by name, got: name = None.", p.name);
         std::string nones;
-        // (cat's named overload looks in the names of its first tensor)
-        const Value* first = call.args.empty() ? nullptr : &call.args[0];
-        if (first && first->is<List>() && !first->as<List>().empty()) first = &first->as<List>()[0];
+        // The names of self, or of the first tensor of cat's list (by position or keyword).
+        const Value* first = method ? &call.args[0] : parsed.values.empty() ? nullptr : parsed.values[0];
+        if (first && first->is<List>()) {
+          if (first->as<List>().empty()) fail("RuntimeError", "expected a non-empty list of Tensors", matched->params[0].name);
+          first = &first->as<List>()[0];
+        }
         const Tensor& self = first && first->is<Tensor>() ? first->as<Tensor>() : Tensor();
         for (int d = 0; self.defined() && d < self.dim(); ++d) nones += d ? ", None" : "None";
         fail("RuntimeError", "Name '" + v.as<std::string>() + "' not found in Tensor[" + nones + "].", p.name);

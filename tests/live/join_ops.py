@@ -181,7 +181,8 @@ OPS = [
                 C("err_item", [tensors([T([2]), "1"])]), C("err_none_item", [tensors(["None"])]), C("err_tensor", [T([2])]),
                 C("err_float_dim", [tensors([T([2])]), "0.5"]), C("err_name_dim", [tensors([T([2, 2])]), "'a'"]),
                 C("err_dim_none", [tensors([T([2])])], [("dim", "None")]), C("err_empty_legacy", [tensors([T([0]), T([3, 0])])]),
-                C("err_three_args", [tensors([T([2])]), "0", "1"])]),
+                C("err_three_args", [tensors([T([2])]), "0", "1"]), C("err_name_keyword", [], [("tensors", tensors([T([2, 2])])), ("dim", "'x'")]),
+                C("err_name_empty", ["[]", "'x'"]), C("err_list_of_lists", [tensors([tensors([T([2])])])])]),
     _op("torch.stack", [tensors([T([3]), T([3])])], random=random_stack, cases=[
         C("dim1", [tensors([T([2, 3]), T([2, 3])]), "1"]), C("last", [tensors([T([2, 3]), T([2, 3])]), "-1"]),
         C("zero_dim", [tensors([T([]), T([]), T([])])]), C("one", [tensors([T([2])])]), C("empty", [tensors([T([0]), T([0])]), "1"]),
@@ -189,7 +190,8 @@ OPS = [
         C("keyword", [], [("tensors", tensors([T([2]), T([2])])), ("dim", "-2")])],
         errors=[C("err_shape", [tensors([T([2]), T([3])])]), C("err_shape_rank", [tensors([T([2]), T([1, 2])]), "1"]),
                 C("err_empty", ["[]"]), C("err_dim", [tensors([T([2]), T([2])]), "2"]), C("err_dim_negative", [tensors([T([2])]), "-3"]),
-                C("err_zero_and_vector", [tensors([T([]), T([2])])]), C("err_item", [tensors([T([2]), "'x'"])])]),
+                C("err_zero_and_vector", [tensors([T([]), T([2])])]), C("err_item", [tensors([T([2]), "'x'"])]),
+                C("err_name", [tensors([T([2])]), "'a'"])]),
     _op("torch.hstack", [tensors([T([2, 1]), T([2, 2])])], random=random_stack_like, cases=[
         C("vectors", [tensors([T([2]), T([3])])]), C("scalars", [tensors([T([]), T([])])]), C("scalar_vector", [tensors([T([]), T([2])])]),
         C("rank3", [tensors([T([2, 1, 2]), T([2, 2, 2])])]), C("one", [tensors([T([2, 2])])]), C("transposed", [tensors([T([2, 3], ".t")])]),
@@ -235,7 +237,11 @@ OPS = [
                 C("err_indexing_type", [T([2])], [("indexing", "1")]), C("err_dtype", [T([2], ":int64"), T([2], ":int32")]),
                 C("err_matrix", [T([2]), T([2, 3], ":int64")]), C("err_matrix_float", [T([2, 2], ":float32")]),
                 C("err_matrix_scale", [T([3, 2], ":float64")]), C("err_rank3", [T([2, 2, 3], ":int16")]),
-                C("err_list_and_tensor", [tensors([T([2])]), T([2])]), C("err_item", [T([2]), "1"]), C("err_keyword", [], [("tensors", T([2]))])]),
+                C("err_list_and_tensor", [tensors([T([2])]), T([2])]), C("err_item", [T([2]), "1"]), C("err_keyword", [], [("tensors", T([2]))]),
+                C("err_two_lists", [tensors([T([2])]), tensors([T([2])])]), C("err_indexing_positional", [T([2]), "'ij'"]),
+                C("err_dtype_and_indexing", [T([2], ":int64"), T([2], ":float32")], [("indexing", "'foo'")]),
+                C("err_matrix_and_indexing", [T([2], ":int64"), T([2, 1], ":int64")], [("indexing", "'foo'")]),
+                C("err_matrix_bool", [T([1, 2], ":bool")]), C("err_matrix_bfloat16", [T([2, 2], ":bfloat16")])]),
     _op("torch.broadcast_tensors", [T([2, 1]), T([3])], moved="all", random=random_broadcast, cases=[
         C("same", [T([2, 3]), T([2, 3])]), C("one", [T([2])]), C("none"), C("scalar", [T([]), T([2, 2])]),
         C("dtypes", [T([2, 1], ":int8"), T([1, 2], ":float32")]), C("rank3", [T([2, 1, 3]), T([2, 1]), T([3])]),
@@ -268,7 +274,8 @@ OPS = [
                 C("err_scalar", [T([]), "1"]), C("err_scalar_sizes", [T([]), "[1]"]), C("err_dim", [T([3]), "1", "1"]),
                 C("err_float", [T([3]), "1.5"]), C("err_float_item", [T([3]), "[1, 2.0]"]), C("err_bool", [T([3]), "True"]),
                 C("err_string_size", [T([3]), "'a'"]), C("err_none_size", [T([3]), "None"]), C("err_tensor_sizes", [T([3]), "torch.tensor([1, 2])"]),
-                C("err_missing", [T([3])]), C("err_input_int", ["1", "2"])]),
+                C("err_missing", [T([3])]), C("err_input_int", ["1", "2"]), C("err_name_dim", [T([3, 2]), "2", "'a'"]),
+                C("err_float_tensor_item", [T([3]), "[torch.tensor(1.0), 2]"]), C("err_four_args", [T([3]), "1", "0", "1"])]),
     _op("torch.chunk", [T([6]), "4"], random=random_chunk, cases=[
         C("even", [T([6]), "3"]), C("more_than_size", [T([3, 2]), "5"]), C("dim1", [T([2, 5]), "2", "1"]),
         C("negative_dim", [T([2, 5]), "3"], [("dim", "-1")]), C("empty_dim", [T([0, 2]), "3"]), C("one", [T([4]), "1"]),
@@ -288,12 +295,15 @@ OPS = [
                 C("err_scalar_indices", [T([]), "[1]"]), C("err_dim", [T([3]), "2", "1"]), C("err_float", [T([3]), "2.0"]),
                 C("err_tensor_float", [T([3]), "torch.tensor([1.0])"]), C("err_tensor_bool", [T([3]), "torch.tensor(True)"]),
                 C("err_tensor_rank2", [T([3]), "torch.tensor([[1]])"]), C("err_scalar_tensor", [T([]), "torch.tensor([1.0])"]),
-                C("err_keyword", [T([3])], [("indices_or_sections", "2")])]),
+                C("err_keyword", [T([3])], [("indices_or_sections", "2")]), C("err_float_index", [T([3]), "[1, 1.5]"]),
+                C("err_tensor_int32", [T([3]), "torch.tensor([1], dtype=torch.int32)"])]),
     _op("torch.hsplit", [T([2, 4]), "2"], random=random_fixed_split(1, 1), cases=[
         C("vector", [T([4]), "2"]), C("indices", [T([2, 4]), "[1, 3]"]), C("vector_indices", [T([5]), "(2,)"]),
-        C("rank3", [T([2, 4, 1]), "[3]"]), C("transposed", [T([3, 2], ".t"), "3"])],
+        C("rank3", [T([2, 4, 1]), "[3]"]), C("transposed", [T([3, 2], ".t"), "3"]), C("keyword_sections", [T([2, 4])], [("sections", "2")]),
+        C("keyword_indices", [T([2, 4])], [("indices", "[1]")]), C("empty_dim", [T([3, 0]), "2"]), C("no_indices", [T([3, 2]), "[]"])],
         errors=[C("err_uneven", [T([2, 4]), "3"]), C("err_zero", [T([2, 4]), "0"]), C("err_negative", [T([2, 4]), "-2"]),
-                C("err_scalar", [T([]), "1"]), C("err_scalar_indices", [T([]), "[1]"]), C("err_tensor", [T([2, 4]), "torch.tensor([1])"])]),
+                C("err_scalar", [T([]), "1"]), C("err_scalar_indices", [T([]), "[1]"]), C("err_tensor", [T([2, 4]), "torch.tensor([1])"]),
+                C("err_float", [T([2, 4]), "2.0"])]),
     _op("torch.vsplit", [T([4, 2]), "2"], random=random_fixed_split(2, 0), cases=[
         C("indices", [T([4, 2]), "[1, 3]"]), C("rank3", [T([4, 2, 1]), "4"]), C("transposed", [T([2, 4], ".t"), "[2]"])],
         errors=[C("err_uneven", [T([3, 2]), "2"]), C("err_vector", [T([4]), "2"]), C("err_vector_indices", [T([4]), "[1]"])]),
@@ -303,7 +313,8 @@ OPS = [
     _op("torch.unbind", [T([2, 3])], random=random_unbind, cases=[
         C("dim1", [T([2, 3]), "1"]), C("negative", [T([2, 3]), "-1"]), C("vector", [T([3])]), C("empty", [T([0, 2])]),
         C("rank3", [T([2, 1, 2]), "2"]), C("transposed", [T([2, 3], ".t")]), C("keyword", [T([2, 2])], [("dim", "0")])],
-        errors=[C("err_scalar", [T([])]), C("err_dim", [T([2]), "1"]), C("err_name", [T([2, 2]), "'a'"])]),
+        errors=[C("err_scalar", [T([])]), C("err_dim", [T([2]), "1"]), C("err_name", [T([2, 2]), "'a'"]),
+                C("err_scalar_negative", [T([]), "-1"]), C("err_dim_none", [T([2])], [("dim", "None")])]),
 ]
 
 
