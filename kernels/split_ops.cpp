@@ -148,19 +148,18 @@ std::vector<Tensor> tensor_split_apply(const Bound& b) {
   return split_at(x, indices, dim);
 }
 
-// hsplit, vsplit, dsplit: tensor_split along a fixed dim, where a number of sections must
-// divide the dim evenly.
-template <int Dim>
-std::vector<Tensor> fixed_dim_split_apply(const Bound& b) {
+// hsplit (dim 1), vsplit (dim 0), dsplit (dim 2): tensor_split along that dim, where a number
+// of sections must divide it evenly.
+std::vector<Tensor> fixed_dim_split(const Bound& b, int fixed) {
   static const char* names[] = {"vsplit", "hsplit", "dsplit"};
-  const std::string op = std::string("torch.") + names[Dim];
-  const Tensor& x = input(b);
   static const int least_dims[] = {2, 1, 3};
-  const int least = least_dims[Dim];
+  const std::string op = std::string("torch.") + names[fixed];
+  const Tensor& x = input(b);
+  const int least = least_dims[fixed];
   if (x.dim() < least)
     fail("RuntimeError", op + " requires a tensor with at least " + std::to_string(least) + " dimension, but got a tensor with " +
                              std::to_string(x.dim()) + " dimensions!", "input");
-  const std::int64_t dim = Dim == 1 && x.dim() == 1 ? 0 : Dim;  // hsplit splits a vector along dim 0
+  const std::int64_t dim = fixed == 1 && x.dim() == 1 ? 0 : fixed;  // hsplit splits a vector along dim 0
   const Value& how = arg(b, "indices_or_sections");
   if (!how.is<std::int64_t>()) return split_at(x, ints_of(how), dim);
   const std::int64_t sections = how.as<std::int64_t>(), size = x.shape()[std::size_t(dim)];
@@ -169,6 +168,10 @@ std::vector<Tensor> fixed_dim_split_apply(const Bound& b) {
                              std::to_string(size) + " is not divisible by the split_size " + std::to_string(sections) + "!",
          "indices_or_sections");
   return split_in_sections(x, sections, dim, "indices_or_sections");
+}
+template <int Dim>
+std::vector<Tensor> fixed_dim_split_apply(const Bound& b) {
+  return fixed_dim_split(b, Dim);
 }
 
 std::vector<Tensor> unbind_apply(const Bound& b) {
