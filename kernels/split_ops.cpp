@@ -2,6 +2,8 @@
 // hsplit, vsplit, dsplit and unbind. Every piece is a view of the input (same storage, the
 // input's strides, a later storage offset), as PyTorch 1.13's ATen functions make them, with
 // their checks in their order.
+#include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "core/bind.hpp"
@@ -18,6 +20,10 @@ namespace {
 
 const Tensor& input(const Bound& b) { return tensor_arg(b, "input"); }
 
+// a + b wrapping around as PyTorch's int64 arithmetic does in practice (split(x, 2**63 - 1) is
+// one piece there), without the undefined behaviour of a signed overflow.
+std::int64_t wrapping_sum(std::int64_t a, std::int64_t b) { return std::int64_t(std::uint64_t(a) + std::uint64_t(b)); }
+
 // at::slice with step 1: start and end wrapped once if negative, then clamped into the dim.
 Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t end) {
   const std::int64_t size = x.shape()[std::size_t(dim)];
@@ -28,6 +34,13 @@ Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t
   Shape shape = x.shape();
   shape[std::size_t(dim)] = end - start;
   return x.as_strided(shape, x.strides(), x.offset() + start * x.strides()[std::size_t(dim)]);
+}
+
+// A split into more pieces than a tensor may have elements is refused, as a tensor that large
+// would be (tensor_split(x, 10**9) would build a billion views).
+void check_pieces(std::int64_t pieces) {
+  if (pieces > kMaxElements)
+    fail("Unsupported", "Whence shows up to " + std::to_string(kMaxElements) + " results; this split makes " + std::to_string(pieces));
 }
 
 void require_dims(const Tensor& x, const char* op) {
@@ -43,7 +56,7 @@ std::vector<Tensor> split_by_size(const Tensor& x, std::int64_t split_size, std:
   if (split_size == 0 && size != 0)
     fail("RuntimeError", "split_size can only be 0 if dimension size is 0, but got dimension size of " + std::to_string(size),
          "split_size_or_sections");
-  const std::int64_t pieces = split_size == 0 ? 1 : std::max<std::int64_t>((size + split_size - 1) / split_size, 1);
+  const std::int64_t pieces = split_size == 0 ? 1 : std::max<std::int64_t>(wrapping_sum(size, split_size - 1) / split_size, 1);
   std::vector<Tensor> out;
   for (std::int64_t i = 0; i < pieces; ++i) out.push_back(slice(x, d, i * split_size, i + 1 < pieces ? (i + 1) * split_size : size));
   return out;
@@ -59,8 +72,8 @@ std::vector<Tensor> split_with_sizes(const Tensor& x, const std::vector<std::int
   for (std::int64_t length : sizes) {
     if (length < 0)
       fail("RuntimeError", "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=" + listed, arg);
-    out.push_back(slice(x, d, start, start + length));
-    start += length;
+    out.push_back(slice(x, d, start, wrapping_sum(start, length)));
+    start = wrapping_sum(start, length);
   }
   if (start != size)
     fail("RuntimeError", "split_with_sizes expects split_sizes to sum exactly to " + std::to_string(size) + " (input tensor's size at dimension " +
@@ -86,10 +99,13 @@ std::vector<Tensor> chunk_apply(const Bound& b) {
   require_dims(x, "chunk");
   if (chunks <= 0) fail("RuntimeError", "chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks), "chunks");
   const std::int64_t size = x.shape()[std::size_t(wrap_dim(dim, x.dim(), "dim"))];
-  const std::int64_t split_size = (size + chunks - 1) / chunks;
+  const std::int64_t split_size = wrapping_sum(size, chunks - 1) / chunks;
   // An empty dim keeps the number of chunks asked for (all of them empty); else chunks of
   // ceil(size / chunks), so there may be fewer than asked.
-  if (size == 0) return split_with_sizes(x, std::vector<std::int64_t>(std::size_t(chunks), 0), dim, "chunks");
+  if (size == 0) {
+    check_pieces(chunks);
+    return split_with_sizes(x, std::vector<std::int64_t>(std::size_t(chunks), 0), dim, "chunks");
+  }
   return split_by_size(x, split_size, dim);
 }
 
@@ -104,6 +120,7 @@ std::vector<Tensor> split_in_sections(const Tensor& x, std::int64_t sections, st
   const std::int64_t d = wrap_dim(dim, x.dim(), "dim");
   if (sections <= 0) fail("RuntimeError", "number of sections must be larger than 0, got " + std::to_string(sections), arg);
   const std::int64_t size = x.shape()[std::size_t(d)];
+  check_pieces(sections);
   std::vector<Tensor> out;
   for (std::int64_t i = 0, start = 0; i < sections; ++i) {
     const std::int64_t length = size / sections + (i < size % sections ? 1 : 0);
