@@ -87,10 +87,12 @@ std::vector<Tensor> split_apply(const Bound& b) {
   Value size = arg(b, "split_size_or_sections");
   if (size.is<Tensor>() && size.as<Tensor>().numel() == 1) size = Value(std::int64_t(size.as<Tensor>().get(0).as_double()));  // int()
   const bool by_size = size.is<std::int64_t>() || size.is<bool>();
-  check_native_call(by_size ? "torch._VF.split" : "torch._VF.split_with_sizes", {&arg(b, "input"), &size, &arg(b, "dim")}, {});
+  check_native_call(by_size ? "torch._VF.split" : "torch._VF.split_with_sizes", {&arg(b, "tensor"), &size, &arg(b, "dim")}, {});
+  const Tensor& x = tensor_arg(b, "tensor");
+  if (x.dim() == 0) fail("RuntimeError", "split expects at least a 1-dimensional tensor", "tensor");
   const std::int64_t dim = int_arg(b, "dim", 0);
-  if (by_size) return split_by_size(input(b), size.as<std::int64_t>(), dim);
-  return split_with_sizes(input(b), ints_of(size), dim, "split_size_or_sections");
+  if (by_size) return split_by_size(x, size.as<std::int64_t>(), dim);
+  return split_with_sizes(x, ints_of(size), dim, "split_size_or_sections");
 }
 
 std::vector<Tensor> chunk_apply(const Bound& b) {
@@ -217,7 +219,7 @@ void add_split_ops(std::vector<const OpDescriptor*>& t) {
   };
   OpDescriptor split = movement_op("torch.split torch.Tensor.split",
                                    "Cuts the input along dim into pieces of split_size (the last one shorter), or of the listed sizes, as views.",
-                                   "torch.split(torch.tensor([1, 2, 3, 4, 5]), 2)", "input:Tensor split_size_or_sections:IntList dim:Int=0",
+                                   "torch.split(torch.tensor([1, 2, 3, 4, 5]), 2)", "tensor:Tensor split_size_or_sections:IntList dim:Int=0",
                                    with(split_apply), "join");
   split.python_input_method = "split";  // torch.split(x, ...) calls x.split(...)
   add_op(t, std::move(split));
