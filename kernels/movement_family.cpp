@@ -22,6 +22,7 @@ struct ProxySlot {
   std::int64_t base;
 };
 struct Proxied {
+  bool ready = false;           // made for the result it is kept with (movement_run resets it)
   std::vector<Tensor> results;  // the op's results on the proxies: ids, 0 for none
   std::vector<ProxySlot> slots;
 };
@@ -69,6 +70,7 @@ Proxied run_on_proxies(const Bound& b) {
     }
   }
   p.results = spec.apply(pb);
+  p.ready = true;
   return p;
 }
 
@@ -77,11 +79,17 @@ OpResult movement_run(const Bound& b) {
   OpResult r;
   r.tensors = spec.apply(b);
   r.is_tuple = spec.tuple || (spec.tuple_if_list && arg(b, "tensors").is<List>());
+  // A view shares the storage of its input, which outlives the call (the UI runs the same
+  // tensors again with another dim), so the storage cannot tell this result from the last
+  // one: every run drops the proxies kept, and its first explain makes them anew.
+  if (!r.tensors.empty()) keep_prepared(b, r, Proxied{});
   return r;
 }
 
 std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
-  const Proxied& p = prepared_for(b, r, run_on_proxies);
+  const auto& entry = PreparedEntry<Proxied>::get();
+  if (!entry.holds(b, r) || !entry.state.ready) keep_prepared(b, r, run_on_proxies(b));
+  const Proxied& p = entry.state;
   const std::int64_t id = p.results[std::size_t(position)].get(flat).i;
   if (id <= 0) return {};
   auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
