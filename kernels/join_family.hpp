@@ -6,8 +6,23 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "kernels/movement_family.hpp"
 
 namespace whence {
+
+// A movement op of family "join": its descriptor, and its registration.
+inline OpDescriptor join_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec) {
+  return movement_op(names, summary, example, params, spec, "join");
+}
+inline void add_join(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params,
+                     MovementSpec spec) {
+  add_movement(t, names, summary, example, params, spec, "join");
+}
+// spec with its apply function.
+inline MovementSpec applying(MovementSpec spec, std::vector<Tensor> (*apply)(const Bound&)) {
+  spec.apply = apply;
+  return spec;
+}
 
 // The tensors of the parameter `tensors`: the items of a list, or a lone tensor (atleast_1d(x)).
 std::vector<Tensor> tensor_list(const Bound& b);

@@ -11,7 +11,6 @@
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/join_family.hpp"
-#include "kernels/movement_family.hpp"
 
 namespace whence {
 
@@ -235,56 +234,45 @@ std::vector<Tensor> atleast_apply(const Bound& b) {
 void add_join_ops(std::vector<const OpDescriptor*>& t) {
   MovementSpec joined;  // one result, each element from one place in one of the tensors
   joined.shift_note = true;
-  auto with = [](MovementSpec s, std::vector<Tensor> (*apply)(const Bound&)) {
-    s.apply = apply;
-    return s;
-  };
+  MovementSpec plain, grids, at_least;
+  grids.tuple = true;             // meshgrid, broadcast_tensors: one view per tensor
+  at_least.tuple_if_list = true;  // atleast_1d(x) is one tensor, atleast_1d(x, y) a tuple
   const char* list_only = "tensors:TensorList * out:Out";
-  OpDescriptor cat_op = movement_op("torch.cat torch.concat torch.concatenate",
-                                    "Joins tensors end to end along an existing dim; the other dims must match.",
-                                    "torch.cat([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6]])])", "tensors:TensorList dim:Int@=0 * out:Out", with(joined, cat_apply), "join");
+  const char* varargs = "*tensors:TensorList";
+  OpDescriptor cat_op = join_op("torch.cat torch.concat torch.concatenate", "Joins tensors end to end along an existing dim; the other dims must match.",
+                                "torch.cat([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6]])])", "tensors:TensorList dim:Int@=0 * out:Out",
+                                applying(joined, cat_apply));
   cat_op.names_resolve = true;  // cat(x, 'a') looks the name up in the first tensor
   add_op(t, std::move(cat_op));
-  MovementSpec plain;
-  add_movement(t, "torch.stack", "Joins same-shaped tensors along a new dim: out[i] is tensors[i] for dim 0.",
-               "torch.stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", "tensors:TensorList dim:Int=0 * out:Out",
-               with(plain, stack_apply), "join");
-  add_movement(t, "torch.hstack", "Joins tensors column-wise: along dim 1, or along dim 0 for vectors.",
-               "torch.hstack([torch.tensor([[1], [2]]), torch.tensor([[3, 4], [5, 6]])])", list_only, with(joined, hstack_apply), "join");
-  add_movement(t, "torch.vstack", "Joins tensors row-wise along dim 0, vectors becoming rows first.",
-               "torch.vstack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, with(joined, vstack_apply), "join");
-  add_movement(t, "torch.row_stack", "Another name for vstack: vectors become rows, then everything joins along dim 0.",
-               "torch.row_stack([torch.tensor([1, 2]), torch.tensor([[3, 4], [5, 6]])])", list_only, with(joined, vstack_apply), "join");
-  add_movement(t, "torch.dstack", "Joins tensors depth-wise along dim 2, after making each at least 3-D.",
-               "torch.dstack([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]])])", list_only, with(joined, dstack_apply),
-               "join");
-  add_movement(t, "torch.column_stack", "Joins tensors column-wise, vectors standing up as columns first.",
-               "torch.column_stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, with(joined, column_stack_apply),
-               "join");
-  MovementSpec blocks = with(joined, block_diag_apply);
+  add_join(t, "torch.stack", "Joins same-shaped tensors along a new dim: out[i] is tensors[i] for dim 0.",
+           "torch.stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", "tensors:TensorList dim:Int=0 * out:Out", applying(plain, stack_apply));
+  add_join(t, "torch.hstack", "Joins tensors column-wise: along dim 1, or along dim 0 for vectors.",
+           "torch.hstack([torch.tensor([[1], [2]]), torch.tensor([[3, 4], [5, 6]])])", list_only, applying(joined, hstack_apply));
+  add_join(t, "torch.vstack", "Joins tensors row-wise along dim 0, vectors becoming rows first.",
+           "torch.vstack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, applying(joined, vstack_apply));
+  add_join(t, "torch.row_stack", "Another name for vstack: vectors become rows, then everything joins along dim 0.",
+           "torch.row_stack([torch.tensor([1, 2]), torch.tensor([[3, 4], [5, 6]])])", list_only, applying(joined, vstack_apply));
+  add_join(t, "torch.dstack", "Joins tensors depth-wise along dim 2, after making each at least 3-D.",
+           "torch.dstack([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]])])", list_only, applying(joined, dstack_apply));
+  add_join(t, "torch.column_stack", "Joins tensors column-wise, vectors standing up as columns first.",
+           "torch.column_stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, applying(joined, column_stack_apply));
+  MovementSpec blocks = applying(joined, block_diag_apply);
   blocks.fill = "outside the blocks, zero";
-  add_movement(t, "torch.block_diag", "Puts matrices corner to corner along the diagonal of a larger matrix of zeros.",
-               "torch.block_diag(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6, 7]]))", "*tensors:TensorList", blocks, "join");
-  add_movement(t, "torch.cartesian_prod", "Every combination of one element from each vector, one combination per row.",
-               "torch.cartesian_prod(torch.tensor([1, 2, 3]), torch.tensor([4, 5]))", "*tensors:TensorList",
-               with(plain, cartesian_prod_apply), "join");
-  MovementSpec grids = with(plain, meshgrid_apply);
-  grids.tuple = true;
-  add_movement(t, "torch.meshgrid", "Coordinate grids: grid k repeats vector k along its own dim, as views (indexing 'ij' or 'xy').",
-               "torch.meshgrid(torch.tensor([1, 2, 3]), torch.tensor([4, 5]), indexing='ij')", "*tensors:TensorList indexing:String?=None",
-               grids, "join");
-  MovementSpec broadcast = with(plain, broadcast_tensors_apply);
-  broadcast.tuple = true;
-  add_movement(t, "torch.broadcast_tensors", "Each tensor expanded to the shape they all broadcast to, as views.",
-               "torch.broadcast_tensors(torch.tensor([[1], [2]]), torch.tensor([3, 4, 5]))", "*tensors:TensorList", broadcast, "join");
-  MovementSpec at_least = plain;
-  at_least.tuple_if_list = true;
-  add_movement(t, "torch.atleast_1d", "A 0-d tensor as a vector of one element; tensors with dims unchanged.",
-               "torch.atleast_1d(torch.tensor(5))", "*tensors:TensorList", with(at_least, atleast_apply<1>), "join");
-  add_movement(t, "torch.atleast_2d", "Tensors with fewer than 2 dims as 1-row matrices (a view); others unchanged.",
-               "torch.atleast_2d(torch.tensor([1, 2, 3]))", "*tensors:TensorList", with(at_least, atleast_apply<2>), "join");
-  add_movement(t, "torch.atleast_3d", "Tensors with fewer than 3 dims given size-1 dims to reach 3 (a view); others unchanged.",
-               "torch.atleast_3d(torch.tensor([[1, 2], [3, 4]]))", "*tensors:TensorList", with(at_least, atleast_apply<3>), "join");
+  add_join(t, "torch.block_diag", "Puts matrices corner to corner along the diagonal of a larger matrix of zeros.",
+           "torch.block_diag(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6, 7]]))", varargs, blocks);
+  add_join(t, "torch.cartesian_prod", "Every combination of one element from each vector, one combination per row.",
+           "torch.cartesian_prod(torch.tensor([1, 2, 3]), torch.tensor([4, 5]))", varargs, applying(plain, cartesian_prod_apply));
+  add_join(t, "torch.meshgrid", "Coordinate grids: grid k repeats vector k along its own dim, as views (indexing 'ij' or 'xy').",
+           "torch.meshgrid(torch.tensor([1, 2, 3]), torch.tensor([4, 5]), indexing='ij')", "*tensors:TensorList indexing:String?=None",
+           applying(grids, meshgrid_apply));
+  add_join(t, "torch.broadcast_tensors", "Each tensor expanded to the shape they all broadcast to, as views.",
+           "torch.broadcast_tensors(torch.tensor([[1], [2]]), torch.tensor([3, 4, 5]))", varargs, applying(grids, broadcast_tensors_apply));
+  add_join(t, "torch.atleast_1d", "A 0-d tensor as a vector of one element; tensors with dims unchanged.", "torch.atleast_1d(torch.tensor(5))",
+           varargs, applying(at_least, atleast_apply<1>));
+  add_join(t, "torch.atleast_2d", "Tensors with fewer than 2 dims as 1-row matrices (a view); others unchanged.",
+           "torch.atleast_2d(torch.tensor([1, 2, 3]))", varargs, applying(at_least, atleast_apply<2>));
+  add_join(t, "torch.atleast_3d", "Tensors with fewer than 3 dims given size-1 dims to reach 3 (a view); others unchanged.",
+           "torch.atleast_3d(torch.tensor([[1, 2], [3, 4]]))", varargs, applying(at_least, atleast_apply<3>));
 }
 
 }  // namespace whence

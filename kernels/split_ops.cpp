@@ -12,7 +12,6 @@
 #include "core/shape.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/join_family.hpp"
-#include "kernels/movement_family.hpp"
 
 namespace whence {
 
@@ -212,36 +211,28 @@ void add_split_ops(std::vector<const OpDescriptor*>& t) {
   MovementSpec pieces;  // a tuple of views, each a piece of the input
   pieces.tuple = true;
   pieces.shift_note = true;
-  auto with = [&](std::vector<Tensor> (*apply)(const Bound&)) {
-    MovementSpec s = pieces;
-    s.apply = apply;
-    return s;
-  };
-  OpDescriptor split = movement_op("torch.split torch.Tensor.split",
-                                   "Cuts the input along dim into pieces of split_size (the last one shorter), or of the listed sizes, as views.",
-                                   "torch.split(torch.tensor([1, 2, 3, 4, 5]), 2)", "tensor:Tensor split_size_or_sections:IntList dim:Int=0",
-                                   with(split_apply), "join");
+  const char* sections = "input:Tensor indices_or_sections:IntList";
+  OpDescriptor split = join_op("torch.split torch.Tensor.split",
+                               "Cuts the input along dim into pieces of split_size (the last one shorter), or of the listed sizes, as views.",
+                               "torch.split(torch.tensor([1, 2, 3, 4, 5]), 2)", "tensor:Tensor split_size_or_sections:IntList dim:Int=0",
+                               applying(pieces, split_apply));
   split.python_input_method = "split";  // torch.split(x, ...) calls x.split(...)
   add_op(t, std::move(split));
-  add_movement(t, "torch.chunk torch.Tensor.chunk", "Cuts the input along dim into at most `chunks` equal pieces of ceil(size / chunks), as views.",
-               "torch.chunk(torch.tensor([1, 2, 3, 4, 5, 6]), 4)", "input:Tensor chunks:Int dim:Int=0", with(chunk_apply), "join");
-  add_movement(t, "torch.tensor_split torch.Tensor.tensor_split",
-               "Cuts the input along dim into n nearly equal pieces, or at the given indices, as views.",
-               "torch.tensor_split(torch.tensor([1, 2, 3, 4, 5, 6, 7]), 3)", "input:Tensor indices_or_sections:IntList dim:Int=0",
-               with(tensor_split_apply), "join");
-  add_movement(t, "torch.hsplit torch.Tensor.hsplit", "tensor_split along dim 1 (dim 0 for vectors), sections that must divide it evenly.",
-               "torch.hsplit(torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]), 2)", "input:Tensor indices_or_sections:IntList",
-               with(fixed_dim_split_apply<1>), "join");
-  add_movement(t, "torch.vsplit torch.Tensor.vsplit", "tensor_split along dim 0 of a tensor with at least 2 dims, sections that must divide it evenly.",
-               "torch.vsplit(torch.tensor([[1, 2], [3, 4], [5, 6], [7, 8]]), 2)", "input:Tensor indices_or_sections:IntList",
-               with(fixed_dim_split_apply<0>), "join");
-  add_movement(t, "torch.dsplit torch.Tensor.dsplit", "tensor_split along dim 2 of a tensor with at least 3 dims, sections that must divide it evenly.",
-               "torch.dsplit(torch.tensor([[[1, 2, 3, 4], [5, 6, 7, 8]]]), 2)", "input:Tensor indices_or_sections:IntList",
-               with(fixed_dim_split_apply<2>), "join");
-  MovementSpec slices = with(unbind_apply);
+  add_join(t, "torch.chunk torch.Tensor.chunk", "Cuts the input along dim into at most `chunks` equal pieces of ceil(size / chunks), as views.",
+           "torch.chunk(torch.tensor([1, 2, 3, 4, 5, 6]), 4)", "input:Tensor chunks:Int dim:Int=0", applying(pieces, chunk_apply));
+  add_join(t, "torch.tensor_split torch.Tensor.tensor_split", "Cuts the input along dim into n nearly equal pieces, or at the given indices, as views.",
+           "torch.tensor_split(torch.tensor([1, 2, 3, 4, 5, 6, 7]), 3)", "input:Tensor indices_or_sections:IntList dim:Int=0",
+           applying(pieces, tensor_split_apply));
+  add_join(t, "torch.hsplit torch.Tensor.hsplit", "tensor_split along dim 1 (dim 0 for vectors), sections that must divide it evenly.",
+           "torch.hsplit(torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]), 2)", sections, applying(pieces, fixed_dim_split_apply<1>));
+  add_join(t, "torch.vsplit torch.Tensor.vsplit", "tensor_split along dim 0 of a tensor with at least 2 dims, sections that must divide it evenly.",
+           "torch.vsplit(torch.tensor([[1, 2], [3, 4], [5, 6], [7, 8]]), 2)", sections, applying(pieces, fixed_dim_split_apply<0>));
+  add_join(t, "torch.dsplit torch.Tensor.dsplit", "tensor_split along dim 2 of a tensor with at least 3 dims, sections that must divide it evenly.",
+           "torch.dsplit(torch.tensor([[[1, 2, 3, 4], [5, 6, 7, 8]]]), 2)", sections, applying(pieces, fixed_dim_split_apply<2>));
+  MovementSpec slices = applying(pieces, unbind_apply);
   slices.shift_note = false;  // (the pieces lose dim)
-  OpDescriptor unbind = movement_op("torch.unbind torch.Tensor.unbind", "Every slice along dim as its own tensor, that dim removed, as views.",
-                                    "torch.unbind(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor dim:Int@=0", slices, "join");
+  OpDescriptor unbind = join_op("torch.unbind torch.Tensor.unbind", "Every slice along dim as its own tensor, that dim removed, as views.",
+                                "torch.unbind(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor dim:Int@=0", slices);
   unbind.names_resolve = true;
   add_op(t, std::move(unbind));
 }
