@@ -31,7 +31,7 @@ import torch  # noqa: E402
 
 import gen_golden_movement as GM  # noqa: E402
 import join_ops as JO  # noqa: E402
-from golden_common import DTYPES, overloads, tensor_code, unique_case_names, write_or_check  # noqa: E402
+from golden_common import DTYPES, eval_code, overloads, resolve, tensor_code, unique_case_names, write_or_check  # noqa: E402
 
 FAMILY = JO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261122
@@ -87,8 +87,8 @@ def traced_relations(op, case):
     """The relations read off the forward values: every moved tensor replaced by a float64
     copy holding 1, 2, 3... (unique across them), each output element names the element whose
     value it holds (0: none). Join ops only move values, so this is their provenance too."""
-    args = [GM.eval_code(c) for c in case["args"]]
-    kwargs = {k: GM.eval_code(c) for k, c in case["kwargs"]}
+    args = [eval_code(c) for c in case["args"]]
+    kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
     moved = moved_paths(op)
     ids, next_id = {}, 1
     for path, t in GM.tensor_paths(args, kwargs):
@@ -100,7 +100,7 @@ def traced_relations(op, case):
         if isinstance(v, (list, tuple)):
             return type(v)(ids[(key, j)][0] if (key, j) in ids else t for j, t in enumerate(v))
         return ids[(key,)][0] if (key,) in ids else v
-    out = GM.resolve(case["op"])(*[swap(a, i) for i, a in enumerate(args)], **{k: swap(v, k) for k, v in kwargs.items()})
+    out = resolve(case["op"])(*[swap(a, i) for i, a in enumerate(args)], **{k: swap(v, k) for k, v in kwargs.items()})
     rel = []
     for pos, o in enumerate(GM._outs(out)):
         for k, v in enumerate(o.reshape(-1).tolist()):
