@@ -32,8 +32,9 @@ bool is_index(const Value& v) {
   return v.is<Tensor>() && is_integral(v.as<Tensor>().dtype(), true) && v.as<Tensor>().numel() == 1;
 }
 
-// PyTorch's FunctionParameter::check.
-bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tensors) {
+// PyTorch's FunctionParameter::check. `argnum`: the parameter's index in the overload, which
+// a tensor list's TypeError names.
+bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tensors, std::size_t argnum) {
   const std::string& t = p.type;
   if (t == "Tensor") return v.is<Tensor>() || (numbers_as_tensors && is_number(v));
   if (t == "Number" || t == "float") return is_number(v) || is_zero_dim(v);
@@ -53,10 +54,13 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
     return true;
   }
   if (t == "object") return true;  // __getitem__'s index: checked by the op
-  if (t == "tuple of Tensors") {
+  if (t == "tuple of Tensors") {  // a list with a non-tensor fails at once, whatever overloads remain
     if (!v.is<List>()) return false;
-    for (const auto& item : v.as<List>())
-      if (!item.is<Tensor>()) return false;
+    const List& items = v.as<List>();
+    for (std::size_t j = 0; j < items.size(); ++j)
+      if (!items[j].is<Tensor>())
+        fail("TypeError", "expected Tensor as element " + std::to_string(j) + " in argument " + std::to_string(argnum) + ", but got " +
+                              python_type_name(items[j]), p.name);
     return true;
   }
   if (is_int_list_type(t)) {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
@@ -165,7 +169,7 @@ std::optional<Parsed> parse(const std::string& name, const Signature& s, const A
     } else if (!obj) {
       if (raise) missing_args(name, s, i);
       return std::nullopt;
-    } else if (type_matches(p, *obj, numbers)) {
+    } else if (type_matches(p, *obj, numbers, i)) {
       out.values.push_back(obj);
       out.paths.push_back(path);
     } else if (varargs && arg_pos == 0 && !is_kwd && is_index(*obj)) {
@@ -346,16 +350,28 @@ Parsed parse_python(const std::string& name, const Signature& s, const Args& a) 
     out.values[i] = a.positional[i];
     out.paths[i].position = a.first_position + int(i);
   }
+  bool var_positional = false;
+  for (std::size_t i = 0; i < s.params.size(); ++i)
+    if (s.params[i].var_positional) {  // *tensors: the positional arguments left, as a tuple
+      List rest;
+      for (std::size_t k = positional_params; k < a.positional.size(); ++k) rest.push_back(*a.positional[k]);
+      out.varargs = std::make_shared<Value>(std::move(rest));
+      out.varargs->is_tuple = true;
+      out.values[i] = out.varargs.get();
+      out.paths[i].position = a.first_position + int(positional_params);
+      out.paths[i].spread = true;
+      var_positional = true;
+    }
   for (const auto& [k, v] : a.kwargs) {
     std::size_t index = s.params.size();
     for (std::size_t i = 0; i < s.params.size(); ++i)
-      if (s.params[i].name == k) index = i;
+      if (s.params[i].name == k && !s.params[i].var_positional) index = i;
     if (index == s.params.size()) fail("TypeError", name + "() got an unexpected keyword argument '" + k + "'");
     if (out.values[index]) fail("TypeError", name + "() got multiple values for argument '" + k + "'");
     out.values[index] = v;
     out.paths[index].keyword = k;
   }
-  if (a.positional.size() > positional_params) {
+  if (a.positional.size() > positional_params && !var_positional) {
     std::size_t required = 0;
     for (std::size_t i = 0; i < positional_params; ++i) required += !s.params[i].optional;
     const std::string takes = required == positional_params ? std::to_string(positional_params)
@@ -376,6 +392,29 @@ Parsed parse_python(const std::string& name, const Signature& s, const Args& a) 
 }
 
 std::pair<const Signature*, Parsed> parse_native(const Binding& b, const Args& a);
+
+// A Python function with *tensors (block_diag, meshgrid, atleast_1d...) passes the tuple of its
+// positional arguments, or its one argument (Binding::single_vararg), to a native function
+// together with its keyword-only arguments that are not None (meshgrid leaves indexing=None
+// out); that function's parser raises PyTorch's TypeErrors. Where the one argument is passed
+// itself, the parameter becomes it: a list at its position, or a tensor.
+void forward_varargs(const Binding& b, const Signature& s, Parsed& parsed) {
+  std::size_t vi = 0;
+  while (!s.params[vi].var_positional) ++vi;
+  const List& items = parsed.varargs->as<List>();
+  if (items.size() == 1 &&
+      (b.single_vararg == SingleVararg::Itself || (b.single_vararg == SingleVararg::Sequence && items[0].is<List>()))) {
+    parsed.values[vi] = &items[0];
+    parsed.paths[vi].spread = false;
+  }
+  const Binding* native = find_binding(b.calls);
+  if (!native) fail("RuntimeError", "internal error: no binding " + b.calls);
+  Args forwarded;
+  forwarded.positional.push_back(parsed.values[vi]);
+  for (std::size_t i = vi + 1; i < s.params.size(); ++i)
+    if (parsed.values[i] && !parsed.values[i]->is<None>()) forwarded.kwargs.emplace_back(s.params[i].name, parsed.values[i]);
+  parse_native(*native, forwarded);
+}
 
 // The torch function a Python function forwards to binds what it passes on: the arguments of
 // the Python function's parameters that the torch function also has. They go in the torch function's own order, positionally up to the first one the caller
@@ -518,6 +557,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       a.first_position = 0;
     }
     parsed = parse_python(name, *matched, a);
+    if (parsed.varargs) forward_varargs(*binding, *matched, parsed);
     // (A method it forwards to takes the input as self: only the types of non-tensor inputs matter.)
     const Binding* inner = binding->calls.empty() || binding->operator_method || is_method_name(binding->calls)
                                ? nullptr : find_binding(binding->calls);
@@ -525,7 +565,9 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     // fails there on a non-tensor, before it forwards anything.
     const bool input_method_first = !op.python_input_method.empty() && !parsed.values.empty() && parsed.values[0] &&
                                     !parsed.values[0]->is<Tensor>();
-    if (inner && !input_method_first) {
+    if (parsed.varargs) {
+      // (checked by forward_varargs)
+    } else if (inner && !input_method_first) {
       if (op.python_input_method.empty()) check_forwarded_types(*inner, *matched, parsed);
     } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] && !parsed.values[0]->is<Tensor>()) {
       // The Python function's first step on its input: a method call, or a torch._C function
@@ -608,7 +650,13 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       if (op.names_resolve) {  // a named-tensor overload that looks the name up
         if (!v.is<std::string>()) fail("RuntimeError", "Please look up dimensions by name, got: name = None.", p.name);
         std::string nones;
-        const Tensor& self = call.args.at(0).is<Tensor>() ? call.args[0].as<Tensor>() : Tensor();
+        // The names of self, or of the first tensor of cat's list (by position or keyword).
+        const Value* first = method ? &call.args[0] : parsed.values.empty() ? nullptr : parsed.values[0];
+        if (first && first->is<List>()) {
+          if (first->as<List>().empty()) fail("RuntimeError", "expected a non-empty list of Tensors", matched->params[0].name);
+          first = &first->as<List>()[0];
+        }
+        const Tensor& self = first && first->is<Tensor>() ? first->as<Tensor>() : Tensor();
         for (int d = 0; self.defined() && d < self.dim(); ++d) nones += d ? ", None" : "None";
         fail("RuntimeError", "Name '" + v.as<std::string>() + "' not found in Tensor[" + nones + "].", p.name);
       }
@@ -636,7 +684,9 @@ void check_native_call(const std::string& binding, const std::vector<const Value
   Args a;
   a.positional = positional;
   a.kwargs = kwargs;
-  parse_native(*b, a);
+  const auto [s, parsed] = parse_native(*b, a);
+  for (std::size_t i = 0; i < parsed.values.size(); ++i)  // (an int list's elements are converted too)
+    if (parsed.values[i] && is_int_list_type(s->params[i].type)) int_list_values(b->message_name, s->params[i], *parsed.values[i]);
 }
 
 }  // namespace whence

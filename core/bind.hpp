@@ -9,7 +9,8 @@ Bound bind(const OpDescriptor& op, const Call& call);
 
 // Checks a call that a Python op makes to a native function with arguments of its own
 // (torch.norm calls torch._VF.norm(input, p, _dim, keepdim=..., ...)) and raises that
-// function's TypeError, as PyTorch's argument parser words it, when no overload takes them.
+// function's TypeError, as PyTorch's argument parser words it, when no overload takes them or
+// an int list holds something else than ints.
 void check_native_call(const std::string& binding, const std::vector<const Value*>& positional,
                        const std::vector<std::pair<std::string, const Value*>>& kwargs);
 

@@ -26,6 +26,7 @@ void check_value_limits(const Value& v) {
 }
 
 Json path_json(const ArgPath& p, int item = -1) {
+  if (p.spread && item >= 0) return Json::array({p.position + item});
   Json j = p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
   if (item >= 0) j.push_back(item);
   return j;
@@ -193,6 +194,7 @@ Json ops_json() {
     for (const Param& p : op->params) {
       Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
       if (p.optional) j["optional"] = true;
+      if (p.var_positional) j["var_positional"] = true;  // Python's *tensors: every positional argument from here
       if (p.has_default) j["default"] = value_to_json(p.default_value);
       params.push_back(j);
     }

@@ -33,6 +33,11 @@ std::string OpDescriptor::signature() const {
     const Param& p = params[i];
     if (p.type == ParamType::OutTensor) continue;
     if (i) s += ", ";
+    if (p.var_positional) {
+      s += "*" + p.name;
+      star = true;
+      continue;
+    }
     if (p.keyword_only && !star) {
       s += "*, ";
       star = true;

@@ -25,12 +25,14 @@ struct Param {
   Value default_value;
   bool accepts_dimname = false;  // PyTorch also has a `name dim` overload (named tensors)
   bool optional = false;         // also accepts None ("Number? min")
+  bool var_positional = false;   // Python's *tensors: the positional arguments, as one list
 };
 
 // Where the caller put an argument: positional index or keyword name (protocol "path").
 struct ArgPath {
   int position = -1;
   std::string keyword;
+  bool spread = false;  // a *tensors list: its item j is the positional argument position + j
   bool given() const { return position >= 0 || !keyword.empty(); }
 };
 

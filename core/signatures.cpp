@@ -80,6 +80,14 @@ Signature parse_signature(const std::string& text, bool python) {
     }
     if (python) {
       p.name = decl;
+      if (!p.name.empty() && p.name[0] == '*') {  // *tensors: what follows is keyword-only
+        p.name.erase(0, 1);
+        p.var_positional = true;
+        p.optional = true;  // it may be empty
+        s.params.push_back(p);
+        keyword_only = true;
+        continue;
+      }
     } else {
       const auto space = decl.rfind(' ');
       p.name = decl.substr(space + 1);
@@ -99,7 +107,7 @@ Signature parse_signature(const std::string& text, bool python) {
   s.max_args = s.params.size();
   for (const auto& p : s.params) {
     if (!p.optional) ++s.min_args;
-    if (!p.keyword_only) ++s.max_pos_args;
+    if (!p.keyword_only && !p.var_positional) ++s.max_pos_args;
   }
   return s;
 }
@@ -136,6 +144,14 @@ const Binding* find_binding(const std::string& qualified_name) {
       }
       b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python
               : kind == "dispatch" ? BindingKind::Dispatch : BindingKind::Native;
+      if (b.kind == BindingKind::Python) {  // "torch._VF.meshgrid|sequence"
+        const auto bar = b.calls.find('|');
+        if (bar != std::string::npos) {
+          const std::string how = b.calls.substr(bar + 1);
+          b.single_vararg = how == "itself" ? SingleVararg::Itself : how == "sequence" ? SingleVararg::Sequence : SingleVararg::Tuple;
+          b.calls.resize(bar);
+        }
+      }
       for (const char* o : r.overloads)
         if (o) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
       m.emplace(b.name, std::move(b));

@@ -24,6 +24,7 @@ struct SignatureParam {
   bool optional = false;     // has a default
   bool allow_none = false;   // "Tensor?"
   bool unsized = false;      // "tuple of ints[]": an int list without a size takes no bare int
+  bool var_positional = false;  // Python's "*tensors": the rest of the positional arguments, as a tuple
   std::string default_text;  // Python literal
 };
 
@@ -34,12 +35,21 @@ struct Signature {
   std::string printed() const;  // "(Tensor input, Tensor other, *, Number alpha, Tensor out)"
 };
 
+// What a Python function with *tensors passes to its native function when it gets exactly
+// one positional argument (scripts/gen_signatures.py probes it): the tuple holding it
+// (block_diag(x) passes (x,)), the argument itself (atleast_1d(x) passes x), or the argument
+// itself when it is a list or tuple (meshgrid([a, b]) passes [a, b], meshgrid(a) passes (a,)).
+enum class SingleVararg { Tuple, Itself, Sequence };
+
 struct Binding {
   std::string name;          // "torch.add"
   std::string message_name;  // "add", "special_exp2", "Tensor.abs"
   BindingKind kind = BindingKind::Native;
   std::string calls;         // Python kind: the torch function it forwards to, or ""
                              // Dispatch kind: "FLAG@INDEX:IF_TRUE:IF_FALSE" (scripts/gen_signatures.py)
+                             // Python kind with *tensors: the native function it passes them to,
+                             // "torch._VF.meshgrid|sequence" in the table (the suffix: single_vararg)
+  SingleVararg single_vararg = SingleVararg::Tuple;
   bool operator_method = false;  // a dunder (torch.Tensor.__add__): a TypeError means NotImplemented
   std::vector<Signature> overloads;
 };

@@ -83,8 +83,10 @@ Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
         fail("RuntimeError", "The expanded size of the tensor (" + std::to_string(size) +
                                  ") isn't allowed in a leading, non-existing dimension " +
                                  std::to_string(i));
+      // A new dim of size 1 steps over the dims after it, as PyTorch's inferExpandGeometry
+      // computes it (x.expand(1, 2) of a [2] tensor has strides (2, 1)); a stretched one is 0.
       shape[i] = size;
-      strides[i] = 0;
+      strides[i] = size == 1 && i + 1 < n ? shape[i + 1] * strides[i + 1] : 0;
       continue;
     }
     const std::int64_t have = t.shape()[d];

@@ -30,6 +30,11 @@ std::vector<Param> param_list(const char* spec) {
     }
     Param p;
     p.keyword_only = keyword_only;
+    if (token[0] == '*') {  // "*tensors:TensorList": Python's var-positional; the rest is keyword-only
+      p.var_positional = true;
+      keyword_only = true;
+      token.erase(0, 1);
+    }
     const std::size_t colon = token.find(':'), eq = token.find('=');
     p.name = token.substr(0, colon);
     std::string type = token.substr(colon + 1, (eq == std::string::npos ? token.size() : eq) - colon - 1);

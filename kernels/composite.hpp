@@ -19,7 +19,8 @@ namespace whence {
 // Tensor Int Bool Float DType IntList Out Number TensorOrNumber String TensorList Index; "?" accepts
 // None, "@" also a dim name, "=" gives the default (None, True, False, an int, a float, a
 // 'string' without spaces, or a tuple of ints without spaces such as (0,1)); "*" makes the
-// rest keyword-only.
+// rest keyword-only, and so does "*name:TensorList", Python's var-positional parameter
+// (block_diag(*tensors)).
 std::vector<Param> param_list(const char* spec);
 
 // Keeps the descriptor alive for the program's life and appends it to the table.

@@ -50,10 +50,10 @@ Proxied run_on_proxies(const Bound& b) {
   Bound pb = b;
   std::int64_t next = 1;
   for (std::size_t i = 0; i < b.values.size(); ++i) {
-    // The moved tensors: the input, or the list of them (narrow's tensor start and
-    // view_as's other only shape the result).
+    // The moved tensors: the input (split's is named tensor), or the list of them (narrow's
+    // tensor start and view_as's other only shape the result).
     const std::string& name = b.op->params[i].name;
-    if (name != "input" && name != "tensors") continue;
+    if (name != "input" && name != "tensors" && name != "tensor") continue;
     Value& v = pb.values[i];
     if (v.is<Tensor>()) {
       p.slots.push_back({int(i), -1, next});
@@ -75,9 +75,10 @@ Proxied run_on_proxies(const Bound& b) {
 }
 
 OpResult movement_run(const Bound& b) {
+  const MovementSpec& spec = spec_of(b);
   OpResult r;
-  r.tensors = spec_of(b).apply(b);
-  r.is_tuple = spec_of(b).tuple;
+  r.tensors = spec.apply(b);
+  r.is_tuple = spec.tuple || (spec.tuple_if_list && arg(b, "tensors").is<List>());
   // A view shares the storage of its input, which outlives the call (the UI runs the same
   // tensors again with another dim), so the storage cannot tell this result from the last
   // one: every run drops the proxies kept, and its first explain makes them anew.
@@ -119,6 +120,38 @@ std::string flat_sum(const Shape& shape, std::int64_t flat) {
   return std::to_string(flat) + " = " + (s.empty() ? "0" : s);
 }
 
+// Row-major coordinates of element `flat` of `shape`.
+std::vector<std::int64_t> coordinates(const Shape& shape, std::int64_t flat) {
+  std::vector<std::int64_t> c(shape.size());
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    c[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return c;
+}
+
+// "  (tensors[1] begins at out[0][2])" for a piece joined into the result at a shift, or
+// "  (out[1] begins at input[2][0])" for a piece cut from the input: the coordinates differ by
+// the same shift, all of one sign. "" for no shift or none that one shift explains.
+std::string shift_note(const Shape& src_shape, std::int64_t src_flat, const std::string& src_name, const Shape& out_shape,
+                       std::int64_t out_flat, const std::string& out_name) {
+  if (src_shape.size() != out_shape.size() || src_shape.empty()) return "";
+  const auto s = coordinates(src_shape, src_flat), o = coordinates(out_shape, out_flat);
+  bool into = true, from = true, moved = false;
+  std::string shift_into, shift_from;
+  for (std::size_t d = 0; d < s.size(); ++d) {
+    into = into && o[d] >= s[d];
+    from = from && o[d] <= s[d];
+    moved = moved || o[d] != s[d];
+    shift_into += "[" + std::to_string(o[d] - s[d]) + "]";
+    shift_from += "[" + std::to_string(s[d] - o[d]) + "]";
+  }
+  if (!moved) return "";
+  if (into) return "  (" + src_name + " begins at " + out_name + shift_into + ")";
+  if (from) return "  (" + out_name + " begins at " + src_name + shift_from + ")";
+  return "";
+}
+
 std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
   const MovementSpec& spec = spec_of(b);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
@@ -128,20 +161,30 @@ std::string movement_equation(const Bound& b, const OpResult& r, int position, s
   if (moved == src.end()) return lhs + " = " + value + (spec.fill ? std::string(" (") + spec.fill + ")" : tail);
   const Source& s = *moved;
   const Tensor& a = argument(b, s);
-  const std::string name = b.op->params[std::size_t(s.param)].name + (s.item >= 0 ? "[" + std::to_string(s.item) + "]" : "");
+  const Param& param = b.op->params[std::size_t(s.param)];
+  // A list item is named by its place in the list; a lone tensor given for *tensors is its first.
+  const int item = s.item >= 0 ? s.item : param.var_positional ? 0 : -1;
+  const std::string name = param.name + (item >= 0 ? "[" + std::to_string(item) + "]" : "");
   std::string eq = lhs + " = " + name + coords(a.shape(), s.flat) + " = " + value;
   if (spec.flat_arithmetic) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
+  if (spec.shift_note)
+    eq += shift_note(a.shape(), s.flat, name, r.tensors[std::size_t(position)].shape(), flat,
+                     r.is_tuple ? "out[" + std::to_string(position) + "]" : "out");
   return eq + tail;
 }
 
 }  // namespace
 
-void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                  const char* params, MovementSpec spec) {
+OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec) {
   static std::deque<MovementSpec> specs;
   specs.push_back(spec);
-  add_op(t, composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain, movement_equation,
-                         &specs.back()));
+  return composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain, movement_equation,
+                      &specs.back());
+}
+
+void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                  const char* params, MovementSpec spec) {
+  add_op(t, movement_op(names, summary, example, params, spec));
 }
 
 Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context) {

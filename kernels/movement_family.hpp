@@ -20,10 +20,13 @@ struct MovementSpec {
   // The results, from b's tensor arguments (the real ones, or proxies of the same shapes).
   std::vector<Tensor> (*apply)(const Bound& b) = nullptr;
   bool tuple = false;            // results are a tuple (split, unbind)
+  bool tuple_if_list = false;    // a tuple when `tensors` is a list, one tensor when a tensor (atleast_1d)
+  bool shift_note = false;       // pieces cut or joined along dims (cat, split): the equation says where
+                                 // the piece begins ("tensors[1] begins at out[0][2]")
   bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
   bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
   const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
-  const char* family = "movement";  // the registry's family (its golden folder): "indexing" for x[...]
+  const char* family = "movement";  // the registry's family (its golden folder): "indexing" for x[...], "join"
   // The index elements that decided which element lands on output element `flat`
   // (repeat_interleave's repeats tensor, x[idx]'s index and mask elements), appended to its sources: `src` holds the value
   // source the proxies found, or nothing where the output is computed from those elements.
@@ -32,8 +35,10 @@ struct MovementSpec {
   std::string (*note)(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) = nullptr;
 };
 
-// Registers an op of the family ("movement").
-// params: composite.hpp's param_list text.
+// The descriptor of an op of the family (spec.family: "movement", "indexing", or "join" for
+// kernels/join_family.hpp). params: composite.hpp's param_list text.
+OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec);
+// Registers movement_op(...).
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
                   const char* params, MovementSpec spec);
 

@@ -3,6 +3,7 @@
 // function here.
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/factory_ops.hpp"
+#include "kernels/join_family.hpp"
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
@@ -26,6 +27,8 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_index_ops(t);
     add_select_ops(t);
     add_factory_ops(t);
+    add_join_ops(t);
+    add_split_ops(t);
     return t;
   }();
   return table;

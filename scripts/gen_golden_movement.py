@@ -105,16 +105,13 @@ def _outs(out):
 
 
 def tensor_paths(args, kwargs):
-    """(path, tensor) of every tensor argument, list items as [i, j]."""
+    """(path, tensor) of every tensor argument, list items as [i, j] (["tensors", j] by keyword)."""
     out = []
-    for i, a in enumerate(args):
+    for key, a in list(enumerate(args)) + list(kwargs.items()):
         if isinstance(a, torch.Tensor):
-            out.append(([i], a))
+            out.append(([key], a))
         elif isinstance(a, (list, tuple)):
-            out += [([i, j], t) for j, t in enumerate(a) if isinstance(t, torch.Tensor)]
-    for k, v in kwargs.items():
-        if isinstance(v, torch.Tensor):
-            out.append(([k], v))
+            out += [([key, j], t) for j, t in enumerate(a) if isinstance(t, torch.Tensor)]
     return out
 
 
@@ -195,34 +192,35 @@ def decider_sources(fn, args, kwargs, path, t, rel):
         r["src"].sort(key=src_key)
 
 
-def relations(op, case, args, kwargs, out):
+def moves_input(path):
+    """The moved tensor(s): the input (narrow's tensor start and view_as's other are not moved)."""
+    return path[0] in (0, "input")
+
+
+def relations(op, case, args, kwargs, out, moved=moves_input):
     """Autograd on float64 copies of every tensor argument with distinct values: each output
     element's sources are the argument elements with a nonzero gradient (`value`). Moving ops
     read the same positions whatever the values, so the copies stand for the real ones. A
     deciding tensor (repeat_interleave's repeats) adds its `index` sources by perturbation."""
     fn = resolve(case["op"])
     decided = decider(op, case, args, kwargs)
-    # the moved tensor(s): the input (narrow's tensor start and view_as's other are not moved;
-    # repeat_interleave(repeats) moves nothing: its output counts)
-    paths = [(p, t) for p, t in tensor_paths(args, kwargs) if p[0] in (0, "input") and not (decided and decided[2])]
+    # the moved tensor(s), moved(path); repeat_interleave(repeats) moves nothing: its output counts
+    paths = [(p, t) for p, t in tensor_paths(args, kwargs) if moved(p) and not (decided and decided[2])]
     leaves, base = {}, 1
     for path, t in paths:
         leaves[tuple(path)] = (torch.arange(base, base + t.numel(), dtype=torch.float64).reshape(t.shape)
                                .requires_grad_(True))
         base += t.numel()
 
-    def swap(v, path_prefix):
-        return leaves.get(tuple(path_prefix), v)
-    a2 = []
-    for i, a in enumerate(args):
-        if isinstance(a, (list, tuple)) and any(isinstance(t, torch.Tensor) for t in a):
-            a2.append(type(a)(swap(t, [i, j]) for j, t in enumerate(a)))
-        else:
-            a2.append(swap(a, [i]))
+    def swap(v, key):
+        if isinstance(v, (list, tuple)) and any(isinstance(t, torch.Tensor) for t in v):
+            return type(v)(leaves.get((key, j), t) for j, t in enumerate(v))
+        return leaves.get((key,), v)
+    a2 = [swap(a, i) for i, a in enumerate(args)]
     # a view input keeps its layout for as_strided: the same view of the float64 copy's base
     if case["op"].endswith("as_strided") and isinstance(args[0], torch.Tensor) and args[0]._base is not None:
         return None
-    k2 = {k: swap(v, [k]) for k, v in kwargs.items()}
+    k2 = {k: swap(v, k) for k, v in kwargs.items()}
     outs = _outs(fn(*a2, **k2))
     order = [tuple(p) for p, _ in paths]
     rel = []
@@ -247,7 +245,7 @@ def as_float32(v, dtype):
     return v.to(torch.float32) if isinstance(v, torch.Tensor) and v.dtype == dtype else v
 
 
-def golden_line(op, case):
+def golden_line(op, case, moved=moves_input):
     args = [eval_code(c) for c in case["args"]]
     kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
     fn = resolve(case["op"])
@@ -268,7 +266,7 @@ def golden_line(op, case):
                          "PyTorch does" % (missing.group(1), MO.base_name(op["primary"])))
     if expect["ok"]:
         expect["views"] = views_json(args, kwargs, out)
-        rel = relations(op, case, args, kwargs, out)
+        rel = relations(op, case, args, kwargs, out, moved)
         if rel is None:
             raise AssertionError("no relations for " + case["code"])
         expect["relations"] = rel

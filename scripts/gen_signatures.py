@@ -23,7 +23,12 @@ Sources of truth, per kind:
           functions (no visible list) are verified by provoking one
           "argument 'NAME' (position N) must be TYPE" error per parameter.
   noargs  A Tensor method taking no arguments (METH_NOARGS).
-  python  A Python-level function; signature from inspect.signature.
+  python  A Python-level function; signature from inspect.signature.  One with *tensors
+          (block_diag, meshgrid, atleast_1d...) passes them to the native function of its
+          name in torch._VF: calls reads "torch._VF.NAME|SINGLE", where SINGLE says what it
+          passes when given one positional argument, probed from PyTorch: "tuple" (the tuple
+          holding it), "itself", or "sequence" (itself when a list or tuple, else the tuple).
+          The torch._VF row is generated too.
   dispatch  A Python function made by torch._jit_internal.boolean_dispatch (its result
           depends on a flag: unique_consecutive, max_pool2d's return_indices).  calls reads
           "FLAG@INDEX:IF_TRUE:IF_FALSE": the flag is the keyword FLAG if given, else
@@ -78,6 +83,9 @@ EXTRA_NAMES = [
     # torch.nn.functional.embedding forwards to torch.embedding(weight, input, ...), whose
     # argument errors it raises.
     "torch.embedding",
+    # torch.split (Tensor.split) calls one of these by the type of split_size.
+    "torch._VF.split",
+    "torch._VF.split_with_sizes",
 ]
 
 # Parsers written by hand in PyTorch (python_torch_functions_manual.cpp) whose stubs spell a
@@ -390,7 +398,7 @@ def sample_value(type_):
     return {
         "Tensor": torch.tensor([1.0]), "Number": 1, "int": 0, "float": 1.0,
         "bool": False, "str": "floor", "torch.dtype": torch.float32,
-        "tuple of ints": (0,), "tuple of SymInts": (0,), "SymInt": 0, "name": "N", "torch.layout": torch.strided,
+        "tuple of ints": (0,), "tuple of SymInts": (0,), "tuple of Tensors": (torch.tensor([1.0]),), "SymInt": 0, "name": "N", "torch.layout": torch.strided,
         "torch.device": torch.device("cpu"), "torch.memory_format": torch.preserve_format,
     }.get(type_)
 
@@ -398,7 +406,8 @@ def sample_value(type_):
 def verify_single(fn, msgname, params):
     """Provoke one type error per parameter; -> list of problems."""
     problems = []
-    values = [sample_value(p.type) for p in params]
+    # (a tuple out= of (values, indices) stays unverified: Whence does not take out= tuples)
+    values = [None if p.name == "out" and p.type == "tuple of Tensors" else sample_value(p.type) for p in params]
     if any(v is None for v in values):
         return ["no sample value for a parameter type"]
     npos = sum(1 for p in params if not p.kwonly)
@@ -695,6 +704,25 @@ def python_calls(fn):
 # ---------------------------------------------------------------------------
 # Classification
 
+def has_var_positional(fn):
+    return any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(fn).parameters.values())
+
+
+def vararg_calls(fn):
+    """calls of a Python function with *tensors: "torch._VF.NAME|SINGLE" (see the docstring)."""
+    if not hasattr(torch._VF, fn.__name__):
+        raise RuntimeError("%s: *args function without a torch._VF function of its name" % fn.__name__)
+    t = torch.tensor([1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            fn([t, t])
+            single = "itself" if isinstance(fn(t), torch.Tensor) else "sequence"
+        except TypeError:
+            single = "tuple"
+    return "torch._VF.%s|%s" % (fn.__name__, single)
+
+
 def resolve(qual):
     obj = torch
     parts = qual.split(".")
@@ -847,7 +875,8 @@ def entry(qual):
     if obj in boolean_dispatched:
         return (obj.__name__, "dispatch", dispatch_calls(obj), [])
     if inspect.isfunction(obj):
-        return (obj.__name__, "python", python_calls(obj), [python_signature(obj)])
+        calls = vararg_calls(obj) if has_var_positional(obj) else python_calls(obj)
+        return (obj.__name__, "python", calls, [python_signature(obj)])
     if not inspect.isbuiltin(obj):
         raise RuntimeError("%s: unsupported object %r" % (qual, obj))
     return entry_native_or_noargs(qual, obj, obj, False)
@@ -878,7 +907,13 @@ def all_names():
             for e in json.load(f):
                 if not e.get("syntax"):  # x[index], x.T: written as syntax, no argument parser
                     names.update(e["names"])
-    return sorted(names | set(dispatch_targets(sorted(names))))
+    vf = set()
+    for q in names:  # the native functions that *tensors functions pass them to
+        if not q.startswith("torch.Tensor."):
+            obj = resolve(q)
+            if inspect.isfunction(obj) and obj not in boolean_dispatched and has_var_positional(obj):
+                vf.add("torch._VF." + obj.__name__)
+    return sorted(names | vf | set(dispatch_targets(sorted(names))))
 
 
 def generate():

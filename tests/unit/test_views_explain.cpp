@@ -30,6 +30,9 @@ void check_reevaluated(const std::string& first, std::size_t index, whence::Valu
 }  // namespace
 
 TEST_CASE("an op whose results view its input explains the call it ran, not the previous one", "[views]") {
+  check_reevaluated("torch.split(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 0)", 2, whence::Value(std::int64_t(1)));
+  check_reevaluated("torch.split(torch.tensor([1, 2, 3, 4]), [1, 3])", 1,
+                    whence::Value(whence::List{whence::Value(std::int64_t(3)), whence::Value(std::int64_t(1))}));
   check_reevaluated("torch.transpose(torch.tensor([[1, 2, 3], [4, 5, 6]]), 0, 1)", 2, whence::Value(std::int64_t(0)));
   check_reevaluated("torch.narrow(torch.tensor([1, 2, 3, 4]), 0, 0, 2)", 2, whence::Value(std::int64_t(1)));
 }
