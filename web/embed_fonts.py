@@ -45,11 +45,12 @@ def imgui_ranges(unicodes):
 
 
 def subset(src, dst, unicodes):
-    # Glyph outlines only: stb_truetype ignores hinting and OpenType layout tables.
+    # Glyph outlines only: stb_truetype ignores hinting and OpenType layout tables. CFF
+    # outlines without subroutines are a little bigger but gzip better (2.7 KB less).
     subprocess.run(
         [sys.executable, "-m", "fontTools.subset", src, "--unicodes=" + unicodes,
          "--output-file=" + dst, "--no-hinting", "--layout-features=", "--name-IDs=",
-         "--drop-tables+=GSUB,GPOS,GDEF,DSIG"],
+         "--drop-tables+=GSUB,GPOS,GDEF,DSIG", "--desubroutinize"],
         check=True)
 
 
