@@ -1,16 +1,22 @@
 // index_ops.cpp - Python's indexing as movement ops: x[index] (torch.Tensor.__getitem__) and
 // the transposing properties x.T, x.mT, x.H, x.mH.
 //
-// As PyTorch's applySlicing, the items of an index are applied left to right to a view of x:
-// an int selects, a slice narrows with a step, None inserts a dim of size 1, ... stands for the
-// dims no other item takes. Int tensors, int lists and masks are advanced indices: they are
-// gathered last, into a copy, with NumPy's placement rule (the broadcast index dims replace the
-// indexed dims where those are adjacent, and come first where they are not).
+// As PyTorch 1.13's applySlicing, the items of an index are applied left to right to a view of
+// x: an int selects, a slice narrows with a step, None inserts a dim of size 1, ... stands for
+// the dims no other item takes, True/False insert a dim of size 1 indexed by [0] or []. Int
+// tensors, lists and masks are advanced indices, recorded one slot each: index() then expands
+// each mask into its nonzero coordinates and gathers them all last, into a copy, with NumPy's
+// placement rule (the broadcast index dims replace the indexed dims where those are adjacent,
+// and come first where they are not). PyTorch's quirks are kept: each ... adds the leftover
+// dims (a second one runs past the last dim), and a mask moves the next item on by one dim
+// whatever its rank.
 //
 // Relations: the read element (value) comes from the movement family's proxies; each int index
 // element that chose it (index); for a mask, every mask element up to the True that chose it,
-// since flipping any of them moves which element lands there (mask).
+// since flipping any of them moves which element lands there (mask); a 0-d mask's one element
+// for every output. A Python True or False has no element to name.
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -23,13 +29,17 @@ namespace whence {
 
 namespace {
 
+// How an advanced index came to be. A Python True or False is, as in PyTorch, a new dim of
+// size 1 indexed by [0] or []; a 0-d mask the same, but its one element decides the result.
+enum class Kind { Ints, Mask, Bool };
+
 // An advanced index along one dim of the view: int64 positions, broadcast with the others.
 struct Advanced {
-  std::int64_t dim;  // the view's dim
-  std::int64_t input_dim;  // x's dim it indexes (what the equation names)
-  Tensor index;      // int64 positions (a mask's nonzero coordinates along one of its dims)
-  int item;          // the index tuple's item it came from; -1: the index itself
-  bool mask;
+  std::int64_t dim;        // the view's dim
+  std::int64_t input_dim;  // x's dim it indexes (what the equation names); -1 for a dim inserted
+  Tensor index;            // int64 positions (a mask's nonzero coordinates along one of its dims)
+  int item;                // the index tuple's item it came from; -1: the index itself
+  Kind kind;
   Tensor mask_tensor;                     // the mask (masks only)
   std::vector<std::int64_t> true_flats;  // the mask's True elements, row-major (masks only)
   Shape strides;                         // index's row-major strides
@@ -42,7 +52,7 @@ struct ScalarIndex {
 };
 
 struct IndexPlan {
-  Tensor view;  // x after its ints, slices, Nones and ...
+  Tensor view;  // x after its ints, slices, Nones, bools and ...
   std::vector<Advanced> adv;
   std::vector<ScalarIndex> scalars;
   Shape broadcast;        // the advanced indices' common shape
@@ -53,26 +63,76 @@ struct IndexPlan {
 
 [[noreturn]] void index_error(const std::string& message) { fail("IndexError", message, "indices"); }
 
-// A list index as a tensor: all bools make a mask, ints positions.
-Tensor list_index(const List& items) {
-  std::vector<Scalar> flat;
-  Shape shape;
-  bool all_bool = true;
-  // Nested lists were split off as a tuple index before: these items are numbers.
-  for (const Value& v : items) {
-    if (v.is<bool>()) flat.push_back(Scalar::from_bool(v.as<bool>()));
-    else if (v.is<std::int64_t>()) flat.push_back(Scalar::from_int(v.as<std::int64_t>())), all_bool = false;
-    else fail("Unsupported", "a list index holding a " + python_type_name(v) + " is not supported by Whence yet");
+// --- list indices: PyTorch's sequenceToVariable --------------------------------------------
+
+// infer_scalar_type over the list, depth first: a str is a TypeError, a value that is no
+// number, bool, tensor or list has no dtype. True when it infers bool: every leaf a bool and
+// no list empty (an empty list infers float, as torch.tensor([]) does).
+bool infers_bool(const Value& v) {
+  if (v.is<std::string>()) fail("TypeError", "new(): invalid data type 'str'", "indices");
+  if (v.is<List>()) {
+    bool all = !v.as<List>().empty();
+    for (const Value& e : v.as<List>()) all = infers_bool(e) && all;  // every leaf is checked
+    return all;
   }
-  Tensor t = Tensor::empty(all_bool && !items.empty() ? DType::Bool : DType::Int64, {std::int64_t(items.size())});
-  for (std::size_t k = 0; k < flat.size(); ++k) t.set(std::int64_t(k), flat[k]);
+  if (v.is<bool>()) return true;
+  if (v.is<std::int64_t>() || v.is<double>()) return false;
+  if (v.is<Tensor>()) return v.as<Tensor>().dtype() == DType::Bool;
+  fail("RuntimeError", "Could not infer dtype of " + python_type_name(v), "indices");
+}
+
+// One leaf stored as int64 (unpackIntegral): a float truncates, past int64 it overflows.
+Scalar int64_leaf(const Value& v) {
+  if (v.is<bool>()) return Scalar::from_int(v.as<bool>());
+  if (v.is<std::int64_t>()) return Scalar::from_int(v.as<std::int64_t>());
+  if (v.is<double>()) {
+    const double f = v.as<double>();
+    if (std::isnan(f) || f < -9223372036854775808.0 || f > 9223372036854775808.0)
+      fail("RuntimeError", "value cannot be converted to type int64 without overflow", "indices");
+    return Scalar::from_int(float_to_int64(f));  // 2^63 itself passes the check, and wraps as on x86
+  }
+  if (v.is<Tensor>() && v.as<Tensor>().numel() == 1 && is_integral(v.as<Tensor>().dtype(), true))
+    return Scalar::from_int(v.as<Tensor>().get(0).i);
+  if (v.is<Tensor>()) fail("TypeError", "only integer tensors of a single element can be converted to an index", "indices");
+  fail("TypeError", "'" + python_type_name(v) + "' object cannot be interpreted as an integer", "indices");
+}
+
+// recursive_store: the shape comes from the first elements (compute_sizes); each list must
+// have its length there, each leaf is stored as it is reached.
+void store_leaves(const Value& v, const Shape& shape, std::size_t dim, bool mask, Tensor& t, std::int64_t& next) {
+  if (dim == shape.size()) {
+    t.set(next++, mask ? Scalar::from_bool(v.is<bool>() ? v.as<bool>() : v.as<Tensor>().get(0).i != 0) : int64_leaf(v));
+    return;
+  }
+  if (!v.is<List>()) fail("TypeError", "not a sequence", "indices");
+  const List& items = v.as<List>();
+  if (std::int64_t(items.size()) != shape[dim])
+    fail("ValueError", "expected sequence of length " + std::to_string(shape[dim]) + " at dim " + std::to_string(dim) +
+                           " (got " + std::to_string(items.size()) + ")", "indices");
+  for (const Value& e : items) store_leaves(e, shape, dim + 1, mask, t, next);
+}
+
+// A list index as a tensor: a bool mask if it infers bool, else int64 positions.
+Tensor list_index(const Value& list) {
+  const bool mask = infers_bool(list);
+  Shape shape;
+  for (const Value* v = &list; v->is<List>(); v = &v->as<List>().front()) {
+    shape.push_back(std::int64_t(v->as<List>().size()));
+    if (v->as<List>().empty()) break;
+  }
+  check_limits(shape);
+  Tensor t = Tensor::empty(mask ? DType::Bool : DType::Int64, shape);
+  std::int64_t next = 0;
+  store_leaves(list, shape, 0, mask, t, next);
   return t;
 }
 
-// PyTorch (as NumPy once did) reads a list holding a list, slice, ..., None or tensor as a tuple.
+// PyTorch's treatSequenceAsTuple: a list shorter than 32 holding a sequence (a list or a str),
+// a slice, ..., None or a tensor is read as a tuple, as NumPy once did.
 bool list_as_tuple(const List& items) {
+  if (items.size() >= 32) return false;
   for (const Value& v : items)
-    if (v.is<List>() || v.is<Slice>() || v.is<Ellipsis>() || v.is<None>() || v.is<Tensor>()) return true;
+    if (v.is<List>() || v.is<std::string>() || v.is<Slice>() || v.is<Ellipsis>() || v.is<None>() || v.is<Tensor>()) return true;
   return false;
 }
 
@@ -88,35 +148,56 @@ std::vector<std::pair<Value, int>> index_items(const Value& index) {
   return out;
 }
 
-Tensor as_index_tensor(const Value& v) {
-  if (v.is<List>()) return list_index(v.as<List>());
-  return v.as<Tensor>();
-}
+Tensor as_index_tensor(const Value& v) { return v.is<Tensor>() ? v.as<Tensor>() : list_index(v); }
 
 bool is_mask(const Tensor& t) { return t.dtype() == DType::Bool || t.dtype() == DType::UInt8; }
+bool is_scalar_mask(const Value& v) { return v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_mask(v.as<Tensor>()); }
+bool is_scalar_int(const Value& v) {
+  return v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_integral(v.as<Tensor>().dtype(), false) && !is_mask(v.as<Tensor>());
+}
 
-// How many dims of x an item takes.
-std::int64_t dims_taken(const Value& v) {
-  if (v.is<None>() || v.is<Ellipsis>()) return 0;
-  if (v.is<Tensor>() || v.is<List>()) {
-    const Tensor t = as_index_tensor(v);
-    return is_mask(t) ? t.dim() : 1;
-  }
+// How many dims an item counts for "too many indices" (count_specified_dimensions): a bool
+// or byte tensor its dims; None, ..., True and False none; anything else one, a list of
+// bools too (only tensors are asked their dims).
+std::int64_t specified(const Value& v) {
+  if (v.is<None>() || v.is<Ellipsis>() || v.is<bool>()) return 0;
+  if (v.is<Tensor>() && is_mask(v.as<Tensor>())) return v.as<Tensor>().dim();
   return 1;
 }
 
-Tensor select_checked(const Tensor& v, std::int64_t dim, std::int64_t i) {
-  const std::int64_t size = v.shape()[std::size_t(dim)];
+// --- the items applied to a view: PyTorch's applySlicing -----------------------------------
+
+// What PyTorch 1.13 reads as the size of dim d: sizes()[d], unchecked. Past the last dim (an
+// item after a second ..., as each ... adds the dims no item names) it reads on into c10's
+// SizesAndStrides: up to 5 dims, 5 size slots then 5 stride slots, the unused ones 0 (slot 0
+// of a 0-d tensor: size 0, stride 1); above 5 dims, n sizes then n strides. Past those lies
+// memory no tensor set.
+std::int64_t size_read(const Tensor& v, std::int64_t d) {
+  const std::int64_t n = v.dim();
+  if (d < n) return v.shape()[std::size_t(d)];
+  if (n > 5 && d < 2 * n) return v.strides()[std::size_t(d - n)];
+  if (n <= 5 && d < 5) return 0;
+  if (n <= 5 && d < 10) return d - 5 < n ? v.strides()[std::size_t(d - 5)] : std::int64_t(d == 5);
+  fail("Unsupported", "this index reads a size past the memory PyTorch sets for the tensor's sizes and strides; Whence cannot say what it reads");
+}
+
+const char* const kZeroDimIndex =
+    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number";
+
+// applySelect, then select(): `real_dim` is the item's position in the index, as the error names it.
+Tensor apply_select(const Tensor& v, std::int64_t dim, std::int64_t i, std::int64_t real_dim) {
+  if (i == 0 && dim == 0 && v.dim() == 0) index_error(kZeroDimIndex);
+  const std::int64_t size = size_read(v, dim);
   if (i < -size || i >= size)
-    index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size));
+    index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(real_dim) + " with size " + std::to_string(size));
+  if (v.dim() == 0) index_error("select() cannot be applied to a 0-dim tensor.");
+  dim = wrap_dim(dim, v.dim());  // past the last dim: "Dimension out of range"
   return select(v, dim, i < 0 ? i + size : i);
 }
 
 // Python's slice semantics, clamped to the dim: a view with stride × step.
 Tensor slice_view(const Tensor& v, std::int64_t dim, const Slice& s) {
   const std::int64_t step = s.step.value_or(1);
-  if (step == 0) fail("ValueError", "slice step cannot be zero", "indices");
-  if (step < 0) fail("ValueError", "step must be greater than zero", "indices");
   const std::int64_t size = v.shape()[std::size_t(dim)];
   auto clamp = [&](std::optional<std::int64_t> p, std::int64_t dflt) {
     if (!p) return dflt;
@@ -131,12 +212,89 @@ Tensor slice_view(const Tensor& v, std::int64_t dim, const Slice& s) {
   return v.as_strided(shape, strides, offset);
 }
 
-// The nonzero coordinates of `mask` over dims [dim, dim + mask.dim()) of the view.
-void add_mask(IndexPlan& p, const Tensor& mask, std::int64_t dim, std::int64_t input_dim, int item) {
-  for (std::int64_t k = 0; k < mask.dim(); ++k)
-    if (mask.shape()[std::size_t(k)] != p.view.shape()[std::size_t(dim + k)])
+// applySlice. A slice 0:size:1 returns the view as it is, where size is what PyTorch reads:
+// past the last dim that is the only way a slice does not fail (but a lone slice, on the fast
+// path, skips that shortcut).
+Tensor apply_slice(const Tensor& v, std::int64_t dim, const Slice& s, bool fast) {
+  const std::int64_t step = s.step.value_or(1);
+  if (step == 0) fail("ValueError", "slice step cannot be zero", "indices");
+  if (step < 0) fail("ValueError", "step must be greater than zero", "indices");
+  if (dim < v.dim()) return slice_view(v, dim, s);
+  const std::int64_t start = s.start.value_or(0), stop = s.stop.value_or(INT64_MAX);
+  if (!fast && start == 0 && step == 1 && stop == size_read(v, dim)) return v;
+  if (v.dim() == 0) index_error("slice() cannot be applied to a 0-dim tensor.");
+  wrap_dim(dim, v.dim());  // throws: "Dimension out of range"
+  return v;
+}
+
+// A tensor index as recordTensorIndex keeps it: at a slot of the index list, one per item.
+struct Recorded {
+  std::int64_t slot;
+  Tensor index;  // what PyTorch indexes with: a bool's [0] or [], else the item's tensor
+  int item;
+  Kind kind;
+  Tensor scalar_mask;  // a 0-d mask item (Kind::Mask with an int64 index)
+};
+
+// What applySlicing leaves: the view, its dims' places in x (-1: inserted), the recorded indices.
+struct Sliced {
+  Tensor view;
+  std::vector<std::int64_t> input_of;
+  std::vector<Recorded> recorded;
+  std::vector<ScalarIndex> scalars;
+};
+
+void unsqueeze_at(Sliced& s, std::int64_t dim) {
+  wrap_dim(dim, s.view.dim() + 1);  // past the last dim: "Dimension out of range"
+  s.view = unsqueeze(s.view, dim);
+  s.input_of.insert(s.input_of.begin() + dim, -1);
+}
+
+// One item at the view's dim `dim`; returns the dim the next item takes.
+std::int64_t apply_item(Sliced& s, const Value& v, int item, std::int64_t dim, std::int64_t real_dim, std::int64_t ellipsis_dims, bool fast) {
+  if (v.is<std::int64_t>() || is_scalar_int(v)) {
+    if (dim < s.view.dim() && is_scalar_int(v)) s.scalars.push_back({item, s.input_of[std::size_t(dim)]});
+    s.view = apply_select(s.view, dim, v.is<std::int64_t>() ? v.as<std::int64_t>() : v.as<Tensor>().get(0).i, real_dim);
+    s.input_of.erase(s.input_of.begin() + dim);
+    return dim;
+  }
+  if (v.is<Slice>()) {
+    s.view = apply_slice(s.view, dim, v.as<Slice>(), fast);
+    return dim + 1;
+  }
+  if (v.is<Ellipsis>()) return dim + ellipsis_dims;
+  if (v.is<None>()) {
+    unsqueeze_at(s, dim);
+    return dim + 1;
+  }
+  if (v.is<bool>() || is_scalar_mask(v)) {
+    unsqueeze_at(s, dim);
+    const bool on = v.is<bool>() ? v.as<bool>() : v.as<Tensor>().get(0).i != 0;
+    Tensor index = Tensor::empty(DType::Int64, {on ? 1 : 0});
+    if (on) index.set(0, Scalar::from_int(0));
+    s.recorded.push_back({dim, index, item, v.is<bool>() ? Kind::Bool : Kind::Mask, v.is<bool>() ? Tensor() : v.as<Tensor>()});
+    return dim + 1;
+  }
+  if (v.is<Tensor>() || v.is<List>() || v.is<std::string>()) {  // a str is a sequence: list_index refuses it
+    const Tensor t = as_index_tensor(v);
+    s.recorded.push_back({dim, t, item, is_mask(t) ? Kind::Mask : Kind::Ints, Tensor()});
+    return dim + 1;  // one slot, whatever the mask's dims (PyTorch 1.13 moves on by one)
+  }
+  index_error("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
+              python_type_name(v) + ")");
+}
+
+// --- the recorded indices: PyTorch's index() ------------------------------------------------
+
+// A mask's nonzero coordinates over the view's dims [dim, dim + mask.dim()).
+void add_mask(IndexPlan& p, const Recorded& r, std::int64_t dim, const std::vector<std::int64_t>& input_of) {
+  const Tensor& mask = r.index;
+  for (std::int64_t k = 0; k < mask.dim(); ++k) {
+    const std::int64_t d = wrap_dim(dim + k, p.view.dim());  // a mask reaching past the last dim
+    if (mask.shape()[std::size_t(k)] != p.view.shape()[std::size_t(d)])
       index_error("The shape of the mask " + shape_str(mask.shape()) + " at index " + std::to_string(k) +
-                  " does not match the shape of the indexed tensor " + shape_str(p.view.shape()) + " at index " + std::to_string(dim + k));
+                  " does not match the shape of the indexed tensor " + shape_str(p.view.shape()) + " at index " + std::to_string(d));
+  }
   std::vector<std::int64_t> trues;
   for (std::int64_t f = 0; f < mask.numel(); ++f)
     if (mask.get(f).i != 0) trues.push_back(f);
@@ -145,7 +303,29 @@ void add_mask(IndexPlan& p, const Tensor& mask, std::int64_t dim, std::int64_t i
     Tensor coord = Tensor::empty(DType::Int64, {std::int64_t(trues.size())});
     for (std::size_t n = 0; n < trues.size(); ++n)
       coord.set(std::int64_t(n), Scalar::from_int(trues[n] / strides[std::size_t(k)] % mask.shape()[std::size_t(k)]));
-    p.adv.push_back({dim + k, input_dim + k, coord, item, true, mask, trues});
+    p.adv.push_back({dim + k, input_of[std::size_t(dim + k)], coord, r.item, Kind::Mask, mask, trues, {}});
+  }
+}
+
+// The slots counted, the dtypes checked, each mask replaced by its coordinates, in that order.
+void expand_recorded(IndexPlan& p, const Sliced& s) {
+  const std::int64_t slots = s.recorded.back().slot + 1;
+  if (slots > p.view.dim())
+    index_error("too many indices for tensor of dimension " + std::to_string(p.view.dim()) + " (got " + std::to_string(slots) + ")");
+  for (const Recorded& r : s.recorded)
+    if (r.index.dtype() != DType::Int64 && !is_mask(r.index)) index_error("tensors used as indices must be long, byte or bool tensors");
+  std::int64_t extra = 0;  // the dims earlier masks took beyond their one slot
+  for (const Recorded& r : s.recorded) {
+    const std::int64_t dim = r.slot + extra;
+    if (is_mask(r.index)) {
+      add_mask(p, r, dim, s.input_of);
+      extra += r.index.dim() - 1;
+    } else {
+      const std::int64_t input_dim = dim < std::int64_t(s.input_of.size()) ? s.input_of[std::size_t(dim)] : -1;
+      Advanced a{dim, input_dim, r.index, r.item, r.kind, r.scalar_mask, {}, {}};
+      if (r.scalar_mask.defined() && r.index.numel() == 1) a.true_flats = {0};
+      p.adv.push_back(a);
+    }
   }
 }
 
@@ -156,81 +336,43 @@ Shape broadcast_indices(const std::vector<Advanced>& adv) {
     for (const Advanced& a : adv) out = broadcast_shapes(out, a.index.shape());
     return out;
   } catch (const Error&) {
-    std::string shapes;  // a mask's coordinate lists count once
-    for (std::size_t k = 0; k < adv.size(); ++k)
-      if (!adv[k].mask || k == 0 || adv[k - 1].item != adv[k].item) shapes += (shapes.empty() ? "" : ", ") + shape_str(adv[k].index.shape());
+    std::string shapes;  // a mask lists one shape per dim, as its coordinates
+    for (const Advanced& a : adv) shapes += (shapes.empty() ? "" : ", ") + shape_str(a.index.shape());
     index_error("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes);
   }
 }
 
 IndexPlan plan_index(const Tensor& x, const Value& index) {
   const auto items = index_items(index);
+  // A lone None, ..., int, slice or bool takes PyTorch's fast paths, which count nothing.
+  const bool fast = items.front().second < 0 && (index.is<None>() || index.is<Ellipsis>() || index.is<std::int64_t>() ||
+                                                  index.is<Slice>() || index.is<bool>());
   std::int64_t taken = 0;
-  for (const auto& [v, item] : items) {
-    if (v.is<bool>()) fail("Unsupported", "indexing with True or False is not supported by Whence yet");
-    if (v.is<Tensor>() && is_mask(v.as<Tensor>()) && v.as<Tensor>().dim() == 0)
-      fail("Unsupported", "indexing with a 0-d mask is not supported by Whence yet");
-    if (v.is<std::string>()) fail("TypeError", "new(): invalid data type 'str'", "indices");
-    if (!(v.is<std::int64_t>() || v.is<Slice>() || v.is<None>() || v.is<Ellipsis>() || v.is<Tensor>() || v.is<List>()))
-      index_error("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
-                  python_type_name(v) + ")");
-    taken += dims_taken(v);
-  }
-  // A lone int or slice takes PyTorch's fast paths, with their own words for a 0-d tensor.
-  if (items.size() == 1 && items[0].second < 0 && x.dim() == 0) {
-    if (index.is<std::int64_t>())
-      index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-    if (index.is<Slice>()) index_error("slice() cannot be applied to a 0-dim tensor.");
-  }
-  if (taken > x.dim()) index_error("too many indices for tensor of dimension " + std::to_string(x.dim()));
+  for (const auto& item : items) taken += specified(item.first);
+  if (!fast && taken > x.dim()) index_error("too many indices for tensor of dimension " + std::to_string(x.dim()));
+
+  Sliced s{x, {}, {}, {}};
+  for (std::int64_t d = 0; d < x.dim(); ++d) s.input_of.push_back(d);
+  std::int64_t dim = 0;  // the view's dim the next item takes
+  for (std::size_t j = 0; j < items.size(); ++j)
+    dim = apply_item(s, items[j].first, items[j].second, dim, std::int64_t(j), x.dim() - taken, fast);
 
   IndexPlan p;
-  p.view = x;
-  std::int64_t dim = 0, input_dim = 0;  // the view's dim and x's dim the next item takes
-  int ellipses = 0;
-  for (const auto& [v, item] : items) {
-    // PyTorch lets each ... take the dims left over; an item after a second one would index
-    // past the last dim, where PyTorch reads sizes it never set.
-    if (ellipses > 1)
-      fail("Unsupported", "an index with two ... followed by more items is not supported by Whence yet");
-    ellipses += v.is<Ellipsis>();
-    const std::int64_t at = input_dim;
-    input_dim += v.is<Ellipsis>() ? x.dim() - taken : dims_taken(v);
-    const bool int_tensor = v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_integral(v.as<Tensor>().dtype(), false);
-    if (v.is<std::int64_t>() || int_tensor) {
-      if (p.view.dim() == 0)
-        index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-      if (int_tensor) p.scalars.push_back({item, at});
-      p.view = select_checked(p.view, dim, v.is<std::int64_t>() ? v.as<std::int64_t>() : v.as<Tensor>().get(0).i);
-    } else if (v.is<Slice>()) {
-      p.view = slice_view(p.view, dim, v.as<Slice>());
-      ++dim;
-    } else if (v.is<None>()) {
-      p.view = unsqueeze(p.view, dim);
-      ++dim;
-    } else if (v.is<Ellipsis>()) {
-      dim += x.dim() - taken;
-    } else {
-      const Tensor t = as_index_tensor(v);
-      if (is_mask(t)) {
-        add_mask(p, t, dim, at, item);
-        dim += t.dim();
-      } else if (t.dtype() == DType::Int64) {
-        p.adv.push_back({dim, at, t, item, false, Tensor(), {}});
-        ++dim;
-      } else {
-        index_error("tensors used as indices must be long, byte or bool tensors");
-      }
-    }
-  }
-  if (p.adv.empty()) return p;
-  for (const Advanced& a : p.adv)
-    if (a.mask && a.item != p.adv.front().item)
-      fail("Unsupported", "a mask index together with other tensor indices is not supported by Whence yet");
+  p.view = s.view;
+  p.scalars = s.scalars;
+  if (s.recorded.empty()) return p;
+  expand_recorded(p, s);
   p.broadcast = broadcast_indices(p.adv);
   // Adjacent advanced dims keep their place; apart, the broadcast dims come first.
   bool adjacent = true;
   for (std::size_t k = 1; k < p.adv.size(); ++k) adjacent = adjacent && p.adv[k].dim == p.adv[k - 1].dim + 1;
+  // A list of bools takes one slot but expands over all its dims, so an index after it can
+  // land past the view's last dim. Adjacent, index() asks that dim's size and fails; apart,
+  // transposeToFront looks at the view's dims only and drops it (its shape has counted in
+  // the broadcast already).
+  for (const Advanced& a : p.adv)
+    if (adjacent && a.dim >= p.view.dim()) wrap_dim(a.dim, p.view.dim());
+  p.adv.erase(std::remove_if(p.adv.begin(), p.adv.end(), [&](const Advanced& a) { return a.dim >= p.view.dim(); }), p.adv.end());
   p.first = adjacent ? p.adv.front().dim : 0;
   Shape rest;
   for (std::int64_t d = 0; d < p.view.dim(); ++d) {
@@ -316,12 +458,12 @@ void index_sources(const Bound& b, const OpResult&, int, std::int64_t flat, std:
   const Located l = locate(p, flat);
   for (std::size_t k = 0; k < p.adv.size(); ++k) {
     const Advanced& a = p.adv[k];
-    if (!a.mask) {
+    if (a.kind == Kind::Ints) {
       Source s{param, broadcast_source(p, a, l.b), Role::Index};
       s.item = a.item;
       out.push_back(s);
-    } else if (k == 0 || p.adv[k - 1].item != a.item) {  // once per mask: the True it reads and all before
-      for (std::int64_t f = 0; f <= a.true_flats[std::size_t(l.b)]; ++f) {
+    } else if (a.kind == Kind::Mask && (k == 0 || p.adv[k - 1].item != a.item)) {  // once per mask: the True it reads and all before
+      for (std::int64_t f = 0; f <= a.true_flats[std::size_t(broadcast_source(p, a, l.b))]; ++f) {
         Source s{param, f, Role::Mask};
         s.item = a.item;
         out.push_back(s);
@@ -344,12 +486,14 @@ std::string index_note(const Bound& b, const OpResult&, int, std::int64_t, const
       const auto adv = std::find_if(p.adv.begin(), p.adv.end(), [&](const Advanced& q) { return q.item == s.item; });
       const std::int64_t dim = scalar != p.scalars.end() ? scalar->input_dim : adv->input_dim;
       const Tensor t = as_index_tensor(item);
-      add("dim " + std::to_string(dim) + " from " + name + coords(t.shape(), s.flat) + " = " + std::to_string(t.get(s.flat).i));
+      add((dim >= 0 ? "dim " + std::to_string(dim) : std::string("a new dim")) + " from " + name + coords(t.shape(), s.flat) + " = " +
+          std::to_string(t.get(s.flat).i));
     } else if (s.role == Role::Mask && (n + 1 == src.size() || src[n + 1].role != Role::Mask || src[n + 1].item != s.item)) {
       // A mask's sources run up to the True read: the last one names it.
       const auto adv = std::find_if(p.adv.begin(), p.adv.end(), [&](const Advanced& q) { return q.item == s.item; });
       const std::int64_t nth = std::int64_t(std::find(adv->true_flats.begin(), adv->true_flats.end(), s.flat) - adv->true_flats.begin()) + 1;
-      add("True number " + std::to_string(nth) + " of " + name + ", at " + coords(adv->mask_tensor.shape(), s.flat));
+      if (adv->mask_tensor.dim() == 0) add(name + " = True");
+      else add("True number " + std::to_string(nth) + " of " + name + ", at " + coords(adv->mask_tensor.shape(), s.flat));
     }
   }
   return note;

@@ -11,7 +11,9 @@ family"): the element read, by autograd on a float64 copy of x; the index and ma
 by perturbation: each int index element moved to every other position of its dim, each mask
 element flipped, on a float64 surrogate of x with distinct values whose int-indexed dims are
 padded to two entries at least (so every index element has somewhere else to point); an index
-element is a source of every output element that changes or disappears.
+element is a source of every output element that changes or disappears. A mask beside other
+tensor indices is not flipped (a flip changes its True count, so the broadcast): its sources
+are the elements up to the True at the read element's coordinates.
 
 Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
@@ -73,6 +75,47 @@ ERRORS = ["5", "1, 2, 3", "1.5", "::0", "::-1", "..., ...", "[0, 5]", ":, [0, 9]
 THREE_D = ["[0, 1], :, [0, 1]", "0, [0, 1], [1, 2]", "[0, 1], None, [0, 2]", ":, 1:, ::2", "..., [0, -1]",
            "torch.tensor([[True, False, True], [False, True, True]])", "[1], :, torch.tensor([[0, 1], [2, 3]])"]
 
+# True and False, and 0-d masks: a new dim of size 1, indexed by [0] or [].
+BOOLS = ["True", "False", "True, 1", ":, False", ":, True", "1, True", "True, True", "None, True", "..., True", "True, ...",
+         "torch.tensor(True)", "torch.tensor(False)", ":, torch.tensor(True)", "torch.tensor(True), 1",
+         "torch.tensor(1, dtype=torch.uint8)", "True, False", "torch.tensor(True), torch.tensor(False)", "True, 1, 9",
+         "[0, 2], None, True", "5, 'a'", "1.5, 5", "5, 1.5"]
+# Masks with other tensor indices: the mask's nonzero coordinates broadcast with them.
+MIXED = ["torch.tensor([True, False, True]), torch.tensor([0, 2])", "torch.tensor([True, False, True]), torch.tensor([[0], [2]])",
+         "torch.tensor([True, True, True]), torch.tensor([0, 2])", "[0, 2], torch.tensor([True, False, True, False])",
+         "torch.tensor(True), [0, 2]", "True, [0, 2]", "[0, 2], True", "[0, 2], False", "[0, 2], :, True",
+         "True, torch.tensor([True, False, True])", "False, torch.tensor([True, False, True])",
+         "torch.tensor([True, True, True]), [[0], [1]]", "torch.tensor(True), [[0], [1]]",
+         "[[1, 2]], torch.tensor([True, False, True, True])", "torch.tensor([False, True, True]), [3]",
+         "[[True, True, True, True], [True, True, True, True], [True, True, True, True]], [0]"]
+MIXED3 = ["torch.tensor([[True, False, True], [False, True, False]]), [0, 1, 2]",
+          "torch.tensor([[True, False, True], [False, True, False]]), [0, 1]",
+          "[0, 1], torch.tensor([[True, False, True, True], [False, True, False, True], [True, True, True, True]])",
+          "[1, 0], :, torch.tensor([True, False, False, True])", "torch.tensor([True, False]), 9",
+          "torch.tensor([True, False]), torch.tensor([0, 1], dtype=torch.int32)",
+          "torch.tensor([[True, False, True], [False, True, True]]), [0]",
+          "torch.tensor([[True, False, True], [False, True, True]]), 0",
+          "[[True, False, True], [False, True, True]], :, [0]", "[[True, False, True], [False, True, True]], :, [[0], [1]]",
+          "[[True, False, True], [False, True, True]], [0]", "0, 9", "..., 9", "None, 0, 9"]
+# Lists: PyTorch's sequenceToVariable (floats truncate, a str makes a tuple, nested lists).
+LISTS = ["[1.5]", "[1, 1.5]", "[-1.5, 2]", "[True, 1]", "[1e-300]", "[float('nan')]", "[1e30]", "[9223372036854775808.0]",
+         "['a']", "[1, 'a']", "[1.5, 'a']", "[torch.float32]", "0, [[0, 1], [0, 2]]", "0, [[0, 1], [2]]", "0, [0, [1]]",
+         "0, [[0, 1], 2]", "0, [[1e30], [1, 2]]", "0, [None, 1]", "0, [[], []]", "0, [1.5, True]", "0, [torch.tensor(1.5)]",
+         "0, [torch.tensor(2), 0]", "0, [[True, False], [True, True]]",
+         "[%s]" % ", ".join("[%d]" % (k % 3) for k in range(32))]
+# Items after a second ...: each ... adds the dims no item names, so they index past the last
+# dim, where PyTorch reads sizes it never set (0 in practice, or a stride).
+ELLIPSES = ["..., ..., 1", "..., ..., None", "..., ..., :", "..., ..., :0", "..., ..., True", "..., ..., [0]",
+            "..., ..., torch.tensor(0)", "..., ..., ..., None", "..., 1, ...", "1, ..., ...", "..., ..., ..."]
+ELLIPSES3 = ["..., ..., 0, 0", "..., None, ..., True", "..., ..., torch.tensor([[True, True], [True, True]])",
+             "..., ..., torch.tensor([[True, True], [True, True], [True, True], [True, True]])",
+             "..., ..., torch.tensor([True, True, True, True])"]
+ELLIPSES4 = ["..., ..., :4", "..., ..., 1", "..., ..., 4"]
+RANK0 = ["1", "-1", ":", "True", "False", "torch.tensor(True)", "True, None", "[0]", "torch.tensor(0)"]
+MORE = [("bool", [3, 4], BOOLS), ("mixed", [3, 4], MIXED), ("mixed3", [2, 3, 4], MIXED3), ("list", [3, 4], LISTS),
+        ("ellipses", [3, 4], ELLIPSES), ("ellipses3", [2, 3, 4], ELLIPSES3), ("ellipses4", [2, 2, 2, 2], ELLIPSES4),
+        ("rank0", [], RANK0), ("misplaced", [2, 3, 3], ["torch.tensor([[True, False, True], [False, True, True]]), 0"])]
+
 
 def random_index(rng, shape):
     """An index of random items for `shape`: ints, slices, None, ..., int lists."""
@@ -119,6 +162,8 @@ def getitem_cases(rng):
     for k in range(24):
         shape = [rng.randint(1, 4) for _ in range(rng.randint(1, 3))]
         cases.append(case("random_%d" % k, op, X(shape), random_index(rng, shape)))
+    for group, shape, texts in MORE:
+        cases += [case("%s_%d" % (group, k), op, X(shape), text) for k, text in enumerate(texts)]
     return cases
 
 
@@ -140,10 +185,11 @@ def op_cases(rng, op, names):
 # --- relations --------------------------------------------------------------------------------
 
 def index_items(idx):
-    """(items, as_tuple) as PyTorch reads an index (a list holding sequences is a tuple)."""
+    """(items, as_tuple) as PyTorch reads an index (a list shorter than 32 holding sequences is a tuple)."""
     if isinstance(idx, tuple):
         return list(idx), True
-    if isinstance(idx, list) and any(isinstance(v, (list, slice, type(None), type(Ellipsis), torch.Tensor)) for v in idx):
+    if isinstance(idx, list) and len(idx) < 32 and \
+            any(isinstance(v, (list, str, slice, type(None), type(Ellipsis), torch.Tensor)) for v in idx):
         return list(idx), True
     return [idx], False
 
@@ -160,10 +206,10 @@ def item_tensor(v):
 def input_dims(x, items):
     """x's first dim each item takes."""
     def taken(v):
-        if v is None or v is Ellipsis:
+        if v is None or v is Ellipsis or isinstance(v, bool):
             return 0
         t = item_tensor(v)
-        return t.dim() if t is not None and t.dtype == torch.bool else 1
+        return t.dim() if t is not None and t.dtype in (torch.bool, torch.uint8) else 1
     total = sum(taken(v) for v in items)
     dims, d = [], 0
     for v in items:
@@ -192,14 +238,32 @@ def changed(base, other):
     return out
 
 
-def index_relations(x, idx, out):
-    """{output flat: [[path, flat, role], ...]} of the index and mask elements, by perturbation."""
+def mixed(items, j):
+    """Whether item j shares the index with other tensor indices (True and False are [0] and [])."""
+    return any(k != j and (item_tensor(v) is not None or isinstance(v, bool)) for k, v in enumerate(items))
+
+
+def mask_prefix(read, x_shape, mask_shape, d):
+    """The mask elements up to the True at the read element's coordinates along the mask's dims."""
+    coords = []
+    for n in reversed(x_shape):
+        coords.append(read % n)
+        read //= n
+    f = 0
+    for c, n in zip(coords[::-1][d:d + len(mask_shape)], mask_shape):
+        f = f * n + c
+    return range(f + 1)
+
+
+def index_relations(x, idx, reads):
+    """{output flat: [[path, flat, role], ...]} of the index and mask elements, by perturbation.
+    reads[k]: the element of x that output element k reads."""
     items, as_tuple = index_items(idx)
     dims = input_dims(x, items)
     shape = list(x.shape)
     for v, d in zip(items, dims):
         t = item_tensor(v)
-        if t is not None and t.dtype != torch.bool and shape[d] < 2:
+        if t is not None and t.dtype not in (torch.bool, torch.uint8) and d < len(shape) and shape[d] < 2:
             shape[d] = 2
     n = 1
     for s in shape:
@@ -212,14 +276,22 @@ def index_relations(x, idx, out):
         if t is None:
             continue
         path = [1, j] if as_tuple else [1]
+        if t.dtype in (torch.bool, torch.uint8) and mixed(items, j):
+            # A flip changes how many Trues there are, which breaks or changes the broadcast
+            # with the other indices: it says nothing about which element landed. The True
+            # that chose an output element sits at the read element's coordinates.
+            for k, read in enumerate(reads):
+                rel[k] += [[path, f, "mask"] for f in mask_prefix(read, list(x.shape), list(t.shape), d)]
+            continue
+        size = shape[d] if d < len(shape) else 2  # past the last dim: an index PyTorch drops
         for f in range(t.numel()):
             hit = set()
-            if t.dtype == torch.bool:
+            if t.dtype in (torch.bool, torch.uint8):
                 alternatives = [not bool(t.reshape(-1)[f])]
                 role = "mask"
             else:
-                cur = int(t.reshape(-1)[f]) % shape[d]
-                alternatives = [a for a in range(shape[d]) if a != cur]
+                cur = int(t.reshape(-1)[f]) % size
+                alternatives = [a for a in range(size) if a != cur]
                 role = "index"
             for a in alternatives:
                 try:
@@ -235,14 +307,15 @@ def index_relations(x, idx, out):
 def relations(c, x, idx):
     leaf = torch.arange(1, x.numel() + 1, dtype=torch.float64).reshape(x.shape).requires_grad_(True)
     out = leaf[idx] if c["text"] is not None else getattr(leaf, c["op"].rsplit(".", 1)[1])
-    more = index_relations(x, idx, out) if c["text"] is not None else {}
     flat = out.reshape(-1)
-    rel = []
+    values = []
     for k in range(flat.numel()):
-        src = []
         (grad,) = torch.autograd.grad(flat[k], [leaf], retain_graph=True)
-        src += [[[0], f, "value"] for f in grad.reshape(-1).nonzero().flatten().tolist()]
-        src += more.get(k, [])
+        values.append(grad.reshape(-1).nonzero().flatten().tolist())
+    more = index_relations(x, idx, [v[0] for v in values]) if c["text"] is not None else {}
+    rel = []
+    for k, read in enumerate(values):
+        src = [[[0], f, "value"] for f in read] + more.get(k, [])
         rel.append({"out": [0, k], "src": sorted(src, key=src_key)})
     return rel
 

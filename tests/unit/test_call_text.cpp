@@ -97,6 +97,11 @@ TEST_CASE("Python's subscripts and tensor properties are calls written back as t
       "torch.tensor([[1, 2], [3, 4]])[1,]",
       "torch.tensor([[1, 2], [3, 4]])[[0, 1], [1, 0]]",
       "torch.tensor([[1, 2], [3, 4]])[torch.tensor([True, False])]",
+      "torch.tensor([[1, 2], [3, 4]])[True, 1]",
+      "torch.tensor([[1, 2], [3, 4]])[torch.tensor(False)]",
+      "torch.tensor([[1, 2], [3, 4]])[torch.tensor([True, False]), torch.tensor([1])]",
+      "torch.tensor([[1, 2], [3, 4]])[[1.5, 0]]",
+      "torch.tensor([[1, 2], [3, 4]])[..., ..., :0]",
       "torch.tensor([[1, 2], [3, 4]]).T",
       "torch.tensor([[1, 2], [3, 4]]).mT",
   };
