@@ -526,6 +526,13 @@ std::vector<Tensor> batch_transpose(const Bound& b) {
 
 }  // namespace
 
+std::vector<std::pair<int, Tensor>> index_tensors(const Value& index) {
+  std::vector<std::pair<int, Tensor>> out;
+  for (const auto& [v, item] : index_items(index))
+    if (v.is<Tensor>() || v.is<List>()) out.emplace_back(item, as_index_tensor(v));
+  return out;
+}
+
 void add_index_ops(std::vector<const OpDescriptor*>& t) {
   MovementSpec getitem;
   getitem.family = "indexing";

@@ -59,6 +59,9 @@ Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
 
 void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/view_ops.cpp
 void add_index_ops(std::vector<const OpDescriptor*>& t);        // kernels/index_ops.cpp: x[index], x.T
+// The index tensors of x[index] as its relations name them: (tuple item, or -1 for the index
+// itself; the tensor), lists converted as PyTorch converts them. Throws where x[index] would.
+std::vector<std::pair<int, Tensor>> index_tensors(const Value& index);
 void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/diag_ops.cpp
 void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/repeat_interleave_op.cpp
 

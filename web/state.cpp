@@ -7,6 +7,7 @@
 
 #include "core/api.hpp"
 #include "core/error.hpp"
+#include "kernels/movement_family.hpp"
 #include "format.hpp"
 #include "theme.hpp"
 
@@ -61,6 +62,7 @@ OpInfo op_info(const Json& entry) {
     for (const auto& p : *it) {
       if (p.is_string()) op.params.push_back(p.get<std::string>());
       else if (p.is_object()) op.params.push_back(json_string(p, "name"));
+      op.param_types.push_back(p.is_object() ? json_string(p, "type") : "");
     }
   }
   if (op.params.empty()) op.params = params_from_signature(op.signature);
@@ -230,9 +232,20 @@ void State::rebuild_inputs() {
   inputs_.clear();
   args_.clear();
   int slot = 0;
-  auto add_arg = [&](std::string id, std::string label, bool keyword, const Value& v) {
+  auto add_arg = [&](std::string id, std::string label, bool keyword, const Value& v, bool index) {
     ArgItem arg{id, label, keyword, {}};
-    if (v.is<Tensor>()) {
+    if (index && v.is<List>()) {
+      // x[index]'s lists are index tensors too: drawn as cards, so their elements light up.
+      try {
+        for (const auto& [item, t] : index_tensors(v)) {
+          const std::string suffix = item < 0 ? "" : "." + std::to_string(item);
+          arg.tensors.push_back(int(inputs_.size()));
+          inputs_.push_back(make_item(id + suffix, label + (item < 0 ? "" : "[" + std::to_string(item) + "]"), t, slot++));
+        }
+      } catch (const std::exception&) {
+        // A list x[index] refuses: the evaluation reports it.
+      }
+    } else if (v.is<Tensor>()) {
       arg.tensors.push_back(int(inputs_.size()));
       inputs_.push_back(make_item(id, label, v.as<Tensor>(), slot++));
     } else if (v.is<List>()) {
@@ -246,11 +259,12 @@ void State::rebuild_inputs() {
     }
     args_.push_back(std::move(arg));
   };
+  auto is_index = [&](std::size_t param) { return param < op_.param_types.size() && op_.param_types[param] == "index"; };
   for (std::size_t i = 0; i < call_.args.size(); ++i) {
     const std::string label = i < op_.params.size() ? op_.params[i] : "arg" + std::to_string(i);
-    add_arg("arg:" + std::to_string(i), label, false, call_.args[i]);
+    add_arg("arg:" + std::to_string(i), label, false, call_.args[i], is_index(i));
   }
-  for (const auto& [name, value] : call_.kwargs) add_arg("arg:" + name, name, true, value);
+  for (const auto& [name, value] : call_.kwargs) add_arg("arg:" + name, name, true, value, false);
 }
 
 void State::evaluate_call() {

@@ -61,6 +61,7 @@ struct OpInfo {
   std::vector<std::string> names;
   std::string family, summary, signature, docs, example;
   std::vector<std::string> params;  // parameter names in signature order
+  std::vector<std::string> param_types;  // their types, as ops_json() names them ("Tensor", "index")
 };
 
 // Results up to this many elements are explained whole at each evaluation (and inputs can be
