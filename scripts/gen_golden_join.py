@@ -15,13 +15,10 @@ Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
     /usr/bin/python3 scripts/gen_golden_join.py [--check]
 """
-import collections
 import json
 import os
-import random
 import re
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
@@ -31,7 +28,7 @@ import torch  # noqa: E402
 
 import gen_golden_movement as GM  # noqa: E402
 import join_ops as JO  # noqa: E402
-from golden_common import DTYPES, eval_code, overloads, resolve, tensor_code, unique_case_names, write_or_check  # noqa: E402
+from golden_common import DTYPES, eval_code, family_goldens, family_main, overloads, resolve, tensor_code, unique_case_names  # noqa: E402
 
 FAMILY = JO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261122
@@ -122,42 +119,27 @@ def golden_line(op, case):
     return g
 
 
-def generate():
-    files, per_op, outcomes = {}, {}, collections.Counter()
+def op_table():
     table = []
     for op in JO.OPS:
         names = JO.qualified_names(op)
-        rng = random.Random("%d:%s" % (SEED, op["primary"]))
-        lines, oc = [], collections.Counter()
-        for case in op_cases(rng, op, names):
-            g = golden_line(op, case)
-            lines.append(json.dumps(g, ensure_ascii=True))
-            k = "ok" if g["expect"]["ok"] else g["expect"]["error"]["type"]
-            oc[k] += 1
-            outcomes[k] += 1
-        per_op[op["primary"]] = dict(sorted(oc.items()))
-        files[os.path.join(OUT_DIR, op["primary"] + ".jsonl")] = "\n".join(lines) + "\n"
         entry = {"primary": op["primary"], "names": names, "kind": "join", "params": GM.signature_text(names)}
         ov = overloads(names)
         if ov:
             entry["overloads"] = ov
         table.append(entry)
-    meta = {"generator": "scripts/gen_golden_join.py", "seed": SEED, "torch": torch.__version__,
-            "python": sys.version.split()[0], "cases": sum(outcomes.values()), "ops": len(per_op),
-            "outcomes": dict(sorted(outcomes.items())), "per_op": per_op}
-    files[os.path.join(GOLDEN_DIR, "join.meta.json")] = json.dumps(meta, indent=1, sort_keys=True) + "\n"
-    files[os.path.join(GOLDEN_DIR, "join_ops.json")] = json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+
+
+def generate(only=None):
+    names_of = {op["primary"]: JO.qualified_names(op) for op in JO.OPS}
+    files, meta = family_goldens("join", SEED, JO.OPS, names_of, op_cases, golden_line, only)
+    files[os.path.join(GOLDEN_DIR, "join_ops.json")] = op_table()
     return files, meta
 
 
 def main():
-    check = "--check" in sys.argv[1:]
-    t0 = time.time()
-    files, meta = generate()
-    rc = write_or_check(files, OUT_DIR, "join", check, t0)
-    if not check:
-        print("wrote %d cases for %d ops (%s) in %.1f s" % (meta["cases"], meta["ops"], meta["outcomes"], time.time() - t0))
-    return rc
+    return family_main("join", generate)
 
 
 if __name__ == "__main__":
