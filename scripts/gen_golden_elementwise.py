@@ -21,12 +21,10 @@ regenerating gives identical bytes.
 tests/golden/elementwise/).
 """
 import collections
-import inspect
 import json
 import math
 import os
 import random
-import re
 import sys
 import time
 import warnings
@@ -40,11 +38,12 @@ import torch.special  # noqa: E402,F401
 
 import elementwise_ops as EO  # noqa: E402
 import golden_common  # noqa: E402
+from golden_common import case_arguments, check_reproduced  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
-    eval_code, fixed, float_code, literal_code, outcome, overloads, prod, request_json,
+    eval_code, float_code, literal_code, outcome, overloads, request_json,
     resolve, round_to, scalar_code, src_key, tensor_code, tensor_json, to_float32,
-    value_json, write_or_check)
+    write_or_check)
 
 SEED = 20240614
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
@@ -213,11 +212,7 @@ def relations(op, case, args, kwargs, out, ctx):
 
 
 def expect_of(op, case, ctx):
-    try:
-        args = [eval_code(c) for c in case["args"]]
-        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
-    except Exception as e:
-        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    args, kwargs = case_arguments(op, case)
     fn = resolve(case["op"])
     out_direct, direct = outcome(lambda: fn(*args, **kwargs))
     out_code, by_code = outcome(lambda: eval_code(case["code"]))
@@ -226,9 +221,7 @@ def expect_of(op, case, ctx):
         if direct != by_code:
             QUIRKS.append((case["op"], case["code"], direct, by_code))
     else:
-        if direct != by_code:
-            raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
-                                 % (case["code"], case["name"], direct, by_code))
+        check_reproduced(case, direct, by_code)
         out, expect = out_direct, direct
     extra = {}
     if not expect["ok"]:
@@ -798,20 +791,10 @@ def dtype_behaviour(op):
 
 
 def signature_text(op, names):
-    for q in names:
-        obj = resolve(q)
-        doc = (getattr(obj, "__doc__", None) or "").strip()
-        first = doc.splitlines()[0].strip() if doc else ""
-        b = q.rsplit(".", 1)[1]
-        if first.startswith(b + "(") and not q.startswith("torch.Tensor."):
-            return first
-    for q in names:
-        obj = resolve(q)
-        if inspect.isfunction(obj) and not q.startswith("torch.Tensor."):
-            try:
-                return q.rsplit(".", 1)[1] + str(inspect.signature(obj))
-            except ValueError:
-                pass
+    """golden_common's signature line; a Python operator's dunder otherwise, else any doc line."""
+    found = golden_common.signature_text(names)
+    if found:
+        return found
     if op["kind"] == "operator":
         return "%s(self%s)" % (EO.base_name(op["primary"]), ", other" if op["arity"] == 2 else "")
     for q in names:

@@ -39,6 +39,7 @@ import torch  # noqa: E402
 
 import factory_ops as FO  # noqa: E402
 FAMILY = FO  # the op list tests/live/check_live_family.py samples from
+from golden_common import case_arguments  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, eval_code, float_code, outcome,
     overloads, request_json, resolve, result_json, tensor_code, unique_case_names, family_goldens, family_main)
@@ -574,11 +575,7 @@ def unnamed(v):
 
 
 def expect_of(op, case):
-    try:
-        args = [eval_code(c) for c in case["args"]]
-        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
-    except Exception as e:
-        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    args, kwargs = case_arguments(op, case)
     fn = resolve(case["op"])
     out, expect = outcome(lambda: unnamed(fn(*args, **kwargs)))
     _, by_code = outcome(lambda: unnamed(eval_code(case["code"])))

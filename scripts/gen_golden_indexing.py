@@ -34,7 +34,7 @@ import torch  # noqa: E402
 
 import gen_golden_movement as MG  # noqa: E402
 import indexing_ops as IO  # noqa: E402
-from golden_common import DTYPES, outcome, src_key, tensor_code, unique_case_names, value_json, family_goldens, family_main  # noqa: E402
+from golden_common import DTYPES, check_reproduced, outcome, src_key, tensor_code, unique_case_names, value_json, family_goldens, family_main  # noqa: E402
 
 FAMILY = IO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261121
@@ -327,8 +327,7 @@ def golden_line(op, c):
     fn = (lambda: x[idx]) if c["text"] is not None else (lambda: getattr(x, c["op"].rsplit(".", 1)[1]))
     out, expect = outcome(fn)
     _, by_code = outcome(lambda: MG.eval_code(c["code"]))
-    if expect != by_code:
-        raise AssertionError("call text does not reproduce the case %s:\n%s\n%s" % (c["code"], expect, by_code))
+    check_reproduced(c, expect, by_code)
     if expect["ok"]:
         expect["views"] = MG.views_json(args, {}, out)
         expect["relations"] = relations(c, x, idx)

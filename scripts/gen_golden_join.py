@@ -15,7 +15,6 @@ Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
     /usr/bin/python3 scripts/gen_golden_join.py [--check]
 """
-import json
 import os
 import re
 import sys
@@ -28,7 +27,7 @@ import torch  # noqa: E402
 
 import gen_golden_movement as GM  # noqa: E402
 import join_ops as JO  # noqa: E402
-from golden_common import DTYPES, eval_code, family_goldens, family_main, overloads, resolve, tensor_code, unique_case_names  # noqa: E402
+from golden_common import DTYPES, eval_code, family_goldens, family_main, family_op_table, resolve, tensor_code, unique_case_names  # noqa: E402
 
 FAMILY = JO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261122
@@ -119,22 +118,10 @@ def golden_line(op, case):
     return g
 
 
-def op_table():
-    table = []
-    for op in JO.OPS:
-        names = JO.qualified_names(op)
-        entry = {"primary": op["primary"], "names": names, "kind": "join", "params": GM.signature_text(names)}
-        ov = overloads(names)
-        if ov:
-            entry["overloads"] = ov
-        table.append(entry)
-    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
-
-
 def generate(only=None):
     names_of = {op["primary"]: JO.qualified_names(op) for op in JO.OPS}
     files, meta = family_goldens("join", SEED, JO.OPS, names_of, op_cases, golden_line, only)
-    files[os.path.join(GOLDEN_DIR, "join_ops.json")] = op_table()
+    files[os.path.join(GOLDEN_DIR, "join_ops.json")] = family_op_table(JO.OPS, names_of, "join", GM.signature_text)
     return files, meta
 
 

@@ -13,7 +13,6 @@ Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
     /usr/bin/python3 scripts/gen_golden_movement.py [--check]
 """
-import json
 import os
 import sys
 import warnings
@@ -25,8 +24,9 @@ import torch  # noqa: E402
 
 import golden_common  # noqa: E402
 import movement_ops as MO  # noqa: E402
+from golden_common import check_reproduced  # noqa: E402
 from golden_common import (  # noqa: E402
-    DTYPES, FLOATS, NOT_IMPL, eval_code, outcome, overloads, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
+    DTYPES, FLOATS, NOT_IMPL, eval_code, outcome, unique_case_names, request_json, resolve, round_to, src_key, tensor_code,
     family_goldens, family_main)
 
 FAMILY = MO  # the op list tests/live/check_live_family.py samples from
@@ -251,8 +251,7 @@ def golden_line(op, case, moved=moves_input):
     fn = resolve(case["op"])
     out, expect = outcome(lambda: fn(*args, **kwargs))
     _, by_code = outcome(lambda: eval_code(case["code"]))
-    if expect != by_code:
-        raise AssertionError("call text does not reproduce the case %s:\n%s\n%s" % (case["code"], expect, by_code))
+    check_reproduced(case, expect, by_code)
     deviation = None
     missing = None if expect["ok"] else NOT_IMPL.search(expect["error"]["message"])
     if missing:  # (diag of float16 in 1.13): what newer PyTorch gives, the float32 result rounded
@@ -281,6 +280,7 @@ def golden_line(op, case, moved=moves_input):
 
 
 def signature_text(names):
+    """The first docstring line that starts with the op's own name (Tensor methods too)."""
     for q in names:
         doc = (getattr(resolve(q), "__doc__", None) or "").strip()
         first = doc.splitlines()[0].strip() if doc else ""
@@ -289,22 +289,10 @@ def signature_text(names):
     return ""
 
 
-def op_table():
-    table = []
-    for op in MO.OPS:
-        names = MO.qualified_names(op)
-        entry = {"primary": op["primary"], "names": names, "kind": "movement", "params": signature_text(names)}
-        ov = overloads(names)
-        if ov:
-            entry["overloads"] = ov
-        table.append(entry)
-    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
-
-
 def generate(only=None):
     names_of = {op["primary"]: MO.qualified_names(op) for op in MO.OPS}
     files, meta = family_goldens("movement", SEED, MO.OPS, names_of, op_cases, golden_line, only)
-    files[os.path.join(GOLDEN_DIR, "movement_ops.json")] = op_table()
+    files[os.path.join(GOLDEN_DIR, "movement_ops.json")] = golden_common.family_op_table(MO.OPS, names_of, "movement", signature_text)
     return files, meta
 
 

@@ -37,6 +37,7 @@ import torch.special  # noqa: E402,F401
 
 import reduce_ops as RO  # noqa: E402
 FAMILY = RO  # the op list tests/live/check_live_family.py samples from
+from golden_common import case_arguments, check_reproduced  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, INTS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE,
     eval_code, fixed, literal_code, mk, outcome, overloads, prod, request_json, resolve,
@@ -629,11 +630,7 @@ def _close(a, b):
 
 
 def expect_of(op, case):
-    try:
-        args = [eval_code(c) for c in case["args"]]
-        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
-    except Exception as e:
-        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    args, kwargs = case_arguments(op, case)
     fn = resolve(case["op"])
     out, expect = outcome(lambda: fn(*args, **kwargs))
     _, by_code = outcome(lambda: eval_code(case["code"]))
@@ -649,9 +646,7 @@ def expect_of(op, case):
             by_code = ec
             extra["deviation"] = ("PyTorch 1.13 computes %s wrongly on this non-contiguous view; expectation "
                                   "from a contiguous copy of the same values" % RO.base_name(op["primary"]))
-    if expect != by_code:
-        raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
-                             % (case["code"], case["name"], expect, by_code))
+    check_reproduced(case, expect, by_code)
     if not expect["ok"]:
         m = NOT_IMPL.search(expect["error"]["message"])
         if m:

@@ -35,6 +35,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 
 import select_ops as SO  # noqa: E402
 FAMILY = SO  # the op list tests/live/check_live_family.py samples from
+from golden_common import case_arguments, check_reproduced  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, TORCH_DTYPE, eval_code, fixed, literal_code, outcome, overloads,
     prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main, signature_text)
@@ -580,17 +581,11 @@ RELATIONS = {"read": read_relations, "write": write_relations, "search": search_
 
 
 def expect_of(op, case):
-    try:
-        args = [eval_code(c) for c in case["args"]]
-        kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
-    except Exception as e:
-        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+    args, kwargs = case_arguments(op, case)
     fn = resolve(case["op"])
     out, expect = outcome(lambda: fn(*args, **kwargs))
     _, by_code = outcome(lambda: eval_code(case["code"]))
-    if expect != by_code:
-        raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
-                             % (case["code"], case["name"], expect, by_code))
+    check_reproduced(case, expect, by_code)
     if expect["ok"]:
         args = [eval_code(c) for c in case["args"]]  # fresh: embedding's max_norm renormalizes in place
         kwargs = {k: eval_code(c) for k, c in case["kwargs"]}

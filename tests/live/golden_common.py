@@ -291,6 +291,21 @@ def write_or_check(files, out_dir, family, check, t0):
     return 0
 
 
+def case_arguments(op, case):
+    """A case's positional and keyword arguments, evaluated from their code."""
+    try:
+        return [eval_code(c) for c in case["args"]], {k: eval_code(c) for k, c in case["kwargs"]}
+    except Exception as e:
+        raise AssertionError("argument code fails: %s %s: %s" % (op["primary"], case["name"], e))
+
+
+def check_reproduced(case, expect, by_code):
+    """The call text must give what the direct call gave (results or error alike)."""
+    if expect != by_code:
+        raise AssertionError("call text does not reproduce the case %s %s:\n%s\n%s"
+                             % (case["code"], case.get("name", ""), expect, by_code))
+
+
 def family_goldens(family, seed, ops, names_of, op_cases, golden_line, only=None, tallies=None):
     """Every op's cases through golden_line, each op with its own rng seeded by (seed, primary
     name): ({path: text} of tests/golden/<family>/<primary>.jsonl and <family>.meta.json, meta).
@@ -362,3 +377,17 @@ def signature_text(names):
             except ValueError:
                 pass
     return ""
+
+
+
+def family_op_table(ops, names_of, kind, signature=signature_text):
+    """tests/golden/<family>_ops.json: each op's names, kind, signature line and overloads."""
+    table = []
+    for op in ops:
+        names = names_of[op["primary"]]
+        entry = {"primary": op["primary"], "names": names, "kind": kind, "params": signature(names)}
+        ov = overloads(names)
+        if ov:
+            entry["overloads"] = ov
+        table.append(entry)
+    return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
