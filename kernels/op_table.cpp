@@ -8,6 +8,7 @@
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
 #include "kernels/select_ops.hpp"
+#include "kernels/window_ops.hpp"
 
 namespace whence {
 
@@ -29,6 +30,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_factory_ops(t);
     add_join_ops(t);
     add_split_ops(t);
+    add_window_ops(t);
     return t;
   }();
   return table;

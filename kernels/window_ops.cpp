@@ -1,0 +1,838 @@
+// window_ops.cpp - the window family: convolutions, pools, unfold and fold.
+//
+// One engine. An op checks its arguments in PyTorch's order and with its words, then describes
+// its geometry as a Win: the input seen as [N, C, H, W] (a 1-D op has H = 1, an unbatched
+// input N = 1), the output as [N, Cout, OH, OW], the kernel, stride, padding and dilation, and
+// how a window is folded (Kind). for_each_term lists, for one output element, the input
+// elements its window covers (padding as -1) and the weight element each pairs with; the
+// compute loop, explain and the equation all walk it. The convolution's compute path is its
+// own loop nest (conv_kernel), ordered so that the innermost loop runs along a contiguous
+// output row.
+#include "kernels/window_ops.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/shape.hpp"
+#include "kernels/composite.hpp"
+
+namespace whence {
+
+namespace {
+
+using I64 = std::int64_t;
+
+enum class Kind { Conv, ConvT, Max, Avg, Lp, Unfold, Fold };
+
+struct Win {
+  Kind kind = Kind::Conv;
+  DType dtype = DType::Float32;  // the result's (values)
+  Shape out_shape;
+  bool tuple = false;            // (values, indices)
+  I64 N = 1, C = 1, Cout = 1, G = 1;
+  I64 H = 1, W = 1, OH = 1, OW = 1, KH = 1, KW = 1, sH = 1, sW = 1, pH = 0, pW = 0, dH = 1, dW = 1;
+  I64 BH = 1, BW = 1;            // fold: the grid of blocks its input columns come from
+  bool adaptive = false, include_pad = true;
+  I64 divisor = 0;               // avg_pool's divisor_override (0: none)
+  double p = 2;                  // lp_pool's norm_type
+  int xp = 0, wp = -1, bp = -1;  // parameter indices of input, weight, bias (-1: none)
+};
+
+// What a descriptor of the family holds: its kind, its number of spatial dims and its checks.
+struct WinSpec {
+  Kind kind;
+  int dims;
+  Win (*prepare)(const Bound&, const WinSpec&);
+};
+
+const WinSpec& spec_of(const Bound& b) { return *static_cast<const WinSpec*>(b.op->family_data); }
+
+std::string sizes(const Shape& s) { return shape_str(s); }
+
+// --- arguments ----------------------------------------------------------------------------------
+
+I64 int_value(const Value& v) {
+  if (v.is<bool>()) return v.as<bool>() ? 1 : 0;
+  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;
+  return v.as<I64>();
+}
+
+// An int-list argument as ATen receives it: a bare int fills the signature's size (int[2] is
+// [v, v]); None and an absent list are empty.
+std::vector<I64> ints(const Bound& b, const char* name, std::size_t n) {
+  const Value& v = arg(b, name);
+  if (v.is<None>()) return {};
+  if (v.is<List>()) {
+    std::vector<I64> out;
+    for (const Value& item : v.as<List>()) out.push_back(int_value(item));
+    return out;
+  }
+  return std::vector<I64>(n, int_value(v));
+}
+
+std::string list_text(const std::vector<I64>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+// caffe2's TypeMeta name of a dtype, as "Input type (float) and bias type (double)" prints it.
+const char* meta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: break;
+  }
+  return "double";
+}
+
+[[noreturn]] void not_implemented(const char* kernel, DType d, const char* arg = "input") {
+  fail("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", arg);
+}
+
+// PyTorch's pooling_output_shape (floor or ceil division; a last window must start inside).
+I64 div_rtn(I64 a, I64 b) {
+  I64 q = a / b, r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) --q;
+  return q;
+}
+I64 pool_out(I64 in, I64 k, I64 pad, I64 s, I64 d, bool ceil) {
+  if (s == 0) fail("RuntimeError", "stride should not be zero", "stride");
+  if (pad < 0) fail("RuntimeError", "pad must be non-negative, but got pad: " + std::to_string(pad), "padding");
+  if (pad > k / 2)
+    fail("RuntimeError", "pad should be at most half of kernel size, but got pad=" + std::to_string(pad) + " and kernel_size=" + std::to_string(k), "padding");
+  I64 o = div_rtn(in + 2 * pad - d * (k - 1) - 1 + (ceil ? s - 1 : 0), s) + 1;
+  if (ceil && (o - 1) * s >= in + pad) --o;
+  return o;
+}
+
+// --- convolutions -------------------------------------------------------------------------------
+
+// conv1d/conv2d (and their transposes) in at::convolution's order of checks.
+Win prepare_conv(const Bound& b, const WinSpec& sp) {
+  const bool transposed = sp.kind == Kind::ConvT;
+  const Tensor& x0 = tensor_arg(b, "input");
+  const Tensor& w = tensor_arg(b, "weight");
+  const bool has_bias = tensor_given(b, "bias");
+  const std::string fname = std::string(transposed ? "conv_transpose" : "conv") + std::to_string(sp.dims) + "d";
+  if (has_bias && tensor_arg(b, "bias").dtype() != x0.dtype())
+    fail("RuntimeError", std::string("Input type (") + meta_name(x0.dtype()) + ") and bias type (" + meta_name(tensor_arg(b, "bias").dtype()) +
+                             ") should be the same", "bias");
+  const int nd = sp.dims;
+  if (x0.dim() != nd + 1 && x0.dim() != nd + 2)
+    fail("RuntimeError", "Expected " + std::to_string(nd + 1) + "D (unbatched) or " + std::to_string(nd + 2) + "D (batched) input to " + fname +
+                             ", but got input of size: " + sizes(x0.shape()), "input");
+  const bool batched = x0.dim() == nd + 2;
+  Shape xs = x0.shape();
+  if (!batched) xs.insert(xs.begin(), 1);
+  const I64 k = w.dim();
+  const int dim = int(k) - 2;
+  const Value& pad_v = arg(b, "padding");
+  const bool pad_str = pad_v.is<std::string>();
+  std::vector<I64> stride = ints(b, "stride", std::size_t(nd)), dil = ints(b, "dilation", std::size_t(nd)), pad, out_pad;
+  const I64 groups = int_arg(b, "groups", 1);
+  bool same = false;
+  if (pad_str) {
+    const std::string& ps = pad_v.as<std::string>();
+    if (ps == "same") {
+      same = true;
+      if (k <= 2) fail("RuntimeError", "weight should have at least three dimensions", "weight");
+      if (k != I64(xs.size()))
+        fail("RuntimeError", "Expected " + std::to_string(k) + "-dimensional input for " + std::to_string(k) + "-dimensional weight" +
+                                 sizes(w.shape()) + ", but got " + std::to_string(xs.size()) + "-dimensional input of size " + sizes(xs) + " instead", "input");
+      if (stride.size() != std::size_t(dim) && stride.size() != 1)
+        fail("RuntimeError", "stride cannot broadcast to " + std::to_string(dim) + " dimensions", "stride");
+      if (dil.size() != std::size_t(dim) && dil.size() != 1)
+        fail("RuntimeError", "dilation cannot broadcast to " + std::to_string(dim) + " dimensions", "dilation");
+      for (I64 s : stride)
+        if (s != 1) fail("RuntimeError", "padding='same' is not supported for strided convolutions", "padding");
+      for (int i = 0; i < dim; ++i) {
+        const I64 d = dil.size() == 1 ? dil[0] : dil[std::size_t(i)];
+        pad.push_back(d * (w.shape()[std::size_t(i) + 2] - 1) / 2);  // the left (top) padding; the right one may be one more
+      }
+    } else if (ps == "valid") {
+      pad = {0};
+    } else {
+      fail("RuntimeError", "Invalid padding string: '" + ps + "'", "padding");
+    }
+  } else {
+    pad = ints(b, "padding", std::size_t(nd));
+  }
+  if (transposed) out_pad = ints(b, "output_padding", std::size_t(nd));
+  if (k <= 2) fail("RuntimeError", "weight should have at least three dimensions", "weight");
+  if (groups <= 0) fail("RuntimeError", "non-positive groups is not supported", "groups");
+  auto expand = [&](std::vector<I64>& v, const char* name) {
+    if (v.size() == 1) v.assign(std::size_t(dim), v[0]);
+    else if (v.size() != std::size_t(dim))
+      fail("RuntimeError", std::string("expected ") + name + " to be a single integer value or a list of " + std::to_string(dim) +
+                               " values to match the convolution dimensions, but got " + name + "=" + list_text(v), name);
+  };
+  expand(stride, "stride");
+  expand(pad, "padding");
+  if (transposed) expand(out_pad, "output_padding");
+  expand(dil, "dilation");
+  for (I64 p : pad)
+    if (p < 0) fail("RuntimeError", "negative padding is not supported", "padding");
+  for (I64 p : out_pad)
+    if (p < 0) fail("RuntimeError", "negative output_padding is not supported", "output_padding");
+  for (I64 s : stride)
+    if (s <= 0) fail("RuntimeError", "non-positive stride is not supported", "stride");
+  const Shape& ws = w.shape();
+  if (k != I64(xs.size()))
+    fail("RuntimeError", "Expected " + std::to_string(k) + "-dimensional input for " + std::to_string(k) + "-dimensional weight " + sizes(ws) +
+                             ", but got " + std::to_string(xs.size()) + "-dimensional input of size " + sizes(xs) + " instead", "input");
+  if (ws[0] < groups)
+    fail("RuntimeError", "Given groups=" + std::to_string(groups) + ", expected weight to be at least " + std::to_string(groups) +
+                             " at dimension 0, but got weight of size " + sizes(ws) + " instead", "weight");
+  if (ws[0] % groups != 0)
+    fail("RuntimeError", "Given groups=" + std::to_string(groups) + ", expected weight to be divisible by " + std::to_string(groups) +
+                             " at dimension 0, but got weight of size [" + sizes(ws) + "] instead", "weight");
+  Win g;
+  g.kind = sp.kind;
+  g.xp = b.op->param_index("input");
+  g.wp = b.op->param_index("weight");
+  g.bp = has_bias ? b.op->param_index("bias") : -1;
+  g.G = groups;
+  g.N = xs[0];
+  g.C = xs[1];
+  if (!transposed) {
+    if (xs[1] != ws[1] * groups)
+      fail("RuntimeError", "Given groups=" + std::to_string(groups) + ", weight of size " + sizes(ws) + ", expected input" + sizes(xs) + " to have " +
+                               std::to_string(ws[1] * groups) + " channels, but got " + std::to_string(xs[1]) + " channels instead", "input");
+    if (has_bias && (tensor_arg(b, "bias").dim() != 1 || tensor_arg(b, "bias").shape()[0] != ws[0]))
+      fail("RuntimeError", "Given weight of size " + sizes(ws) + ", expected bias to be 1-dimensional with " + std::to_string(ws[0]) +
+                               " elements, but got bias of size " + sizes(tensor_arg(b, "bias").shape()) + " instead", "bias");
+    bool fits = true;
+    std::string in_txt, k_txt;
+    for (int i = 0; i < dim; ++i) {
+      const I64 padded = xs[std::size_t(i) + 2] + 2 * pad[std::size_t(i)], kern = dil[std::size_t(i)] * (ws[std::size_t(i) + 2] - 1) + 1;
+      fits = fits && padded >= kern;
+      in_txt += (i ? " x " : "") + std::to_string(padded);
+      k_txt += (i ? " x " : "") + std::to_string(kern);
+    }
+    // (a 'same' convolution pads the right side too: the padded input always fits its kernel)
+    if (!fits && !same)
+      fail("RuntimeError", "Calculated padded input size per channel: (" + in_txt + "). Kernel size: (" + k_txt +
+                               "). Kernel size can't be greater than actual input size", "weight");
+    g.Cout = ws[0];
+  } else {
+    if (xs[1] != ws[0])
+      fail("RuntimeError", "Given transposed=1, weight of size " + sizes(ws) + ", expected input" + sizes(xs) + " to have " + std::to_string(ws[0]) +
+                               " channels, but got " + std::to_string(xs[1]) + " channels instead", "input");
+    if (has_bias && (tensor_arg(b, "bias").dim() != 1 || tensor_arg(b, "bias").shape()[0] != ws[1] * groups))
+      fail("RuntimeError", "Given transposed=1, weight of size " + sizes(ws) + ", expected bias to be 1-dimensional with " +
+                               std::to_string(ws[1] * groups) + " elements, but got bias of size " + sizes(tensor_arg(b, "bias").shape()) + " instead", "bias");
+    g.Cout = ws[1] * groups;
+  }
+  // (checked once a 1-D convolution is seen as a 2-D one of height 1)
+  for (I64 d : dil)
+    if (d <= 0) {
+      std::vector<I64> shown = dil;
+      if (dim == 1) shown.insert(shown.begin(), 1);
+      fail("RuntimeError", "dilation should be greater than zero, but got " + list_text(shown), "dilation");
+    }
+  // The kernel's own checks: kernel sizes, then dtypes.
+  if (nd == 2) {
+    g.H = xs[2], g.W = xs[3], g.KH = ws[2], g.KW = ws[3], g.sH = stride[0], g.sW = stride[1], g.pH = pad[0], g.pW = pad[1], g.dH = dil[0], g.dW = dil[1];
+  } else {
+    g.W = xs[2], g.KW = ws[2], g.sW = stride[0], g.pW = pad[0], g.dW = dil[0];
+  }
+  if (g.KH <= 0 || g.KW <= 0) {
+    if (transposed)
+      fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + std::to_string(g.KH) + " kernel_width: " + std::to_string(g.KW), "weight");
+    fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + std::to_string(g.KH) + " kernel_width: " + std::to_string(g.KW), "weight");
+  }
+  const DType xd = x0.dtype(), wd = w.dtype();
+  if (xd == DType::BFloat16 && wd != xd && !transposed)
+    fail("RuntimeError", std::string("Input type (CPUBFloat16Type) and weight type (torch.") +
+                             (wd == DType::Float32 ? "FloatTensor" : wd == DType::Float64 ? "DoubleTensor" : "Tensor") +
+                             ") should be the same or input should be a MKLDNN tensor and weight is a dense tensor", "weight");
+  const char* kernel = transposed ? "slow_conv_transpose2d_out_cpu" : "slow_conv2d_cpu";
+  if (transposed) {
+    if (xd == DType::Float16 || xd == DType::Bool || (is_integral(xd, false) && xd != DType::Int64)) not_implemented(kernel, xd);
+  } else if (xd == DType::Bool) {  // (float16: computed as newer PyTorch does)
+    not_implemented(kernel, xd);
+  }
+  if (wd != xd)
+    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(xd) + " but found " + dtype_scalar_name(wd), "weight");
+  g.dtype = xd;
+  if (!transposed) {
+    g.OH = same ? g.H : (g.H + 2 * g.pH - g.dH * (g.KH - 1) - 1) / g.sH + 1;
+    g.OW = same ? g.W : (g.W + 2 * g.pW - g.dW * (g.KW - 1) - 1) / g.sW + 1;
+  } else {
+    const I64 opH = nd == 2 ? out_pad[0] : 0, opW = out_pad.back();
+    if (opH >= g.sH && opH >= g.dH)  // PyTorch: "output padding must be smaller than either stride or dilation"
+      fail("RuntimeError", "output padding must be smaller than either stride or dilation, but got output_padding_height: " + std::to_string(opH) +
+                               " output_padding_width: " + std::to_string(opW) + " stride_height: " + std::to_string(g.sH) + " stride_width: " +
+                               std::to_string(g.sW) + " dilation_height: " + std::to_string(g.dH) + " dilation_width: " + std::to_string(g.dW), "output_padding");
+    if (opW >= g.sW && opW >= g.dW)
+      fail("RuntimeError", "output padding must be smaller than either stride or dilation, but got output_padding_height: " + std::to_string(opH) +
+                               " output_padding_width: " + std::to_string(opW) + " stride_height: " + std::to_string(g.sH) + " stride_width: " +
+                               std::to_string(g.sW) + " dilation_height: " + std::to_string(g.dH) + " dilation_width: " + std::to_string(g.dW), "output_padding");
+    g.OH = (g.H - 1) * g.sH - 2 * g.pH + g.dH * (g.KH - 1) + opH + 1;
+    g.OW = (g.W - 1) * g.sW - 2 * g.pW + g.dW * (g.KW - 1) + opW + 1;
+    if (g.OH < 1 || g.OW < 1)
+      fail("RuntimeError", "Given input size per channel: (" + std::to_string(g.H) + " x " + std::to_string(g.W) + "). Calculated output size per channel: (" +
+                               std::to_string(g.OH) + " x " + std::to_string(g.OW) + "). Output size is too small", "input");
+  }
+  if (batched) g.out_shape.push_back(g.N);
+  g.out_shape.push_back(g.Cout);
+  if (nd == 2) g.out_shape.push_back(g.OH);
+  g.out_shape.push_back(g.OW);
+  return g;
+}
+
+// --- pools --------------------------------------------------------------------------------------
+
+void set_pool_out_shape(Win& g, bool batched, int nd) {
+  if (batched) g.out_shape.push_back(g.N);
+  g.out_shape.push_back(g.C);
+  if (nd == 2) g.out_shape.push_back(g.OH);
+  g.out_shape.push_back(g.OW);
+  g.Cout = g.C;
+}
+
+bool returns_indices(const Bound& b) {
+  return b.dispatched.find("with_indices") != std::string::npos || b.name.find("with_indices") != std::string::npos ||
+         (b.dispatched.empty() && bool_arg(b, "return_indices", false));
+}
+
+// max_pool2d_with_indices's meta function and pool2d_shape_check; `name` prefixes its messages.
+void pool2d_check(Win& g, const Tensor& x, bool avg) {
+  if (g.KW <= 0 || g.KH <= 0)
+    fail("RuntimeError", "kernel size should be greater than zero, but got kH: " + std::to_string(g.KH) + " kW: " + std::to_string(g.KW), "kernel_size");
+  if (g.sW <= 0 || g.sH <= 0)
+    fail("RuntimeError", "stride should be greater than zero, but got dH: " + std::to_string(g.sH) + " dW: " + std::to_string(g.sW), "stride");
+  if (g.dH <= 0 || g.dW <= 0)
+    fail("RuntimeError", "dilation should be greater than zero, but got dilationH: " + std::to_string(g.dH) + " dilationW: " + std::to_string(g.dW), "dilation");
+  const Shape& s = x.shape();
+  const bool valid = s[1] != 0 && s[2] != 0;
+  if (!((x.dim() == 3 && s[0] != 0 && valid) || (x.dim() == 4 && valid && s[3] != 0)))
+    fail("RuntimeError", "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:" + sizes(s), "input");
+  if (!(g.KW / 2 >= g.pW && g.KH / 2 >= g.pH))
+    fail("RuntimeError", "pad should be smaller than or equal to half of kernel size, but got padW = " + std::to_string(g.pW) + ", padH = " +
+                             std::to_string(g.pH) + ", kW = " + std::to_string(g.KW) + ", kH = " + std::to_string(g.KH), "padding");
+  if (g.OW < 1 || g.OH < 1)
+    fail("RuntimeError", "Given input size: (" + std::to_string(g.C) + "x" + std::to_string(g.H) + "x" + std::to_string(g.W) + "). Calculated output size: (" +
+                             std::to_string(g.C) + "x" + std::to_string(g.OH) + "x" + std::to_string(g.OW) + "). Output size is too small", "input");
+  (void)avg;
+}
+
+// PyTorch's checkDimRange and check1d (max_pool1d_with_indices, avg_pool1d).
+void check_1d_args(const Bound& b, const char* fname, const Tensor& x, std::initializer_list<const char*> names) {
+  if (x.dim() < 2 || x.dim() > 3)
+    fail("RuntimeError", "Expected 2 to 3 dimensions, but got " + std::to_string(x.dim()) + "-dimensional tensor for argument #1 'self' (while checking arguments for " +
+                             fname + ")", "input");
+  for (const char* n : names) {
+    const std::size_t size = ints(b, n, 1).size();
+    if (size != 1 && !(std::string(n) == "stride" && size == 0))
+      fail("RuntimeError", std::string(fname) + "() argument '" + n + "' should contain one int (got " + std::to_string(size) + ")", n);
+  }
+}
+
+// The [N, C, H, W] of a pooled input (a 1-D op's H is 1).
+void pool_sizes(Win& g, const Tensor& x, int nd) {
+  const Shape& s = x.shape();
+  const int r = x.dim();
+  g.N = r == nd + 2 ? s[0] : 1;
+  g.C = s[std::size_t(r - nd - 1)];
+  g.H = nd == 2 ? s[std::size_t(r - 2)] : 1;
+  g.W = s[std::size_t(r - 1)];
+}
+
+Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
+  const Tensor& x = tensor_arg(b, "input");
+  Win g;
+  g.kind = Kind::Max;
+  g.xp = b.op->param_index("input");
+  g.tuple = returns_indices(b);
+  const bool ceil = bool_arg(b, "ceil_mode", false);
+  std::vector<I64> k = ints(b, "kernel_size", std::size_t(sp.dims)), s = ints(b, "stride", std::size_t(sp.dims)),
+                   p = ints(b, "padding", std::size_t(sp.dims)), d = ints(b, "dilation", std::size_t(sp.dims));
+  if (sp.dims == 1 && !g.tuple) {  // max_pool1d's own kernel
+    const Shape& sh = x.shape();
+    if (!((x.dim() == 2 && sh[0] != 0 && sh[1] != 0) || (x.dim() == 3 && sh[1] != 0 && sh[2] != 0)))
+      fail("RuntimeError", "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, but got:" + sizes(sh), "input");
+    if (k.size() != 1)
+      fail("RuntimeError", "max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size " + std::to_string(k.size()), "kernel_size");
+    if (s.size() > 1)
+      fail("RuntimeError", "max_pool1d() stride must be None, an int, list of ints, or tuple of ints of size 1 but got size " + std::to_string(s.size()), "stride");
+    if (p.size() != 1)
+      fail("RuntimeError", "max_pool1d() padding must be an int, list of ints, or tuple of ints of size 1 but got size " + std::to_string(p.size()), "padding");
+    if (d.size() != 1)
+      fail("RuntimeError", "max_pool1d() dilation must be an int, list of ints or tuple of ints of size 1 but got size " + std::to_string(d.size()), "dilation");
+    if (s.empty()) s = k;
+    if (k[0] <= 0) fail("RuntimeError", "max_pool1d() kernel_size must be greater than zero, but got " + std::to_string(k[0]), "kernel_size");
+    if (s[0] <= 0) fail("RuntimeError", "max_pool1d() stride must be greater than zero, but got " + std::to_string(s[0]), "stride");
+    if (p[0] < 0) fail("RuntimeError", "max_pool1d() padding must be non-negative, but got " + std::to_string(p[0]), "padding");
+    if (p[0] > k[0] / 2)
+      fail("RuntimeError", "max_pool1d() padding should be at most half of kernel size, but got padding=" + std::to_string(p[0]) + " and kernel_size=" +
+                               std::to_string(k[0]), "padding");
+    if (d[0] <= 0) fail("RuntimeError", "max_pool1d() dilation must be greater than zero, but got " + std::to_string(d[0]), "dilation");
+    pool_sizes(g, x, 1);
+    g.KW = k[0], g.sW = s[0], g.pW = p[0], g.dW = d[0];
+    g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
+    if (g.OW < 0) fail("RuntimeError", "max_pool1d() Invalid computed output size: " + std::to_string(g.OW), "input");
+    if (!is_floating(x.dtype())) not_implemented("max_pool1d_impl", x.dtype());  // (float16: computed as newer PyTorch does)
+  } else {
+    Tensor x4 = x;
+    if (sp.dims == 1) {
+      check_1d_args(b, "max_pool1d", x, {"kernel_size", "stride", "padding", "dilation"});
+      if (s.empty()) s = k;
+      k.insert(k.begin(), 1), s.insert(s.begin(), 1), p.insert(p.begin(), 0), d.insert(d.begin(), 1);
+      Shape sh = x.shape();
+      sh.insert(sh.end() - 1, 1);
+      x4 = x.as_strided(sh, contiguous_strides(sh), 0);  // (only its sizes are read)
+    }
+    if (k.size() != 1 && k.size() != 2) fail("RuntimeError", "max_pool2d: kernel_size must either be a single int, or a tuple of two ints", "kernel_size");
+    if (s.size() > 2) fail("RuntimeError", "max_pool2d: stride must either be omitted, a single int, or a tuple of two ints", "stride");
+    if (p.size() != 1 && p.size() != 2) fail("RuntimeError", "max_pool2d: padding must either be a single int, or a tuple of two ints", "padding");
+    if (d.size() != 1 && d.size() != 2) fail("RuntimeError", "max_pool2d: dilation must be either a single int, or a tuple of two ints", "dilation");
+    g.KH = k[0], g.KW = k.back();
+    g.sH = s.empty() ? g.KH : s[0], g.sW = s.empty() ? g.KW : s.back();
+    g.pH = p[0], g.pW = p.back(), g.dH = d[0], g.dW = d.back();
+    if (x4.dim() != 3 && x4.dim() != 4) fail("RuntimeError", "non-empty 3D or 4D (batch mode) tensor expected for input", "input");
+    pool_sizes(g, x4, 2);
+    g.OH = pool_out(g.H, g.KH, g.pH, g.sH, g.dH, ceil);
+    g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
+    pool2d_check(g, x4, false);
+    if (!is_floating(x.dtype())) not_implemented("max_pool2d", x.dtype());
+  }
+  g.dtype = x.dtype();
+  set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
+  return g;
+}
+
+Win prepare_avg_pool(const Bound& b, const WinSpec& sp) {
+  const Tensor& x = tensor_arg(b, "input");
+  Win g;
+  g.kind = Kind::Avg;
+  g.xp = b.op->param_index("input");
+  const bool ceil = bool_arg(b, "ceil_mode", false);
+  g.include_pad = bool_arg(b, "count_include_pad", true);
+  std::vector<I64> k = ints(b, "kernel_size", std::size_t(sp.dims)), s = ints(b, "stride", std::size_t(sp.dims)), p = ints(b, "padding", std::size_t(sp.dims));
+  Tensor x4 = x;
+  if (sp.dims == 1) {
+    check_1d_args(b, "avg_pool1d", x, {"kernel_size", "stride", "padding"});
+    if (s.empty()) s = k;
+    k.insert(k.begin(), 1), s.insert(s.begin(), 1), p.insert(p.begin(), 0);
+    Shape sh = x.shape();
+    sh.insert(sh.end() - 1, 1);
+    x4 = x.as_strided(sh, contiguous_strides(sh), 0);
+  }
+  if (k.size() != 1 && k.size() != 2) fail("RuntimeError", "avg_pool2d: kernel_size must either be a single int, or a tuple of two ints", "kernel_size");
+  if (s.size() > 2) fail("RuntimeError", "avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints", "stride");
+  if (p.size() != 1 && p.size() != 2) fail("RuntimeError", "avg_pool2d: padding must either be a single int, or a tuple of two ints", "padding");
+  g.KH = k[0], g.KW = k.back();
+  g.sH = s.empty() ? g.KH : s[0], g.sW = s.empty() ? g.KW : s.back();
+  g.pH = p[0], g.pW = p.back();
+  const Value& dv = arg(b, "divisor_override");
+  if (!dv.is<None>()) {
+    g.divisor = int_value(dv);
+    if (g.divisor == 0) fail("RuntimeError", "divisor must be not zero", "divisor_override");
+  }
+  if (x4.dim() < 3) {
+    fail("IndexError", "Dimension out of range (expected to be in range of [" + std::to_string(-std::max(1, x4.dim())) + ", " +
+                           std::to_string(std::max(1, x4.dim()) - 1) + "], but got -3)", "input");
+  }
+  pool_sizes(g, x4, 2);
+  if (x4.dim() > 4) g.N = x4.shape()[std::size_t(x4.dim() - 4)];
+  g.OH = pool_out(g.H, g.KH, g.pH, g.sH, 1, ceil);
+  g.OW = pool_out(g.W, g.KW, g.pW, g.sW, 1, ceil);
+  pool2d_check(g, x4, true);
+  const DType d = x.dtype();
+  if (!is_floating(d) && d != DType::Int64) not_implemented("avg_pool2d", d);
+  g.dtype = d;
+  set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
+  return g;
+}
+
+// --- the windows ------------------------------------------------------------------------------
+
+struct Pos {
+  I64 n, c, oh, ow;
+};
+Pos position(const Win& g, I64 k) {
+  Pos p;
+  p.ow = k % g.OW;
+  k /= g.OW;
+  p.oh = k % g.OH;
+  k /= g.OH;
+  p.c = k % g.Cout;
+  p.n = k / g.Cout;
+  return p;
+}
+
+// avg_pool's window: [h0, h1) x [w0, w1) clipped to the input, and its divisor.
+struct AvgWindow {
+  I64 h0, h1, w0, w1, divisor;
+};
+AvgWindow avg_window(const Win& g, I64 oh, I64 ow) {
+  I64 h0 = oh * g.sH - g.pH, w0 = ow * g.sW - g.pW;
+  I64 h1 = std::min(h0 + g.KH, g.H + g.pH), w1 = std::min(w0 + g.KW, g.W + g.pW);
+  const I64 pool = (h1 - h0) * (w1 - w0);
+  h0 = std::max<I64>(h0, 0), w0 = std::max<I64>(w0, 0);
+  h1 = std::min(h1, g.H), w1 = std::min(w1, g.W);
+  const I64 real = h1 > h0 && w1 > w0 ? (h1 - h0) * (w1 - w0) : 0;
+  return {h0, h1, w0, w1, g.divisor ? g.divisor : g.include_pad ? pool : real};
+}
+
+// Calls f(input flat, weight flat) for each term of output element k's window, in the order
+// PyTorch folds them: a padded position is input -1, a term without weight is weight -1.
+template <class F>
+void for_each_term(const Win& g, I64 k, F&& f) {
+  const Pos p = position(g, k);
+  switch (g.kind) {
+    case Kind::Conv: {
+      const I64 cin = g.C / g.G, grp = p.c / (g.Cout / g.G);
+      for (I64 ci = 0; ci < cin; ++ci)
+        for (I64 kh = 0; kh < g.KH; ++kh)
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            const I64 ih = p.oh * g.sH - g.pH + kh * g.dH, iw = p.ow * g.sW - g.pW + kw * g.dW;
+            const I64 wf = ((p.c * cin + ci) * g.KH + kh) * g.KW + kw;
+            const bool in = ih >= 0 && ih < g.H && iw >= 0 && iw < g.W;
+            f(in ? ((p.n * g.C + grp * cin + ci) * g.H + ih) * g.W + iw : I64(-1), wf);
+          }
+      return;
+    }
+    case Kind::ConvT: {
+      const I64 cout_g = g.Cout / g.G, cin = g.C / g.G, grp = p.c / cout_g;
+      for (I64 ci = grp * cin; ci < (grp + 1) * cin; ++ci)
+        for (I64 kh = 0; kh < g.KH; ++kh) {
+          const I64 th = p.oh + g.pH - kh * g.dH;
+          if (th < 0 || th % g.sH || th / g.sH >= g.H) continue;
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            const I64 tw = p.ow + g.pW - kw * g.dW;
+            if (tw < 0 || tw % g.sW || tw / g.sW >= g.W) continue;
+            f(((p.n * g.C + ci) * g.H + th / g.sH) * g.W + tw / g.sW, ((ci * cout_g + p.c % cout_g) * g.KH + kh) * g.KW + kw);
+          }
+        }
+      return;
+    }
+    case Kind::Max: {
+      const I64 base = (p.n * g.C + p.c) * g.H * g.W;
+      for (I64 kh = 0; kh < g.KH; ++kh) {
+        const I64 ih = p.oh * g.sH - g.pH + kh * g.dH;
+        if (ih < 0 || ih >= g.H) continue;
+        for (I64 kw = 0; kw < g.KW; ++kw) {
+          const I64 iw = p.ow * g.sW - g.pW + kw * g.dW;
+          if (iw >= 0 && iw < g.W) f(base + ih * g.W + iw, I64(-1));
+        }
+      }
+      return;
+    }
+    case Kind::Avg:
+    case Kind::Lp: {
+      const I64 base = (p.n * g.C + p.c) * g.H * g.W;
+      const AvgWindow a = avg_window(g, p.oh, p.ow);
+      for (I64 ih = a.h0; ih < a.h1; ++ih)
+        for (I64 iw = a.w0; iw < a.w1; ++iw) f(base + ih * g.W + iw, I64(-1));
+      return;
+    }
+    default: return;
+  }
+}
+
+// --- compute ------------------------------------------------------------------------------------
+
+// The row-major values of t as double (or int64 for integer dtypes), converted once.
+template <class T>
+std::vector<T> load(const Tensor& t) {
+  std::vector<T> v(std::size_t(t.numel()));
+  if (v.empty()) return v;
+  const Tensor c = t.to(std::is_same_v<T, double> ? DType::Float64 : DType::Int64);
+  std::memcpy(v.data(), c.data_ptr(), v.size() * sizeof(T));
+  return v;
+}
+
+// The convolution's loop nest: for each (sample, output channel) the output plane is an
+// accumulator; each (input channel, kernel tap) adds a weighted, shifted input plane to it,
+// row by row, the innermost loop along an output row (contiguous when the stride is 1), its
+// bounds cut to the columns whose input lies inside (no test per element).
+template <class In, class Acc>
+void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* out) {
+  const I64 cin = g.C / g.G, cout_g = g.Cout / g.G, plane = g.OH * g.OW;
+  for (I64 n = 0; n < g.N; ++n)
+    for (I64 co = 0; co < g.Cout; ++co) {
+      Acc* o = out + (n * g.Cout + co) * plane;
+      std::fill(o, o + plane, bias ? bias[co] : Acc(0));
+      const I64 grp = co / cout_g;
+      for (I64 ci = 0; ci < cin; ++ci) {
+        const In* xp = x + (n * g.C + grp * cin + ci) * g.H * g.W;
+        for (I64 kh = 0; kh < g.KH; ++kh)
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            const Acc wv = w[((co * cin + ci) * g.KH + kh) * g.KW + kw];
+            const I64 off = kw * g.dW - g.pW;  // iw = ow * sW + off
+            // the output columns whose input column lies in [0, W)
+            I64 lo = off >= 0 ? 0 : (-off + g.sW - 1) / g.sW;
+            I64 hi = g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1;
+            hi = std::min(hi, g.OW);
+            if (lo >= hi) continue;
+            for (I64 oh = 0; oh < g.OH; ++oh) {
+              const I64 ih = oh * g.sH - g.pH + kh * g.dH;
+              if (ih < 0 || ih >= g.H) continue;
+              const In* row = xp + ih * g.W + off;
+              Acc* orow = o + oh * g.OW;
+              if (g.sW == 1) {
+                for (I64 ow = lo; ow < hi; ++ow) orow[ow] += wv * Acc(row[ow]);
+              } else {
+                for (I64 ow = lo; ow < hi; ++ow) orow[ow] += wv * Acc(row[ow * g.sW]);
+              }
+            }
+          }
+      }
+    }
+}
+
+// Integer arithmetic wraps as PyTorch's (int64 products and sums; stored in the dtype).
+I64 wrap_mul(I64 a, I64 b) { return I64(std::uint64_t(a) * std::uint64_t(b)); }
+I64 wrap_add(I64 a, I64 b) { return I64(std::uint64_t(a) + std::uint64_t(b)); }
+
+template <>
+void conv_kernel<I64, I64>(const Win& g, const I64* x, const I64* w, const I64* bias, I64* out) {
+  const I64 n_out = g.N * g.Cout * g.OH * g.OW;
+  for (I64 k = 0; k < n_out; ++k) {
+    I64 acc = bias ? bias[position(g, k).c] : 0;
+    for_each_term(g, k, [&](I64 xf, I64 wf) {
+      if (xf >= 0) acc = wrap_add(acc, wrap_mul(x[xf], w[wf]));
+    });
+    out[k] = acc;
+  }
+}
+
+Tensor store_double(DType d, const Shape& shape, const std::vector<double>& v) {
+  Tensor t = Tensor::empty(d, shape);
+  if (d == DType::Float32) {
+    float* o = t.data<float>();
+    for (std::size_t i = 0; i < v.size(); ++i) o[i] = float(v[i]);
+    return t;
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_float(v[i]));
+  return t;
+}
+Tensor store_int(DType d, const Shape& shape, const std::vector<I64>& v) {
+  Tensor t = Tensor::empty(d, shape);
+  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_int(v[i]));
+  return t;
+}
+
+const Win& prepared(const Bound& b, const OpResult& r) {
+  return prepared_for(b, r, [](const Bound& bb) { return spec_of(bb).prepare(bb, spec_of(bb)); });
+}
+
+// Max: the winner (PyTorch's: the first largest, a NaN wins and the last NaN stays) and its
+// in-plane index; -1 when the window holds no input element.
+struct Winner {
+  I64 flat = -1;
+  double value = -std::numeric_limits<double>::infinity();
+};
+template <class Get>
+Winner max_winner(const Win& g, I64 k, const Get& get) {
+  Winner w;
+  for_each_term(g, k, [&](I64 xf, I64) {
+    const double v = get(xf);
+    if (w.flat < 0 && !(v > w.value) && !std::isnan(v)) w.flat = xf;  // the first element starts the window (all -inf)
+    if (v > w.value || std::isnan(v)) w.value = v, w.flat = xf;
+  });
+  return w;
+}
+
+OpResult window_run(const Bound& b) {
+  const WinSpec& sp = spec_of(b);
+  Win g = sp.prepare(b, sp);
+  const I64 n = shape_numel(g.out_shape);
+  const Tensor& x = tensor_arg(b, "input");
+  OpResult r;
+  const bool integer = is_integral(g.dtype, true);
+  if (g.kind == Kind::Conv) {
+    if (integer) {
+      std::vector<I64> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<I64>(b.tensor(std::size_t(g.bp))) : std::vector<I64>();
+      const std::vector<I64> xv = load<I64>(x), wv = load<I64>(tensor_arg(b, "weight"));
+      conv_kernel<I64, I64>(g, xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
+      r.tensors.push_back(store_int(g.dtype, g.out_shape, out));
+    } else {
+      std::vector<double> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<double>(b.tensor(std::size_t(g.bp))) : std::vector<double>();
+      const std::vector<double> wv = load<double>(tensor_arg(b, "weight"));
+      const double* bp = g.bp >= 0 ? bias.data() : nullptr;
+      if (x.dtype() == DType::Float32) {
+        const Tensor xc = x.contiguous();
+        conv_kernel<float, double>(g, xc.data<float>(), wv.data(), bp, out.data());
+      } else {
+        const std::vector<double> xv = load<double>(x);
+        conv_kernel<double, double>(g, xv.data(), wv.data(), bp, out.data());
+      }
+      r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
+    }
+  } else if (integer) {
+    const std::vector<I64> xv = load<I64>(x), wv = g.wp >= 0 ? load<I64>(tensor_arg(b, "weight")) : std::vector<I64>(),
+                           bias = g.bp >= 0 ? load<I64>(b.tensor(std::size_t(g.bp))) : std::vector<I64>();
+    std::vector<I64> out(static_cast<std::size_t>(n));
+    for (I64 k = 0; k < n; ++k) {
+      I64 acc = g.bp >= 0 ? bias[std::size_t(position(g, k).c)] : 0;
+      for_each_term(g, k, [&](I64 xf, I64 wf) {
+        if (xf >= 0) acc = wf >= 0 ? wrap_add(acc, wrap_mul(xv[std::size_t(xf)], wv[std::size_t(wf)])) : wrap_add(acc, xv[std::size_t(xf)]);
+      });
+      if (g.kind == Kind::Avg) {
+        const Pos p = position(g, k);
+        const AvgWindow a = avg_window(g, p.oh, p.ow);
+        acc = a.h1 > a.h0 && a.w1 > a.w0 ? acc / a.divisor : 0;
+      }
+      out[std::size_t(k)] = acc;
+    }
+    r.tensors.push_back(store_int(g.dtype, g.out_shape, out));
+  } else {
+    const std::vector<double> xv = load<double>(x), wv = g.wp >= 0 ? load<double>(tensor_arg(b, "weight")) : std::vector<double>(),
+                              bias = g.bp >= 0 ? load<double>(b.tensor(std::size_t(g.bp))) : std::vector<double>();
+    std::vector<double> out(static_cast<std::size_t>(n));
+    std::vector<I64> index(g.kind == Kind::Max ? std::size_t(n) : 0);
+    for (I64 k = 0; k < n; ++k) {
+      if (g.kind == Kind::Max) {
+        const Winner w = max_winner(g, k, [&](I64 f) { return xv[std::size_t(f)]; });
+        out[std::size_t(k)] = w.value;
+        index[std::size_t(k)] = w.flat < 0 ? 0 : w.flat % (g.H * g.W);
+        continue;
+      }
+      double acc = g.bp >= 0 ? bias[std::size_t(position(g, k).c)] : 0;
+      for_each_term(g, k, [&](I64 xf, I64 wf) {
+        if (xf >= 0) acc += wf >= 0 ? xv[std::size_t(xf)] * wv[std::size_t(wf)] : xv[std::size_t(xf)];
+      });
+      if (g.kind == Kind::Avg) {
+        const Pos p = position(g, k);
+        const AvgWindow a = avg_window(g, p.oh, p.ow);
+        acc = a.h1 > a.h0 && a.w1 > a.w0 ? acc / double(a.divisor) : 0;
+      }
+      out[std::size_t(k)] = acc;
+    }
+    r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
+    if (g.tuple) {
+      r.tensors.push_back(store_int(DType::Int64, g.out_shape, index));
+      r.is_tuple = true;
+    }
+  }
+  keep_prepared(b, r, std::move(g));
+  return r;
+}
+
+// --- explain and the equation -------------------------------------------------------------------
+
+double input_value(const Bound& b, const Win& g, I64 f) { return b.tensor(std::size_t(g.xp)).get(f).as_double(); }
+
+std::vector<Source> window_explain(const Bound& b, const OpResult& r, int, I64 k) {
+  const Win& g = prepared(b, r);
+  std::vector<Source> src;
+  if (g.kind == Kind::Max) {
+    const Winner w = max_winner(g, k, [&](I64 f) { return input_value(b, g, f); });
+    for_each_term(g, k, [&](I64 xf, I64) { src.push_back(Source{g.xp, xf, xf == w.flat ? Role::Value : Role::Compare}); });
+    return src;
+  }
+  if (g.bp >= 0) src.push_back(Source{g.bp, position(g, k).c, Role::Value});
+  for_each_term(g, k, [&](I64 xf, I64 wf) {
+    if (xf < 0) return;
+    src.push_back(Source{g.xp, xf, Role::Value});
+    if (wf >= 0) src.push_back(Source{g.wp, wf, Role::Value});
+  });
+  return src;
+}
+
+std::string ref(const Bound& b, int param, I64 flat) { return source_ref(b, Source{param, flat, Role::Value}); }
+std::string val(const Bound& b, int param, I64 flat) { return format_scalar(b.tensor(std::size_t(param)).get(flat)); }
+std::string paren_negative(const std::string& t) { return !t.empty() && t[0] == '-' ? "(" + t + ")" : t; }
+
+std::string window_equation(const Bound& b, const OpResult& r, int position_, I64 k, const std::vector<Source>&) {
+  const Win& g = prepared(b, r);
+  const std::string lhs = out_ref(r, position_, k) + " = ";
+  const std::string result = format_scalar(r.tensors[std::size_t(position_)].get(k));
+  struct Term {
+    I64 x, w;
+  };
+  std::vector<Term> terms;
+  for_each_term(g, k, [&](I64 xf, I64 wf) { terms.push_back({xf, wf}); });
+  if (g.kind == Kind::Max) {
+    if (terms.empty()) return lhs + result;
+    const Winner w = max_winner(g, k, [&](I64 f) { return input_value(b, g, f); });
+    const std::string items = join_terms(terms.size(), [&](std::size_t i) { return ref(b, g.xp, terms[i].x) + "=" + val(b, g.xp, terms[i].x); }, ", ");
+    if (position_ == 1)
+      return lhs + "argmax(" + items + ") = " + result + " (" + ref(b, g.xp, w.flat) + ")";
+    return lhs + "max(" + items + ") = " + result;
+  }
+  if (g.kind == Kind::Avg) {
+    const Pos p = position(g, k);
+    const AvgWindow a = avg_window(g, p.oh, p.ow);
+    if (terms.empty()) return lhs + "0 (the window lies in the padding) = " + result;
+    const std::string refs = join_terms(terms.size(), [&](std::size_t i) { return ref(b, g.xp, terms[i].x); }, " + ");
+    const std::string vals = join_terms(terms.size(), [&](std::size_t i) { return paren_negative(val(b, g.xp, terms[i].x)); }, " + ");
+    const std::string div = std::to_string(a.divisor);
+    return lhs + "(" + refs + ") / " + div + " = (" + vals + ") / " + div + " = " + result;
+  }
+  // a sum of products (the convolutions): bias + Σ input·weight, padding named as such
+  const bool bias = g.bp >= 0;
+  const I64 c = position(g, k).c;
+  std::string refs = bias ? ref(b, g.bp, c) : "", vals = bias ? val(b, g.bp, c) : "";
+  if (!terms.empty()) {
+    const std::string sep = bias ? " + " : "";
+    refs += sep + join_terms(terms.size(), [&](std::size_t i) {
+      return (terms[i].x < 0 ? std::string("0 (padding)") : ref(b, g.xp, terms[i].x)) + "·" + ref(b, g.wp, terms[i].w);
+    }, " + ");
+    vals += sep + join_terms(terms.size(), [&](std::size_t i) {
+      return (terms[i].x < 0 ? std::string("0") : paren_negative(val(b, g.xp, terms[i].x))) + "·" + paren_negative(val(b, g.wp, terms[i].w));
+    }, " + ");
+  }
+  if (refs.empty()) return lhs + "0 (nothing reaches it) = " + result;
+  return lhs + refs + " = " + vals + " = " + result;
+}
+
+// --- registration -------------------------------------------------------------------------------
+
+void window_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params, WinSpec spec) {
+  static std::deque<WinSpec> specs;
+  specs.push_back(spec);
+  add_op(t, composite_op(names, "window", summary, example, param_list(params), window_run, window_explain, window_equation, &specs.back()));
+}
+
+const char* kConvParams = "input:Tensor weight:Tensor bias:Tensor?=None stride:IntList=1 padding:IntList=0 dilation:IntList=1 groups:Int=1";
+const char* kMaxPoolParams = "input:Tensor kernel_size:IntList stride:IntList?=None padding:IntList=0 dilation:IntList=1 ceil_mode:Bool=False return_indices:Bool=False";
+
+}  // namespace
+
+void add_window_ops(std::vector<const OpDescriptor*>& t) {
+  window_op(t, "torch.nn.functional.conv1d torch.conv1d",
+            "Slides each filter along the sequence and, at every step, sums the products of the filter with the input values it covers (plus the bias).",
+            "torch.nn.functional.conv1d(torch.tensor([[[1.0, 2.0, 3.0, 4.0, 5.0]]]), torch.tensor([[[1.0, 0.0, -1.0]]]))",
+            kConvParams, {Kind::Conv, 1, prepare_conv});
+  window_op(t, "torch.nn.functional.conv2d torch.conv2d",
+            "Slides each filter over the image and, at every position, sums the products of the filter with the input patch it covers, over all input channels of its group (plus the bias).",
+            "torch.nn.functional.conv2d(torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]), torch.tensor([[[[1.0, 0.0], [0.0, -1.0]]]]))",
+            kConvParams, {Kind::Conv, 2, prepare_conv});
+  window_op(t, "torch.nn.functional.max_pool1d torch.max_pool1d torch.nn.functional.max_pool1d_with_indices torch.max_pool1d_with_indices",
+            "Takes the largest value of each window sliding along the last dim; with return_indices also where in the row it was.",
+            "torch.nn.functional.max_pool1d(torch.tensor([[1.0, 5.0, 2.0, 0.0, 3.0, 4.0]]), 2)",
+            kMaxPoolParams, {Kind::Max, 1, prepare_max_pool});
+  window_op(t, "torch.nn.functional.max_pool2d torch.max_pool2d torch.nn.functional.max_pool2d_with_indices",
+            "Takes the largest value of each window sliding over the last two dims; with return_indices also where in the plane it was.",
+            "torch.nn.functional.max_pool2d(torch.tensor([[[1.0, 5.0, 2.0, 0.0], [3.0, 4.0, 8.0, 6.0], [0.0, 1.0, 2.0, 3.0], [9.0, 2.0, 4.0, 1.0]]]), 2)",
+            kMaxPoolParams, {Kind::Max, 2, prepare_max_pool});
+  window_op(t, "torch.nn.functional.avg_pool1d torch.avg_pool1d",
+            "Averages each window sliding along the last dim (padding counts as zeros unless count_include_pad=False).",
+            "torch.nn.functional.avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 5.0, 5.0]]), 2)",
+            "input:Tensor kernel_size:IntList stride:IntList=() padding:IntList=0 ceil_mode:Bool=False count_include_pad:Bool=True",
+            {Kind::Avg, 1, prepare_avg_pool});
+  window_op(t, "torch.nn.functional.avg_pool2d",
+            "Averages each window sliding over the last two dims (padding counts as zeros unless count_include_pad=False; divisor_override replaces the count).",
+            "torch.nn.functional.avg_pool2d(torch.tensor([[[1.0, 3.0, 2.0, 6.0], [5.0, 7.0, 0.0, 4.0]]]), 2)",
+            "input:Tensor kernel_size:IntList stride:IntList?=None padding:IntList=0 ceil_mode:Bool=False count_include_pad:Bool=True divisor_override:Int?=None",
+            {Kind::Avg, 2, prepare_avg_pool});
+}
+
+}  // namespace whence

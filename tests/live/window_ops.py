@@ -1,0 +1,107 @@
+"""The window family as data (convolutions, pools, unfold/fold): one entry per op descriptor,
+read by scripts/gen_golden_window.py.
+
+Fields of an entry:
+    primary   the qualified name the golden file is named after
+    names     its other qualified names (PyTorch 1.13 has each of them)
+    kind      conv | max | avg: which case generator and which relations (tests/golden/README.md,
+              "Window family")
+    dims      1 or 2 spatial dims
+    simple    the teaching call's arguments (code): the dtype sweep and the names use it
+    errors    [(name, args, kwargs)]: calls PyTorch refuses (T[...] templates as in join_ops.py)
+"""
+
+RANDOM_CASES = 24
+
+F_ = "torch.nn.functional."
+
+
+def _op(primary, names, kind, dims, simple, errors=()):
+    return {"primary": primary, "names": list(names), "kind": kind, "dims": dims, "simple": list(simple),
+            "errors": [(n, list(a), [list(k) for k in kw]) for n, a, kw in errors]}
+
+
+CONV_ERRORS_2D = [
+    ("err_rank", ["T[2]", "T[1,1,1,1]"], []),
+    ("err_rank_5d", ["T[1,1,1,2,2]", "T[1,1,1,1]"], []),
+    ("err_kernel_too_large", ["T[1,2,2,2]", "T[3,2,3,3]"], []),
+    ("err_groups_divide", ["T[1,2,2,2]", "T[3,1,1,1]"], [("groups", "2")]),
+    ("err_groups_at_least", ["T[1,2,2,2]", "T[3,3,1,1]"], [("groups", "4")]),
+    ("err_groups_zero", ["T[1,2,2,2]", "T[4,1,1,1]"], [("groups", "0")]),
+    ("err_channels", ["T[1,2,3,3]", "T[3,3,2,2]"], []),
+    ("err_same_strided", ["T[1,2,3,3]", "T[3,2,2,2]"], [("padding", "'same'"), ("stride", "2")]),
+    ("err_padding_string", ["T[1,2,3,3]", "T[3,2,2,2]"], [("padding", "'foo'")]),
+    ("err_negative_padding", ["T[1,2,3,3]", "T[3,2,2,2]"], [("padding", "-1")]),
+    ("err_stride_zero", ["T[1,2,3,3]", "T[3,2,2,2]"], [("stride", "0")]),
+    ("err_dilation_zero", ["T[1,2,3,3]", "T[3,2,2,2]"], [("dilation", "0")]),
+    ("err_stride_length", ["T[1,2,3,3]", "T[3,2,2,2]"], [("stride", "(1, 1, 1)")]),
+    ("err_bias_shape", ["T[1,2,3,3]", "T[3,2,2,2]", "T[2]"], []),
+    ("err_weight_rank", ["T[1,2,3,3]", "T[3,2]"], []),
+    ("err_weight_rank_3d", ["T[1,2,3,3]", "T[3,2,2]"], []),
+    ("err_weight_dtype", ["T[1,2,3,3]:float32", "T[3,2,2,2]:float64"], []),
+    ("err_bias_dtype", ["T[1,2,3,3]:float32", "T[3,2,2,2]:float32", "T[3]:float64"], []),
+    ("err_input_long", ["T[1,2,3,3]:int64", "T[3,2,2,2]:float32"], []),
+    ("err_bfloat16_mixed", ["T[1,2,3,3]:bfloat16", "T[3,2,2,2]:float32"], []),
+    ("err_no_out_channels", ["T[1,2,3,3]", "T[0,2,2,2]"], []),
+    ("err_kernel_zero", ["T[1,2,3,3]", "T[3,2,0,2]"], []),
+    ("err_zero_height", ["T[1,2,0,3]", "T[3,2,1,1]"], []),
+    ("err_same_weight_rank", ["T[1,2,3,3]", "T[3,2,2]"], [("padding", "'same'")]),
+]
+
+CONV_ERRORS_1D = [
+    ("err_rank", ["T[2]", "T[1,1,1]"], []),
+    ("err_rank_4d", ["T[1,1,2,2]", "T[1,1,1]"], []),
+    ("err_kernel_too_large", ["T[1,2,2]", "T[3,2,3]"], []),
+    ("err_groups_divide", ["T[1,2,2]", "T[3,1,1]"], [("groups", "2")]),
+    ("err_channels", ["T[1,2,3]", "T[3,3,2]"], []),
+    ("err_same_strided", ["T[1,2,3]", "T[3,2,2]"], [("padding", "'same'"), ("stride", "2")]),
+    ("err_padding_string", ["T[1,2,3]", "T[3,2,2]"], [("padding", "'full'")]),
+    ("err_negative_padding", ["T[1,2,3]", "T[3,2,2]"], [("padding", "-2")]),
+    ("err_stride_zero", ["T[1,2,3]", "T[3,2,2]"], [("stride", "0")]),
+    ("err_dilation_zero", ["T[1,2,3]", "T[3,2,2]"], [("dilation", "0")]),
+    ("err_bias_shape", ["T[1,2,3]", "T[3,2,2]", "T[3,1]"], []),
+    ("err_weight_4d", ["T[1,2,3]", "T[3,2,2,2]"], []),
+    ("err_weight_dtype", ["T[1,2,3]:float64", "T[3,2,2]:float32"], []),
+    ("err_kernel_zero", ["T[1,2,3]", "T[3,2,0]"], []),
+]
+
+POOL_ERRORS_2D = [
+    ("err_output_too_small", ["T[1,2,2,2]", "3"], []),
+    ("err_pad_half", ["T[1,2,2,2]", "2"], [("padding", "2")]),
+    ("err_kernel_zero", ["T[1,2,2,2]", "0"], []),
+    ("err_stride_zero", ["T[1,2,2,2]", "2"], [("stride", "0")]),
+    ("err_kernel_three", ["T[1,2,2,2]", "(2, 2, 2)"], []),
+    ("err_rank", ["T[2]", "2"], []),
+    ("err_zero_channels", ["T[1,0,2,2]", "2"], []),
+    ("err_negative_padding", ["T[1,2,4,4]", "2"], [("padding", "-1")]),
+]
+
+POOL_ERRORS_1D = [
+    ("err_output_too_small", ["T[1,2,2]", "3"], []),
+    ("err_pad_half", ["T[1,2,2]", "2"], [("padding", "2")]),
+    ("err_kernel_zero", ["T[1,2,2]", "0"], []),
+    ("err_stride_zero", ["T[1,2,4]", "2"], [("stride", "0")]),
+    ("err_kernel_two", ["T[1,2,4]", "(2, 2)"], []),
+    ("err_rank", ["T[2]", "2"], []),
+    ("err_rank_4d", ["T[1,1,2,2]", "2"], []),
+    ("err_zero_channels", ["T[1,0,2]", "2"], []),
+    ("err_negative_padding", ["T[1,2,4]", "2"], [("padding", "-1")]),
+]
+
+MAX_ERRORS_2D = POOL_ERRORS_2D + [("err_dilation_zero", ["T[1,2,4,4]", "2"], [("dilation", "0")])]
+MAX_ERRORS_1D = POOL_ERRORS_1D + [("err_dilation_zero", ["T[1,2,4]", "2"], [("dilation", "0")])]
+AVG_ERRORS_2D = POOL_ERRORS_2D + [("err_divisor_zero", ["T[1,2,4,4]", "2"], [("divisor_override", "0")])]
+
+OPS = [
+    _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
+    _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
+    _op(F_ + "max_pool1d", ["torch.max_pool1d", F_ + "max_pool1d_with_indices", "torch.max_pool1d_with_indices"], "max", 1,
+        ["T[1,2,5]", "2"], MAX_ERRORS_1D),
+    _op(F_ + "max_pool2d", ["torch.max_pool2d", F_ + "max_pool2d_with_indices"], "max", 2, ["T[1,2,4,4]", "2"], MAX_ERRORS_2D),
+    _op(F_ + "avg_pool1d", ["torch.avg_pool1d"], "avg", 1, ["T[1,2,5]", "2"], POOL_ERRORS_1D),
+    _op(F_ + "avg_pool2d", [], "avg", 2, ["T[1,2,4,4]", "2"], AVG_ERRORS_2D),
+]
+
+
+def qualified_names(op):
+    return [op["primary"]] + op["names"]
