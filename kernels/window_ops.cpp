@@ -571,27 +571,50 @@ void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* 
       const I64 grp = co / cout_g;
       for (I64 ci = 0; ci < cin; ++ci) {
         const In* xp = x + (n * g.C + grp * cin + ci) * g.H * g.W;
-        for (I64 kh = 0; kh < g.KH; ++kh)
+        for (I64 kh = 0; kh < g.KH; ++kh) {
+          const Acc* wk = w + ((co * cin + ci) * g.KH + kh) * g.KW;
+          // per tap kw: the output columns [lo, hi) whose input column ow·sW + off lies in [0, W)
+          I64 L = 0, R = g.OW;
           for (I64 kw = 0; kw < g.KW; ++kw) {
-            const Acc wv = w[((co * cin + ci) * g.KH + kh) * g.KW + kw];
-            const I64 off = kw * g.dW - g.pW;  // iw = ow * sW + off
-            // the output columns whose input column lies in [0, W)
-            I64 lo = off >= 0 ? 0 : (-off + g.sW - 1) / g.sW;
-            I64 hi = g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1;
-            hi = std::min(hi, g.OW);
-            if (lo >= hi) continue;
-            for (I64 oh = 0; oh < g.OH; ++oh) {
-              const I64 ih = oh * g.sH - g.pH + kh * g.dH;
-              if (ih < 0 || ih >= g.H) continue;
-              const In* row = xp + ih * g.W + off;
-              Acc* orow = o + oh * g.OW;
-              if (g.sW == 1) {
-                for (I64 ow = lo; ow < hi; ++ow) orow[ow] += wv * Acc(row[ow]);
-              } else {
-                for (I64 ow = lo; ow < hi; ++ow) orow[ow] += wv * Acc(row[ow * g.sW]);
+            const I64 off = kw * g.dW - g.pW;
+            L = std::max(L, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
+            R = std::min(R, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
+          }
+          for (I64 oh = 0; oh < g.OH; ++oh) {
+            const I64 ih = oh * g.sH - g.pH + kh * g.dH;
+            if (ih < 0 || ih >= g.H) continue;
+            const In* row = xp + ih * g.W;
+            Acc* orow = o + oh * g.OW;
+            I64 kw = 0;
+            if (g.sW == 1 && L < R) {  // the interior, three taps a pass: one load and store of the output per three products
+              for (; kw + 3 <= g.KW; kw += 3) {
+                const In *r0 = row + kw * g.dW - g.pW, *r1 = r0 + g.dW, *r2 = r1 + g.dW;
+                const Acc w0 = wk[kw], w1 = wk[kw + 1], w2 = wk[kw + 2];
+                for (I64 ow = L; ow < R; ++ow) orow[ow] += w0 * Acc(r0[ow]) + w1 * Acc(r1[ow]) + w2 * Acc(r2[ow]);
+              }
+            }
+            const I64 fused = kw;
+            for (I64 t = 0; t < g.KW; ++t) {  // the rest: each tap on its own columns
+              const I64 off = t * g.dW - g.pW;
+              const I64 lo = off >= 0 ? 0 : (-off + g.sW - 1) / g.sW;
+              const I64 hi = std::min(g.OW, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
+              const Acc wv = wk[t];
+              const In* r = row + off;
+              auto add = [&](I64 a, I64 b) {
+                if (g.sW == 1)
+                  for (I64 ow = a; ow < b; ++ow) orow[ow] += wv * Acc(r[ow]);
+                else
+                  for (I64 ow = a; ow < b; ++ow) orow[ow] += wv * Acc(r[ow * g.sW]);
+              };
+              if (t >= fused || g.sW != 1 || L >= R) {
+                add(lo, hi);
+              } else {  // (its interior is done)
+                add(lo, std::min(hi, L));
+                add(std::max(lo, R), hi);
               }
             }
           }
+        }
       }
     }
 }
