@@ -127,7 +127,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   const Tensor& w = tensor_arg(b, "weight");
   const bool has_bias = tensor_given(b, "bias");
   const std::string fname = std::string(transposed ? "conv_transpose" : "conv") + std::to_string(sp.dims) + "d";
-  if (has_bias && tensor_arg(b, "bias").dtype() != x0.dtype())
+  if (!transposed && has_bias && tensor_arg(b, "bias").dtype() != x0.dtype())
     fail("RuntimeError", std::string("Input type (") + meta_name(x0.dtype()) + ") and bias type (" + meta_name(tensor_arg(b, "bias").dtype()) +
                              ") should be the same", "bias");
   const int nd = sp.dims;
@@ -238,7 +238,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   }
   // (checked once a 1-D convolution is seen as a 2-D one of height 1)
   for (I64 d : dil)
-    if (d <= 0) {
+    if (d <= 0 && !transposed) {
       std::vector<I64> shown = dil;
       if (dim == 1) shown.insert(shown.begin(), 1);
       fail("RuntimeError", "dilation should be greater than zero, but got " + list_text(shown), "dilation");
@@ -249,35 +249,22 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   } else {
     g.W = xs[2], g.KW = ws[2], g.sW = stride[0], g.pW = pad[0], g.dW = dil[0];
   }
-  if (g.KH <= 0 || g.KW <= 0) {
-    if (transposed)
-      fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + std::to_string(g.KH) + " kernel_width: " + std::to_string(g.KW), "weight");
-    fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + std::to_string(g.KH) + " kernel_width: " + std::to_string(g.KW), "weight");
-  }
+  const std::string kh = std::to_string(g.KH), kw = std::to_string(g.KW);
+  if (g.KH <= 0 || g.KW <= 0) fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + kh + " kernel_width: " + kw, "weight");
   const DType xd = x0.dtype(), wd = w.dtype();
-  if (xd == DType::BFloat16 && wd != xd && !transposed)
-    fail("RuntimeError", std::string("Input type (CPUBFloat16Type) and weight type (torch.") +
-                             (wd == DType::Float32 ? "FloatTensor" : wd == DType::Float64 ? "DoubleTensor" : "Tensor") +
-                             ") should be the same or input should be a MKLDNN tensor and weight is a dense tensor", "weight");
-  const char* kernel = transposed ? "slow_conv_transpose2d_out_cpu" : "slow_conv2d_cpu";
-  if (transposed) {
-    if (xd == DType::Float16 || xd == DType::Bool || (is_integral(xd, false) && xd != DType::Int64)) not_implemented(kernel, xd);
-  } else if (xd == DType::Bool) {  // (float16: computed as newer PyTorch does)
-    not_implemented(kernel, xd);
-  }
-  if (wd != xd)
-    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(xd) + " but found " + dtype_scalar_name(wd), "weight");
-  g.dtype = xd;
   if (!transposed) {
+    if (xd == DType::BFloat16 && wd != xd)
+      fail("RuntimeError", std::string("Input type (CPUBFloat16Type) and weight type (torch.") +
+                               (wd == DType::Float32 ? "FloatTensor" : wd == DType::Float64 ? "DoubleTensor" : "Tensor") +
+                               ") should be the same or input should be a MKLDNN tensor and weight is a dense tensor", "weight");
+    if (xd == DType::Bool) not_implemented("slow_conv2d_cpu", xd);  // (float16: computed as newer PyTorch does)
     g.OH = same ? g.H : (g.H + 2 * g.pH - g.dH * (g.KH - 1) - 1) / g.sH + 1;
     g.OW = same ? g.W : (g.W + 2 * g.pW - g.dW * (g.KW - 1) - 1) / g.sW + 1;
-  } else {
+  } else {  // slow_conv_transpose2d_shape_check, on the 1-D call seen as 2-D
+    if (g.dH <= 0 || g.dW <= 0)
+      fail("RuntimeError", "dilation should be greater than zero, but got dilation_height: " + std::to_string(g.dH) + ", dilation_width: " + std::to_string(g.dW), "dilation");
     const I64 opH = nd == 2 ? out_pad[0] : 0, opW = out_pad.back();
-    if (opH >= g.sH && opH >= g.dH)  // PyTorch: "output padding must be smaller than either stride or dilation"
-      fail("RuntimeError", "output padding must be smaller than either stride or dilation, but got output_padding_height: " + std::to_string(opH) +
-                               " output_padding_width: " + std::to_string(opW) + " stride_height: " + std::to_string(g.sH) + " stride_width: " +
-                               std::to_string(g.sW) + " dilation_height: " + std::to_string(g.dH) + " dilation_width: " + std::to_string(g.dW), "output_padding");
-    if (opW >= g.sW && opW >= g.dW)
+    if (!((opW < g.sW || opW < g.dW) && (opH < g.sH || opH < g.dH)))
       fail("RuntimeError", "output padding must be smaller than either stride or dilation, but got output_padding_height: " + std::to_string(opH) +
                                " output_padding_width: " + std::to_string(opW) + " stride_height: " + std::to_string(g.sH) + " stride_width: " +
                                std::to_string(g.sW) + " dilation_height: " + std::to_string(g.dH) + " dilation_width: " + std::to_string(g.dW), "output_padding");
@@ -286,7 +273,14 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
     if (g.OH < 1 || g.OW < 1)
       fail("RuntimeError", "Given input size per channel: (" + std::to_string(g.H) + " x " + std::to_string(g.W) + "). Calculated output size per channel: (" +
                                std::to_string(g.OH) + " x " + std::to_string(g.OW) + "). Output size is too small", "input");
+    // float16, and bfloat16 (which PyTorch 1.13 runs as an ordinary convolution), computed as newer PyTorch does
+    if (xd == DType::Bool || (is_integral(xd, false) && xd != DType::Int64)) not_implemented("slow_conv_transpose2d_out_cpu", xd);
   }
+  if (wd != xd)
+    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(xd) + " but found " + dtype_scalar_name(wd), "weight");
+  g.dtype = xd;
+  if (transposed && has_bias && tensor_arg(b, "bias").dtype() != xd)
+    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(xd) + " but found " + dtype_scalar_name(tensor_arg(b, "bias").dtype()), "bias");
   if (batched) g.out_shape.push_back(g.N);
   g.out_shape.push_back(g.Cout);
   if (nd == 2) g.out_shape.push_back(g.OH);
@@ -825,6 +819,7 @@ void window_op(std::vector<const OpDescriptor*>& t, const char* names, const cha
 }
 
 const char* kConvParams = "input:Tensor weight:Tensor bias:Tensor?=None stride:IntList=1 padding:IntList=0 dilation:IntList=1 groups:Int=1";
+const char* kConvTParams = "input:Tensor weight:Tensor bias:Tensor?=None stride:IntList=1 padding:IntList=0 output_padding:IntList=0 groups:Int=1 dilation:IntList=1";
 const char* kMaxPoolParams = "input:Tensor kernel_size:IntList stride:IntList?=None padding:IntList=0 dilation:IntList=1 ceil_mode:Bool=False return_indices:Bool=False";
 
 }  // namespace
@@ -838,6 +833,14 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
             "Slides each filter over the image and, at every position, sums the products of the filter with the input patch it covers, over all input channels of its group (plus the bias).",
             "torch.nn.functional.conv2d(torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]), torch.tensor([[[[1.0, 0.0], [0.0, -1.0]]]]))",
             kConvParams, {Kind::Conv, 2, prepare_conv});
+  window_op(t, "torch.nn.functional.conv_transpose1d torch.conv_transpose1d",
+            "The reverse of conv1d's sliding: each input element adds its value times the whole filter into the output, at stride steps; overlapping contributions add up.",
+            "torch.nn.functional.conv_transpose1d(torch.tensor([[[1.0, 2.0, 3.0]]]), torch.tensor([[[1.0, 10.0]]]))",
+            kConvTParams, {Kind::ConvT, 1, prepare_conv});
+  window_op(t, "torch.nn.functional.conv_transpose2d torch.conv_transpose2d",
+            "The reverse of conv2d's sliding: each input element stamps its value times the filter into the output, at stride steps; overlapping stamps add up.",
+            "torch.nn.functional.conv_transpose2d(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), torch.tensor([[[[1.0, 10.0], [100.0, 1000.0]]]]))",
+            kConvTParams, {Kind::ConvT, 2, prepare_conv});
   window_op(t, "torch.nn.functional.max_pool1d torch.max_pool1d torch.nn.functional.max_pool1d_with_indices torch.max_pool1d_with_indices",
             "Takes the largest value of each window sliding along the last dim; with return_indices also where in the row it was.",
             "torch.nn.functional.max_pool1d(torch.tensor([[1.0, 5.0, 2.0, 0.0, 3.0, 4.0]]), 2)",

@@ -101,6 +101,23 @@ def random_conv(rng, op):
     return args, opts
 
 
+def random_convt(rng, op):
+    d = op["dims"]
+    groups = rng.choice([1, 1, 2])
+    cin, cout_g = groups * rng.randint(1, 2), rng.randint(1, 2)
+    k = [rng.randint(1, 3) for _ in range(d)]
+    stride = [rng.randint(1, 3) for _ in range(d)]
+    dil = [rng.choice([1, 1, 2]) for _ in range(d)]
+    out_pad = [rng.randint(0, max(stride[i], dil[i]) - 1) if rng.random() < 0.4 else 0 for i in range(d)]
+    spatial = [rng.randint(1, 4) for _ in range(d)]
+    shape = ([rng.randint(1, 2)] if rng.random() < 0.7 else []) + [cin] + spatial
+    args = [T(shape), T([cin, cout_g] + k)]
+    opts = [("bias", T([cout_g * groups]) if rng.random() < 0.6 else "None"), ("stride", ints_code(stride, rng)),
+            ("padding", ints_code([rng.randint(0, 1) for _ in range(d)], rng)), ("output_padding", ints_code(out_pad, rng)),
+            ("groups", str(groups)), ("dilation", ints_code(dil, rng))]
+    return args, opts
+
+
 def random_pool(rng, op):
     d = op["dims"]
     kind = op["kind"]
@@ -125,6 +142,8 @@ def random_pool(rng, op):
 def positional_order(op):
     if op["kind"] == "conv":
         return ["bias", "stride", "padding", "dilation", "groups"]
+    if op["kind"] == "convt":
+        return ["bias", "stride", "padding", "output_padding", "groups", "dilation"]
     if op["kind"] == "max":
         return ["stride", "padding", "dilation", "ceil_mode", "return_indices"]
     return ["stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"]
@@ -142,7 +161,7 @@ def op_cases(rng, op, names):
     cases += [call("name_" + q, op["simple"], qual=q) for q in names[1:]]
     order = positional_order(op)
     for i in range(WO.RANDOM_CASES):
-        args, opts = random_conv(rng, op) if op["kind"] == "conv" else random_pool(rng, op)
+        args, opts = {"conv": random_conv, "convt": random_convt}.get(op["kind"], random_pool)(rng, op)
         qual = rng.choice(names)
         native_max = op["kind"] == "max" and qual.startswith("torch.") and not qual.startswith("torch.nn.")
         if op["kind"] == "max" and not native_max and "with_indices" not in qual and rng.random() < 0.4:
@@ -281,6 +300,17 @@ def golden_line(op, case):
                 extra["deviation"] = ("PyTorch 1.13 has no Half kernel for %s; expectation computed in float32 and "
                                       "rounded, as newer PyTorch does" % op["primary"].rsplit(".", 1)[1])
                 args, kwargs = a32, k32
+    if op["kind"] == "convt" and any(isinstance(a, torch.Tensor) and a.dtype == torch.bfloat16 for a in args):
+        # PyTorch 1.13 runs a bfloat16 conv_transpose as an ordinary convolution (its mkldnn path drops
+        # `transposed`): the expectation is the float32 result rounded, as newer PyTorch computes it.
+        a32 = [to_float32(a) for a in args]
+        k32 = {k: to_float32(v) for k, v in kwargs.items()}
+        o32, e32 = outcome(lambda: fn(*a32, **k32))
+        out = o32.to(torch.bfloat16) if e32["ok"] else o32
+        expect = {"ok": True, "result": result_json(out)} if e32["ok"] else e32
+        extra["deviation"] = ("PyTorch 1.13 computes a bfloat16 %s as an ordinary convolution; expectation computed in "
+                              "float32 and rounded, as newer PyTorch does" % op["primary"].rsplit(".", 1)[1])
+        args, kwargs = a32, k32
     if expect["ok"]:
         expect["relations"] = relations(op, case, args, kwargs, out)
     g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}

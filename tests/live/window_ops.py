@@ -4,7 +4,7 @@ read by scripts/gen_golden_window.py.
 Fields of an entry:
     primary   the qualified name the golden file is named after
     names     its other qualified names (PyTorch 1.13 has each of them)
-    kind      conv | max | avg: which case generator and which relations (tests/golden/README.md,
+    kind      conv | convt | max | avg: which case generator and which relations (tests/golden/README.md,
               "Window family")
     dims      1 or 2 spatial dims
     simple    the teaching call's arguments (code): the dtype sweep and the names use it
@@ -65,6 +65,36 @@ CONV_ERRORS_1D = [
     ("err_kernel_zero", ["T[1,2,3]", "T[3,2,0]"], []),
 ]
 
+CONVT_ERRORS_2D = [
+    ("err_rank", ["T[3,3]", "T[2,3,2,2]"], []),
+    ("err_output_padding", ["T[1,2,3,3]", "T[2,3,2,2]"], [("output_padding", "1")]),
+    ("err_output_too_small", ["T[1,2,3,3]", "T[2,3,2,2]"], [("stride", "2"), ("padding", "3")]),
+    ("err_output_negative", ["T[1,2,3,3]", "T[2,3,2,2]"], [("padding", "5")]),
+    ("err_channels", ["T[1,2,3,3]", "T[3,3,2,2]"], []),
+    ("err_bias_shape", ["T[1,2,3,3]", "T[2,3,2,2]", "T[2]"], []),
+    ("err_weight_dtype", ["T[1,2,3,3]:float32", "T[2,3,2,2]:float64"], []),
+    ("err_bias_dtype", ["T[1,2,3,3]:float32", "T[2,3,2,2]:float32", "T[3]:float64"], []),
+    ("err_groups_divide", ["T[1,3,3,3]", "T[3,1,2,2]"], [("groups", "2")]),
+    ("err_groups_zero", ["T[1,2,3,3]", "T[2,3,2,2]"], [("groups", "0")]),
+    ("err_dilation_zero", ["T[1,2,3,3]", "T[2,3,2,2]"], [("dilation", "0")]),
+    ("err_stride_zero", ["T[1,2,3,3]", "T[2,3,2,2]"], [("stride", "0")]),
+    ("err_negative_padding", ["T[1,2,3,3]", "T[2,3,2,2]"], [("padding", "-1")]),
+    ("err_padding_string", ["T[1,2,3,3]", "T[2,3,2,2]"], [("padding", "'same'")]),
+    ("err_kernel_zero", ["T[1,2,3,3]", "T[2,3,0,2]"], []),
+    ("err_weight_rank", ["T[1,2,3,3]", "T[2,3,2]"], []),
+    ("err_int32", ["T[1,2,3,3]:int32", "T[2,3,2,2]:int32"], []),
+]
+
+CONVT_ERRORS_1D = [
+    ("err_rank", ["T[3]", "T[2,3,2]"], []),
+    ("err_output_padding", ["T[1,2,3]", "T[2,3,2]"], [("output_padding", "2"), ("stride", "2")]),
+    ("err_output_too_small", ["T[1,2,3]", "T[2,3,2]"], [("padding", "3")]),
+    ("err_channels", ["T[1,2,3]", "T[3,3,2]"], []),
+    ("err_dilation_zero", ["T[1,2,3]", "T[2,3,2]"], [("dilation", "0")]),
+    ("err_weight_dtype", ["T[1,2,3]:float64", "T[2,3,2]:float32"], []),
+    ("err_kernel_zero", ["T[1,2,3]", "T[2,3,0]"], []),
+]
+
 POOL_ERRORS_2D = [
     ("err_output_too_small", ["T[1,2,2,2]", "3"], []),
     ("err_pad_half", ["T[1,2,2,2]", "2"], [("padding", "2")]),
@@ -95,6 +125,8 @@ AVG_ERRORS_2D = POOL_ERRORS_2D + [("err_divisor_zero", ["T[1,2,4,4]", "2"], [("d
 OPS = [
     _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
     _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
+    _op(F_ + "conv_transpose1d", ["torch.conv_transpose1d"], "convt", 1, ["T[1,2,4]", "T[2,3,2]"], CONVT_ERRORS_1D),
+    _op(F_ + "conv_transpose2d", ["torch.conv_transpose2d"], "convt", 2, ["T[1,2,3,3]", "T[2,3,2,2]"], CONVT_ERRORS_2D),
     _op(F_ + "max_pool1d", ["torch.max_pool1d", F_ + "max_pool1d_with_indices", "torch.max_pool1d_with_indices"], "max", 1,
         ["T[1,2,5]", "2"], MAX_ERRORS_1D),
     _op(F_ + "max_pool2d", ["torch.max_pool2d", F_ + "max_pool2d_with_indices"], "max", 2, ["T[1,2,4,4]", "2"], MAX_ERRORS_2D),
