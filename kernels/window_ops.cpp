@@ -453,6 +453,109 @@ Win prepare_avg_pool(const Bound& b, const WinSpec& sp) {
   return g;
 }
 
+// The output_size of an adaptive pool: an int fills both dims; F.adaptive_*_pool2d's None
+// entries take the input's size, and a tuple needs an input of more dims (its ValueError).
+std::vector<I64> adaptive_sizes(const Bound& b, const Tensor& x, std::size_t n, bool python) {
+  const Value& v = arg(b, "output_size");
+  if (!v.is<List>()) return std::vector<I64>(n, int_value(v));
+  const List& items = v.as<List>();
+  if (python && x.dim() <= int(items.size())) fail("ValueError", "Input dimension should be at least " + std::to_string(items.size() + 1), "output_size");
+  std::vector<I64> out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out.push_back(items[i].is<None>() ? x.shape()[std::size_t(x.dim()) - items.size() + i] : int_value(items[i]));
+  return out;
+}
+
+void check_1d_sizes(const char* fname, const Tensor& x, const std::vector<I64>& out) {
+  if (x.dim() < 2 || x.dim() > 3)
+    fail("RuntimeError", "Expected 2 to 3 dimensions, but got " + std::to_string(x.dim()) + "-dimensional tensor for argument #1 'self' (while checking arguments for " +
+                             fname + ")", "input");
+  if (out.size() != 1)
+    fail("RuntimeError", std::string(fname) + "() argument 'output_size' should contain one int (got " + std::to_string(out.size()) + ")", "output_size");
+}
+
+Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
+  const Tensor& x = tensor_arg(b, "input");
+  Win g;
+  g.kind = Kind::Avg;
+  g.adaptive = true;
+  g.xp = b.op->param_index("input");
+  std::vector<I64> o = adaptive_sizes(b, x, std::size_t(sp.dims), sp.dims == 2);
+  if (sp.dims == 1) {
+    check_1d_sizes("adaptive_avg_pool1d", x, o);
+    o.insert(o.begin(), 1);
+  }
+  if (o.size() != 2) fail("RuntimeError", "adaptive_avg_pool2d: output_size must be 2", "output_size");
+  if (o[0] < 0 || o[1] < 0)
+    fail("RuntimeError", "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {" + std::to_string(o[0]) + ", " +
+                             std::to_string(o[1]) + "}", "output_size");
+  const int r = x.dim() + (sp.dims == 1 ? 1 : 0);  // (a 1-D pool runs on the input unsqueezed at -2)
+  const Shape& s = x.shape();
+  g.OH = o[0], g.OW = o[1];
+  if (o[0] == 1 && o[1] == 1) {  // PyTorch takes the mean over the last two dims
+    if (r < 2) fail("IndexError", "Dimension out of range (expected to be in range of [-1, 0], but got -2)", "input");
+    if (!is_floating(x.dtype()))
+      fail("RuntimeError", std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ") +
+                               dtype_scalar_name(x.dtype()), "input");
+    g.H = sp.dims == 1 ? 1 : s[std::size_t(r - 2)];
+    g.W = s.back();
+    g.C = shape_numel(s) / std::max<I64>(1, g.H * g.W);
+    if (g.H * g.W == 0) {
+      g.C = 1;
+      for (int d = 0; d < x.dim() - sp.dims; ++d) g.C *= s[std::size_t(d)];
+    }
+    g.out_shape = s;
+    for (int d = 0; d < sp.dims; ++d) g.out_shape[std::size_t(x.dim() - 1 - d)] = 1;
+  } else {
+    if (r != 3 && r != 4) fail("RuntimeError", "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got " + sizes(x.shape()), "input");
+    Shape s4 = s;
+    if (sp.dims == 1) s4.insert(s4.end() - 1, 1);
+    for (int i : {-2, -1})
+      if (s4[std::size_t(r + i)] <= 0)
+        fail("RuntimeError", "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
+                                 " with dimension " + std::to_string(r + i) + " being empty", "input");
+    if (!is_floating(x.dtype())) not_implemented("adaptive_avg_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+    g.N = r == 4 ? s4[0] : 1;
+    g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
+    set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
+  }
+  g.Cout = g.C * g.N, g.C = g.Cout, g.N = 1;  // (the planes, one after the other)
+  g.dtype = x.dtype();
+  return g;
+}
+
+Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
+  if (!arg(b, "input").is<Tensor>())  // (F.adaptive_max_pool1d's Python functions pass it on to torch.adaptive_max_pool1d)
+    fail("TypeError", "adaptive_max_pool1d(): argument 'input' (position 1) must be Tensor, not " + python_type_name(arg(b, "input")), "input");
+  const Tensor& x = tensor_arg(b, "input");
+  Win g;
+  g.kind = Kind::Max;
+  g.adaptive = true;
+  g.xp = b.op->param_index("input");
+  g.tuple = returns_indices(b) || b.name == "torch.adaptive_max_pool1d";
+  std::vector<I64> o = adaptive_sizes(b, x, std::size_t(sp.dims), sp.dims == 2);
+  Shape s4 = x.shape();
+  if (sp.dims == 1) {
+    check_1d_sizes("adaptive_max_pool1d", x, o);
+    o.insert(o.begin(), 1);
+    s4.insert(s4.end() - 1, 1);
+  }
+  const int r = int(s4.size());
+  if (r != 3 && r != 4) fail("RuntimeError", "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: " + sizes(s4), "input");
+  for (int i = 1; i < r; ++i)
+    if (s4[std::size_t(i)] <= 0)
+      fail("RuntimeError", "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
+                               " with dimension " + std::to_string(i) + " being empty", "input");
+  if (o.size() != 2) fail("RuntimeError", "adaptive_max_pool2d(): internal error: output_size.size() must be 2", "output_size");
+  if (!is_floating(x.dtype())) not_implemented("adaptive_max_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+  g.N = r == 4 ? s4[0] : 1;
+  g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
+  g.OH = o[0], g.OW = o[1];
+  g.dtype = x.dtype();
+  set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
+  return g;
+}
+
 // --- the windows ------------------------------------------------------------------------------
 
 struct Pos {
@@ -474,6 +577,10 @@ struct AvgWindow {
   I64 h0, h1, w0, w1, divisor;
 };
 AvgWindow avg_window(const Win& g, I64 oh, I64 ow) {
+  if (g.adaptive) {  // adaptive pools: [floor(o·in/out), ceil((o+1)·in/out))
+    const I64 h0 = oh * g.H / g.OH, h1 = ((oh + 1) * g.H + g.OH - 1) / g.OH, w0 = ow * g.W / g.OW, w1 = ((ow + 1) * g.W + g.OW - 1) / g.OW;
+    return {h0, h1, w0, w1, (h1 - h0) * (w1 - w0)};
+  }
   I64 h0 = oh * g.sH - g.pH, w0 = ow * g.sW - g.pW;
   I64 h1 = std::min(h0 + g.KH, g.H + g.pH), w1 = std::min(w0 + g.KW, g.W + g.pW);
   const I64 pool = (h1 - h0) * (w1 - w0);
@@ -517,6 +624,12 @@ void for_each_term(const Win& g, I64 k, F&& f) {
     }
     case Kind::Max: {
       const I64 base = (p.n * g.C + p.c) * g.H * g.W;
+      if (g.adaptive) {
+        const AvgWindow a = avg_window(g, p.oh, p.ow);
+        for (I64 ih = a.h0; ih < a.h1; ++ih)
+          for (I64 iw = a.w0; iw < a.w1; ++iw) f(base + ih * g.W + iw, I64(-1));
+        return;
+      }
       for (I64 kh = 0; kh < g.KH; ++kh) {
         const I64 ih = p.oh * g.sH - g.pH + kh * g.dH;
         if (ih < 0 || ih >= g.H) continue;
@@ -728,7 +841,7 @@ OpResult window_run(const Bound& b) {
       if (g.kind == Kind::Avg) {
         const Pos p = position(g, k);
         const AvgWindow a = avg_window(g, p.oh, p.ow);
-        acc = a.h1 > a.h0 && a.w1 > a.w0 ? acc / double(a.divisor) : 0;
+        acc = g.adaptive || (a.h1 > a.h0 && a.w1 > a.w0) ? acc / double(a.divisor) : 0;  // (an adaptive mean of nothing is NaN)
       }
       out[std::size_t(k)] = acc;
     }
@@ -812,10 +925,13 @@ std::string window_equation(const Bound& b, const OpResult& r, int position_, I6
 
 // --- registration -------------------------------------------------------------------------------
 
-void window_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params, WinSpec spec) {
+void window_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params, WinSpec spec,
+               const char* python_input_method = "") {
   static std::deque<WinSpec> specs;
   specs.push_back(spec);
-  add_op(t, composite_op(names, "window", summary, example, param_list(params), window_run, window_explain, window_equation, &specs.back()));
+  OpDescriptor op = composite_op(names, "window", summary, example, param_list(params), window_run, window_explain, window_equation, &specs.back());
+  op.python_input_method = python_input_method;
+  add_op(t, std::move(op));
 }
 
 const char* kConvParams = "input:Tensor weight:Tensor bias:Tensor?=None stride:IntList=1 padding:IntList=0 dilation:IntList=1 groups:Int=1";
@@ -849,6 +965,22 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
             "Takes the largest value of each window sliding over the last two dims; with return_indices also where in the plane it was.",
             "torch.nn.functional.max_pool2d(torch.tensor([[[1.0, 5.0, 2.0, 0.0], [3.0, 4.0, 8.0, 6.0], [0.0, 1.0, 2.0, 3.0], [9.0, 2.0, 4.0, 1.0]]]), 2)",
             kMaxPoolParams, {Kind::Max, 2, prepare_max_pool});
+  window_op(t, "torch.nn.functional.adaptive_max_pool1d torch.adaptive_max_pool1d torch.nn.functional.adaptive_max_pool1d_with_indices",
+            "Splits the last dim into output_size nearly equal windows (they may overlap) and takes the largest value of each.",
+            "torch.nn.functional.adaptive_max_pool1d(torch.tensor([[1.0, 5.0, 2.0, 0.0, 3.0, 4.0, 7.0]]), 3)",
+            "input:Tensor output_size:IntList return_indices:Bool=False", {Kind::Max, 1, prepare_adaptive_max});
+  window_op(t, "torch.nn.functional.adaptive_max_pool2d torch.nn.functional.adaptive_max_pool2d_with_indices",
+            "Splits the last two dims into an output_size grid of nearly equal windows and takes the largest value of each.",
+            "torch.nn.functional.adaptive_max_pool2d(torch.tensor([[[1.0, 5.0, 2.0], [3.0, 4.0, 8.0], [0.0, 9.0, 2.0]]]), 2)",
+            "input:Tensor output_size:IntList return_indices:Bool=False", {Kind::Max, 2, prepare_adaptive_max}, "size");
+  window_op(t, "torch.nn.functional.adaptive_avg_pool1d torch.adaptive_avg_pool1d",
+            "Splits the last dim into output_size nearly equal windows (they may overlap) and averages each.",
+            "torch.nn.functional.adaptive_avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 4.0, 5.0]]), 2)",
+            "input:Tensor output_size:IntList", {Kind::Avg, 1, prepare_adaptive_avg});
+  window_op(t, "torch.nn.functional.adaptive_avg_pool2d",
+            "Splits the last two dims into an output_size grid of nearly equal windows and averages each; output_size 1 is the mean of each plane.",
+            "torch.nn.functional.adaptive_avg_pool2d(torch.tensor([[[1.0, 3.0, 2.0], [5.0, 7.0, 0.0], [4.0, 4.0, 6.0]]]), 2)",
+            "input:Tensor output_size:IntList", {Kind::Avg, 2, prepare_adaptive_avg}, "size");
   window_op(t, "torch.nn.functional.avg_pool1d torch.avg_pool1d",
             "Averages each window sliding along the last dim (padding counts as zeros unless count_include_pad=False).",
             "torch.nn.functional.avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 5.0, 5.0]]), 2)",

@@ -139,7 +139,23 @@ def random_pool(rng, op):
     return args, opts
 
 
+def random_adaptive(rng, op):
+    d = op["dims"]
+    spatial = [rng.randint(1, 6) for _ in range(d)]
+    shape = ([rng.randint(1, 2)] if rng.random() < 0.7 else []) + [rng.randint(1, 3)] + spatial
+    out = [rng.randint(1, 7) if rng.random() < 0.85 else rng.choice([1, 0]) for _ in range(d)]
+    if d == 2 and rng.random() < 0.25 and "avg" in op["kind"]:
+        code = "(None, %d)" % out[1] if rng.random() < 0.5 else "(%d, None)" % out[0]
+    elif rng.random() < 0.15:
+        code = ints_code([1] * d, rng)
+    else:
+        code = ints_code(out, rng)
+    return [T(shape), code], []
+
+
 def positional_order(op):
+    if op["kind"].startswith("adaptive"):
+        return ["return_indices"]
     if op["kind"] == "conv":
         return ["bias", "stride", "padding", "dilation", "groups"]
     if op["kind"] == "convt":
@@ -151,20 +167,21 @@ def positional_order(op):
 
 def op_cases(rng, op, names):
     p = op["primary"]
-    domain = "ties" if op["kind"] == "max" else "any"
+    domain = "ties" if "max" in op["kind"] else "any"
 
     def call(name, args, kwargs=(), qual=None, dtype=None, style=None):
-        dt = dtype or rng.choice(["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] != "max" else []))
+        dt = dtype or rng.choice(["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] in ("conv", "convt", "avg") else []))
         return mk(name, qual or p, [fill(rng, a, dt, domain, style) for a in args], [(k, fill(rng, v, dt, domain, style)) for k, v in kwargs])
 
     cases = [call("dtype_" + dt, op["simple"], dtype=dt) for dt in DTYPES]
     cases += [call("name_" + q, op["simple"], qual=q) for q in names[1:]]
     order = positional_order(op)
     for i in range(WO.RANDOM_CASES):
-        args, opts = {"conv": random_conv, "convt": random_convt}.get(op["kind"], random_pool)(rng, op)
+        args, opts = {"conv": random_conv, "convt": random_convt, "adaptive_max": random_adaptive,
+                      "adaptive_avg": random_adaptive}.get(op["kind"], random_pool)(rng, op)
         qual = rng.choice(names)
-        native_max = op["kind"] == "max" and qual.startswith("torch.") and not qual.startswith("torch.nn.")
-        if op["kind"] == "max" and not native_max and "with_indices" not in qual and rng.random() < 0.4:
+        native_max = op["kind"] in ("max", "adaptive_max") and qual.startswith("torch.") and not qual.startswith("torch.nn.")
+        if op["kind"] in ("max", "adaptive_max") and not native_max and "with_indices" not in qual and rng.random() < 0.4:
             opts.append(("return_indices", "True"))
         # a prefix of the options positionally, the rest by keyword (defaults left out at random)
         npos = rng.randint(0, len(opts))
@@ -268,7 +285,7 @@ def relations(op, case, args, kwargs, out):
     outs = _outs(out)
     if outs[0].numel() == 0:
         return []
-    per = max_relations(case, args, kwargs, out) if op["kind"] == "max" else grad_relations(case, args, kwargs, out)
+    per = max_relations(case, args, kwargs, out) if "max" in op["kind"] else grad_relations(case, args, kwargs, out)
     rel = []
     for pos in range(len(outs)):
         for k, src in enumerate(per):

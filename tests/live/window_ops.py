@@ -4,7 +4,7 @@ read by scripts/gen_golden_window.py.
 Fields of an entry:
     primary   the qualified name the golden file is named after
     names     its other qualified names (PyTorch 1.13 has each of them)
-    kind      conv | convt | max | avg: which case generator and which relations (tests/golden/README.md,
+    kind      conv | convt | max | avg | adaptive_max | adaptive_avg: which case generator and which relations (tests/golden/README.md,
               "Window family")
     dims      1 or 2 spatial dims
     simple    the teaching call's arguments (code): the dtype sweep and the names use it
@@ -122,6 +122,26 @@ MAX_ERRORS_2D = POOL_ERRORS_2D + [("err_dilation_zero", ["T[1,2,4,4]", "2"], [("
 MAX_ERRORS_1D = POOL_ERRORS_1D + [("err_dilation_zero", ["T[1,2,4]", "2"], [("dilation", "0")])]
 AVG_ERRORS_2D = POOL_ERRORS_2D + [("err_divisor_zero", ["T[1,2,4,4]", "2"], [("divisor_override", "0")])]
 
+ADAPTIVE_ERRORS_2D = [
+    ("err_rank", ["T[5]", "2"], []),
+    ("err_empty_height", ["T[1,1,0,2]", "2"], []),
+    ("err_three_sizes", ["T[1,2,5,5]", "(2, 2, 2)"], []),
+    ("err_tuple_rank", ["T[2,2]", "(1, 1)"], []),
+    ("err_long", ["T[1,2,4,4]:int64", "2"], []),
+]
+ADAPTIVE_ERRORS_1D = [
+    ("err_rank", ["T[5]", "2"], []),
+    ("err_two_sizes", ["T[1,2,5]", "(3, 3)"], []),
+    ("err_long", ["T[1,2,4]:int64", "3"], []),
+]
+ADAPTIVE_AVG_ERRORS_2D = ADAPTIVE_ERRORS_2D + [
+    ("err_negative_size", ["T[1,2,5,5]", "-1"], []),
+    ("err_mean_long", ["T[1,2,4,4]:int64", "1"], []),
+    ("err_mean_rank", ["T[5]", "1"], []),
+]
+ADAPTIVE_AVG_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_mean_long", ["T[1,2,4]:int64", "1"], [])]
+ADAPTIVE_MAX_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_empty", ["T[1,2,0]", "1"], [])]
+
 OPS = [
     _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
     _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
@@ -130,6 +150,11 @@ OPS = [
     _op(F_ + "max_pool1d", ["torch.max_pool1d", F_ + "max_pool1d_with_indices", "torch.max_pool1d_with_indices"], "max", 1,
         ["T[1,2,5]", "2"], MAX_ERRORS_1D),
     _op(F_ + "max_pool2d", ["torch.max_pool2d", F_ + "max_pool2d_with_indices"], "max", 2, ["T[1,2,4,4]", "2"], MAX_ERRORS_2D),
+    _op(F_ + "adaptive_max_pool1d", ["torch.adaptive_max_pool1d", F_ + "adaptive_max_pool1d_with_indices"], "adaptive_max", 1,
+        ["T[1,2,7]", "3"], ADAPTIVE_MAX_ERRORS_1D),
+    _op(F_ + "adaptive_max_pool2d", [F_ + "adaptive_max_pool2d_with_indices"], "adaptive_max", 2, ["T[1,2,5,5]", "2"], ADAPTIVE_ERRORS_2D),
+    _op(F_ + "adaptive_avg_pool1d", ["torch.adaptive_avg_pool1d"], "adaptive_avg", 1, ["T[1,2,7]", "3"], ADAPTIVE_AVG_ERRORS_1D),
+    _op(F_ + "adaptive_avg_pool2d", [], "adaptive_avg", 2, ["T[1,2,5,5]", "2"], ADAPTIVE_AVG_ERRORS_2D),
     _op(F_ + "avg_pool1d", ["torch.avg_pool1d"], "avg", 1, ["T[1,2,5]", "2"], POOL_ERRORS_1D),
     _op(F_ + "avg_pool2d", [], "avg", 2, ["T[1,2,4,4]", "2"], AVG_ERRORS_2D),
 ]
