@@ -40,6 +40,7 @@ struct Win {
   bool adaptive = false, include_pad = true;
   I64 divisor = 0;               // avg_pool's divisor_override (0: none)
   double p = 2;                  // lp_pool's norm_type
+  bool lp_int = false;           // lp_pool on an integer input.pow(p): integer steps up to the root
   int xp = 0, wp = -1, bp = -1;  // parameter indices of input, weight, bias (-1: none)
 };
 
@@ -330,6 +331,7 @@ void check_1d_args(const Bound& b, const char* fname, const Tensor& x, std::init
     fail("RuntimeError", "Expected 2 to 3 dimensions, but got " + std::to_string(x.dim()) + "-dimensional tensor for argument #1 'self' (while checking arguments for " +
                              fname + ")", "input");
   for (const char* n : names) {
+    if (b.op->param_index(n) < 0) continue;  // (lp_pool1d passes padding=0)
     const std::size_t size = ints(b, n, 1).size();
     if (size != 1 && !(std::string(n) == "stride" && size == 0))
       fail("RuntimeError", std::string(fname) + "() argument '" + n + "' should contain one int (got " + std::to_string(size) + ")", n);
@@ -409,7 +411,8 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
   return g;
 }
 
-Win prepare_avg_pool(const Bound& b, const WinSpec& sp) {
+// avg_pool (and lp_pool's avg_pool step on input.pow(p), whose dtype is `kernel_dtype`).
+Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
   const Tensor& x = tensor_arg(b, "input");
   Win g;
   g.kind = Kind::Avg;
@@ -417,6 +420,7 @@ Win prepare_avg_pool(const Bound& b, const WinSpec& sp) {
   const bool ceil = bool_arg(b, "ceil_mode", false);
   g.include_pad = bool_arg(b, "count_include_pad", true);
   std::vector<I64> k = ints(b, "kernel_size", std::size_t(sp.dims)), s = ints(b, "stride", std::size_t(sp.dims)), p = ints(b, "padding", std::size_t(sp.dims));
+  if (b.op->param_index("padding") < 0) p.assign(std::size_t(sp.dims), 0);  // lp_pool: avg_pool with padding 0
   Tensor x4 = x;
   if (sp.dims == 1) {
     check_1d_args(b, "avg_pool1d", x, {"kernel_size", "stride", "padding"});
@@ -446,10 +450,34 @@ Win prepare_avg_pool(const Bound& b, const WinSpec& sp) {
   g.OH = pool_out(g.H, g.KH, g.pH, g.sH, 1, ceil);
   g.OW = pool_out(g.W, g.KW, g.pW, g.sW, 1, ceil);
   pool2d_check(g, x4, true);
-  const DType d = x.dtype();
+  const DType d = kernel_dtype;
   if (!is_floating(d) && d != DType::Int64) not_implemented("avg_pool2d", d);
   g.dtype = d;
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
+  return g;
+}
+
+// lp_pool: F.lp_pool*d's Python steps, avg_pool(input.pow(p)) · kernel size, then ^(1/p),
+// with the dtypes and errors of each step.
+Win prepare_lp(const Bound& b, const WinSpec& sp) {
+  const Tensor& x = tensor_arg(b, "input");
+  const Value& pv = arg(b, "norm_type");
+  const bool p_int = pv.is<I64>() || pv.is<bool>();
+  const double p = double_arg(b, "norm_type", 2);
+  DType pow_dtype = x.dtype();
+  if (is_integral(x.dtype(), true)) {
+    if (!p_int) pow_dtype = DType::Float32;
+    else if (p < 0) fail("RuntimeError", "Integers to negative integer powers are not allowed.", "norm_type");
+    else if (x.dtype() == DType::Bool) pow_dtype = DType::Int64;
+  }
+  Win g = avg_pool_win(b, sp, pow_dtype);
+  g.kind = Kind::Lp;
+  g.p = p;
+  const Value& k = arg(b, "kernel_size");
+  if (sp.dims == 1 && k.is<List>()) fail("TypeError", std::string("mul(): argument 'other' (position 1) must be Tensor, not ") + python_type_name(k), "kernel_size");
+  if (p == 0) fail("ZeroDivisionError", "float division by zero", "norm_type");
+  g.lp_int = is_integral(pow_dtype, true);
+  g.dtype = is_floating(x.dtype()) ? x.dtype() : DType::Float32;
   return g;
 }
 
@@ -555,6 +583,8 @@ Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
   return g;
 }
+
+Win prepare_avg_pool(const Bound& b, const WinSpec& sp) { return avg_pool_win(b, sp, tensor_arg(b, "input").dtype()); }
 
 // --- the windows ------------------------------------------------------------------------------
 
@@ -779,6 +809,34 @@ Winner max_winner(const Win& g, I64 k, const Get& get) {
   return w;
 }
 
+I64 int_pow(I64 x, I64 e) {
+  I64 r = 1;
+  for (I64 i = 0; i < e; ++i) r = wrap_mul(r, x);
+  return r;
+}
+
+// lp_pool's value: (avg_pool(x^p) · kH·kW)^(1/p), the average as avg_pool computes it
+// (integer division for an integer x^p).
+double lp_value(const Win& g, I64 k, const std::vector<double>& xv, const std::vector<I64>& xi) {
+  const Pos p = position(g, k);
+  const AvgWindow a = avg_window(g, p.oh, p.ow);
+  double avg;
+  if (g.lp_int) {
+    I64 acc = 0;
+    for_each_term(g, k, [&](I64 f, I64) { acc = wrap_add(acc, int_pow(xi[std::size_t(f)], I64(g.p))); });
+    avg = double(wrap_mul(acc / a.divisor, g.KH * g.KW));
+  } else {
+    // each step rounded as PyTorch stores it: x^p in the dtype, the sum in float (double for
+    // float64), the average and its product with the kernel size in the dtype
+    const DType d = g.dtype, acc_t = d == DType::Float64 ? DType::Float64 : DType::Float32;
+    double acc = 0;
+    for_each_term(g, k, [&](I64 f, I64) { acc = round_to_dtype(acc + round_to_dtype(std::pow(xv[std::size_t(f)], g.p), d), acc_t); });
+    avg = round_to_dtype(round_to_dtype(acc / double(a.divisor), acc_t), d);
+    avg = round_to_dtype(avg * double(g.KH * g.KW), d);
+  }
+  return std::pow(avg, 1.0 / g.p);
+}
+
 OpResult window_run(const Bound& b) {
   const WinSpec& sp = spec_of(b);
   Win g = sp.prepare(b, sp);
@@ -805,6 +863,12 @@ OpResult window_run(const Bound& b) {
       }
       r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
     }
+  } else if (g.kind == Kind::Lp) {
+    std::vector<double> out(static_cast<std::size_t>(n));
+    const std::vector<double> xv = load<double>(x);
+    const std::vector<I64> xi = g.lp_int ? load<I64>(x) : std::vector<I64>();
+    for (I64 k = 0; k < n; ++k) out[std::size_t(k)] = lp_value(g, k, xv, xi);
+    r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
   } else if (integer) {
     const std::vector<I64> xv = load<I64>(x), wv = g.wp >= 0 ? load<I64>(tensor_arg(b, "weight")) : std::vector<I64>(),
                            bias = g.bp >= 0 ? load<I64>(b.tensor(std::size_t(g.bp))) : std::vector<I64>();
@@ -897,6 +961,15 @@ std::string window_equation(const Bound& b, const OpResult& r, int position_, I6
       return lhs + "argmax(" + items + ") = " + result + " (" + ref(b, g.xp, w.flat) + ")";
     return lhs + "max(" + items + ") = " + result;
   }
+  if (g.kind == Kind::Lp) {
+    const Pos p = position(g, k);
+    const AvgWindow a = avg_window(g, p.oh, p.ow);
+    const std::string ps = g.p == std::floor(g.p) && std::fabs(g.p) < 1e15 ? std::to_string(I64(g.p)) : format_float(g.p, DType::Float64), div = std::to_string(a.divisor), kk = std::to_string(g.KH * g.KW);
+    const std::string refs = join_terms(terms.size(), [&](std::size_t i) { return ref(b, g.xp, terms[i].x) + "^" + ps; }, " + ");
+    const std::string vals = join_terms(terms.size(), [&](std::size_t i) { return paren_negative(val(b, g.xp, terms[i].x)) + "^" + ps; }, " + ");
+    const std::string trunc = g.lp_int ? " (integer division)" : "";
+    return lhs + "((" + refs + ") / " + div + trunc + " · " + kk + ")^(1/" + ps + ") = ((" + vals + ") / " + div + " · " + kk + ")^(1/" + ps + ") = " + result;
+  }
   if (g.kind == Kind::Avg) {
     const Pos p = position(g, k);
     const AvgWindow a = avg_window(g, p.oh, p.ow);
@@ -981,6 +1054,14 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
             "Splits the last two dims into an output_size grid of nearly equal windows and averages each; output_size 1 is the mean of each plane.",
             "torch.nn.functional.adaptive_avg_pool2d(torch.tensor([[[1.0, 3.0, 2.0], [5.0, 7.0, 0.0], [4.0, 4.0, 6.0]]]), 2)",
             "input:Tensor output_size:IntList", {Kind::Avg, 2, prepare_adaptive_avg}, "size");
+  window_op(t, "torch.nn.functional.lp_pool1d",
+            "The p-norm of each window sliding along the last dim: (sum of x^p)^(1/p), computed as PyTorch does, from the window's average times the kernel size.",
+            "torch.nn.functional.lp_pool1d(torch.tensor([[3.0, 4.0, 1.0, 0.0, 6.0, 8.0]]), 2, 2)",
+            "input:Tensor norm_type:Number kernel_size:IntList stride:IntList?=None ceil_mode:Bool=False", {Kind::Lp, 1, prepare_lp}, "pow");
+  window_op(t, "torch.nn.functional.lp_pool2d",
+            "The p-norm of each window sliding over the last two dims: (sum of x^p)^(1/p), computed from the window's average times kH·kW.",
+            "torch.nn.functional.lp_pool2d(torch.tensor([[[3.0, 4.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]]]), 2, 2)",
+            "input:Tensor norm_type:Number kernel_size:IntList stride:IntList?=None ceil_mode:Bool=False", {Kind::Lp, 2, prepare_lp}, "pow");
   window_op(t, "torch.nn.functional.avg_pool1d torch.avg_pool1d",
             "Averages each window sliding along the last dim (padding counts as zeros unless count_include_pad=False).",
             "torch.nn.functional.avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 5.0, 5.0]]), 2)",

@@ -153,7 +153,20 @@ def random_adaptive(rng, op):
     return [T(shape), code], []
 
 
+def random_lp(rng, op):
+    d = op["dims"]
+    k = [rng.randint(1, 3) for _ in range(d)]
+    spatial = [rng.randint(k[i], 6) for i in range(d)]
+    shape = ([rng.randint(1, 2)] if rng.random() < 0.7 else []) + [rng.randint(1, 3)] + spatial
+    norm = rng.choice(["2", "1", "3", "2.0", "1.5", "-1.0"])
+    kcode = str(k[0]) if d == 1 else ints_code(k, rng)
+    stride = "None" if rng.random() < 0.4 else (str(rng.randint(1, 3)) if d == 1 else ints_code([rng.randint(1, 3) for _ in range(d)], rng))
+    return [T(shape), norm, kcode], [("stride", stride), ("ceil_mode", rng.choice(["False", "True"]))]
+
+
 def positional_order(op):
+    if op["kind"] == "lp":
+        return ["stride", "ceil_mode"]
     if op["kind"].startswith("adaptive"):
         return ["return_indices"]
     if op["kind"] == "conv":
@@ -170,7 +183,7 @@ def op_cases(rng, op, names):
     domain = "ties" if "max" in op["kind"] else "any"
 
     def call(name, args, kwargs=(), qual=None, dtype=None, style=None):
-        dt = dtype or rng.choice(["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] in ("conv", "convt", "avg") else []))
+        dt = dtype or rng.choice(["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] in ("conv", "convt", "avg", "lp") else []))
         return mk(name, qual or p, [fill(rng, a, dt, domain, style) for a in args], [(k, fill(rng, v, dt, domain, style)) for k, v in kwargs])
 
     cases = [call("dtype_" + dt, op["simple"], dtype=dt) for dt in DTYPES]
@@ -178,7 +191,7 @@ def op_cases(rng, op, names):
     order = positional_order(op)
     for i in range(WO.RANDOM_CASES):
         args, opts = {"conv": random_conv, "convt": random_convt, "adaptive_max": random_adaptive,
-                      "adaptive_avg": random_adaptive}.get(op["kind"], random_pool)(rng, op)
+                      "adaptive_avg": random_adaptive, "lp": random_lp}.get(op["kind"], random_pool)(rng, op)
         qual = rng.choice(names)
         native_max = op["kind"] in ("max", "adaptive_max") and qual.startswith("torch.") and not qual.startswith("torch.nn.")
         if op["kind"] in ("max", "adaptive_max") and not native_max and "with_indices" not in qual and rng.random() < 0.4:

@@ -4,7 +4,7 @@ read by scripts/gen_golden_window.py.
 Fields of an entry:
     primary   the qualified name the golden file is named after
     names     its other qualified names (PyTorch 1.13 has each of them)
-    kind      conv | convt | max | avg | adaptive_max | adaptive_avg: which case generator and which relations (tests/golden/README.md,
+    kind      conv | convt | max | avg | lp | adaptive_max | adaptive_avg: which case generator and which relations (tests/golden/README.md,
               "Window family")
     dims      1 or 2 spatial dims
     simple    the teaching call's arguments (code): the dtype sweep and the names use it
@@ -142,6 +142,24 @@ ADAPTIVE_AVG_ERRORS_2D = ADAPTIVE_ERRORS_2D + [
 ADAPTIVE_AVG_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_mean_long", ["T[1,2,4]:int64", "1"], [])]
 ADAPTIVE_MAX_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_empty", ["T[1,2,0]", "1"], [])]
 
+LP_ERRORS_1D = [
+    ("err_norm_zero", ["T[1,2,4]", "0", "2"], []),
+    ("err_negative_int_power", ["T[1,2,4]:int64", "-1", "2"], []),
+    ("err_int32", ["T[1,2,4]:int32", "2", "2"], []),
+    ("err_output_too_small", ["T[1,2,2]", "2", "3"], []),
+    ("err_kernel_tuple", ["T[1,2,4]", "2", "(2,)"], []),
+    ("err_kernel_two", ["T[1,2,4]", "2", "(2, 2)"], []),
+    ("err_rank", ["T[4]", "2", "2"], []),
+]
+LP_ERRORS_2D = [
+    ("err_norm_zero", ["T[1,2,4,4]", "0", "2"], []),
+    ("err_negative_int_power", ["T[1,2,4,4]:int64", "-2", "2"], []),
+    ("err_uint8", ["T[1,2,4,4]:uint8", "2", "2"], []),
+    ("err_output_too_small", ["T[1,2,2,2]", "2", "3"], []),
+    ("err_rank", ["T[4]", "2", "2"], []),
+    ("err_stride_zero", ["T[1,2,4,4]", "2", "2"], [("stride", "0")]),
+]
+
 OPS = [
     _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
     _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
@@ -155,6 +173,8 @@ OPS = [
     _op(F_ + "adaptive_max_pool2d", [F_ + "adaptive_max_pool2d_with_indices"], "adaptive_max", 2, ["T[1,2,5,5]", "2"], ADAPTIVE_ERRORS_2D),
     _op(F_ + "adaptive_avg_pool1d", ["torch.adaptive_avg_pool1d"], "adaptive_avg", 1, ["T[1,2,7]", "3"], ADAPTIVE_AVG_ERRORS_1D),
     _op(F_ + "adaptive_avg_pool2d", [], "adaptive_avg", 2, ["T[1,2,5,5]", "2"], ADAPTIVE_AVG_ERRORS_2D),
+    _op(F_ + "lp_pool1d", [], "lp", 1, ["T[1,2,6]", "2", "2"], LP_ERRORS_1D),
+    _op(F_ + "lp_pool2d", [], "lp", 2, ["T[1,2,4,4]", "2", "2"], LP_ERRORS_2D),
     _op(F_ + "avg_pool1d", ["torch.avg_pool1d"], "avg", 1, ["T[1,2,5]", "2"], POOL_ERRORS_1D),
     _op(F_ + "avg_pool2d", [], "avg", 2, ["T[1,2,4,4]", "2"], AVG_ERRORS_2D),
 ]
