@@ -481,6 +481,112 @@ Win prepare_lp(const Bound& b, const WinSpec& sp) {
   return g;
 }
 
+// --- unfold (im2col) and fold (col2im) -----------------------------------------------------------
+
+// The sizes and checks both share: each parameter a pair, then its value.
+struct Pairs {
+  I64 kH, kW, dH, dW, pH, pW, sH, sW;
+};
+Pairs im2col_pairs(const Bound& b, std::initializer_list<const char*> extra) {
+  for (const char* n : extra) {
+    const std::size_t size = ints(b, n, 2).size();
+    if (size != 2) fail("RuntimeError", std::string("It is expected ") + n + " equals to 2, but got size " + std::to_string(size), n);
+  }
+  for (const char* n : {"kernel_size", "dilation", "padding", "stride"}) {
+    const std::size_t size = ints(b, n, 2).size();
+    if (size != 2) fail("RuntimeError", std::string("It is expected ") + n + " equals to 2, but got size " + std::to_string(size), n);
+  }
+  const auto k = ints(b, "kernel_size", 2), d = ints(b, "dilation", 2), p = ints(b, "padding", 2), s = ints(b, "stride", 2);
+  return {k[0], k[1], d[0], d[1], p[0], p[1], s[0], s[1]};
+}
+void pair_check(bool ok, const char* what, const char* h, const char* w, I64 a, I64 b_, const char* arg, const char* sep = " ") {
+  if (!ok) fail("RuntimeError", std::string(what) + ", but got " + h + ": " + std::to_string(a) + sep + w + ": " + std::to_string(b_), arg);
+}
+
+Win prepare_unfold(const Bound& b, const WinSpec&) {
+  const Tensor& x = tensor_arg(b, "input");
+  const Pairs q = im2col_pairs(b, {});
+  pair_check(q.kW > 0 && q.kH > 0, "kernel size should be greater than zero", "kernel_height", "kernel_width", q.kH, q.kW, "kernel_size");
+  pair_check(q.dW > 0 && q.dH > 0, "dilation should be greater than zero", "dilation_height", "dilation_width", q.dH, q.dW, "dilation");
+  pair_check(q.pW >= 0 && q.pH >= 0, "padding should be non-negative", "pad_height", "pad_width", q.pH, q.pW, "padding");
+  pair_check(q.sW > 0 && q.sH > 0, "stride should be greater than zero", "stride_height", "stride_width", q.sH, q.sW, "stride");
+  const int r = x.dim();
+  for (int d : {1, 2})
+    if (d >= r)
+      fail("IndexError", r == 0 ? "Dimension specified as " + std::to_string(d) + " but tensor has no dimensions"
+                                : "Dimension out of range (expected to be in range of [" + std::to_string(-r) + ", " + std::to_string(r - 1) + "], but got " +
+                                      std::to_string(d) + ")", "input");
+  const Shape& s = x.shape();
+  const bool valid = s[1] != 0 && s[2] != 0;
+  if (!((r == 3 && s[0] != 0 && valid) || (r == 4 && valid && s[3] != 0)))
+    fail("RuntimeError", "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: " + sizes(s), "input");
+  Win g;
+  g.kind = Kind::Unfold;
+  g.xp = b.op->param_index("input");
+  g.N = r == 4 ? s[0] : 1;
+  g.C = s[std::size_t(r - 3)], g.H = s[std::size_t(r - 2)], g.W = s[std::size_t(r - 1)];
+  g.KH = q.kH, g.KW = q.kW, g.dH = q.dH, g.dW = q.dW, g.pH = q.pH, g.pW = q.pW, g.sH = q.sH, g.sW = q.sW;
+  g.BH = div_rtn(g.H + 2 * g.pH - (g.dH * (g.KH - 1) + 1), g.sH) + 1;
+  g.BW = div_rtn(g.W + 2 * g.pW - (g.dW * (g.KW - 1) + 1), g.sW) + 1;
+  if (g.BH < 1 || g.BW < 1)  // (PyTorch prints the input's height twice)
+    fail("RuntimeError", "Given input with spatial size (" + std::to_string(g.H) + ", " + std::to_string(g.H) + "), kernel_size=(" + std::to_string(g.KH) + ", " +
+                             std::to_string(g.KW) + "), dilation=(" + std::to_string(g.dH) + ", " + std::to_string(g.dW) + "), padding=(" + std::to_string(g.pH) +
+                             ", " + std::to_string(g.pW) + "), calculated shape of the array of sliding blocks as (" + std::to_string(g.BH) + ", " +
+                             std::to_string(g.BW) + "), but its components must be at least one.", "kernel_size");
+  if (!is_floating(x.dtype())) not_implemented("im2col_out_cpu", x.dtype());
+  g.dtype = x.dtype();
+  g.Cout = g.C * g.KH * g.KW, g.OH = 1, g.OW = g.BH * g.BW;  // (an output row per (channel, kernel tap), a column per block)
+  if (r == 4) g.out_shape.push_back(g.N);
+  g.out_shape.push_back(g.Cout);
+  g.out_shape.push_back(g.OW);
+  return g;
+}
+
+Win prepare_fold(const Bound& b, const WinSpec&) {
+  const Tensor& x = tensor_arg(b, "input");
+  const Pairs q = im2col_pairs(b, {"output_size"});
+  const auto o = ints(b, "output_size", 2);
+  pair_check(q.kW > 0 && q.kH > 0, "kernel size should be greater than zero", "kernel_height", "kernel_width", q.kH, q.kW, "kernel_size");
+  pair_check(q.sW > 0 && q.sH > 0, "stride should be greater than zero", "stride_height", "stride_width", q.sH, q.sW, "stride");
+  pair_check(q.dW > 0 && q.dH > 0, "dilation should be greater than zero", "dilation_height", "dilation_width", q.dH, q.dW, "dilation");
+  pair_check(q.pW >= 0 && q.pH >= 0, "padding should be non-negative", "pad_height", "pad_width", q.pH, q.pW, "padding");
+  const int r = x.dim();
+  const Shape& s = x.shape();
+  if (!((r == 2 && s[0] != 0 && s[1] != 0) || (r == 3 && s[1] != 0 && s[2] != 0)))
+    fail("RuntimeError", "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions for input, but got: " + sizes(s), "input");
+  Win g;
+  g.kind = Kind::Fold;
+  g.xp = b.op->param_index("input");
+  g.N = r == 3 ? s[0] : 1;
+  const I64 planes = s[std::size_t(r - 2)], length = s[std::size_t(r - 1)];
+  g.KH = q.kH, g.KW = q.kW, g.dH = q.dH, g.dW = q.dW, g.pH = q.pH, g.pW = q.pW, g.sH = q.sH, g.sW = q.sW;
+  if (planes % (g.KH * g.KW) != 0)
+    fail("RuntimeError", "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but got input.size(1)=" + std::to_string(planes) +
+                             " and kernel_size=(" + std::to_string(g.KH) + ", " + std::to_string(g.KW) + ").", "input");
+  g.OH = o[0], g.OW = o[1];
+  g.BH = div_rtn(g.OH + 2 * g.pH - g.dH * (g.KH - 1) - 1, g.sH) + 1;
+  g.BW = div_rtn(g.OW + 2 * g.pW - g.dW * (g.KW - 1) - 1, g.sW) + 1;
+  const std::string given = "Given output_size=(" + std::to_string(g.OH) + ", " + std::to_string(g.OW) + "), kernel_size=(" + std::to_string(g.KH) + ", " +
+                            std::to_string(g.KW) + "), dilation=(" + std::to_string(g.dH) + ", " + std::to_string(g.dW) + "), padding=(" + std::to_string(g.pH) +
+                            ", " + std::to_string(g.pW) + "), ";
+  if (length != g.BH * g.BW)
+    fail("RuntimeError", given + "stride=(" + std::to_string(g.sH) + ", " + std::to_string(g.sW) + "), expected size of input's dimension 2 to match the calculated number of sliding blocks " +
+                             std::to_string(g.BH) + " * " + std::to_string(g.BW) + " = " + std::to_string(g.BH * g.BW) + ", but got input.size(2)=" +
+                             std::to_string(length) + ".", "input");
+  if (g.BH < 1 || g.BW < 1)
+    fail("RuntimeError", given + "calculated shape of the array of sliding blocks as (" + std::to_string(g.BH) + ", " + std::to_string(g.BW) +
+                             "), which is too small (non-positive)", "output_size");
+  if (!is_floating(x.dtype())) not_implemented("col2im_out_cpu", x.dtype());
+  g.dtype = x.dtype();
+  g.C = planes / (g.KH * g.KW), g.Cout = g.C;
+  g.H = g.OH, g.W = g.OW;
+  if (r == 3) g.out_shape.push_back(g.N);
+  g.out_shape.push_back(g.C);
+  g.out_shape.push_back(g.OH);
+  g.out_shape.push_back(g.OW);
+  return g;
+}
+
 // The output_size of an adaptive pool: an int fills both dims; F.adaptive_*_pool2d's None
 // entries take the input's size, and a tuple needs an input of more dims (its ValueError).
 std::vector<I64> adaptive_sizes(const Bound& b, const Tensor& x, std::size_t n, bool python) {
@@ -676,6 +782,26 @@ void for_each_term(const Win& g, I64 k, F&& f) {
       const AvgWindow a = avg_window(g, p.oh, p.ow);
       for (I64 ih = a.h0; ih < a.h1; ++ih)
         for (I64 iw = a.w0; iw < a.w1; ++iw) f(base + ih * g.W + iw, I64(-1));
+      return;
+    }
+    case Kind::Unfold: {  // row (channel, kh, kw), column (block row, block column): one element or padding
+      const I64 kw = p.c % g.KW, kh = p.c / g.KW % g.KH, c = p.c / (g.KH * g.KW);
+      const I64 ih = p.ow / g.BW * g.sH - g.pH + kh * g.dH, iw = p.ow % g.BW * g.sW - g.pW + kw * g.dW;
+      const bool in = ih >= 0 && ih < g.H && iw >= 0 && iw < g.W;
+      f(in ? ((p.n * g.C + c) * g.H + ih) * g.W + iw : I64(-1), I64(-1));
+      return;
+    }
+    case Kind::Fold: {  // the blocks whose tap (kh, kw) lands here, in col2im's order
+      const I64 L = g.BH * g.BW, rows = g.C * g.KH * g.KW;
+      for (I64 kh = 0; kh < g.KH; ++kh) {
+        const I64 th = p.oh + g.pH - kh * g.dH;
+        if (th < 0 || th % g.sH || th / g.sH >= g.BH) continue;
+        for (I64 kw = 0; kw < g.KW; ++kw) {
+          const I64 tw = p.ow + g.pW - kw * g.dW;
+          if (tw < 0 || tw % g.sW || tw / g.sW >= g.BW) continue;
+          f((p.n * rows + (p.c * g.KH + kh) * g.KW + kw) * L + th / g.sH * g.BW + tw / g.sW, I64(-1));
+        }
+      }
       return;
     }
     default: return;
@@ -899,8 +1025,10 @@ OpResult window_run(const Bound& b) {
         continue;
       }
       double acc = g.bp >= 0 ? bias[std::size_t(position(g, k).c)] : 0;
+      const bool round_each = g.kind == Kind::Fold;  // col2im adds into the output, in its dtype
       for_each_term(g, k, [&](I64 xf, I64 wf) {
         if (xf >= 0) acc += wf >= 0 ? xv[std::size_t(xf)] * wv[std::size_t(wf)] : xv[std::size_t(xf)];
+        if (round_each) acc = round_to_dtype(acc, g.dtype);
       });
       if (g.kind == Kind::Avg) {
         const Pos p = position(g, k);
@@ -960,6 +1088,17 @@ std::string window_equation(const Bound& b, const OpResult& r, int position_, I6
     if (position_ == 1)
       return lhs + "argmax(" + items + ") = " + result + " (" + ref(b, g.xp, w.flat) + ")";
     return lhs + "max(" + items + ") = " + result;
+  }
+  if (g.kind == Kind::Unfold) {
+    if (terms.empty() || terms[0].x < 0) return lhs + "0 (padding)";
+    return lhs + ref(b, g.xp, terms[0].x) + " = " + result;
+  }
+  if (g.kind == Kind::Fold) {
+    if (terms.empty()) return lhs + "0 (no block covers it) = " + result;
+    if (terms.size() == 1) return lhs + ref(b, g.xp, terms[0].x) + " = " + result;
+    const std::string refs = join_terms(terms.size(), [&](std::size_t i) { return ref(b, g.xp, terms[i].x); }, " + ");
+    const std::string vals = join_terms(terms.size(), [&](std::size_t i) { return paren_negative(val(b, g.xp, terms[i].x)); }, " + ");
+    return lhs + refs + " = " + vals + " = " + result;
   }
   if (g.kind == Kind::Lp) {
     const Pos p = position(g, k);
@@ -1062,6 +1201,14 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
             "The p-norm of each window sliding over the last two dims: (sum of x^p)^(1/p), computed from the window's average times kH·kW.",
             "torch.nn.functional.lp_pool2d(torch.tensor([[[3.0, 4.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]]]), 2, 2)",
             "input:Tensor norm_type:Number kernel_size:IntList stride:IntList?=None ceil_mode:Bool=False", {Kind::Lp, 2, prepare_lp}, "pow");
+  window_op(t, "torch.nn.functional.unfold",
+            "Cuts every sliding kH×kW block out of the image and lays each one out as a column (im2col): row = (channel, kernel tap), column = block.",
+            "torch.nn.functional.unfold(torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]), 2)",
+            "input:Tensor kernel_size:IntList dilation:IntList=1 padding:IntList=0 stride:IntList=1", {Kind::Unfold, 2, prepare_unfold});
+  window_op(t, "torch.nn.functional.fold",
+            "The reverse of unfold (col2im): puts each column back as a block of an output_size image, adding up where blocks overlap.",
+            "torch.nn.functional.fold(torch.tensor([[[1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0]]]), (3, 3), 2)",
+            "input:Tensor output_size:IntList kernel_size:IntList dilation:IntList=1 padding:IntList=0 stride:IntList=1", {Kind::Fold, 2, prepare_fold});
   window_op(t, "torch.nn.functional.avg_pool1d torch.avg_pool1d",
             "Averages each window sliding along the last dim (padding counts as zeros unless count_include_pad=False).",
             "torch.nn.functional.avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 5.0, 5.0]]), 2)",

@@ -164,7 +164,33 @@ def random_lp(rng, op):
     return [T(shape), norm, kcode], [("stride", stride), ("ceil_mode", rng.choice(["False", "True"]))]
 
 
+def random_unfold(rng, op):
+    k = [rng.randint(1, 3) for _ in range(2)]
+    dil = [rng.choice([1, 1, 2]) for _ in range(2)]
+    pad = [rng.randint(0, 1) for _ in range(2)]
+    stride = [rng.randint(1, 2) for _ in range(2)]
+    spatial = [rng.randint(max(1, dil[i] * (k[i] - 1) + 1 - 2 * pad[i]), 5) for i in range(2)]
+    shape = ([rng.randint(1, 2)] if rng.random() < 0.7 else []) + [rng.randint(1, 2)] + spatial
+    opts = [("dilation", ints_code(dil, rng)), ("padding", ints_code(pad, rng)), ("stride", ints_code(stride, rng))]
+    return [T(shape), ints_code(k, rng)], opts
+
+
+def random_fold(rng, op):
+    k = [rng.randint(1, 3) for _ in range(2)]
+    dil = [rng.choice([1, 1, 2]) for _ in range(2)]
+    pad = [rng.randint(0, 1) for _ in range(2)]
+    stride = [rng.randint(1, 2) for _ in range(2)]
+    out = [rng.randint(max(1, dil[i] * (k[i] - 1) + 1 - 2 * pad[i]), 5) for i in range(2)]
+    blocks = [(out[i] + 2 * pad[i] - dil[i] * (k[i] - 1) - 1) // stride[i] + 1 for i in range(2)]
+    c = rng.randint(1, 2)
+    shape = ([rng.randint(1, 2)] if rng.random() < 0.7 else []) + [c * k[0] * k[1], blocks[0] * blocks[1]]
+    opts = [("dilation", ints_code(dil, rng)), ("padding", ints_code(pad, rng)), ("stride", ints_code(stride, rng))]
+    return [T(shape), ints_code(out, rng), ints_code(k, rng)], opts
+
+
 def positional_order(op):
+    if op["kind"] in ("unfold", "fold"):
+        return ["dilation", "padding", "stride"]
     if op["kind"] == "lp":
         return ["stride", "ceil_mode"]
     if op["kind"].startswith("adaptive"):
@@ -183,7 +209,11 @@ def op_cases(rng, op, names):
     domain = "ties" if "max" in op["kind"] else "any"
 
     def call(name, args, kwargs=(), qual=None, dtype=None, style=None):
-        dt = dtype or rng.choice(["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] in ("conv", "convt", "avg", "lp") else []))
+        if op["kind"] in ("unfold", "fold"):  # (float16 has kernels here)
+            choices = ["float32", "float64", "float16"]
+        else:
+            choices = ["float32", "float32", "float64", "bfloat16"] + (["int64"] if op["kind"] in ("conv", "convt", "avg", "lp") else [])
+        dt = dtype or rng.choice(choices)
         return mk(name, qual or p, [fill(rng, a, dt, domain, style) for a in args], [(k, fill(rng, v, dt, domain, style)) for k, v in kwargs])
 
     cases = [call("dtype_" + dt, op["simple"], dtype=dt) for dt in DTYPES]
@@ -191,7 +221,7 @@ def op_cases(rng, op, names):
     order = positional_order(op)
     for i in range(WO.RANDOM_CASES):
         args, opts = {"conv": random_conv, "convt": random_convt, "adaptive_max": random_adaptive,
-                      "adaptive_avg": random_adaptive, "lp": random_lp}.get(op["kind"], random_pool)(rng, op)
+                      "adaptive_avg": random_adaptive, "lp": random_lp, "unfold": random_unfold, "fold": random_fold}.get(op["kind"], random_pool)(rng, op)
         qual = rng.choice(names)
         native_max = op["kind"] in ("max", "adaptive_max") and qual.startswith("torch.") and not qual.startswith("torch.nn.")
         if op["kind"] in ("max", "adaptive_max") and not native_max and "with_indices" not in qual and rng.random() < 0.4:

@@ -4,7 +4,7 @@ read by scripts/gen_golden_window.py.
 Fields of an entry:
     primary   the qualified name the golden file is named after
     names     its other qualified names (PyTorch 1.13 has each of them)
-    kind      conv | convt | max | avg | lp | adaptive_max | adaptive_avg: which case generator and which relations (tests/golden/README.md,
+    kind      conv | convt | max | avg | lp | adaptive_max | adaptive_avg | unfold | fold: which case generator and which relations (tests/golden/README.md,
               "Window family")
     dims      1 or 2 spatial dims
     simple    the teaching call's arguments (code): the dtype sweep and the names use it
@@ -160,6 +160,35 @@ LP_ERRORS_2D = [
     ("err_stride_zero", ["T[1,2,4,4]", "2", "2"], [("stride", "0")]),
 ]
 
+UNFOLD_ERRORS = [
+    ("err_blocks", ["T[1,2,4,4]", "5"], []),
+    ("err_blocks_wide", ["T[1,2,3,5]", "(4, 2)"], []),
+    ("err_kernel_zero", ["T[1,2,4,4]", "0"], []),
+    ("err_stride_zero", ["T[1,2,4,4]", "2"], [("stride", "0")]),
+    ("err_dilation_zero", ["T[1,2,4,4]", "2"], [("dilation", "0")]),
+    ("err_negative_padding", ["T[1,2,4,4]", "2"], [("padding", "-1")]),
+    ("err_rank_2d", ["T[4,4]", "2"], []),
+    ("err_rank_5d", ["T[1,1,1,4,4]", "2"], []),
+    ("err_zero_channels", ["T[1,0,4,4]", "2"], []),
+    ("err_kernel_three", ["T[1,2,4,4]", "(2, 2, 2)"], []),
+    ("err_kernel_one", ["T[1,2,4,4]", "[2]"], []),
+    ("err_long", ["T[1,2,4,4]:int64", "2"], []),
+]
+FOLD_ERRORS = [
+    ("err_blocks_mismatch", ["T[1,8,5]", "(3, 3)", "2"], []),
+    ("err_not_divisible", ["T[1,7,4]", "(3, 3)", "2"], []),
+    ("err_stride_zero", ["T[1,8,4]", "(3, 3)", "2"], [("stride", "0")]),
+    ("err_kernel_zero", ["T[1,8,4]", "(3, 3)", "0"], []),
+    ("err_dilation_zero", ["T[1,8,4]", "(3, 3)", "2"], [("dilation", "0")]),
+    ("err_negative_padding", ["T[1,8,4]", "(3, 3)", "2"], [("padding", "-1")]),
+    ("err_rank", ["T[8]", "(3, 3)", "2"], []),
+    ("err_rank_4d", ["T[1,1,8,4]", "(3, 3)", "2"], []),
+    ("err_no_blocks", ["T[1,8,4]", "(1, 1)", "2"], []),
+    ("err_output_three", ["T[1,8,4]", "(3, 3, 3)", "2"], []),
+    ("err_long", ["T[1,8,4]:int64", "(3, 3)", "2"], []),
+    ("err_zero_planes", ["T[1,0,4]", "3", "2"], []),
+]
+
 OPS = [
     _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
     _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
@@ -175,6 +204,8 @@ OPS = [
     _op(F_ + "adaptive_avg_pool2d", [], "adaptive_avg", 2, ["T[1,2,5,5]", "2"], ADAPTIVE_AVG_ERRORS_2D),
     _op(F_ + "lp_pool1d", [], "lp", 1, ["T[1,2,6]", "2", "2"], LP_ERRORS_1D),
     _op(F_ + "lp_pool2d", [], "lp", 2, ["T[1,2,4,4]", "2", "2"], LP_ERRORS_2D),
+    _op(F_ + "unfold", [], "unfold", 2, ["T[1,2,3,4]", "2"], UNFOLD_ERRORS),
+    _op(F_ + "fold", [], "fold", 2, ["T[1,8,6]", "(3, 4)", "2"], FOLD_ERRORS),
     _op(F_ + "avg_pool1d", ["torch.avg_pool1d"], "avg", 1, ["T[1,2,5]", "2"], POOL_ERRORS_1D),
     _op(F_ + "avg_pool2d", [], "avg", 2, ["T[1,2,4,4]", "2"], AVG_ERRORS_2D),
 ]
