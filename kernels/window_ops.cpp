@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "kernels/composite.hpp"
 
@@ -249,6 +250,20 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
     g.H = xs[2], g.W = xs[3], g.KH = ws[2], g.KW = ws[3], g.sH = stride[0], g.sW = stride[1], g.pH = pad[0], g.pW = pad[1], g.dH = dil[0], g.dW = dil[1];
   } else {
     g.W = xs[2], g.KW = ws[2], g.sW = stride[0], g.pW = pad[0], g.dW = dil[0];
+  }
+  if (g.N == 0 || g.C == 0) {  // PyTorch's "Empty" backend: input · weight[0] (the flat weight when C = 0), no kernel, no kernel checks
+    if (g.C != 0 && w.numel() == 0) fail("IndexError", "select(): index 0 out of range for tensor of size [0] at dimension 0", "weight");
+    g.dtype = g.C == 0 ? promote_types(x0.dtype(), w.dtype())
+                       : result_type({PromotionOperand{x0.dtype(), OperandRank::Dimensioned}, PromotionOperand{w.dtype(), OperandRank::ZeroDim}});
+    const I64 opH = transposed && nd == 2 ? out_pad[0] : 0, opW = transposed ? out_pad.back() : 0;
+    g.OH = transposed ? (g.H - 1) * g.sH - 2 * g.pH + g.dH * (g.KH - 1) + opH + 1 : same ? g.H : (g.H + 2 * g.pH - g.dH * (g.KH - 1) - 1) / g.sH + 1;
+    g.OW = transposed ? (g.W - 1) * g.sW - 2 * g.pW + g.dW * (g.KW - 1) + opW + 1 : same ? g.W : (g.W + 2 * g.pW - g.dW * (g.KW - 1) - 1) / g.sW + 1;
+    if (g.C == 0) g.Cout = 0;  // ("Handle empty # of channels")
+    if (batched) g.out_shape.push_back(g.N);
+    g.out_shape.push_back(g.Cout);
+    if (nd == 2) g.out_shape.push_back(g.OH);
+    g.out_shape.push_back(g.OW);
+    return g;
   }
   const std::string kh = std::to_string(g.KH), kw = std::to_string(g.KW);
   if (g.KH <= 0 || g.KW <= 0) fail("RuntimeError", "kernel size should be greater than zero, but got kernel_height: " + kh + " kernel_width: " + kw, "weight");

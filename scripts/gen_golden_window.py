@@ -238,7 +238,7 @@ def op_cases(rng, op, names):
             kw = [(k, v) for k, v in kw if k != "stride"]
         style = rng.choice([None, None, "transpose", "permute"])
         cases.append(call("random_%d" % (i + 1), args + pos, kw, qual=qual, style=style))
-    for name, args, kwargs in op["errors"]:
+    for name, args, kwargs in op["cases"] + op["errors"]:
         cases.append(call(name, args, kwargs, dtype="float32"))
     cases.append(mk("no_args", p, []))
     cases.append(call("err_string_input", ["'a'"] + op["simple"][1:]))

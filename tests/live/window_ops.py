@@ -9,6 +9,7 @@ Fields of an entry:
     dims      1 or 2 spatial dims
     simple    the teaching call's arguments (code): the dtype sweep and the names use it
     errors    [(name, args, kwargs)]: calls PyTorch refuses (T[...] templates as in join_ops.py)
+    cases     [(name, args, kwargs)]: fixed calls with a point (empty batches and channels, ...)
 """
 
 RANDOM_CASES = 24
@@ -16,9 +17,29 @@ RANDOM_CASES = 24
 F_ = "torch.nn.functional."
 
 
-def _op(primary, names, kind, dims, simple, errors=()):
+def _op(primary, names, kind, dims, simple, errors=(), cases=()):
     return {"primary": primary, "names": list(names), "kind": kind, "dims": dims, "simple": list(simple),
-            "errors": [(n, list(a), [list(k) for k in kw]) for n, a, kw in errors]}
+            "errors": [(n, list(a), [list(k) for k in kw]) for n, a, kw in errors],
+            "cases": [(n, list(a), [list(k) for k in kw]) for n, a, kw in cases]}
+
+
+CONV_CASES_2D = [
+    ("empty_batch", ["T[0,2,3,3]", "T[3,2,2,2]", "T[3]"], []),
+    ("empty_channels", ["T[2,0,3,3]", "T[3,0,2,2]"], []),
+    ("empty_channels_unbatched", ["T[0,3,3]", "T[4,0,2,2]"], []),
+    ("empty_batch_mixed_dtypes", ["T[0,2,3,3]:int64", "T[3,2,2,2]:float32"], []),
+    ("empty_channels_mixed_dtypes", ["T[2,0,3,3]:float32", "T[3,0,2,2]:float64"], []),
+    ("empty_batch_bool", ["T[0,2,3,3]:bool", "T[3,2,2,2]:bool"], []),
+    ("same_even_kernel", ["T[1,2,4,5]", "T[3,2,2,4]"], [("padding", "'same'")]),
+    ("same_dilated", ["T[1,2,4,5]", "T[3,2,2,3]"], [("padding", "'same'"), ("dilation", "(2, 1)")]),
+    ("groups_three", ["T[1,6,3,3]", "T[3,2,2,2]", "T[3]"], [("groups", "3")]),
+]
+CONV_CASES_1D = [
+    ("empty_batch", ["T[0,2,3]", "T[3,2,2]"], []),
+    ("empty_channels", ["T[2,0,3]", "T[3,0,2]"], []),
+    ("same_even_kernel", ["T[1,2,5]", "T[3,2,4]"], [("padding", "'same'")]),
+    ("int8_wraps", ["T[1,3,5]:int8", "T[2,3,3]:int8"], []),
+]
 
 
 CONV_ERRORS_2D = [
@@ -190,10 +211,11 @@ FOLD_ERRORS = [
 ]
 
 OPS = [
-    _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D),
-    _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D),
+    _op(F_ + "conv1d", ["torch.conv1d"], "conv", 1, ["T[1,2,5]", "T[3,2,2]"], CONV_ERRORS_1D, CONV_CASES_1D),
+    _op(F_ + "conv2d", ["torch.conv2d"], "conv", 2, ["T[1,2,4,4]", "T[3,2,2,2]"], CONV_ERRORS_2D, CONV_CASES_2D),
     _op(F_ + "conv_transpose1d", ["torch.conv_transpose1d"], "convt", 1, ["T[1,2,4]", "T[2,3,2]"], CONVT_ERRORS_1D),
-    _op(F_ + "conv_transpose2d", ["torch.conv_transpose2d"], "convt", 2, ["T[1,2,3,3]", "T[2,3,2,2]"], CONVT_ERRORS_2D),
+    _op(F_ + "conv_transpose2d", ["torch.conv_transpose2d"], "convt", 2, ["T[1,2,3,3]", "T[2,3,2,2]"], CONVT_ERRORS_2D,
+        [("empty_batch", ["T[0,2,3,3]", "T[2,3,2,2]"], [])]),
     _op(F_ + "max_pool1d", ["torch.max_pool1d", F_ + "max_pool1d_with_indices", "torch.max_pool1d_with_indices"], "max", 1,
         ["T[1,2,5]", "2"], MAX_ERRORS_1D),
     _op(F_ + "max_pool2d", ["torch.max_pool2d", F_ + "max_pool2d_with_indices"], "max", 2, ["T[1,2,4,4]", "2"], MAX_ERRORS_2D),
