@@ -1227,7 +1227,7 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
   window_op(t, "torch.nn.functional.avg_pool1d torch.avg_pool1d",
             "Averages each window sliding along the last dim (padding counts as zeros unless count_include_pad=False).",
             "torch.nn.functional.avg_pool1d(torch.tensor([[1.0, 3.0, 2.0, 6.0, 5.0, 5.0]]), 2)",
-            "input:Tensor kernel_size:IntList stride:IntList=() padding:IntList=0 ceil_mode:Bool=False count_include_pad:Bool=True",
+            "input:Tensor kernel_size:IntList stride:IntList?=None padding:IntList=0 ceil_mode:Bool=False count_include_pad:Bool=True",
             {Kind::Avg, 1, prepare_avg_pool});
   window_op(t, "torch.nn.functional.avg_pool2d",
             "Averages each window sliding over the last two dims (padding counts as zeros unless count_include_pad=False; divisor_override replaces the count).",

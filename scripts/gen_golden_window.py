@@ -135,7 +135,7 @@ def random_pool(rng, op):
         if d == 2 and rng.random() < 0.3:
             opts.append(("divisor_override", str(rng.choice([1, 3, -2]))))
     if op["primary"].endswith("avg_pool1d") and stride == "None":
-        opts[0] = ("stride", "()")
+        opts[0] = ("stride", rng.choice(["()", "None"]))
     return args, opts
 
 
