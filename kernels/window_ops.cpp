@@ -7,7 +7,9 @@
 // elements its window covers (padding as -1) and the weight element each pairs with; the
 // compute loop, explain and the equation all walk it. The convolution's compute path is its
 // own loop nest (conv_kernel), ordered so that the innermost loop runs along a contiguous
-// output row.
+// output row. An op is a prepare function (PyTorch's checks, in its order, and the geometry)
+// and one window_op line; a new way of folding a window is a Kind, a case of for_each_term
+// and its line of the equation.
 #include "kernels/window_ops.hpp"
 
 #include <algorithm>
@@ -37,7 +39,7 @@ struct Win {
   bool tuple = false;            // (values, indices)
   I64 N = 1, C = 1, Cout = 1, G = 1;
   I64 H = 1, W = 1, OH = 1, OW = 1, KH = 1, KW = 1, sH = 1, sW = 1, pH = 0, pW = 0, dH = 1, dW = 1;
-  I64 BH = 1, BW = 1;            // fold: the grid of blocks its input columns come from
+  I64 BH = 1, BW = 1;            // unfold, fold: the grid of blocks (the columns)
   bool adaptive = false, include_pad = true;
   I64 divisor = 0;               // avg_pool's divisor_override (0: none)
   double p = 2;                  // lp_pool's norm_type
@@ -319,8 +321,8 @@ bool returns_indices(const Bound& b) {
          (b.dispatched.empty() && bool_arg(b, "return_indices", false));
 }
 
-// max_pool2d_with_indices's meta function and pool2d_shape_check; `name` prefixes its messages.
-void pool2d_check(Win& g, const Tensor& x, bool avg) {
+// pool2d_shape_check (max_pool2d_with_indices's and avg_pool2d's meta functions end with it).
+void pool2d_check(const Win& g, const Tensor& x) {
   if (g.KW <= 0 || g.KH <= 0)
     fail("RuntimeError", "kernel size should be greater than zero, but got kH: " + std::to_string(g.KH) + " kW: " + std::to_string(g.KW), "kernel_size");
   if (g.sW <= 0 || g.sH <= 0)
@@ -337,7 +339,6 @@ void pool2d_check(Win& g, const Tensor& x, bool avg) {
   if (g.OW < 1 || g.OH < 1)
     fail("RuntimeError", "Given input size: (" + std::to_string(g.C) + "x" + std::to_string(g.H) + "x" + std::to_string(g.W) + "). Calculated output size: (" +
                              std::to_string(g.C) + "x" + std::to_string(g.OH) + "x" + std::to_string(g.OW) + "). Output size is too small", "input");
-  (void)avg;
 }
 
 // PyTorch's checkDimRange and check1d (max_pool1d_with_indices, avg_pool1d).
@@ -418,7 +419,7 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
     pool_sizes(g, x4, 2);
     g.OH = pool_out(g.H, g.KH, g.pH, g.sH, g.dH, ceil);
     g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
-    pool2d_check(g, x4, false);
+    pool2d_check(g, x4);
     if (!is_floating(x.dtype())) not_implemented("max_pool2d", x.dtype());
   }
   g.dtype = x.dtype();
@@ -464,7 +465,7 @@ Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
   if (x4.dim() > 4) g.N = x4.shape()[std::size_t(x4.dim() - 4)];
   g.OH = pool_out(g.H, g.KH, g.pH, g.sH, 1, ceil);
   g.OW = pool_out(g.W, g.KW, g.pW, g.sW, 1, ceil);
-  pool2d_check(g, x4, true);
+  pool2d_check(g, x4);
   const DType d = kernel_dtype;
   if (!is_floating(d) && d != DType::Int64) not_implemented("avg_pool2d", d);
   g.dtype = d;
