@@ -18,6 +18,7 @@
 #include <deque>
 #include <limits>
 
+#include "core/bind.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
@@ -83,6 +84,59 @@ std::string list_text(const std::vector<I64>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   return s + "]";
+}
+
+// Python's _pair(v) (F.unfold, F.fold): an iterable becomes the tuple of its items (a str its
+// characters), anything else (v, v).
+Value python_pair(const Value& v) {
+  List items;
+  if (v.is<List>()) items = v.as<List>();
+  else if (v.is<std::string>())
+    for (char c : v.as<std::string>()) items.push_back(Value(std::string(1, c)));
+  else items = {v, v};
+  Value r(std::move(items));
+  r.is_tuple = true;
+  return r;
+}
+
+// PyTorch's parser on the int-list arguments a Python function passes to native `fname` (in
+// its positional order, from position 2): first the type of each (an empty list, or one whose
+// first item is an int), then every item.
+void check_int_lists(const char* fname, const std::vector<std::pair<const char*, Value>>& args, std::size_t symint_count = 0) {
+  auto is_index = [](const Value& x) {
+    return x.is<I64>() || (x.is<Tensor>() && is_integral(x.as<Tensor>().dtype(), true) && x.as<Tensor>().numel() == 1);
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const List& items = args[i].second.as<List>();
+    const std::string word = i < symint_count ? "tuple of SymInts" : "tuple of ints";
+    if (!items.empty() && !is_index(items[0]))
+      fail("TypeError", std::string(fname) + "(): argument '" + args[i].first + "' (position " + std::to_string(i + 2) + ") must be " + word + ", not " +
+                            python_type_name(args[i].second), args[i].first);
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const List& items = args[i].second.as<List>();
+    const std::string word = i < symint_count ? "tuple of SymInts" : "tuple of ints";
+    for (std::size_t j = 0; j < items.size(); ++j)
+      if (!is_index(items[j]) && !items[j].is<bool>())
+        fail("TypeError", std::string(fname) + "(): argument '" + args[i].first + "' must be " + word + ", but found element of type " +
+                              python_type_name(items[j]) + " at pos " + std::to_string(j + 1), args[i].first);
+  }
+}
+
+// F.adaptive_*_pool2d's _list_with_default(output_size, input.size()): an int stays; a
+// sequence needs an input of more dims and its None items take the input's sizes.
+Value list_with_default(const Value& v, const Tensor& x) {
+  if (v.is<I64>() || v.is<bool>()) return Value(List{v, v});  // (the parser's SymInt[2] repeats an int)
+  List items;
+  if (v.is<List>()) items = v.as<List>();
+  else if (v.is<std::string>())
+    for (char c : v.as<std::string>()) items.push_back(Value(std::string(1, c)));
+  else fail("TypeError", "object of type '" + python_type_name(v) + "' has no len()", "output_size");
+  if (x.dim() <= int(items.size())) fail("ValueError", "Input dimension should be at least " + std::to_string(items.size() + 1), "output_size");
+  List out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out.push_back(items[i].is<None>() ? Value(x.shape()[std::size_t(x.dim()) - items.size() + i]) : items[i]);
+  return Value(std::move(out));
 }
 
 // caffe2's TypeMeta name of a dtype, as "Input type (float) and bias type (double)" prints it.
@@ -478,6 +532,21 @@ Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
 Win prepare_lp(const Bound& b, const WinSpec& sp) {
   const Tensor& x = tensor_arg(b, "input");
   const Value& pv = arg(b, "norm_type");
+  const Value& kv = arg(b, "kernel_size");
+  if (sp.dims == 2 && (kv.is<List>() || kv.is<std::string>())) {  // kw, kh = _pair(kernel_size), lp_pool2d's first step
+    const std::size_t n = kv.is<List>() ? kv.as<List>().size() : kv.as<std::string>().size();
+    if (n < 2) fail("ValueError", "not enough values to unpack (expected 2, got " + std::to_string(n) + ")", "kernel_size");
+    if (n > 2) fail("ValueError", "too many values to unpack (expected 2)", "kernel_size");
+  }
+  check_native_call("torch.Tensor.pow", {&pv}, {});
+  {  // avg_pool*d(input.pow(p), kernel_size, stride, 0, ceil_mode), or without the stride
+    const Value zero(I64(0));
+    const std::string avg = sp.dims == 1 ? "torch.nn.functional.avg_pool1d" : "torch.nn.functional.avg_pool2d";
+    if (arg(b, "stride").is<None>())
+      check_native_call(avg, {&arg(b, "input"), &kv}, {{"padding", &zero}, {"ceil_mode", &arg(b, "ceil_mode")}});
+    else
+      check_native_call(avg, {&arg(b, "input"), &kv, &arg(b, "stride"), &zero, &arg(b, "ceil_mode")}, {});
+  }
   const bool p_int = pv.is<I64>() || pv.is<bool>();
   const double p = double_arg(b, "norm_type", 2);
   DType pow_dtype = x.dtype();
@@ -520,6 +589,8 @@ void pair_check(bool ok, const char* what, const char* h, const char* w, I64 a, 
 }
 
 Win prepare_unfold(const Bound& b, const WinSpec&) {
+  check_int_lists("im2col", {{"kernel_size", python_pair(arg(b, "kernel_size"))}, {"dilation", python_pair(arg(b, "dilation"))},
+                             {"padding", python_pair(arg(b, "padding"))}, {"stride", python_pair(arg(b, "stride"))}});
   const Tensor& x = tensor_arg(b, "input");
   const Pairs q = im2col_pairs(b, {});
   pair_check(q.kW > 0 && q.kH > 0, "kernel size should be greater than zero", "kernel_height", "kernel_width", q.kH, q.kW, "kernel_size");
@@ -559,6 +630,9 @@ Win prepare_unfold(const Bound& b, const WinSpec&) {
 }
 
 Win prepare_fold(const Bound& b, const WinSpec&) {
+  check_int_lists("col2im", {{"output_size", python_pair(arg(b, "output_size"))}, {"kernel_size", python_pair(arg(b, "kernel_size"))},
+                             {"dilation", python_pair(arg(b, "dilation"))}, {"padding", python_pair(arg(b, "padding"))},
+                             {"stride", python_pair(arg(b, "stride"))}}, 1);
   const Tensor& x = tensor_arg(b, "input");
   const Pairs q = im2col_pairs(b, {"output_size"});
   const auto o = ints(b, "output_size", 2);
@@ -603,16 +677,12 @@ Win prepare_fold(const Bound& b, const WinSpec&) {
   return g;
 }
 
-// The output_size of an adaptive pool: an int fills both dims; F.adaptive_*_pool2d's None
-// entries take the input's size, and a tuple needs an input of more dims (its ValueError).
-std::vector<I64> adaptive_sizes(const Bound& b, const Tensor& x, std::size_t n, bool python) {
-  const Value& v = arg(b, "output_size");
+// The output_size of an adaptive pool (after F.adaptive_*_pool2d's _list_with_default): an int
+// fills both dims.
+std::vector<I64> adaptive_sizes(const Value& v, std::size_t n) {
   if (!v.is<List>()) return std::vector<I64>(n, int_value(v));
-  const List& items = v.as<List>();
-  if (python && x.dim() <= int(items.size())) fail("ValueError", "Input dimension should be at least " + std::to_string(items.size() + 1), "output_size");
   std::vector<I64> out;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out.push_back(items[i].is<None>() ? x.shape()[std::size_t(x.dim()) - items.size() + i] : int_value(items[i]));
+  for (const Value& item : v.as<List>()) out.push_back(int_value(item));
   return out;
 }
 
@@ -630,7 +700,12 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
   g.kind = Kind::Avg;
   g.adaptive = true;
   g.xp = b.op->param_index("input");
-  std::vector<I64> o = adaptive_sizes(b, x, std::size_t(sp.dims), sp.dims == 2);
+  Value ov = arg(b, "output_size");
+  if (sp.dims == 2) {  // (F.adaptive_avg_pool2d, a Python function)
+    ov = list_with_default(ov, x);
+    check_native_call("torch._C._nn.adaptive_avg_pool2d", {&arg(b, "input"), &ov}, {});
+  }
+  std::vector<I64> o = adaptive_sizes(ov, std::size_t(sp.dims));
   if (sp.dims == 1) {
     check_1d_sizes("adaptive_avg_pool1d", x, o);
     o.insert(o.begin(), 1);
@@ -675,15 +750,20 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
 }
 
 Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
-  if (!arg(b, "input").is<Tensor>())  // (F.adaptive_max_pool1d's Python functions pass it on to torch.adaptive_max_pool1d)
-    fail("TypeError", "adaptive_max_pool1d(): argument 'input' (position 1) must be Tensor, not " + python_type_name(arg(b, "input")), "input");
+  Value ov = arg(b, "output_size");
+  if (sp.dims == 1) {  // (F.adaptive_max_pool1d's Python functions pass them on to torch.adaptive_max_pool1d)
+    check_native_call("torch.adaptive_max_pool1d", {&arg(b, "input"), &ov}, {});
+  } else {
+    ov = list_with_default(ov, tensor_arg(b, "input"));
+    check_native_call("torch._C._nn.adaptive_max_pool2d", {&arg(b, "input"), &ov}, {});
+  }
   const Tensor& x = tensor_arg(b, "input");
   Win g;
   g.kind = Kind::Max;
   g.adaptive = true;
   g.xp = b.op->param_index("input");
   g.tuple = returns_indices(b) || b.name == "torch.adaptive_max_pool1d";
-  std::vector<I64> o = adaptive_sizes(b, x, std::size_t(sp.dims), sp.dims == 2);
+  std::vector<I64> o = adaptive_sizes(ov, std::size_t(sp.dims));
   Shape s4 = x.shape();
   if (sp.dims == 1) {
     check_1d_sizes("adaptive_max_pool1d", x, o);

@@ -86,6 +86,12 @@ EXTRA_NAMES = [
     # torch.split (Tensor.split) calls one of these by the type of split_size.
     "torch._VF.split",
     "torch._VF.split_with_sizes",
+    # The native functions the window family's Python functions pass their arguments to
+    # (F.max_pool2d_with_indices; F.adaptive_*_pool2d after _list_with_default, checked by the
+    # op). F.unfold and F.fold pass _pair()s to im2col and col2im: the op checks those itself.
+    "torch._C._nn.max_pool2d_with_indices",
+    "torch._C._nn.adaptive_avg_pool2d",
+    "torch._C._nn.adaptive_max_pool2d",
 ]
 
 # Parsers written by hand in PyTorch (python_torch_functions_manual.cpp) whose stubs spell a

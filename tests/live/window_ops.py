@@ -67,6 +67,8 @@ CONV_ERRORS_2D = [
     ("err_kernel_zero", ["T[1,2,3,3]", "T[3,2,0,2]"], []),
     ("err_zero_height", ["T[1,2,0,3]", "T[3,2,1,1]"], []),
     ("err_same_weight_rank", ["T[1,2,3,3]", "T[3,2,2]"], [("padding", "'same'")]),
+    ("err_stride_float", ["T[1,2,3,3]", "T[3,2,2,2]"], [("stride", "1.5")]),
+    ("err_weight_str", ["T[1,2,3,3]", "'a'"], []),
 ]
 
 CONV_ERRORS_1D = [
@@ -125,6 +127,8 @@ POOL_ERRORS_2D = [
     ("err_rank", ["T[2]", "2"], []),
     ("err_zero_channels", ["T[1,0,2,2]", "2"], []),
     ("err_negative_padding", ["T[1,2,4,4]", "2"], [("padding", "-1")]),
+    ("err_kernel_str", ["T[1,2,4,4]", "'a'"], []),
+    ("err_kernel_item_float", ["T[1,2,4,4]", "[2.5]"], []),
 ]
 
 POOL_ERRORS_1D = [
@@ -149,16 +153,21 @@ ADAPTIVE_ERRORS_2D = [
     ("err_three_sizes", ["T[1,2,5,5]", "(2, 2, 2)"], []),
     ("err_tuple_rank", ["T[2,2]", "(1, 1)"], []),
     ("err_long", ["T[1,2,4,4]:int64", "2"], []),
+    ("err_size_float", ["T[1,2,5,5]", "2.5"], []),
 ]
 ADAPTIVE_ERRORS_1D = [
     ("err_rank", ["T[5]", "2"], []),
     ("err_two_sizes", ["T[1,2,5]", "(3, 3)"], []),
     ("err_long", ["T[1,2,4]:int64", "3"], []),
+    ("err_size_float", ["T[1,2,5]", "2.5"], []),
 ]
 ADAPTIVE_AVG_ERRORS_2D = ADAPTIVE_ERRORS_2D + [
     ("err_negative_size", ["T[1,2,5,5]", "-1"], []),
     ("err_mean_long", ["T[1,2,4,4]:int64", "1"], []),
     ("err_mean_rank", ["T[5]", "1"], []),
+    ("err_size_str", ["T[1,2,5,5]", "'a'"], []),
+    ("err_size_none", ["T[1,2,5,5]", "None"], []),
+    ("err_size_item_float", ["T[1,2,5,5]", "(1, 2.5)"], []),
 ]
 ADAPTIVE_AVG_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_mean_long", ["T[1,2,4]:int64", "1"], [])]
 ADAPTIVE_MAX_ERRORS_1D = ADAPTIVE_ERRORS_1D + [("err_empty", ["T[1,2,0]", "1"], [])]
@@ -171,6 +180,8 @@ LP_ERRORS_1D = [
     ("err_kernel_tuple", ["T[1,2,4]", "2", "(2,)"], []),
     ("err_kernel_two", ["T[1,2,4]", "2", "(2, 2)"], []),
     ("err_rank", ["T[4]", "2", "2"], []),
+    ("err_norm_str", ["T[1,2,4]", "'a'", "2"], []),
+    ("err_kernel_float", ["T[1,2,4]", "2", "2.5"], []),
 ]
 LP_ERRORS_2D = [
     ("err_norm_zero", ["T[1,2,4,4]", "0", "2"], []),
@@ -179,6 +190,8 @@ LP_ERRORS_2D = [
     ("err_output_too_small", ["T[1,2,2,2]", "2", "3"], []),
     ("err_rank", ["T[4]", "2", "2"], []),
     ("err_stride_zero", ["T[1,2,4,4]", "2", "2"], [("stride", "0")]),
+    ("err_kernel_one", ["T[1,2,4,4]", "2", "(2,)"], []),
+    ("err_kernel_float", ["T[1,2,4,4]", "2", "2.5"], []),
 ]
 
 UNFOLD_ERRORS = [
@@ -194,6 +207,11 @@ UNFOLD_ERRORS = [
     ("err_kernel_three", ["T[1,2,4,4]", "(2, 2, 2)"], []),
     ("err_kernel_one", ["T[1,2,4,4]", "[2]"], []),
     ("err_long", ["T[1,2,4,4]:int64", "2"], []),
+    ("err_kernel_str", ["T[1,2,4,4]", "'a'"], []),
+    ("err_kernel_float", ["T[1,2,4,4]", "2.5"], []),
+    ("err_kernel_item_float", ["T[1,2,4,4]", "[1, 2.5]"], []),
+    ("err_output_size_str", ["T[1,8,4]", "'ab'", "2"], []),
+    ("err_kernel_float", ["T[1,8,4]", "(3, 3)", "2.0"], []),
 ]
 FOLD_ERRORS = [
     ("err_blocks_mismatch", ["T[1,8,5]", "(3, 3)", "2"], []),
