@@ -42,6 +42,7 @@ struct Win {
   I64 H = 1, W = 1, OH = 1, OW = 1, KH = 1, KW = 1, sH = 1, sW = 1, pH = 0, pW = 0, dH = 1, dW = 1;
   I64 BH = 1, BW = 1;            // unfold, fold: the grid of blocks (the columns)
   bool adaptive = false, include_pad = true;
+  bool mean = false;             // adaptive_avg_pool's output_size 1: PyTorch's mean (sum rounded to the dtype, then divided)
   I64 divisor = 0;               // avg_pool's divisor_override (0: none)
   double p = 2;                  // lp_pool's norm_type
   bool lp_int = false;           // lp_pool on an integer input.pow(p): integer steps up to the root
@@ -718,6 +719,7 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
   const Shape& s = x.shape();
   g.OH = o[0], g.OW = o[1];
   if (o[0] == 1 && o[1] == 1) {  // PyTorch takes the mean over the last two dims
+    g.mean = true;
     if (r < 2) fail("IndexError", "Dimension out of range (expected to be in range of [-1, 0], but got -2)", "input");
     if (!is_floating(x.dtype()))
       fail("RuntimeError", std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ") +
@@ -1037,6 +1039,19 @@ I64 int_pow(I64 x, I64 e) {
   return r;
 }
 
+// Tensor.pow(x, e) as PyTorch's CPU kernel computes it in dtype d: the exponents 2, 3, -2,
+// 0.5, -0.5 and -1 by products, roots and reciprocals (each step rounded), others by pow.
+double torch_pow(double x, double e, DType d) {
+  auto r = [d](double v) { return round_to_dtype(v, d); };
+  if (e == 2) return r(x * x);
+  if (e == 3) return r(r(x * x) * x);
+  if (e == -2) return r(1 / r(x * x));
+  if (e == 0.5) return r(std::sqrt(x));
+  if (e == -0.5) return r(1 / r(std::sqrt(x)));
+  if (e == -1) return r(1 / x);
+  return r(std::pow(x, e));
+}
+
 // lp_pool's value: (avg_pool(x^p) · kH·kW)^(1/p), the average as avg_pool computes it
 // (integer division for an integer x^p).
 double lp_value(const Win& g, I64 k, const std::vector<double>& xv, const std::vector<I64>& xi) {
@@ -1052,11 +1067,11 @@ double lp_value(const Win& g, I64 k, const std::vector<double>& xv, const std::v
     // float64), the average and its product with the kernel size in the dtype
     const DType d = g.dtype, acc_t = d == DType::Float64 ? DType::Float64 : DType::Float32;
     double acc = 0;
-    for_each_term(g, k, [&](I64 f, I64) { acc = round_to_dtype(acc + round_to_dtype(std::pow(xv[std::size_t(f)], g.p), d), acc_t); });
+    for_each_term(g, k, [&](I64 f, I64) { acc = round_to_dtype(acc + torch_pow(xv[std::size_t(f)], g.p, d), acc_t); });
     avg = round_to_dtype(round_to_dtype(acc / double(a.divisor), acc_t), d);
     avg = round_to_dtype(avg * double(g.KH * g.KW), d);
   }
-  return std::pow(avg, 1.0 / g.p);
+  return torch_pow(avg, 1.0 / g.p, g.dtype);
 }
 
 OpResult window_run(const Bound& b) {
@@ -1129,6 +1144,7 @@ OpResult window_run(const Bound& b) {
       if (g.kind == Kind::Avg) {
         const Pos p = position(g, k);
         const AvgWindow a = avg_window(g, p.oh, p.ow);
+        if (g.mean) acc = round_to_dtype(acc, g.dtype);  // (mean = sum(dtype) / n)
         acc = g.adaptive || (a.h1 > a.h0 && a.w1 > a.w0) ? acc / double(a.divisor) : 0;  // (an adaptive mean of nothing is NaN)
       }
       out[std::size_t(k)] = acc;
