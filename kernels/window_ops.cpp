@@ -198,6 +198,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   if (!batched) xs.insert(xs.begin(), 1);
   const I64 k = w.dim();
   const int dim = int(k) - 2;
+  Shape shown = xs;  // the input as the convolution's messages print it ('same' may have padded it)
   const Value& pad_v = arg(b, "padding");
   const bool pad_str = pad_v.is<std::string>();
   std::vector<I64> stride = ints(b, "stride", std::size_t(nd)), dil = ints(b, "dilation", std::size_t(nd)), pad, out_pad;
@@ -218,8 +219,9 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
       for (I64 s : stride)
         if (s != 1) fail("RuntimeError", "padding='same' is not supported for strided convolutions", "padding");
       for (int i = 0; i < dim; ++i) {
-        const I64 d = dil.size() == 1 ? dil[0] : dil[std::size_t(i)];
-        pad.push_back(d * (w.shape()[std::size_t(i) + 2] - 1) / 2);  // the left (top) padding; the right one may be one more
+        const I64 d = dil.size() == 1 ? dil[0] : dil[std::size_t(i)], total = d * (w.shape()[std::size_t(i) + 2] - 1);
+        pad.push_back(total / 2);  // the left (top) padding; an odd total pads the input's right side by one first
+        if (total % 2 && std::size_t(i) + 2 < shown.size()) shown[std::size_t(i) + 2] += 1;
       }
     } else if (ps == "valid") {
       pad = {0};
@@ -268,7 +270,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   g.C = xs[1];
   if (!transposed) {
     if (xs[1] != ws[1] * groups)
-      fail("RuntimeError", "Given groups=" + std::to_string(groups) + ", weight of size " + sizes(ws) + ", expected input" + sizes(xs) + " to have " +
+      fail("RuntimeError", "Given groups=" + std::to_string(groups) + ", weight of size " + sizes(ws) + ", expected input" + sizes(shown) + " to have " +
                                std::to_string(ws[1] * groups) + " channels, but got " + std::to_string(xs[1]) + " channels instead", "input");
     if (has_bias && (tensor_arg(b, "bias").dim() != 1 || tensor_arg(b, "bias").shape()[0] != ws[0]))
       fail("RuntimeError", "Given weight of size " + sizes(ws) + ", expected bias to be 1-dimensional with " + std::to_string(ws[0]) +

@@ -69,6 +69,7 @@ CONV_ERRORS_2D = [
     ("err_same_weight_rank", ["T[1,2,3,3]", "T[3,2,2]"], [("padding", "'same'")]),
     ("err_stride_float", ["T[1,2,3,3]", "T[3,2,2,2]"], [("stride", "1.5")]),
     ("err_weight_str", ["T[1,2,3,3]", "'a'"], []),
+    ("err_same_padded_channels", ["T[1,4,2,3]", "T[4,2,2,3]"], [("padding", "'same'")]),
 ]
 
 CONV_ERRORS_1D = [
@@ -86,6 +87,7 @@ CONV_ERRORS_1D = [
     ("err_weight_4d", ["T[1,2,3]", "T[3,2,2,2]"], []),
     ("err_weight_dtype", ["T[1,2,3]:float64", "T[3,2,2]:float32"], []),
     ("err_kernel_zero", ["T[1,2,3]", "T[3,2,0]"], []),
+    ("err_same_padded_channels", ["T[2,4]", "T[4,1,2]"], [("padding", "'same'")]),
 ]
 
 CONVT_ERRORS_2D = [
