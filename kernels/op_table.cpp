@@ -7,6 +7,7 @@
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/resample_family.hpp"
 #include "kernels/select_ops.hpp"
 
 namespace whence {
@@ -29,6 +30,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_factory_ops(t);
     add_join_ops(t);
     add_split_ops(t);
+    add_resample_ops(t);
     return t;
   }();
   return table;

@@ -1,0 +1,282 @@
+"""The resample family as data (pad, pixel_shuffle/unshuffle, interpolate, grid_sample,
+affine_grid): one entry per op descriptor, read by scripts/gen_golden_resample.py.
+
+Arguments are code templates in which T[2,3] stands for a tensor of shape [2, 3] with random
+values: a suffix :int8 fixes its dtype (else the case's dtype), and a suffix .t, .transpose,
+.permute, .expand or .reshape makes it that kind of view (golden_common.tensor_code). G[1,2,2]
+is a grid for grid_sample (shape [N, H, W, 2], values in [-1.2, 1.2], float32 unless :dtype).
+
+Fields of an entry:
+    primary   the qualified name the golden file is named after
+    names     every qualified name PyTorch 1.13 has for it (the descriptor's names)
+    simple    the teaching call's arguments [args, kwargs] (the dtype sweep, the names)
+    cases     [(name, args, kwargs)]: run in float32 unless the template fixes a dtype
+    errors    [(name, args, kwargs)]: calls PyTorch refuses
+    random    a function (rng) -> (args, kwargs): shapes and options drawn from the seed; the
+              generator makes RANDOM_CASES of them
+    index     paths of arguments whose elements choose positions (grid_sample's grid): their
+              sources come from perturbation, role "index"
+    input_method  the method a Python function first calls on its input (interpolate:
+              input.dim()), so a non-tensor input fails with AttributeError
+"""
+
+RANDOM_CASES = 8
+
+
+def C(name, args=(), kwargs=()):
+    return (name, list(args), [list(k) for k in kwargs])
+
+
+def T(shape, spec=""):
+    return "T[%s]%s" % (",".join(map(str, shape)), spec)
+
+
+def tup(xs):
+    xs = list(xs)
+    return "(%d,)" % xs[0] if len(xs) == 1 else "(" + ", ".join(map(str, xs)) + ")"
+
+
+def _op(primary, names, simple, cases=(), errors=(), random=None, index=(), input_method=None):
+    return {"primary": primary, "names": list(names), "simple": simple, "cases": list(cases), "errors": list(errors),
+            "random": random, "index": list(index), "input_method": input_method}
+
+
+def qualified_names(op):
+    return op["names"]
+
+
+def _style(rng, rank):
+    return rng.choice(["", "", "", ".transpose" if rank >= 2 else "", ".permute" if rank >= 3 else "", ".expand" if rank >= 1 else ""])
+
+
+# --- pad -------------------------------------------------------------------------------------
+
+
+def random_pad(rng):
+    mode = rng.choice(["constant", "constant", "reflect", "replicate", "circular"])
+    if mode == "constant":
+        rank = rng.randint(1, 4)
+        shape = [rng.randint(1, 4) for _ in range(rank)]
+        k = rng.randint(1, rank)
+        pads = []
+        for j in range(k):
+            n = shape[rank - 1 - j]
+            pads += [rng.randint(-(n // 2), 2), rng.randint(-(n // 2), 2)]
+        kw = [["value", rng.choice(["1.5", "-2", "0"])]] if rng.random() < 0.5 else []
+        return [T(shape, _style(rng, rank)), tup(pads)], kw
+    k = rng.randint(1, 3)
+    batch = rng.random() < 0.6 or mode == "circular"
+    shape = ([rng.randint(1, 2)] if batch else []) + [rng.randint(1, 3)] + [rng.randint(2, 4) for _ in range(k)]
+    pads = []
+    for j in range(k):
+        n = shape[-1 - j]
+        hi = n - 1 if mode == "reflect" else n if mode == "circular" else 3
+        pads += [rng.randint(0, hi), rng.randint(0, hi)]
+    dtype = rng.choice([":float32", ":float64"])
+    return [T(shape, dtype + _style(rng, len(shape))), tup(pads)], [["mode", "'%s'" % mode]]
+
+
+PAD = _op(
+    "torch.nn.functional.pad", ["torch.nn.functional.pad"],
+    [[T([2, 3]), "(1, 2)"], []],
+    cases=[
+        C("constant_value", [T([2, 3]), "(1, 1, 2, 0)"], [["value", "2.5"]]),
+        C("constant_value_int", [T([2, 3], ":int64"), "(1, 1)"], [["value", "2.5"]]),
+        C("constant_value_bool", [T([2, 3], ":bool"), "(1, 1)"], [["value", "2"]]),
+        C("constant_value_true", [T([2, 3], ":int32"), "(1, 0)"], [["value", "True"]]),
+        C("constant_value_nan", [T([2, 2]), "(1, 0)"], [["value", "float('nan')"]]),
+        C("constant_value_tensor", [T([2, 2]), "(1, 0)"], [["value", "torch.tensor(3.0)"]]),
+        C("constant_positional", [T([2, 3]), "(1, 1)", "'constant'", "3"]),
+        C("constant_list", [T([2, 3]), "[1, 1]"]),
+        C("constant_keywords", [], [["input", T([2, 3])], ["pad", "(0, 1)"], ["mode", "'constant'"], ["value", "-1"]]),
+        C("constant_3d_pads", [T([2, 2, 2]), "(1, 0, 0, 1, 1, 1)"]),
+        C("constant_rank1", [T([4]), "(2, 3)"]),
+        C("constant_rank4", [T([1, 2, 2, 2]), "(1, 1, 0, 0, 1, 0)"]),
+        C("constant_crop", [T([3, 4]), "(-1, -2)"]),
+        C("constant_crop_all", [T([2, 3]), "(-3, 0)"]),
+        C("constant_crop_and_pad", [T([3, 4]), "(-1, 2, 1, -2)"]),
+        C("constant_empty_pad", [T([2, 3]), "()"]),
+        C("constant_0d_empty_pad", [T([]), "()"]),
+        C("constant_zero_pads", [T([2, 3]), "(0, 0)"]),
+        C("constant_size0_row", [T([0, 3]), "(1, 1)"]),
+        C("constant_size0_padded", [T([2, 0]), "(1, 1)"]),
+        C("constant_transposed", [T([3, 2], ".t"), "(1, 1, 1, 0)"]),
+        C("constant_expanded", [T([3, 4], ".expand"), "(1, 1)"]),
+        C("constant_float16", [T([2, 3], ":float16"), "(1, 1)"], [["value", "0.5"]]),
+        C("reflect_2d_input", [T([2, 3]), "(2, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_3d_input", [T([1, 2, 4]), "(3, 2)"], [["mode", "'reflect'"]]),
+        C("reflect_2d", [T([2, 3, 4]), "(1, 2, 2, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_2d_batch", [T([1, 2, 3, 3]), "(2, 2, 1, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_3d", [T([2, 2, 3, 3]), "(1, 1, 1, 2, 1, 0)"], [["mode", "'reflect'"]]),
+        C("reflect_3d_batch", [T([1, 1, 2, 2, 3]), "(2, 1, 1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_negative", [T([2, 3]), "(-1, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_value_zero", [T([2, 3]), "(1, 1)"], [["mode", "'reflect'"], ["value", "0"]]),
+        C("reflect_batch0", [T([0, 2, 3]), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_permuted", [T([2, 3, 4], ".permute"), "(1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("reflect_3d_float16", [T([1, 2, 2, 3], ":float16"), "(1, 1, 1, 1, 1, 0)"], [["mode", "'reflect'"]]),
+        C("reflect_empty_h", [T([2, 3, 4]), "(0, 0, -1, -2)"], [["mode", "'reflect'"]]),
+        C("replicate_2d_input", [T([2, 3]), "(3, 4)"], [["mode", "'replicate'"]]),
+        C("replicate_2d", [T([1, 2, 3]), "(2, 1, 3, 0)"], [["mode", "'replicate'"]]),
+        C("replicate_2d_batch", [T([2, 1, 2, 2]), "(1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("replicate_3d", [T([1, 2, 2, 2]), "(1, 0, 0, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("replicate_3d_batch", [T([1, 1, 2, 2, 2]), "(1, 1, 1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("replicate_negative", [T([2, 4]), "(-1, -2)"], [["mode", "'replicate'"]]),
+        C("replicate_crop_and_pad", [T([1, 2, 3, 4]), "(-4, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("replicate_transposed", [T([3, 2], ".t"), "(1, 1)"], [["mode", "'replicate'"]]),
+        C("circular_1d", [T([1, 2, 3]), "(1, 2)"], [["mode", "'circular'"]]),
+        C("circular_full", [T([1, 1, 3]), "(3, 3)"], [["mode", "'circular'"]]),
+        C("circular_2d", [T([1, 2, 3, 4]), "(1, 1, 3, 1)"], [["mode", "'circular'"]]),
+        C("circular_3d", [T([1, 1, 2, 2, 2]), "(1, 0, 1, 1, 0, 2)"], [["mode", "'circular'"]]),
+        C("circular_negative", [T([1, 2, 3]), "(-1, -1)"], [["mode", "'circular'"]]),
+        C("circular_negative_left", [T([1, 2, 3]), "(-1, 2)"], [["mode", "'circular'"]]),
+        C("circular_crop", [T([1, 2, 4, 4]), "(-1, -1, -1, -1)"], [["mode", "'circular'"]]),
+        C("circular_int", [T([1, 2, 3], ":int64"), "(2, 1)"], [["mode", "'circular'"]]),
+        C("circular_bool", [T([1, 2, 3], ":bool"), "(1, 1)"], [["mode", "'circular'"]]),
+        C("circular_empty_channels", [T([1, 0, 2]), "(1, 1)"], [["mode", "'circular'"]]),
+    ],
+    errors=[
+        C("err_odd_length", [T([3]), "(1,)"]),
+        C("err_too_long", [T([3]), "(1, 1, 1, 1)"]),
+        C("err_0d", [T([]), "(1, 1)"]),
+        C("err_mode", [T([2, 3]), "(1, 1)"], [["mode", "'foo'"]]),
+        C("err_mode_type", [T([2, 3]), "(1, 1)"], [["mode", "3"]]),
+        C("err_mode_none", [T([2, 3]), "(1, 1)", "None"]),
+        C("err_pad_int", [T([2, 3]), "1"]),
+        C("err_pad_float", [T([2, 3]), "(1.5, 1)"]),
+        C("err_value_str", [T([2, 3]), "(1, 1)"], [["value", "'a'"]]),
+        C("err_value_uint8", [T([2, 2], ":uint8"), "(1, 0)"], [["value", "-1"]]),
+        C("err_value_int8_nan", [T([2, 2], ":int8"), "(1, 0)"], [["value", "float('nan')"]]),
+        C("err_value_half", [T([2, 2], ":float16"), "(1, 0)"], [["value", "1e6"]]),
+        C("err_value_float", [T([2, 2]), "(1, 0)"], [["value", "1e300"]]),
+        C("err_value_empty", [T([0, 2], ":uint8"), "(1, 0)"], [["value", "300"]]),
+        C("err_crop_past", [T([2, 3]), "(-4, 0)"]),
+        C("err_crop_twice", [T([2, 3]), "(-2, -2)"]),
+        C("err_crop_empty_dim", [T([0]), "(-1, 0)"]),
+        C("err_crop_negative", [T([2, 2]), "(-2, 0, 1, 0)"]),
+        C("err_zero_size_padded", [T([2, 0]), "(0, 0, 1, 1)"]),
+        C("err_reflect_value", [T([2, 3]), "(1, 1)"], [["mode", "'reflect'"], ["value", "1"]]),
+        C("err_circular_value", [T([1, 2, 3]), "(1, 1)"], [["mode", "'circular'"], ["value", "1.5"]]),
+        C("err_reflect_rank1", [T([3]), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_rank4_1d", [T([2, 2, 2, 2]), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_no_pads", [T([2, 3]), "()"], [["mode", "'reflect'"]]),
+        C("err_reflect_too_big", [T([2, 3]), "(3, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_too_big_right", [T([2, 3, 4]), "(0, 4)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_too_big_w", [T([2, 3, 4]), "(4, 4, 3, 3)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_too_big_h", [T([2, 3, 4]), "(0, 0, 3, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_too_big", [T([1, 2, 3, 4]), "(0, 0, 0, 0, 2, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_too_big_h", [T([1, 1, 2, 3, 4]), "(0, 0, 0, 4, 0, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_small", [T([2, 3]), "(-1, -2)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_small", [T([2, 3, 4]), "(-2, -2, -2, -1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_negative", [T([2, 3, 4]), "(-4, -1, 0, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_small", [T([1, 2, 3, 4]), "(-2, -2, -2, -1, -1, -1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_negative", [T([1, 2, 3, 4]), "(-5, 0, 0, 0, 0, 0)"], [["mode", "'reflect'"]]),
+        C("err_reflect_empty", [T([2, 0]), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_empty_int", [T([2, 2, 0], ":int64"), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_empty", [T([2, 0, 2]), "(1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_empty", [T([0, 2, 2, 2]), "(1, 1, 1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_int", [T([2, 3], ":int64"), "(1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_2d_bool", [T([1, 2, 3], ":bool"), "(1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("err_reflect_3d_uint8", [T([1, 2, 3, 4], ":uint8"), "(1, 1, 1, 1, 1, 1)"], [["mode", "'reflect'"]]),
+        C("err_replicate_rank1", [T([3]), "(1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_2d_on_2d", [T([2, 3]), "(1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_small", [T([2, 3]), "(-3, 0)"], [["mode", "'replicate'"]]),
+        C("err_replicate_2d_small", [T([2, 3, 4]), "(-2, -2, -2, -1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_2d_negative", [T([2, 3, 4]), "(0, 0, -4, 0)"], [["mode", "'replicate'"]]),
+        C("err_replicate_3d_small", [T([1, 2, 3, 4]), "(-2, -2, -2, -1, -1, -2)"], [["mode", "'replicate'"]]),
+        C("err_replicate_empty", [T([0, 2]), "(1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_2d_empty", [T([0, 2, 2]), "(1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_3d_empty", [T([1, 0, 2, 2]), "(1, 1, 1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_int", [T([2, 3], ":int32"), "(1, 1)"], [["mode", "'replicate'"]]),
+        C("err_replicate_3d_float16", [T([1, 2, 3, 4], ":int16"), "(1, 1, 1, 1, 1, 1)"], [["mode", "'replicate'"]]),
+        C("err_circular_no_batch", [T([2, 3]), "(1, 1)"], [["mode", "'circular'"]]),
+        C("err_circular_2d_on_3d", [T([1, 2, 3]), "(1, 1, 1, 1)"], [["mode", "'circular'"]]),
+        C("err_circular_wrap", [T([1, 2, 3]), "(4, 0)"], [["mode", "'circular'"]]),
+        C("err_circular_3d_wrap", [T([1, 1, 2, 2, 2]), "(1, 1, 1, 1, 3, 1)"], [["mode", "'circular'"]]),
+        C("err_circular_negative", [T([1, 2, 3]), "(-3, -1)"], [["mode", "'circular'"]]),
+        C("err_input_int", ["3", "(1, 1)"]),
+        C("err_missing_pad", [T([2, 3])]),
+    ],
+    random=random_pad,
+)
+
+
+# --- pixel_shuffle / pixel_unshuffle -----------------------------------------------------------
+
+
+def random_shuffle(rng):
+    r = rng.randint(1, 3)
+    lead = [rng.randint(1, 2) for _ in range(rng.randint(0, 2))]
+    shape = lead + [rng.randint(1, 2) * r * r, rng.randint(1, 3), rng.randint(1, 3)]
+    return [T(shape, _style(rng, len(shape))), str(r)], []
+
+
+def random_unshuffle(rng):
+    r = rng.randint(1, 3)
+    lead = [rng.randint(1, 2) for _ in range(rng.randint(0, 2))]
+    shape = lead + [rng.randint(1, 2), rng.randint(1, 2) * r, rng.randint(1, 2) * r]
+    return [T(shape, _style(rng, len(shape))), str(r)], []
+
+
+SHUFFLE = _op(
+    "torch.nn.functional.pixel_shuffle", ["torch.nn.functional.pixel_shuffle", "torch.pixel_shuffle"],
+    [[T([1, 4, 2, 3]), "2"], []],
+    cases=[
+        C("rank3", [T([8, 1, 2]), "2"]),
+        C("rank5", [T([2, 1, 9, 1, 2]), "3"]),
+        C("factor1", [T([2, 3, 2]), "1"]),
+        C("keywords", [], [["input", T([1, 4, 1, 2])], ["upscale_factor", "2"]]),
+        C("keyword_factor", [T([1, 4, 1, 2])], [["upscale_factor", "2"]]),
+        C("empty_batch", [T([0, 4, 1, 2]), "2"]),
+        C("empty_channels", [T([1, 0, 2, 2]), "2"]),
+        C("empty_height", [T([1, 4, 0, 2]), "2"]),
+        C("permuted", [T([1, 4, 2, 3], ".permute"), "2"]),
+        C("expanded", [T([2, 4, 2, 2], ".expand"), "2"]),
+        C("bool", [T([1, 4, 1, 1], ":bool"), "2"]),
+        C("factor_tensor", [T([1, 4, 1, 1]), "torch.tensor(2)"]),
+    ],
+    errors=[
+        C("err_rank2", [T([4, 2]), "2"]),
+        C("err_rank2_factor0", [T([4, 2]), "0"]),
+        C("err_factor0", [T([1, 4, 1, 2]), "0"]),
+        C("err_factor_negative", [T([1, 4, 1, 2]), "-2"]),
+        C("err_not_divisible", [T([1, 2, 3, 4]), "2"]),
+        C("err_not_divisible_9", [T([1, 8, 2, 3]), "3"]),
+        C("err_factor_float", [T([1, 4, 1, 2]), "2.0"]),
+        C("err_factor_bool", [T([1, 4, 1, 2]), "True"]),
+        C("err_factor_str", [T([1, 4, 1, 2]), "'a'"]),
+        C("err_extra", [T([1, 4, 1, 2]), "2", "3"]),
+        C("err_missing", [T([1, 4, 1, 2])]),
+        C("err_input_list", ["[1.0, 2.0]", "2"]),
+    ],
+    random=random_shuffle,
+)
+
+UNSHUFFLE = _op(
+    "torch.nn.functional.pixel_unshuffle", ["torch.nn.functional.pixel_unshuffle", "torch.pixel_unshuffle"],
+    [[T([1, 1, 2, 4]), "2"], []],
+    cases=[
+        C("rank3", [T([2, 4, 2]), "2"]),
+        C("rank5", [T([2, 1, 1, 3, 6]), "3"]),
+        C("factor1", [T([2, 3, 2]), "1"]),
+        C("keywords", [], [["input", T([1, 1, 2, 2])], ["downscale_factor", "2"]]),
+        C("empty_batch", [T([0, 2, 4, 6]), "2"]),
+        C("empty_channels", [T([1, 0, 4, 2]), "2"]),
+        C("empty_height", [T([1, 2, 0, 6]), "2"]),
+        C("transposed", [T([1, 2, 4, 2], ".transpose"), "2"]),
+        C("expanded", [T([2, 2, 2, 2], ".expand"), "2"]),
+        C("int8", [T([1, 1, 2, 2], ":int8"), "2"]),
+    ],
+    errors=[
+        C("err_rank2", [T([4, 2]), "2"]),
+        C("err_factor0", [T([1, 2, 4, 6]), "0"]),
+        C("err_factor_negative", [T([1, 2, 4, 6]), "-1"]),
+        C("err_height", [T([1, 2, 3, 6]), "2"]),
+        C("err_width", [T([1, 2, 4, 3]), "2"]),
+        C("err_height_factor0", [T([1, 2, 3, 3]), "0"]),
+        C("err_factor_float", [T([1, 1, 2, 2]), "2.5"]),
+        C("err_missing", [T([1, 1, 2, 2])]),
+    ],
+    random=random_unshuffle,
+)
+
+OPS = [PAD, SHUFFLE, UNSHUFFLE]
