@@ -33,7 +33,7 @@ def T(shape, spec=""):
 
 def tup(xs):
     xs = list(xs)
-    return "(%d,)" % xs[0] if len(xs) == 1 else "(" + ", ".join(map(str, xs)) + ")"
+    return "(%s,)" % xs[0] if len(xs) == 1 else "(" + ", ".join(map(str, xs)) + ")"
 
 
 def _op(primary, names, simple, cases=(), errors=(), random=None, index=(), input_method=None):
@@ -279,4 +279,214 @@ UNSHUFFLE = _op(
     random=random_unshuffle,
 )
 
-OPS = [PAD, SHUFFLE, UNSHUFFLE]
+
+# --- interpolate and the deprecated upsample names ------------------------------------------------
+
+MODES_BY_RANK = {3: ["nearest", "nearest-exact", "linear", "area"], 4: ["nearest", "nearest-exact", "bilinear", "bicubic", "area"],
+                 5: ["nearest", "nearest-exact", "trilinear", "area"]}
+SCALES = ["0.5", "1.5", "2.0", "2.5", "1.3", "0.7", "3.0", "1.75", "2"]
+
+
+def random_interpolate(rng, modes=None, corners=True, recompute=True):
+    rank = rng.choice([3, 3, 4, 4, 4, 5])
+    mode = rng.choice(modes or MODES_BY_RANK[rank]) if not modes else rng.choice(modes)
+    if mode in ("bilinear", "bicubic"):
+        rank = 4
+    elif mode == "linear":
+        rank = 3
+    elif mode == "trilinear":
+        rank = 5
+    spatial = [rng.randint(1, 4) for _ in range(rank - 2)]
+    style = rng.choice(["", "", ".transpose", ".expand"])
+    shape = [rng.randint(1, 2), rng.randint(2, 3) if style else rng.randint(1, 3)] + ([max(s, 2) for s in spatial] if style else spatial)
+    kw = []
+    if rng.random() < 0.5:
+        outs = [rng.randint(1, 6) for _ in range(rank - 2)]
+        kw.append(["size", str(outs[0]) if rng.random() < 0.3 else tup(outs)])
+    else:
+        sc = [rng.choice(SCALES) for _ in range(rank - 2)]
+        if any(int(float(v) * n) < 1 for v, n in zip(sc, shape[2:])):
+            sc = ["2.0"] * (rank - 2)
+        kw.append(["scale_factor", sc[0] if rng.random() < 0.4 else tup(sc)])
+        if recompute and rng.random() < 0.3:
+            kw.append(["recompute_scale_factor", "True"])
+    if modes is None or len(modes) > 1:
+        kw.append(["mode", "'%s'" % mode])
+    if corners and mode in ("linear", "bilinear", "bicubic", "trilinear") and rng.random() < 0.6:
+        kw.append(["align_corners", rng.choice(["True", "False"])])
+    return [T(shape, style)], kw
+
+
+INTERP_CASES = [
+    C("nearest_1d_up", [T([1, 2, 3])], [["size", "7"]]),
+    C("nearest_1d_down", [T([1, 1, 7])], [["size", "3"]]),
+    C("nearest_1d_scale", [T([2, 1, 3])], [["scale_factor", "2.5"]]),
+    C("nearest_1d_scale_int", [T([1, 1, 3])], [["scale_factor", "2"]]),
+    C("nearest_1d_scale_third", [T([1, 1, 5])], [["scale_factor", "0.34"]]),
+    C("nearest_2d", [T([1, 2, 2, 3])], [["size", "(3, 5)"]]),
+    C("nearest_2d_c1_double", [T([1, 1, 3, 3])], [["scale_factor", "2.1"]]),
+    C("nearest_2d_c2_double", [T([1, 2, 3, 3])], [["scale_factor", "2.1"]]),
+    C("nearest_2d_c1_same", [T([1, 1, 3, 3])], [["scale_factor", "1.2"]]),
+    C("nearest_2d_c2_same", [T([1, 2, 3, 3])], [["scale_factor", "1.2"]]),
+    C("nearest_3d", [T([1, 2, 2, 2, 3])], [["size", "(3, 1, 4)"]]),
+    C("nearest_3d_c1", [T([1, 1, 2, 2, 2])], [["scale_factor", "(1.5, 2.0, 0.5)"]]),
+    C("nearest_uint8", [T([1, 2, 3], ":uint8")], [["size", "5"]]),
+    C("nearest_uint8_2d", [T([1, 1, 2, 2], ":uint8")], [["scale_factor", "1.5"]]),
+    C("nearest_bfloat16", [T([1, 2, 3], ":bfloat16")], [["size", "4"]]),
+    C("nearest_float64", [T([1, 2, 3], ":float64")], [["scale_factor", "1.7"]]),
+    C("nearest_recompute", [T([1, 1, 3])], [["scale_factor", "1.7"], ["recompute_scale_factor", "True"]]),
+    C("nearest_recompute_false", [T([1, 1, 3])], [["scale_factor", "1.7"], ["recompute_scale_factor", "False"]]),
+    C("nearest_size_list", [T([1, 1, 2, 2])], [["size", "[3, 2]"]]),
+    C("nearest_scale_list", [T([1, 1, 2, 2])], [["scale_factor", "[1.5, 2.0]"]]),
+    C("nearest_scale_true", [T([1, 1, 3])], [["scale_factor", "True"]]),
+    C("nearest_size_tensor", [T([1, 1, 3])], [["size", "torch.tensor(5)"]]),
+    C("nearest_batch0", [T([0, 2, 3])], [["size", "4"]]),
+    C("nearest_2d_batch0", [T([0, 2, 2, 2])], [["size", "3"]]),
+    C("nearest_exact_1d", [T([1, 2, 3])], [["size", "7"], ["mode", "'nearest-exact'"]]),
+    C("nearest_exact_down", [T([1, 1, 8])], [["size", "3"], ["mode", "'nearest-exact'"]]),
+    C("nearest_exact_scale", [T([1, 1, 3])], [["scale_factor", "1.2"], ["mode", "'nearest-exact'"]]),
+    C("nearest_exact_2d_c1", [T([1, 1, 3, 3])], [["scale_factor", "2.1"], ["mode", "'nearest-exact'"]]),
+    C("nearest_exact_3d", [T([1, 2, 2, 2, 2])], [["size", "3"], ["mode", "'nearest-exact'"]]),
+    C("nearest_exact_uint8", [T([1, 2, 4], ":uint8")], [["size", "3"], ["mode", "'nearest-exact'"]]),
+    C("linear_up", [T([1, 2, 3])], [["size", "7"], ["mode", "'linear'"]]),
+    C("linear_down", [T([1, 1, 7])], [["size", "3"], ["mode", "'linear'"]]),
+    C("linear_same", [T([1, 1, 4])], [["size", "4"], ["mode", "'linear'"]]),
+    C("linear_same_by_scale", [T([1, 1, 3])], [["scale_factor", "1.2"], ["mode", "'linear'"]]),
+    C("linear_align", [T([1, 2, 3])], [["size", "5"], ["mode", "'linear'"], ["align_corners", "True"]]),
+    C("linear_align_false", [T([1, 2, 3])], [["size", "5"], ["mode", "'linear'"], ["align_corners", "False"]]),
+    C("linear_align_to_one", [T([1, 1, 3])], [["size", "1"], ["mode", "'linear'"], ["align_corners", "True"]]),
+    C("linear_from_one", [T([1, 1, 1])], [["size", "3"], ["mode", "'linear'"]]),
+    C("linear_scale", [T([2, 1, 4])], [["scale_factor", "1.5"], ["mode", "'linear'"]]),
+    C("linear_scale_align", [T([1, 1, 4])], [["scale_factor", "2.5"], ["mode", "'linear'"], ["align_corners", "True"]]),
+    C("linear_float64", [T([1, 2, 3], ":float64")], [["size", "8"], ["mode", "'linear'"]]),
+    C("linear_bfloat16", [T([1, 2, 3], ":bfloat16")], [["size", "5"], ["mode", "'linear'"]]),
+    C("bilinear", [T([1, 2, 2, 3])], [["size", "(4, 5)"], ["mode", "'bilinear'"]]),
+    C("bilinear_c1", [T([1, 1, 3, 3])], [["size", "(4, 2)"], ["mode", "'bilinear'"]]),
+    C("bilinear_align", [T([2, 1, 2, 2])], [["size", "3"], ["mode", "'bilinear'"], ["align_corners", "True"]]),
+    C("bilinear_scale", [T([1, 2, 3, 2])], [["scale_factor", "(1.5, 2.5)"], ["mode", "'bilinear'"]]),
+    C("bilinear_down", [T([1, 1, 5, 6])], [["scale_factor", "0.5"], ["mode", "'bilinear'"]]),
+    C("bilinear_float64", [T([1, 2, 2, 2], ":float64")], [["size", "3"], ["mode", "'bilinear'"]]),
+    C("bilinear_transposed", [T([1, 3, 2, 4], ".transpose")], [["size", "(3, 3)"], ["mode", "'bilinear'"]]),
+    C("bilinear_expanded", [T([2, 2, 3, 3], ".expand")], [["size", "4"], ["mode", "'bilinear'"]]),
+    C("bilinear_bfloat16", [T([1, 2, 2, 2], ":bfloat16")], [["size", "3"], ["mode", "'bilinear'"]]),
+    C("bilinear_antialias_down", [T([1, 1, 4, 4])], [["size", "2"], ["mode", "'bilinear'"], ["antialias", "False"]]),
+    C("trilinear", [T([1, 2, 2, 2, 3])], [["size", "(3, 3, 2)"], ["mode", "'trilinear'"]]),
+    C("trilinear_c1_align", [T([1, 1, 2, 2, 2])], [["size", "3"], ["mode", "'trilinear'"], ["align_corners", "True"]]),
+    C("trilinear_scale", [T([1, 2, 2, 1, 2])], [["scale_factor", "1.5"], ["mode", "'trilinear'"]]),
+    C("bicubic", [T([1, 2, 3, 3])], [["size", "(4, 5)"], ["mode", "'bicubic'"]]),
+    C("bicubic_align", [T([1, 1, 3, 4])], [["size", "5"], ["mode", "'bicubic'"], ["align_corners", "True"]]),
+    C("bicubic_down", [T([1, 1, 5, 5])], [["size", "2"], ["mode", "'bicubic'"]]),
+    C("bicubic_scale", [T([1, 2, 2, 3])], [["scale_factor", "1.2"], ["mode", "'bicubic'"]]),
+    C("bicubic_same", [T([1, 1, 3, 3])], [["size", "3"], ["mode", "'bicubic'"]]),
+    C("bicubic_float64", [T([1, 1, 2, 2], ":float64")], [["size", "3"], ["mode", "'bicubic'"]]),
+    C("area_1d", [T([1, 2, 7])], [["size", "3"], ["mode", "'area'"]]),
+    C("area_1d_up", [T([1, 1, 3])], [["size", "5"], ["mode", "'area'"]]),
+    C("area_2d", [T([1, 2, 4, 5])], [["size", "(2, 3)"], ["mode", "'area'"]]),
+    C("area_2d_scale", [T([1, 1, 4, 4])], [["scale_factor", "0.5"], ["mode", "'area'"]]),
+    C("area_3d", [T([1, 1, 3, 4, 2])], [["size", "(2, 2, 1)"], ["mode", "'area'"]]),
+    C("area_zero_size", [T([1, 2, 3, 3])], [["size", "0"], ["mode", "'area'"]]),
+    C("area_scale_to_zero", [T([1, 2, 3])], [["scale_factor", "0.2"], ["mode", "'area'"]]),
+    C("area_empty_channels", [T([1, 0, 3])], [["size", "4"], ["mode", "'area'"]]),
+    C("area_float16_3d", [T([1, 1, 2, 2, 2], ":float16")], [["size", "1"], ["mode", "'area'"]]),
+    C("area_bfloat16", [T([1, 1, 4], ":bfloat16")], [["size", "2"], ["mode", "'area'"]]),
+    C("area_mean", [T([1, 2, 3, 4])], [["size", "1"], ["mode", "'area'"]]),
+    C("area_mean_empty", [T([1, 2, 0])], [["size", "1"], ["mode", "'area'"]]),
+    C("area_mean_float16", [T([1, 1, 2, 3], ":float16")], [["size", "(1, 1)"], ["mode", "'area'"]]),
+    C("positional", [T([1, 1, 3]), "5", "None", "'linear'", "True"]),
+    C("positional_scale", [T([1, 1, 3]), "None", "2.0"]),
+    C("keywords", [], [["input", T([1, 1, 2])], ["size", "3"], ["mode", "'nearest'"]]),
+    C("align_none_linear", [T([1, 1, 3])], [["size", "4"], ["mode", "'linear'"], ["align_corners", "None"]]),
+]
+
+INTERP_ERRORS = [
+    C("err_no_size", [T([1, 1, 3])]),
+    C("err_both", [T([1, 1, 3])], [["size", "2"], ["scale_factor", "2.0"]]),
+    C("err_size_length", [T([1, 1, 3])], [["size", "(2, 3)"]]),
+    C("err_size_list_length", [T([1, 1, 3, 3])], [["size", "[2]"]]),
+    C("err_scale_length", [T([1, 1, 3])], [["scale_factor", "(2.0, 3.0)"]]),
+    C("err_recompute_with_size", [T([1, 1, 3])], [["size", "2"], ["recompute_scale_factor", "True"]]),
+    C("err_align_nearest", [T([1, 1, 3])], [["size", "2"], ["align_corners", "True"]]),
+    C("err_align_area", [T([1, 1, 3])], [["size", "2"], ["mode", "'area'"], ["align_corners", "False"]]),
+    C("err_mode", [T([1, 1, 3])], [["size", "2"], ["mode", "'foo'"]]),
+    C("err_mode_int", [T([1, 1, 3])], [["size", "2"], ["mode", "3"]]),
+    C("err_bilinear_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'bilinear'"]]),
+    C("err_trilinear_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'trilinear'"]]),
+    C("err_linear_4d", [T([1, 1, 3, 3])], [["size", "2"], ["mode", "'linear'"]]),
+    C("err_trilinear_4d", [T([1, 1, 3, 3])], [["size", "2"], ["mode", "'trilinear'"]]),
+    C("err_linear_5d", [T([1, 1, 2, 2, 2])], [["size", "2"], ["mode", "'linear'"]]),
+    C("err_bilinear_5d", [T([1, 1, 2, 2, 2])], [["size", "2"], ["mode", "'bilinear'"]]),
+    C("err_bicubic_5d", [T([1, 1, 2, 2, 2])], [["size", "2"], ["mode", "'bicubic'"]]),
+    C("err_bicubic_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'bicubic'"]]),
+    C("err_rank2", [T([2, 3])], [["size", "2"]]),
+    C("err_rank6", [T([1, 1, 1, 1, 1, 2])], [["size", "2"]]),
+    C("err_antialias_nearest", [T([1, 1, 3, 3])], [["size", "2"], ["antialias", "True"]]),
+    C("err_antialias_linear", [T([1, 1, 3])], [["size", "2"], ["mode", "'linear'"], ["antialias", "True"]]),
+    C("err_size_zero", [T([1, 1, 3])], [["size", "0"]]),
+    C("err_size_negative", [T([1, 1, 3])], [["size", "-1"], ["mode", "'linear'"]]),
+    C("err_size_zero_2d", [T([1, 1, 3, 4])], [["size", "(0, 2)"]]),
+    C("err_size_zero_3d", [T([1, 1, 2, 3, 4])], [["size", "0"], ["mode", "'trilinear'"]]),
+    C("err_scale_to_zero", [T([1, 1, 3])], [["scale_factor", "0.1"]]),
+    C("err_scale_negative", [T([1, 1, 3])], [["scale_factor", "-2.0"]]),
+    C("err_scale_to_zero_bicubic", [T([1, 1, 3, 4])], [["scale_factor", "0.2"], ["mode", "'bicubic'"]]),
+    C("err_recompute_to_zero", [T([1, 1, 3])], [["scale_factor", "0.2"], ["recompute_scale_factor", "True"]]),
+    C("err_empty_channels", [T([1, 0, 3])], [["size", "4"]]),
+    C("err_empty_channels_2d", [T([1, 0, 3, 3])], [["size", "4"], ["mode", "'bicubic'"]]),
+    C("err_empty_spatial", [T([1, 2, 0])], [["size", "4"], ["mode", "'linear'"]]),
+    C("err_empty_spatial_2d", [T([1, 2, 0, 3])], [["size", "4"]]),
+    C("err_area_empty", [T([1, 2, 0])], [["size", "4"], ["mode", "'area'"]]),
+    C("err_area_empty_2d", [T([1, 2, 0, 3])], [["size", "4"], ["mode", "'area'"]]),
+    C("err_area_empty_3d", [T([1, 2, 0, 3, 3])], [["size", "2"], ["mode", "'area'"]]),
+    C("err_area_negative", [T([1, 2, 3])], [["size", "-1"], ["mode", "'area'"]]),
+    C("err_linear_int", [T([1, 2, 3], ":int64")], [["size", "4"], ["mode", "'linear'"]]),
+    C("err_bilinear_uint8", [T([1, 2, 3, 3], ":uint8")], [["size", "4"], ["mode", "'bilinear'"]]),
+    C("err_bilinear_c1_int", [T([1, 1, 3, 3], ":int32")], [["size", "4"], ["mode", "'bilinear'"]]),
+    C("err_trilinear_c1_bool", [T([1, 1, 2, 2, 2], ":bool")], [["size", "3"], ["mode", "'trilinear'"]]),
+    C("err_trilinear_int", [T([1, 2, 2, 2, 2], ":int16")], [["size", "3"], ["mode", "'trilinear'"]]),
+    C("err_bicubic_int", [T([1, 1, 2, 2], ":int8")], [["size", "3"], ["mode", "'bicubic'"]]),
+    C("err_nearest_int", [T([1, 2, 3], ":int64")], [["size", "4"]]),
+    C("err_nearest_2d_c1_int", [T([1, 1, 2, 2], ":int64")], [["size", "4"]]),
+    C("err_nearest_3d_c1_bool", [T([1, 1, 2, 2, 2], ":bool")], [["size", "4"]]),
+    C("err_nearest_exact_c1_int", [T([1, 1, 2, 2], ":int8")], [["size", "4"], ["mode", "'nearest-exact'"]]),
+    C("err_area_int", [T([1, 2, 3], ":int32")], [["size", "2"], ["mode", "'area'"]]),
+    C("err_area_mean_int", [T([1, 2, 3], ":int64")], [["size", "1"], ["mode", "'area'"]]),
+    C("err_area_3d_uint8", [T([1, 2, 2, 2, 2], ":uint8")], [["size", "1"], ["mode", "'area'"]]),
+    C("err_input_int", ["3"], [["size", "2"]]),
+]
+
+INTERPOLATE = _op(
+    "torch.nn.functional.interpolate", ["torch.nn.functional.interpolate"],
+    [[T([1, 2, 3])], [["size", "5"]]],
+    cases=INTERP_CASES, errors=INTERP_ERRORS, random=random_interpolate, input_method="dim")
+
+UPSAMPLE = _op(
+    "torch.nn.functional.upsample", ["torch.nn.functional.upsample"],
+    [[T([1, 2, 3])], [["size", "5"]]],
+    cases=[C("linear", [T([1, 2, 3])], [["size", "5"], ["mode", "'linear'"]]),
+           C("bilinear_align", [T([1, 1, 2, 2]), "3", "None", "'bilinear'", "True"]),
+           C("bicubic", [T([1, 1, 2, 3])], [["scale_factor", "1.5"], ["mode", "'bicubic'"]]),
+           C("area", [T([1, 1, 4])], [["size", "2"], ["mode", "'area'"]]),
+           C("nearest_exact", [T([1, 1, 4])], [["size", "3"], ["mode", "'nearest-exact'"]])],
+    errors=[C("err_no_size", [T([1, 1, 3])]), C("err_align_nearest", [T([1, 1, 3])], [["size", "2"], ["align_corners", "True"]]),
+            C("err_recompute", [T([1, 1, 3])], [["size", "2"], ["recompute_scale_factor", "True"]]),
+            C("err_bilinear_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'bilinear'"]]), C("err_input_int", ["3"], [["size", "2"]])],
+    random=lambda rng: random_interpolate(rng, recompute=False), input_method="dim")
+
+UPSAMPLE_NEAREST = _op(
+    "torch.nn.functional.upsample_nearest", ["torch.nn.functional.upsample_nearest"],
+    [[T([1, 2, 3])], [["scale_factor", "2"]]],
+    cases=[C("size", [T([1, 1, 2, 3]), "(3, 4)"]), C("scale_2d", [T([1, 2, 2, 2])], [["scale_factor", "1.5"]]),
+           C("3d", [T([1, 1, 2, 2, 2])], [["size", "3"]]), C("uint8", [T([1, 2, 3], ":uint8")], [["size", "4"]])],
+    errors=[C("err_no_size", [T([1, 1, 3])]), C("err_mode", [T([1, 1, 3])], [["mode", "'linear'"]]),
+            C("err_int", [T([1, 2, 3], ":int32")], [["size", "4"]]), C("err_input_int", ["3"], [["size", "2"]])],
+    random=lambda rng: random_interpolate(rng, modes=["nearest"], corners=False, recompute=False), input_method="dim")
+
+UPSAMPLE_BILINEAR = _op(
+    "torch.nn.functional.upsample_bilinear", ["torch.nn.functional.upsample_bilinear"],
+    [[T([1, 2, 2, 2])], [["size", "3"]]],
+    cases=[C("scale", [T([1, 1, 2, 3])], [["scale_factor", "1.5"]]), C("size_tuple", [T([2, 1, 3, 3]), "(2, 5)"]),
+           C("to_one", [T([1, 1, 3, 3])], [["size", "1"]])],
+    errors=[C("err_3d", [T([1, 1, 3])], [["size", "2"]]), C("err_no_size", [T([1, 1, 3, 3])]),
+            C("err_int", [T([1, 2, 3, 3], ":int64")], [["size", "4"]]), C("err_input_int", ["3"], [["size", "2"]])],
+    random=lambda rng: random_interpolate(rng, modes=["bilinear"], corners=False, recompute=False), input_method="dim")
+
+OPS = [PAD, SHUFFLE, UNSHUFFLE, INTERPOLATE, UPSAMPLE, UPSAMPLE_NEAREST, UPSAMPLE_BILINEAR]
