@@ -18,6 +18,7 @@
 
 #include "core/call_format.hpp"
 #include "core/error.hpp"
+#include "core/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/composite.hpp"
@@ -146,6 +147,8 @@ struct Sampling {
   std::vector<std::vector<Tap>> locations;
   const char* grid_param = nullptr;
   int grid_coords = 0;
+  std::vector<std::uint8_t> grid_sources;  // grid_sample, per location: bit k set when coordinate k (0 = x) chose its taps
+  std::int64_t plane_stride = -1;  // locations' taps: input elements per (n, c) plane; 0: absolute
 };
 
 std::int64_t numel_of(const Shape& s) { return shape_numel(s); }
@@ -159,7 +162,10 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
   const std::int64_t out_inner = numel_of(S.out_spatial), in_inner = numel_of(S.in_spatial);
   if (!S.locations.empty()) {  // grid_sample: (n, c, location)
     const std::int64_t loc = flat % out_inner, c = (flat / out_inner) % S.channels, n = flat / (out_inner * S.channels);
-    for (const Tap& t : S.locations[std::size_t(n * out_inner + loc)]) taps.push_back({(n * S.channels + c) * in_inner + t.at, t.w});
+    const std::int64_t plane = S.plane_stride < 0 ? in_inner : S.plane_stride;
+    for (const Tap& t : S.locations[std::size_t(n * out_inner + loc)])
+      if (t.w != 0 || for_value) taps.push_back({(n * S.channels + c) * plane + t.at, t.w});
+    if (!for_value && S.mode == Mode::Cubic) taps.erase(std::remove_if(taps.begin(), taps.end(), [](const Tap& t) { return std::fabs(t.w) <= 1e-6; }), taps.end());
     return;
   }
   const std::int64_t plane = flat / out_inner;
@@ -291,12 +297,17 @@ std::vector<Source> sample_explain(const Bound& b, const OpResult& r, int, std::
   if (S.grid_param) {
     const std::int64_t out_inner = numel_of(S.out_spatial);
     const std::int64_t loc = flat % out_inner, n = flat / (out_inner * S.channels);
-    for (int k = 0; k < S.grid_coords; ++k) src.push_back(source(b, S.grid_param, (n * out_inner + loc) * S.grid_coords + k, Role::Index));
+    const std::uint8_t bits = S.grid_sources[std::size_t(n * out_inner + loc)];
+    for (int k = 0; k < S.grid_coords; ++k)
+      if (bits >> k & 1) src.push_back(source(b, S.grid_param, (n * out_inner + loc) * S.grid_coords + k, Role::Index));
   }
   return src;
 }
 
-std::string weight_text(double w) { return format_float(w, DType::Float32); }
+std::string weight_text(double w) {
+  const std::string t = format_float(w, DType::Float32);
+  return w < 0 ? "(" + t + ")" : t;
+}
 
 std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& src) {
   const Sampling& S = sampling_of(b, r);
@@ -327,9 +338,10 @@ std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t
     eq += join_terms(taps.size(), wref, " + ") + " = " + join_terms(taps.size(), wval, " + ") + " = " + value;
   }
   if (S.grid_param) {
-    std::vector<Source> grid(src.end() - S.grid_coords, src.end());
+    const std::int64_t out_inner = numel_of(S.out_spatial);
+    const std::int64_t at0 = (flat % out_inner + flat / (out_inner * S.channels) * out_inner) * S.grid_coords;
     std::string at;
-    for (const Source& s : grid) at += (at.empty() ? "" : ", ") + format_scalar(tensor_arg(b, S.grid_param).get(s.flat));
+    for (int k = 0; k < S.grid_coords; ++k) at += (k ? ", " : "") + format_scalar(tensor_arg(b, S.grid_param).get(at0 + k));
     eq += "  (at grid (" + at + "))";
   }
   return eq;
@@ -516,6 +528,249 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   return S;
 }
 
+// --- grid_sample ------------------------------------------------------------------------------------
+
+// One coordinate of grid_sample: unnormalized from [-1, 1] to pixels, then clipped or
+// reflected by the padding mode (GridSampler.h), in the input's float type.
+struct GridAxis {
+  std::int64_t size;
+  bool align;
+  int padding;  // 0 zeros, 1 border, 2 reflection
+  Real R;
+  double unnormalize(double g) const {
+    return align ? R(R(R(g + 1) / 2) * double(size - 1)) : R(R(R(R(g + 1) * double(size)) - 1) / 2);
+  }
+  double clip(double x) const { return std::min(double(size - 1), std::max(x, 0.0)); }
+  double reflect(double x) const {  // reflect_coordinates(x, twice_low, twice_high)
+    const double lo2 = align ? 0 : -1, hi2 = align ? double(2 * (size - 1)) : double(2 * size - 1);
+    if (lo2 == hi2) return 0;
+    const double mn = lo2 / 2, span = (hi2 - lo2) / 2;
+    x = std::fabs(R(x - mn));
+    const double extra = R(std::fmod(x, span));
+    const int flips = int(std::floor(R(x / span)));
+    return flips % 2 == 0 ? R(extra + mn) : R(R(span - extra) + mn);
+  }
+  double source(double g) const {  // grid_sampler_compute_source_index
+    double x = unnormalize(g);
+    if (padding == 1) x = clip(x);
+    if (padding == 2) x = clip(reflect(x));
+    return x;
+  }
+  // An integer tap coordinate as bicubic reads it: clipped or reflected; -1 outside (zeros).
+  std::int64_t bounded(std::int64_t i) const {
+    double x = double(i);
+    if (padding == 1) x = clip(x);
+    if (padding == 2) x = clip(reflect(x));
+    const std::int64_t j = std::int64_t(x);
+    return j >= 0 && j < size ? j : -1;
+  }
+};
+
+Sampling grid_sample_prepare(const Bound& b) {
+  const std::string mode = string_arg(b, "mode", "bilinear"), padding = string_arg(b, "padding_mode", "zeros");
+  const Value& mode_v = arg(b, "mode");
+  if (!mode_v.is<std::string>() || (mode != "bilinear" && mode != "nearest" && mode != "bicubic"))
+    fail("ValueError", "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: '" +
+                           (mode_v.is<std::string>() ? mode : format_value(mode_v)) + "'", "mode");
+  const Value& pad_v = arg(b, "padding_mode");
+  if (!pad_v.is<std::string>() || (padding != "zeros" && padding != "border" && padding != "reflection"))
+    fail("ValueError", "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', but got: '" +
+                           (pad_v.is<std::string>() ? padding : format_value(pad_v)) + "'", "padding_mode");
+  if (!arg(b, "grid").is<Tensor>())
+    fail("TypeError", "grid_sampler(): argument 'grid' (position 2) must be Tensor, not " + python_type_name(arg(b, "grid")), "grid");
+  const Value& corners = arg(b, "align_corners");
+  if (!corners.is<None>() && !corners.is<bool>())
+    fail("TypeError", "grid_sampler(): argument 'align_corners' (position 5) must be bool, not " + python_type_name(corners), "align_corners");
+  const bool align = corners.is<bool>() && corners.as<bool>();
+  const Tensor &x = tensor_arg(b, "input"), &grid = tensor_arg(b, "grid");
+  const std::string sizes = " but got input with sizes " + shape_str(x.shape()) + " and grid with sizes " + shape_str(grid.shape());
+  if (x.dim() >= 1 && grid.dim() >= 1 && x.shape()[0] != grid.shape()[0])
+    fail("RuntimeError", "grid_sampler(): expected grid and input to have same batch size," + sizes, "grid");
+  if (grid.dim() >= 1 && grid.shape().back() != x.dim() - 2)
+    fail("RuntimeError", "grid_sampler(): expected grid to have size " + std::to_string(x.dim() - 2) + " in last dimension, but got grid with sizes " +
+                             shape_str(grid.shape()), "grid");
+  for (int d = 2; d < x.dim(); ++d)
+    if (x.shape()[std::size_t(d)] == 0)
+      fail("RuntimeError", "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes " + shape_str(x.shape()) +
+                               " with dimension " + std::to_string(d) + " being empty", "input");
+  const bool two = x.dim() == 4;
+  if (!(x.dim() == (two ? 4 : 5) && x.dim() == grid.dim()))
+    fail("RuntimeError", std::string("grid_sampler(): expected ") + (two ? "4D" : "5D") + " input and grid with same number of dimensions," + sizes, "grid");
+  if (!two && mode == "bicubic") fail("RuntimeError", "grid_sampler(): bicubic interpolation only supports 4D input", "mode");
+  const DType d = x.dtype();
+  if (d != DType::Float32 && d != DType::Float64) {
+    if (two) fail("RuntimeError", std::string("grid_sampler_2d_cpu not implemented for ") + dtype_scalar_name(d), "input");
+    fail("RuntimeError", std::string("\"grid_sampler3d_cpu\" not implemented for '") + dtype_scalar_name(d) + "'", "input");
+  }
+  if (grid.dtype() != d)
+    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(d) + " but found " + dtype_scalar_name(grid.dtype()), "grid");
+
+  Sampling S;
+  S.dtype = d;
+  S.mode = mode == "bilinear" ? Mode::Linear : mode == "nearest" ? Mode::Nearest : Mode::Cubic;
+  S.single = d == DType::Float32;
+  const int dims = x.dim() - 2;
+  S.channels = x.shape()[1];
+  S.shape = {x.shape()[0], x.shape()[1]};
+  for (int k = 1; k <= dims; ++k) S.shape.push_back(grid.shape()[std::size_t(k)]);
+  check_limits(S.shape);
+  S.in_spatial = Shape(x.shape().begin() + 2, x.shape().end());
+  S.out_spatial = Shape(grid.shape().begin() + 1, grid.shape().end() - 1);
+  S.grid_param = "grid";
+  S.grid_coords = dims;
+  const Real R{S.single};
+  const int pad = padding == "zeros" ? 0 : padding == "border" ? 1 : 2;
+  // Coordinate k (0 = x, the last dim) of the grid reads input dim dims - 1 - k.
+  std::vector<GridAxis> axes;
+  for (int k = 0; k < dims; ++k) axes.push_back(GridAxis{x.shape()[std::size_t(x.dim() - 1 - k)], align, pad, R});
+  const Shape in_strides = contiguous_strides(S.in_spatial);
+  const std::vector<double> g = values_of(grid);
+  const std::int64_t locations = x.shape()[0] * numel_of(S.out_spatial);
+  S.locations.resize(std::size_t(locations));
+  S.grid_sources.resize(std::size_t(locations));
+  for (std::int64_t l = 0; l < locations; ++l) {
+    std::vector<Tap>& taps = S.locations[std::size_t(l)];
+    // Per coordinate: the candidate input indices and weights (-1: outside, masked).
+    std::vector<Ints> idx(static_cast<std::size_t>(dims));
+    std::vector<std::vector<double>> w(static_cast<std::size_t>(dims));
+    for (int k = 0; k < dims; ++k) {
+      const GridAxis& a = axes[std::size_t(k)];
+      const double gv = g[std::size_t(l * dims + k)];
+      Ints& ik = idx[std::size_t(k)];
+      std::vector<double>& wk = w[std::size_t(k)];
+      if (S.mode == Mode::Nearest) {  // (2-D rounds half to even, 3-D half away from zero)
+        const double c = a.source(gv);
+        const std::int64_t i = std::int64_t(dims == 2 ? std::nearbyint(c) : std::round(c));
+        ik.push_back(i >= 0 && i < a.size ? i : -1);
+        wk.push_back(1);
+      } else if (S.mode == Mode::Linear) {
+        const double c = a.source(gv), f = std::floor(c), t = R(c - f);
+        const std::int64_t i = std::int64_t(f);
+        ik = {i >= 0 && i < a.size ? i : -1, i + 1 >= 0 && i + 1 < a.size ? i + 1 : -1};
+        wk = {R(1 - t), t};
+      } else {
+        const double c = a.unnormalize(gv), f = std::floor(c);
+        const std::int64_t i = std::int64_t(f);
+        wk.resize(4);
+        cubic_weights(R, R(c - f), wk.data());
+        for (int j = 0; j < 4; ++j) ik.push_back(a.bounded(i - 1 + j));
+      }
+    }
+    // Coordinate k chose the taps unless it is pinned (a dim of one pixel that clipping or
+    // align_corners maps to 0 whatever k says) or another coordinate has every tap outside
+    // (with zeros padding no value of k alone brings the sample in).
+    for (int k = 0; k < dims; ++k) {
+      bool matters = !(axes[std::size_t(k)].size == 1 && (align || pad != 0));
+      for (int o = 0; o < dims; ++o)
+        if (o != k) matters = matters && std::any_of(idx[std::size_t(o)].begin(), idx[std::size_t(o)].end(), [](std::int64_t i) { return i >= 0; });
+      if (matters) S.grid_sources[std::size_t(l)] |= std::uint8_t(1 << k);
+    }
+    // The product over coordinates (x is the innermost input dim).
+    std::vector<std::size_t> j(std::size_t(dims), 0);
+    for (;;) {
+      std::int64_t at = 0;
+      double weight = 1;
+      bool inside = true;
+      for (int k = 0; k < dims; ++k) {
+        const std::int64_t i = idx[std::size_t(k)][j[std::size_t(k)]];
+        inside = inside && i >= 0;
+        at += i * in_strides[std::size_t(dims - 1 - k)];
+        weight = R(weight * w[std::size_t(k)][j[std::size_t(k)]]);
+      }
+      if (inside) {
+        auto same = std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
+        if (same != taps.end()) same->w += weight;
+        else taps.push_back({at, weight});
+      }
+      int k = 0;
+      while (k < dims && ++j[std::size_t(k)] == idx[std::size_t(k)].size()) j[std::size_t(k++)] = 0;
+      if (k == dims) break;
+    }
+  }
+  return S;
+}
+
+// --- affine_grid -------------------------------------------------------------------------------------
+
+Sampling affine_grid_prepare(const Bound& b) {
+  const Tensor& theta = tensor_arg(b, "theta");
+  const Value& size_v = arg(b, "size");
+  if (!is_floating(theta.dtype()))
+    fail("ValueError", "Expected theta to have floating point type, but got " + std::string(dtype_torch_name(theta.dtype())), "theta");
+  if (!size_v.is<List>()) fail("TypeError", "object of type '" + python_type_name(size_v) + "' has no len()", "size");
+  const List& items = size_v.as<List>();
+  const std::string size_text = format_value(size_v);
+  const std::size_t n = items.size();
+  if (n == 4 || n == 5) {
+    const std::int64_t rows = n == 4 ? 2 : 3;
+    if (theta.dim() != 3 || theta.shape()[1] != rows || theta.shape()[2] != rows + 1)
+      fail("ValueError", std::string("Expected a batch of ") + (n == 4 ? "2D" : "3D") + " affine matrices of shape Nx" + std::to_string(rows) + "x" +
+                             std::to_string(rows + 1) + " for size " + size_text + ". Got " + torch_size(theta.shape()) + ".", "theta");
+  } else {
+    fail("NotImplementedError", "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. Got size " + size_text + ".", "size");
+  }
+  const Value& corners = arg(b, "align_corners");
+  const bool align = corners.is<bool>() ? corners.as<bool>() : !corners.is<None>() && number(corners) != 0;
+  std::vector<double> nums;  // (Python compares the items as numbers)
+  for (const Value& v : items) nums.push_back(v.is<Tensor>() ? v.as<Tensor>().get(0).as_double() : is_number(v) ? number(v) : 0);
+  const double smallest_spatial = *std::min_element(nums.begin() + 2, nums.end()), smallest = *std::min_element(nums.begin(), nums.end());
+  Ints size;
+  for (double v : nums) size.push_back(std::int64_t(v));
+  if (!(align && smallest_spatial == 1) && smallest <= 0)
+    fail("ValueError", "Expected non-zero, positive output size. Got " + size_text, "size");
+  for (std::size_t i = 0; i < n; ++i)
+    if (!items[i].is<std::int64_t>() && !items[i].is<bool>() && !(items[i].is<Tensor>() && is_integral(items[i].as<Tensor>().dtype(), false)))
+      fail("TypeError", "affine_grid_generator(): argument 'size' must be tuple of ints, but found element of type " + python_type_name(items[i]) +
+                            " at pos " + std::to_string(i + 1), "size");
+  const std::int64_t N = size[0], rows = std::int64_t(n) - 2;
+  if (theta.shape()[0] != N)
+    fail("RuntimeError", "Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(N) + ", " + std::to_string(rows + 1) +
+                             "] but got: [" + std::to_string(theta.shape()[0]) + ", " + std::to_string(rows + 1) + "].", "theta");
+  // The base grid: per spatial dim linspace(-1, 1) (times (n-1)/n without align_corners), in
+  // float64 or float32 (float16 and bfloat16 computed in float32 and rounded once).
+  const DType d = theta.dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
+  std::vector<std::vector<double>> base(static_cast<std::size_t>(rows));
+  for (std::int64_t k = 0; k < rows; ++k) {  // coordinate k (0 = x) runs along size[n - 1 - k]
+    const std::int64_t steps = size[std::size_t(std::int64_t(n) - 1 - k)];
+    std::vector<double>& v = base[std::size_t(k)];
+    if (steps <= 1) {
+      v.assign(std::size_t(std::max<std::int64_t>(steps, 0)), 0.0);
+      continue;
+    }
+    v = values_of(linspace(Scalar::from_float(-1), Scalar::from_float(1), steps, d));
+    if (!align)
+      for (double& e : v) e = round_to_dtype(round_to_dtype(e * double(steps - 1), d) / double(steps), d);
+  }
+  Sampling S;
+  S.dtype = theta.dtype();
+  S.mode = Mode::Linear;
+  S.single = d != DType::Float64;
+  S.shape = Shape(size.begin(), size.end());
+  S.shape[1] = rows;  // (N, [D,] H, W, rows): the channel slot becomes the coordinate
+  std::rotate(S.shape.begin() + 1, S.shape.begin() + 2, S.shape.end());
+  check_limits(S.shape);
+  S.channels = 1;
+  S.plane_stride = 0;
+  S.out_spatial = S.shape;
+  S.in_spatial = theta.shape();
+  const std::int64_t total = shape_numel(S.shape);
+  S.locations.resize(std::size_t(total));
+  const Shape out_strides = contiguous_strides(S.shape);
+  for (std::int64_t f = 0; f < total; ++f) {
+    const std::int64_t i = f % rows, nn = f / out_strides[0];
+    std::vector<Tap>& taps = S.locations[std::size_t(f)];
+    for (std::int64_t k = 0; k <= rows; ++k) {
+      double w = 1;  // the homogeneous coordinate
+      if (k < rows) {  // coordinate k's position along its output dim
+        const std::size_t dim = std::size_t(rows - k);  // x: the dim before the last, ...
+        w = base[std::size_t(k)].empty() ? 0 : base[std::size_t(k)][std::size_t((f / out_strides[dim]) % S.shape[dim])];
+      }
+      taps.push_back({(nn * rows + i) * (rows + 1) + k, w});
+    }
+  }
+  return S;
+}
+
 Sampling interpolate_prepare(const Bound& b) { return interpolate_with(b, arg(b, "mode"), arg(b, "align_corners")); }
 Sampling upsample_nearest_prepare(const Bound& b) { return interpolate_with(b, Value(std::string("nearest")), Value(None{})); }
 Sampling upsample_bilinear_prepare(const Bound& b) { return interpolate_with(b, Value(std::string("bilinear")), Value(true)); }
@@ -542,6 +797,14 @@ void add_sample_ops(std::vector<const OpDescriptor*>& t) {
                 "The old name of interpolate with mode='bilinear' and align_corners=True (deprecated): corners stay on corners.",
                 "torch.nn.functional.upsample_bilinear(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), size=3)",
                 "input:Tensor size:IntList?=None scale_factor:Float?=None", upsample_bilinear_prepare, "input", "dim");
+  add_sample_op(t, "torch.nn.functional.grid_sample",
+                "Samples the input at the positions a grid gives in [-1, 1] coordinates: bilinear, nearest or bicubic, with zeros, border or reflection outside.",
+                "torch.nn.functional.grid_sample(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), torch.tensor([[[[0.0, 0.0], [-1.0, -1.0]]]]), align_corners=True)",
+                "input:Tensor grid:Tensor mode:String='bilinear' padding_mode:String='zeros' align_corners:Bool?=None", grid_sample_prepare);
+  add_sample_op(t, "torch.nn.functional.affine_grid",
+                "The sampling grid of an affine map: each output position's [-1, 1] coordinates multiplied by theta, for grid_sample.",
+                "torch.nn.functional.affine_grid(torch.tensor([[[1.0, 0.0, 0.5], [0.0, 1.0, 0.0]]]), [1, 1, 2, 2], align_corners=True)",
+                "theta:Tensor size:IntList align_corners:Bool?=None", affine_grid_prepare, "theta", "is_floating_point");
 }
 
 }  // namespace whence

@@ -175,7 +175,7 @@ def relations(op, case, args, kwargs, out):
         base = call()
         # bicubic: a change below 1e-3 for the +1000 perturbation (a weight below 1e-6) is the
         # rounding noise of PyTorch's float coordinates, not a dependence (README).
-        noise = 1e-3 if kwargs.get("mode") == "bicubic" or "bicubic" in args[3:4] else 0
+        noise = 1e-3 if "bicubic" in [v for v in list(args) + list(kwargs.values()) if isinstance(v, str)] else 0
         for sl in values:
             t = surr[tuple(sl[0])]
             for j in range(t.numel()):
@@ -195,7 +195,10 @@ def relations(op, case, args, kwargs, out):
                     t2[j] = v
                     new = call(replace=(tuple(sl[0]), t2.reshape(t.shape)))
                     for pos, (o0, o1) in enumerate(zip(base, new)):
-                        for k in (~_same(o0.reshape(-1), o1.reshape(-1))).nonzero().flatten().tolist():
+                        moved = ~_same(o0.reshape(-1), o1.reshape(-1))
+                        if noise:
+                            moved &= (o1.reshape(-1).double() - o0.reshape(-1).double()).abs() > noise
+                        for k in moved.nonzero().flatten().tolist():
                             changed[(pos, k)].add(j)
             for key, js in changed.items():
                 per[key] += [[list(sl[0]), j, "index"] for j in sorted(js)]

@@ -489,4 +489,125 @@ UPSAMPLE_BILINEAR = _op(
             C("err_int", [T([1, 2, 3, 3], ":int64")], [["size", "4"]]), C("err_input_int", ["3"], [["size", "2"]])],
     random=lambda rng: random_interpolate(rng, modes=["bilinear"], corners=False, recompute=False), input_method="dim")
 
-OPS = [PAD, SHUFFLE, UNSHUFFLE, INTERPOLATE, UPSAMPLE, UPSAMPLE_NEAREST, UPSAMPLE_BILINEAR]
+
+# --- grid_sample and affine_grid ---------------------------------------------------------------------
+
+
+def random_grid_sample(rng):
+    three = rng.random() < 0.25
+    mode = rng.choice(["bilinear", "nearest"] + ([] if three else ["bicubic"]))
+    n, c = rng.randint(1, 2), rng.randint(1, 2)
+    spatial = [rng.randint(1, 4) for _ in range(3 if three else 2)]
+    out = [rng.randint(1, 3) for _ in range(3 if three else 2)]
+    style = rng.choice(["", "", ".transpose"]) if min(spatial) > 1 else ""
+    dtype = rng.choice([":float32", ":float32", ":float64"])
+    kw = [["mode", "'%s'" % mode], ["padding_mode", "'%s'" % rng.choice(["zeros", "border", "reflection"])]]
+    if rng.random() < 0.8:
+        kw.append(["align_corners", rng.choice(["True", "False"])])
+    return [T([n, c] + spatial, dtype + style), "G[%s]%s" % (",".join(map(str, [n] + out + [3 if three else 2])), dtype)], kw
+
+
+def gs(mode, padding, align="False", shape=(1, 2, 3, 4), out=(2, 3), dtype=""):
+    dims = len(shape) - 2
+    return [T(list(shape), dtype), "G[%s]%s" % (",".join(map(str, [shape[0]] + list(out) + [dims])), dtype)], \
+        [["mode", "'%s'" % mode], ["padding_mode", "'%s'" % padding], ["align_corners", align]]
+
+
+GS_CASES = [C("%s_%s_%s" % (m, p, a.lower()), *gs(m, p, a)) for m in ("bilinear", "nearest", "bicubic")
+            for p in ("zeros", "border", "reflection") for a in ("False", "True")]
+GS_CASES += [
+    C("bilinear_3d", *gs("bilinear", "zeros", shape=(1, 1, 2, 3, 2), out=(2, 1, 2))),
+    C("bilinear_3d_border", *gs("bilinear", "border", "True", shape=(1, 2, 2, 2, 2), out=(1, 2, 2))),
+    C("nearest_3d_reflection", *gs("nearest", "reflection", shape=(1, 1, 3, 2, 2), out=(2, 2, 1))),
+    C("float64", *gs("bilinear", "zeros", dtype=":float64")),
+    C("bicubic_float64", *gs("bicubic", "border", dtype=":float64")),
+    C("batch2", *gs("bilinear", "zeros", shape=(2, 1, 2, 3), out=(2, 2))),
+    C("single_row", *gs("bilinear", "zeros", shape=(1, 1, 1, 4), out=(1, 3))),
+    C("single_row_border", *gs("bilinear", "border", shape=(1, 1, 1, 4), out=(1, 3))),
+    C("single_row_align", *gs("nearest", "zeros", "True", shape=(1, 1, 1, 4), out=(1, 3))),
+    C("single_pixel", *gs("bicubic", "reflection", shape=(1, 1, 1, 1), out=(1, 2))),
+    C("pixel_centres", [T([1, 1, 2, 2]), "torch.tensor([[[[-0.5, -0.5], [0.5, -0.5]], [[-0.5, 0.5], [0.5, 0.5]]]])"], [["align_corners", "False"]]),
+    C("corners_align", [T([1, 1, 2, 3]), "torch.tensor([[[[-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]]]])"], [["align_corners", "True"]]),
+    C("outside", [T([1, 1, 2, 2]), "torch.tensor([[[[1.5, 0.0], [-3.0, 2.0]]]])"], [["align_corners", "False"]]),
+    C("outside_reflection", [T([1, 1, 2, 3]), "torch.tensor([[[[1.7, -2.4], [-3.1, 0.6]]]])"], [["padding_mode", "'reflection'"], ["align_corners", "True"]]),
+    C("nearest_ties", [T([1, 1, 2, 2]), "torch.tensor([[[[0.0, 0.0], [-0.5, 0.5]]]])"], [["mode", "'nearest'"], ["align_corners", "False"]]),
+    C("default_align", [T([1, 1, 2, 2]), "torch.tensor([[[[0.25, -0.25]]]])"]),
+    C("positional", [T([1, 1, 2, 2]), "torch.tensor([[[[0.25, -0.25]]]])", "'nearest'", "'border'", "True"]),
+    C("keywords", [], [["input", T([1, 1, 2, 2])], ["grid", "torch.tensor([[[[0.1, 0.3]]]])"], ["align_corners", "False"]]),
+    C("empty_grid", [T([1, 1, 2, 2]), "torch.zeros(1, 0, 2, 2)"], [["align_corners", "False"]]),
+    C("empty_batch", [T([0, 1, 2, 2]), "torch.zeros(0, 1, 1, 2)"], [["align_corners", "False"]]),
+    C("transposed", [T([1, 2, 3, 3], ".transpose"), "G[1,2,2,2]"], [["align_corners", "False"]]),
+    C("expanded_grid", [T([2, 1, 2, 2]), "torch.tensor([[[[0.3, -0.6]]]]).expand(2, 1, 1, 2)"], [["align_corners", "True"]]),
+]
+GS_ERRORS = [
+    C("err_mode", [T([1, 1, 2, 2]), "G[1,1,1,2]"], [["mode", "'linear'"]]),
+    C("err_padding", [T([1, 1, 2, 2]), "G[1,1,1,2]"], [["padding_mode", "'constant'"]]),
+    C("err_grid_dtype", [T([1, 1, 2, 2]), "G[1,1,1,2]:float64"], [["align_corners", "False"]]),
+    C("err_input_dtype", [T([1, 1, 2, 2], ":float64"), "G[1,1,1,2]"], [["align_corners", "False"]]),
+    C("err_int", [T([1, 1, 2, 2], ":int64"), "G[1,1,1,2]"], [["align_corners", "False"]]),
+    C("err_half", [T([1, 1, 2, 2], ":float16"), "G[1,1,1,2]:float16"], [["align_corners", "False"]]),
+    C("err_3d_int", [T([1, 1, 2, 2, 2], ":int32"), "G[1,1,1,1,3]"], [["align_corners", "False"]]),
+    C("err_last_dim", [T([1, 1, 2, 2]), "G[1,1,1,3]"], [["align_corners", "False"]]),
+    C("err_batch", [T([1, 1, 2, 2]), "G[2,1,1,2]"], [["align_corners", "False"]]),
+    C("err_grid_rank", [T([1, 1, 2, 2]), "G[1,1,2]"], [["align_corners", "False"]]),
+    C("err_grid_rank_5d", [T([1, 1, 2, 2]), "G[1,1,1,1,2]"], [["align_corners", "False"]]),
+    C("err_input_rank3", [T([1, 1, 3]), "G[1,2,1]"], [["align_corners", "False"]]),
+    C("err_empty_spatial", [T([1, 1, 0, 2]), "G[1,1,1,2]"], [["align_corners", "False"]]),
+    C("err_bicubic_3d", [T([1, 1, 2, 2, 2]), "G[1,1,1,1,3]"], [["mode", "'bicubic'"], ["align_corners", "False"]]),
+    C("err_align_int", [T([1, 1, 2, 2]), "G[1,1,1,2]"], [["align_corners", "1"]]),
+    C("err_grid_int", [T([1, 1, 2, 2]), "3"], [["align_corners", "False"]]),
+    C("err_input_int", ["3", "G[1,1,1,2]"], [["align_corners", "False"]]),
+]
+
+GRID_SAMPLE = _op(
+    "torch.nn.functional.grid_sample", ["torch.nn.functional.grid_sample"],
+    [[T([1, 2, 2, 3]), "G[1,2,2,2]:float32"], [["align_corners", "False"]]],
+    cases=GS_CASES, errors=GS_ERRORS, random=random_grid_sample, index=[1, "grid"])
+
+
+def theta_code(rng, rows, n, dtype=""):
+    return T([n, rows, rows + 1], dtype)
+
+
+def random_affine_grid(rng):
+    three = rng.random() < 0.3
+    n = rng.randint(1, 2)
+    size = [n, rng.randint(1, 3)] + [rng.randint(1, 4) for _ in range(3 if three else 2)]
+    kw = [["align_corners", rng.choice(["True", "False"])]] if rng.random() < 0.8 else []
+    return [T([n, 3 if three else 2, 4 if three else 3], rng.choice([":float32", ":float64"])), rng.choice([tup(size), str(size)])], kw
+
+
+AFFINE_GRID = _op(
+    "torch.nn.functional.affine_grid", ["torch.nn.functional.affine_grid"],
+    [[T([1, 2, 3]), "(1, 1, 2, 3)"], [["align_corners", "False"]]],
+    cases=[
+        C("align", [T([1, 2, 3]), "(1, 1, 3, 3)"], [["align_corners", "True"]]),
+        C("odd_sizes", [T([2, 2, 3]), "[2, 3, 3, 5]"], [["align_corners", "False"]]),
+        C("identity", ["torch.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])", "(1, 1, 2, 2)"], [["align_corners", "False"]]),
+        C("unit_width_align", [T([1, 2, 3]), "(1, 1, 3, 1)"], [["align_corners", "True"]]),
+        C("unit_width", [T([1, 2, 3]), "(1, 1, 2, 1)"], [["align_corners", "False"]]),
+        C("3d", [T([1, 3, 4]), "(1, 1, 2, 2, 3)"], [["align_corners", "False"]]),
+        C("3d_align", [T([1, 3, 4], ":float64"), "(1, 2, 2, 1, 2)"], [["align_corners", "True"]]),
+        C("default_align", [T([1, 2, 3]), "(1, 1, 2, 2)"]),
+        C("positional", [T([1, 2, 3]), "(1, 1, 2, 2)", "True"]),
+        C("keywords", [], [["theta", T([1, 2, 3])], ["size", "[1, 1, 2, 2]"], ["align_corners", "False"]]),
+        C("float64", [T([1, 2, 3], ":float64"), "(1, 1, 2, 4)"], [["align_corners", "False"]]),
+        C("transposed", [T([1, 3, 2], ".transpose"), "(1, 1, 2, 2)"], [["align_corners", "True"]]),
+        C("expanded", [T([2, 2, 3], ".expand"), "(2, 1, 2, 2)"], [["align_corners", "True"]]),
+        C("size_tensor", [T([1, 2, 3]), "(1, 1, torch.tensor(2), 2)"], [["align_corners", "True"]]),
+    ],
+    errors=[
+        C("err_int_theta", [T([1, 2, 3], ":int64"), "(1, 1, 2, 3)"], [["align_corners", "False"]]),
+        C("err_theta_shape", [T([2, 3]), "(1, 1, 2, 3)"], [["align_corners", "False"]]),
+        C("err_theta_3d_shape", [T([1, 2, 3]), "(1, 1, 2, 3, 4)"], [["align_corners", "False"]]),
+        C("err_size_length", [T([1, 2, 3]), "(1, 1, 2)"], [["align_corners", "False"]]),
+        C("err_size_zero", [T([1, 2, 3]), "(1, 1, 0, 3)"], [["align_corners", "False"]]),
+        C("err_size_negative", [T([1, 2, 3]), "[-1, 1, 2, 3]"], [["align_corners", "False"]]),
+        C("err_batch", [T([1, 2, 3]), "(2, 1, 2, 3)"], [["align_corners", "False"]]),
+        C("err_size_float", [T([1, 2, 3]), "(1, 1, 2, 3.0)"], [["align_corners", "False"]]),
+        C("err_size_int", [T([1, 2, 3]), "3"], [["align_corners", "False"]]),
+        C("err_theta_int", ["3", "(1, 1, 2, 3)"], [["align_corners", "False"]]),
+    ],
+    random=random_affine_grid, input_method="is_floating_point")
+
+OPS = [PAD, SHUFFLE, UNSHUFFLE, INTERPOLATE, UPSAMPLE, UPSAMPLE_NEAREST, UPSAMPLE_BILINEAR, GRID_SAMPLE, AFFINE_GRID]
