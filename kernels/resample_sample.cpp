@@ -191,7 +191,7 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
       w *= a.w[k];
     }
     if (valid && w != 0) {
-      auto same = std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
+      auto same = for_value ? taps.end() : std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
       if (same != taps.end()) same->w += w;
       else taps.push_back({at, w});
     }
@@ -309,7 +309,7 @@ std::string weight_text(double w) {
   return w < 0 ? "(" + t + ")" : t;
 }
 
-std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& src) {
+std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>&) {
   const Sampling& S = sampling_of(b, r);
   std::vector<Tap> taps;
   Ints divisors;
@@ -481,8 +481,11 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
         for (std::int64_t v : (dim == 1 ? Ints{1, out_size[0]} : out_size)) list += (list.empty() ? "" : ", ") + std::to_string(v);
         fail("RuntimeError", pool + ": elements of output_size must be greater than or equal to 0 but received {" + list + "}", "size");
       }
-    Shape pooled = x.shape();
-    if (dim == 1) pooled.insert(pooled.end() - 1, 1);
+    Shape pooled;  // (adaptive_avg_pool1d pools [N, C, 1, L] in 2-D)
+    for (int d = 0; d < x.dim(); ++d) {
+      if (dim == 1 && d == x.dim() - 1) pooled.push_back(1);
+      pooled.push_back(x.shape()[std::size_t(d)]);
+    }
     mean = std::all_of(out_size.begin(), out_size.end(), [](std::int64_t o) { return o == 1; });
     for (std::size_t d = pooled.size() - std::size_t(dim == 3 ? 3 : 2); d < pooled.size(); ++d)
       if (pooled[d] == 0 && !mean)
