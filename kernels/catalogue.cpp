@@ -13,6 +13,7 @@ void add_catalogue(OpList& t) {
   add_select_family(t);
   add_factory_family(t);
   add_join_family(t);
+  add_resample_family(t);
 }
 
 }  // namespace whence

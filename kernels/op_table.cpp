@@ -14,6 +14,7 @@
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/resample_family.hpp"
 #include "kernels/select_ops.hpp"
 
 namespace whence {
@@ -41,6 +42,7 @@ void add_join_family(OpList& t) {
   add_join_ops(t);
   add_split_ops(t);
 }
+void add_resample_family(OpList& t) { add_resample_ops(t); }
 
 const std::vector<const OpDescriptor*>& op_table() {
   static const OpList table = [] {
