@@ -1,6 +1,7 @@
 // op_table.cpp - the list of every op Whence has, family by family. Adding an op: one line
 // in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
 // function here.
+#include "kernels/contraction_family.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/factory_ops.hpp"
 #include "kernels/join_family.hpp"
@@ -29,6 +30,7 @@ const std::vector<const OpDescriptor*>& op_table() {
     add_factory_ops(t);
     add_join_ops(t);
     add_split_ops(t);
+    add_contraction_ops(t);
     return t;
   }();
   return table;

@@ -1,0 +1,319 @@
+"""The contraction family as data (matrix products, dot products, einsum...): one entry per op
+descriptor, read by scripts/gen_golden_contraction.py.
+
+Arguments are code templates in which T[2,3] stands for a tensor of shape [2, 3] with random
+small values: T[] is 0-d, T[0] size-0; a suffix :int8 fixes its dtype (else the case's dtype),
+and a suffix .t, .transpose, .permute, .expand or .reshape makes it that kind of view
+(golden_common.tensor_code). Every T of a case without a dtype suffix has the case's dtype.
+
+Fields of an entry:
+    primary   the qualified name the golden file is named after
+    names     every other qualified name of the same descriptor (aliases, the method)
+    simple    the teaching call's arguments (the dtype sweep, the names, the method form)
+    pairs     whether the mixed-dtype sweep runs (every ordered pair of the ten dtypes, the
+              first tensor of `simple` in one, the others in the other)
+    cases     [(name, args, kwargs)]
+    errors    [(name, args, kwargs)]: calls PyTorch refuses
+    random    a function (rng) -> (args, kwargs): shapes drawn from the seed; the generator
+              makes RANDOM_CASES of them
+    code      for operators: a function (args) -> the Python text of the call ("a @ b")
+"""
+
+RANDOM_CASES = 6
+
+
+def _op(primary, simple, cases=(), errors=(), names=(), random=None, pairs=True, code=None):
+    return {"primary": primary, "names": list(names), "simple": list(simple), "cases": list(cases), "errors": list(errors),
+            "random": random, "pairs": pairs, "code": code}
+
+
+def C(name, args=(), kwargs=()):
+    return (name, list(args), [list(k) for k in kwargs])
+
+
+def T(shape, spec=""):
+    return "T[%s]%s" % (",".join(map(str, shape)), spec)
+
+
+def _style(rng, rank):
+    return rng.choice(["", "", ".t" if rank == 2 else "", ".transpose" if rank >= 2 else "", ".expand" if rank >= 1 else "",
+                       ".permute" if rank >= 3 else ""])
+
+
+def _dims(rng, rank, lo=0, hi=3):
+    return [rng.randint(lo, hi) for _ in range(rank)]
+
+
+def _batch_pair(rng):
+    """Two broadcastable batch shapes (either may be shorter)."""
+    full = _dims(rng, rng.randint(0, 2), 1, 3)
+    def one():
+        keep = rng.randint(0, len(full))
+        return [d if rng.random() < 0.6 else 1 for d in full[len(full) - keep:]]
+    return one(), one()
+
+
+def _batched(rank, batch, last2):
+    """A shape of `rank` dims: a vector [k] for rank 1, else batch dims (cut or padded with
+    ones to rank - 2) and the two matrix dims."""
+    if rank == 1:
+        return [last2[-1]]
+    b = batch[len(batch) - (rank - 2):] if rank - 2 <= len(batch) else [1] * (rank - 2 - len(batch)) + batch
+    return (b if rank > 2 else []) + list(last2)
+
+
+def random_matmul(rng):
+    r1, r2 = rng.randint(1, 4), rng.randint(1, 4)
+    n, k, m = rng.randint(0, 3) if rng.random() < 0.1 else rng.randint(1, 3), rng.randint(0, 4), rng.randint(1, 3)
+    b1, b2 = _batch_pair(rng)
+    s1, s2 = _batched(r1, b1, [n, k]), _batched(r2, b2, [k, m])
+    if r2 == 1:
+        s2 = [k]
+    return [T(s1, _style(rng, len(s1))), T(s2, _style(rng, len(s2)))], []
+
+
+def random_mm(rng):
+    n, k, m = rng.randint(1, 4), rng.randint(0, 4), rng.randint(1, 4)
+    return [T([n, k], _style(rng, 2)), T([k, m], _style(rng, 2))], []
+
+
+def random_bmm(rng):
+    b, n, k, m = rng.randint(1, 3), rng.randint(1, 3), rng.randint(0, 3), rng.randint(1, 3)
+    return [T([b, n, k], _style(rng, 3)), T([b, k, m], _style(rng, 3))], []
+
+
+def random_mv(rng):
+    n, k = rng.randint(1, 4), rng.randint(0, 4)
+    return [T([n, k], _style(rng, 2)), T([k], _style(rng, 1))], []
+
+
+def random_dot(rng):
+    k = rng.randint(0, 5)
+    return [T([k], _style(rng, 1)), T([k], _style(rng, 1))], []
+
+
+def random_inner(rng):
+    k = rng.randint(1, 3)
+    a = _dims(rng, rng.randint(0, 2), 1, 3)
+    b = _dims(rng, rng.randint(0, 2), 1, 3)
+    sa = a + [k] if a or rng.random() < 0.7 else []
+    sb = b + [k] if b or rng.random() < 0.7 else []
+    return [T(sa, _style(rng, len(sa))), T(sb, _style(rng, len(sb)))], []
+
+
+def random_outer(rng):
+    return [T([rng.randint(0, 4)], _style(rng, 1)), T([rng.randint(1, 4)], _style(rng, 1))], []
+
+
+def random_vecdot(rng):
+    k = rng.randint(1, 3)
+    b1, b2 = _batch_pair(rng)
+    dim = rng.choice([-1, -1, len(b1)]) if b1 == b2 else -1
+    kw = [("dim", str(dim))] if dim != -1 or rng.random() < 0.3 else []
+    return [T(b1 + [k], _style(rng, len(b1) + 1)), T(b2 + [k], _style(rng, len(b2) + 1))], kw
+
+
+def random_linear(rng):
+    k, o = rng.randint(1, 3), rng.randint(1, 3)
+    lead = _dims(rng, rng.randint(0, 2), 1, 3)
+    args = [T(lead + [k], _style(rng, len(lead) + 1)), T([o, k], _style(rng, 2))]
+    if rng.random() < 0.6:
+        args.append(T([o] if rng.random() < 0.7 else [], ""))
+    return args, []
+
+
+def matmul_code(args):
+    return "%s @ %s" % (args[0], args[1])
+
+
+MATMUL_CASES = [
+    C("vec_vec", [T([3]), T([3])]), C("mat_vec", [T([2, 3]), T([3])]), C("vec_mat", [T([3]), T([3, 2])]),
+    C("mat_mat", [T([2, 3]), T([3, 4])]), C("batch_vec", [T([2, 2, 3]), T([3])]), C("batch_mat", [T([2, 2, 3]), T([3, 2])]),
+    C("vec_batch", [T([3]), T([2, 3, 2])]), C("mat_batch", [T([2, 3]), T([2, 3, 2])]), C("batch_batch", [T([2, 2, 3]), T([2, 3, 2])]),
+    C("broadcast_batch", [T([2, 1, 2, 3]), T([3, 3, 2])]), C("broadcast_one", [T([1, 2, 3]), T([4, 3, 2])]),
+    C("rank4_vec", [T([2, 1, 2, 3]), T([3])]), C("vec_rank4", [T([3]), T([1, 2, 3, 2])]), C("rank4_rank4", [T([2, 2, 1, 3]), T([2, 2, 3, 2])]),
+    C("rank3_rank4", [T([2, 2, 3]), T([3, 1, 3, 2])]), C("mat_rank4", [T([2, 3]), T([2, 1, 3, 2])]),
+    C("transposed", [T([3, 2], ".t"), T([2, 3], ".t")]), C("permuted", [T([2, 3, 2], ".permute"), T([2, 2], ".t")]),
+    C("expanded", [T([2, 3], ".expand"), T([3, 2], ".expand")]), C("sliced", ["%s[:, 1:]" % T([2, 4]), "%s[::2]" % T([6, 2])]),
+    C("empty_inner", [T([2, 0]), T([0, 3])]), C("empty_outer", [T([0, 2]), T([2, 3])]), C("empty_batch", [T([0, 2, 2]), T([2, 2])]),
+    C("empty_vec", [T([0]), T([0])]), C("size_one", [T([1, 1]), T([1, 1])]), C("size_one_batch", [T([1, 1, 1]), T([1, 1])]),
+    C("int8_wraps", [T([2, 4], ":int8"), T([4, 2], ":int8")]), C("uint8_wraps", [T([3, 3], ":uint8"), T([3, 3], ":uint8")]),
+    C("nan_inf", ["torch.tensor([[float('nan'), 1.0], [2.0, 3.0]])", "torch.tensor([[float('inf'), 0.0], [1.0, -1.0]])"]),
+    C("bfloat16", [T([2, 3], ":bfloat16"), T([3, 2], ":bfloat16")]),
+]
+MATMUL_ERRORS = [
+    C("err_inner", [T([2, 3]), T([2, 3])]), C("err_vec_vec", [T([3]), T([2])]), C("err_mat_vec", [T([2, 3]), T([2])]),
+    C("err_vec_mat", [T([3]), T([2, 3])]), C("err_batch_mat", [T([2, 2, 3]), T([2, 2])]), C("err_batch_vec", [T([2, 2, 3]), T([2])]),
+    C("err_vec_batch", [T([3]), T([2, 2, 3])]), C("err_mat_batch", [T([2, 3]), T([2, 2, 3])]),
+    C("err_batch_broadcast", [T([2, 2, 3]), T([4, 3, 2])]), C("err_batch_inner", [T([2, 2, 3]), T([2, 2, 2])]),
+    C("err_scalar_left", [T([]), T([2])]), C("err_scalar_right", [T([2]), T([])]), C("err_scalars", [T([]), T([])]),
+    C("err_dtype_mm", [T([2, 2], ":float32"), T([2, 2], ":float64")]), C("err_dtype_dot", [T([2], ":float32"), T([2], ":float64")]),
+    C("err_dtype_mv", [T([2, 2], ":float32"), T([2], ":int64")]), C("err_dtype_bmm", [T([2, 2, 2], ":float64"), T([2, 2, 2], ":float32")]),
+    C("err_dtype_fold", [T([2, 2, 2], ":float32"), T([2, 2], ":float64")]), C("err_dtype_fold_t", [T([2], ":float32"), T([2, 2, 2], ":float64")]),
+    C("err_half_bool", [T([2, 2], ":float16"), T([2, 2], ":bool")]), C("err_list", ["[[1.0]]", T([1, 1])]),
+    C("err_number", [T([2]), "2"]), C("err_missing", [T([2])]), C("err_unknown_kw", [T([2]), T([2])], [("foo", "1")]),
+]
+
+MM_CASES = [
+    C("square", [T([2, 2]), T([2, 2])]), C("rect", [T([2, 3]), T([3, 4])]), C("transposed", [T([3, 2], ".t"), T([4, 3], ".t")]),
+    C("expanded", [T([2, 3], ".expand"), T([3, 2], ".expand")]), C("sliced", ["%s[1:, ::2]" % T([3, 4]), T([2, 2])]),
+    C("empty_inner", [T([2, 0]), T([0, 2])]), C("empty_rows", [T([0, 2]), T([2, 3])]), C("size_one", [T([1, 1]), T([1, 3])]),
+    C("int8_wraps", [T([2, 4], ":int8"), T([4, 2], ":int8")]), C("int64_large", ["torch.tensor([[2**40, 3]])", "torch.tensor([[2**30], [5]])"]),
+    C("nan_inf", ["torch.tensor([[float('nan'), 1.0], [2.0, 3.0]])", "torch.tensor([[float('inf'), 0.0], [1.0, -1.0]])"]),
+    C("keywords", [], [("input", T([2, 2])), ("mat2", T([2, 2]))]), C("out_none", [T([2, 2]), T([2, 2])], [("out", "None")]),
+]
+MM_ERRORS = [
+    C("err_inner", [T([2, 3]), T([2, 3])]), C("err_vector_left", [T([2]), T([2, 3])]), C("err_vector_right", [T([2, 3]), T([3])]),
+    C("err_rank3", [T([1, 2, 2]), T([2, 2])]), C("err_dtype", [T([2, 2], ":float32"), T([2, 2], ":float64")]),
+    C("err_dtype_shape", [T([2, 3], ":float32"), T([2, 3], ":float64")]), C("err_half_float", [T([2, 2], ":float16"), T([2, 2], ":float32")]),
+    C("err_float_half", [T([2, 2], ":float32"), T([2, 2], ":float16")]), C("err_bool_shape", [T([2, 3], ":bool"), T([2, 3], ":bool")]),
+    C("err_empty_dtype", [T([2, 0], ":float32"), T([0, 2], ":float64")]), C("err_empty_half", [T([2, 0], ":float16"), T([0, 2], ":float16")]),
+    C("err_number", [T([2, 2]), "1.5"]), C("err_missing", [T([2, 2])]), C("err_unknown_kw", [T([2, 2]), T([2, 2])], [("foo", "1")]),
+]
+
+BMM_CASES = [
+    C("simple", [T([2, 2, 3]), T([2, 3, 2])]), C("one_batch", [T([1, 2, 2]), T([1, 2, 2])]), C("permuted", [T([2, 3, 2], ".permute"), T([3, 2, 2], ".permute")]),
+    C("transposed", [T([2, 3, 2], ".transpose"), T([2, 2, 3], ".transpose")]), C("expanded", [T([2, 2, 2], ".expand"), T([2, 2, 2], ".expand")]),
+    C("empty_batch", [T([0, 2, 2]), T([0, 2, 2])]), C("empty_inner", [T([2, 2, 0]), T([2, 0, 3])]), C("int8_wraps", [T([2, 2, 4], ":int8"), T([2, 4, 2], ":int8")]),
+    C("keywords", [], [("input", T([1, 2, 2])), ("mat2", T([1, 2, 2]))]),
+]
+BMM_ERRORS = [
+    C("err_rank2_left", [T([2, 2]), T([2, 2, 2])]), C("err_rank2_right", [T([2, 2, 2]), T([2, 2])]), C("err_batch", [T([2, 2, 3]), T([3, 3, 2])]),
+    C("err_inner", [T([2, 2, 3]), T([2, 2, 3])]), C("err_dtype", [T([2, 2, 2], ":float32"), T([2, 2, 2], ":float64")]),
+    C("err_half", [T([1, 2, 2], ":float16"), T([1, 2, 2], ":float32")]), C("err_rank4", [T([1, 1, 2, 2]), T([1, 2, 2])]),
+]
+
+MV_CASES = [
+    C("simple", [T([2, 3]), T([3])]), C("transposed", [T([3, 2], ".t"), T([3])]), C("expanded", [T([2, 3], ".expand"), T([3], ".expand")]),
+    C("sliced", [T([2, 3]), "%s[::2]" % T([6])]), C("empty_inner", [T([2, 0]), T([0])]), C("empty_rows", [T([0, 2]), T([2])]),
+    C("int8_wraps", [T([2, 4], ":int8"), T([4], ":int8")]), C("keywords", [], [("input", T([2, 2])), ("vec", T([2]))]),
+]
+MV_ERRORS = [
+    C("err_size", [T([2, 3]), T([2])]), C("err_vector", [T([2]), T([2])]), C("err_matrix", [T([2, 2]), T([2, 2])]),
+    C("err_scalar", [T([2, 2]), T([])]), C("err_dtype", [T([2, 2], ":float32"), T([2], ":float64")]), C("err_half", [T([2, 2], ":float16"), T([2], ":float16")]),
+]
+
+DOT_CASES = [
+    C("simple", [T([3]), T([3])]), C("expanded", [T([3], ".expand"), T([3])]), C("sliced", ["%s[::2]" % T([6]), "%s[1:]" % T([4])]),
+    C("empty", [T([0]), T([0])]), C("one", [T([1]), T([1])]), C("int8_wraps", [T([6], ":int8"), T([6], ":int8")]),
+    C("keywords", [], [("input", T([2])), ("other", T([2]))]),
+]
+DOT_ERRORS = [
+    C("err_size", [T([2]), T([3])]), C("err_matrix", [T([2, 2]), T([2])]), C("err_matrix_right", [T([2]), T([2, 2])]),
+    C("err_scalar", [T([]), T([])]), C("err_dtype", [T([2], ":float32"), T([2], ":float64")]), C("err_dtype_size", [T([2], ":float32"), T([3], ":int64")]),
+    C("err_bool", [T([2], ":bool"), T([2], ":bool")]),
+]
+
+INNER_CASES = [
+    C("vectors", [T([3]), T([3])]), C("matrices", [T([2, 3]), T([4, 3])]), C("rank3", [T([2, 1, 2]), T([3, 2])]),
+    C("scalar_left", [T([]), T([2, 3])]), C("scalar_right", [T([2]), T([])]), C("scalars", [T([]), T([])]),
+    C("scalar_mixed_dtype", [T([], ":float32"), T([2], ":float64")]), C("transposed", [T([3, 2], ".t"), T([2, 3], ".t")]),
+    C("empty", [T([0, 2]), T([2])]), C("empty_inner", [T([2, 0]), T([0])]), C("int64_size_one", [T([3, 1], ":int64"), T([1], ":int64")]),
+]
+INNER_ERRORS = [
+    C("err_int32_size_one", [T([3, 1], ":int32"), T([1], ":int32")]), C("err_bool_size_one", [T([2, 1], ":bool"), T([1], ":bool")]),
+    C("err_last", [T([2]), T([3])]), C("err_last_matrix", [T([2, 3]), T([4, 2])]), C("err_dtype", [T([2], ":float32"), T([2], ":float64")]),
+]
+
+OUTER_CASES = [
+    C("simple", [T([2]), T([3])]), C("expanded", [T([3], ".expand"), T([2])]), C("empty", [T([0]), T([2])]),
+    C("mixed_dtype", [T([2], ":int64"), T([2], ":float32")]), C("mixed_bool", [T([2], ":bool"), T([2], ":int8")]),
+    C("int8_wraps", [T([2], ":int8"), T([2], ":int8")]), C("keywords", [], [("input", T([2])), ("vec2", T([2]))]),
+]
+OUTER_ERRORS = [
+    C("err_matrix", [T([2]), T([3, 2])]), C("err_scalar", [T([]), T([3])]), C("err_matrix_left", [T([2, 2]), T([2])]),
+]
+
+VECDOT_CASES = [
+    C("vectors", [T([3]), T([3])]), C("batch", [T([2, 3]), T([2, 3])]), C("broadcast", [T([2, 3]), T([3])]),
+    C("dim0", [T([3, 2]), T([3, 2])], [("dim", "0")]), C("scalars", [T([]), T([])]), C("empty", [T([0, 2]), T([2])]),
+    C("empty_dim", [T([2, 0]), T([2, 0])]), C("transposed", [T([3, 2], ".t"), T([2, 3])]),
+    C("keywords", [], [("x", T([2])), ("y", T([2])), ("dim", "-1")]),
+]
+VECDOT_ERRORS = [
+    C("err_size", [T([2, 3]), T([2])]), C("err_dim", [T([2, 3]), T([2, 3])], [("dim", "2")]), C("err_int", [T([2], ":int64"), T([2], ":int64")]),
+    C("err_dtype", [T([2], ":float32"), T([2], ":float64")]), C("err_positional_dim", [T([2]), T([2]), "0"]),
+]
+
+LINEAR_CASES = [
+    C("simple", [T([2, 3]), T([4, 3])]), C("bias", [T([2, 3]), T([4, 3]), T([4])]), C("vector_input", [T([3]), T([2, 3]), T([2])]),
+    C("vector_weight", [T([2, 3]), T([3])]), C("vectors", [T([3]), T([3])]), C("vectors_bias", [T([3]), T([3]), T([])]),
+    C("rank3", [T([2, 2, 3]), T([4, 3]), T([4])]), C("bias_scalar", [T([2, 3]), T([4, 3]), T([])]),
+    C("bias_full", [T([2, 3]), T([4, 3]), T([2, 4])]), C("bias_one", [T([2, 3]), T([4, 3]), T([1])]),
+    C("transposed", [T([3, 2], ".t"), T([3, 4], ".t"), T([4], ".expand")]), C("empty_batch", [T([0, 3]), T([2, 3]), T([2])]),
+    C("empty_inner", [T([2, 0]), T([2, 0]), T([2])]), C("bias_none", [T([2, 3]), T([4, 3])], [("bias", "None")]),
+    C("keywords", [], [("input", T([2, 2])), ("weight", T([2, 2])), ("bias", T([2]))]),
+]
+LINEAR_ERRORS = [
+    C("err_inner", [T([2, 3]), T([4, 2])]), C("err_bias", [T([2, 3]), T([4, 3]), T([3])]), C("err_dtype", [T([2, 3], ":float32"), T([4, 3], ":float64")]),
+    C("err_bias_dtype", [T([2, 3], ":float32"), T([4, 3], ":float32"), T([4], ":float64")]), C("err_scalar", [T([]), T([3, 3])]),
+    C("err_bias_rank", [T([2, 3]), T([4, 3]), T([3, 2, 4])]), C("err_vector_weight_bias", [T([2, 3]), T([3]), T([2])]),
+]
+
+def random_addmm(rng):
+    n, k, m = rng.randint(1, 3), rng.randint(0, 3), rng.randint(1, 3)
+    inp = rng.choice([[n, m], [m], [1, m], [n, 1], [], [1]])
+    kw = []
+    if rng.random() < 0.5:
+        kw.append(("beta", rng.choice(["0", "2", "0.5", "-1"])))
+    if rng.random() < 0.5:
+        kw.append(("alpha", rng.choice(["0", "2", "0.5", "-1"])))
+    return [T(inp, _style(rng, len(inp))), T([n, k], _style(rng, 2)), T([k, m], _style(rng, 2))], kw
+
+
+ADDMM_CASES = [
+    C("beta_alpha", [T([2, 2]), T([2, 3]), T([3, 2])], [("beta", "0.5"), ("alpha", "2")]),
+    C("beta_zero_nan", ["torch.tensor([[float('nan'), 1.0], [float('inf'), 2.0]])", T([2, 2]), T([2, 2])], [("beta", "0")]),
+    C("alpha_zero_nan", [T([2, 2]), "torch.tensor([[float('nan'), 1.0], [2.0, 3.0]])", T([2, 2])], [("alpha", "0")]),
+    C("int_alpha_half", [T([2, 2], ":int64"), T([2, 2], ":int64"), T([2, 2], ":int64")], [("alpha", "0.5")]),
+    C("int_beta_half", [T([2, 2], ":int64"), T([2, 2], ":int64"), T([2, 2], ":int64")], [("beta", "1.5")]),
+    C("int_alpha_bool", [T([2, 2], ":int32"), T([2, 2], ":int32"), T([2, 2], ":int32")], [("alpha", "True")]),
+    C("negative", [T([2, 2]), T([2, 2]), T([2, 2])], [("beta", "-1"), ("alpha", "-2")]),
+    C("broadcast_row", [T([3]), T([2, 2]), T([2, 3])]), C("broadcast_scalar", [T([]), T([2, 2]), T([2, 2])]),
+    C("broadcast_col", [T([2, 1]), T([2, 2]), T([2, 2])]), C("transposed", [T([2, 2], ".t"), T([3, 2], ".t"), T([2, 3], ".t")]),
+    C("empty_inner", [T([2, 2]), T([2, 0]), T([0, 2])], [("beta", "2")]), C("empty_inner_beta0", [T([2, 2]), T([2, 0]), T([0, 2])], [("beta", "0")]),
+    C("empty_rows", [T([0, 2]), T([0, 2]), T([2, 2])]), C("int8_wraps", [T([2, 2], ":int8"), T([2, 4], ":int8"), T([4, 2], ":int8")], [("alpha", "3")]),
+    C("tensor_alpha", [T([2, 2]), T([2, 2]), T([2, 2])], [("alpha", "torch.tensor(2.0)")]),
+    C("method_kw", [T([2, 2]), T([2, 2]), T([2, 2])], [("beta", "2")]),
+    C("keywords", [], [("input", T([2])), ("mat1", T([2, 2])), ("mat2", T([2, 2])), ("alpha", "1"), ("beta", "1")]),
+]
+ADDMM_ERRORS = [
+    C("err_input", [T([3]), T([2, 2]), T([2, 2])]), C("err_input_rank", [T([1, 2, 2]), T([2, 2]), T([2, 2])]),
+    C("err_inner", [T([2, 2]), T([2, 3]), T([2, 2])]), C("err_vector", [T([2, 2]), T([2]), T([2, 2])]), C("err_vector_mat2", [T([2, 2]), T([2, 2]), T([2])]),
+    C("err_inner_input", [T([3]), T([2, 3]), T([2, 2])]), C("err_self_dtype", [T([2, 2], ":float64"), T([2, 2], ":float32"), T([2, 2], ":float32")]),
+    C("err_mat1_dtype", [T([2, 2], ":float32"), T([2, 2], ":float64"), T([2, 2], ":float32")]),
+    C("err_mat2_dtype", [T([2, 2], ":float32"), T([2, 2], ":float32"), T([2, 2], ":float64")]),
+    C("err_empty_inner_int_beta", [T([2, 2], ":int64"), T([2, 0], ":int64"), T([0, 2], ":int64")], [("beta", "0.5")]),
+    C("err_positional_beta", [T([2, 2]), T([2, 2]), T([2, 2]), "2"]), C("err_beta_string", [T([2, 2]), T([2, 2]), T([2, 2])], [("beta", "'a'")]),
+]
+
+OPS = [
+    _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
+        MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
+    _op("torch.Tensor.__matmul__", [T([2, 3]), T([3, 2])], MATMUL_CASES,
+        [e for e in MATMUL_ERRORS if e[0] not in ("err_missing", "err_unknown_kw")] + [C("err_string", [T([2]), "'a'"])],
+        random=random_matmul, code=matmul_code),
+    _op("torch.Tensor.__rmatmul__", [T([3, 2]), T([2, 3])], [C(n, [b, a], kw) for n, (a, b), kw in [(c[0], c[1], c[2]) for c in MATMUL_CASES]],
+        [C(n, [b, a], kw) for n, (a, b), kw in [(c[0], c[1], c[2]) for c in MATMUL_ERRORS if len(c[1]) == 2 and c[0] not in (
+            "err_unknown_kw", "err_list", "err_number")]],
+        random=lambda rng: (lambda a: (a[0][::-1], a[1]))(random_matmul(rng))),
+    _op("torch.mm", [T([2, 3]), T([3, 2])], MM_CASES, MM_ERRORS, names=["torch.Tensor.mm"], random=random_mm),
+    _op("torch.bmm", [T([2, 2, 3]), T([2, 3, 2])], BMM_CASES, BMM_ERRORS, names=["torch.Tensor.bmm"], random=random_bmm),
+    _op("torch.mv", [T([2, 3]), T([3])], MV_CASES, MV_ERRORS, names=["torch.Tensor.mv"], random=random_mv),
+    _op("torch.dot", [T([3]), T([3])], DOT_CASES, DOT_ERRORS, names=["torch.Tensor.dot"], random=random_dot),
+    _op("torch.vdot", [T([3]), T([3])], DOT_CASES, DOT_ERRORS, names=["torch.Tensor.vdot"], random=random_dot),
+    _op("torch.inner", [T([2, 3]), T([2, 3])], INNER_CASES, INNER_ERRORS, names=["torch.Tensor.inner"], random=random_inner),
+    _op("torch.outer", [T([2]), T([3])], OUTER_CASES, OUTER_ERRORS, names=["torch.Tensor.outer", "torch.ger", "torch.Tensor.ger"],
+        random=random_outer),
+    _op("torch.linalg.vecdot", [T([2, 3]), T([2, 3])], VECDOT_CASES, VECDOT_ERRORS, random=random_vecdot),
+    _op("torch.addmm", [T([2, 2]), T([2, 3]), T([3, 2])], ADDMM_CASES, ADDMM_ERRORS, names=["torch.Tensor.addmm"], random=random_addmm),
+    _op("torch.nn.functional.linear", [T([2, 3]), T([4, 3]), T([4])], LINEAR_CASES, LINEAR_ERRORS, random=random_linear),
+]
+
+
+def base_name(primary):
+    return primary.rsplit(".", 1)[1]
+
+
+def qualified_names(op):
+    return [op["primary"]] + op["names"]
