@@ -83,10 +83,11 @@ DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* 
   if (a[0] * a[1] * b[2] == 0 || a[2] == 0) return db;
   if (a[2] * a[1] * b[2] < 400) {
     refuse(kernel, da);
-  } else {  // 1.13 splits larger products into one addmm per batch
+    same_scalar(da, db);
+  } else {  // 1.13 splits larger products into one mm per batch, into a result of batch2's dtype
     refuse("addmm_impl_cpu_", db);
+    same_scalar(db, da);
   }
-  same_scalar(da, db);
   return db;
 }
 

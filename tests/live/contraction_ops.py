@@ -181,6 +181,7 @@ BMM_ERRORS = [
     C("err_rank2_left", [T([2, 2]), T([2, 2, 2])]), C("err_rank2_right", [T([2, 2, 2]), T([2, 2])]), C("err_batch", [T([2, 2, 3]), T([3, 3, 2])]),
     C("err_inner", [T([2, 2, 3]), T([2, 2, 3])]), C("err_dtype", [T([2, 2, 2], ":float32"), T([2, 2, 2], ":float64")]),
     C("err_half", [T([1, 2, 2], ":float16"), T([1, 2, 2], ":float32")]), C("err_rank4", [T([1, 1, 2, 2]), T([1, 2, 2])]),
+    C("err_large_bool", [T([1, 8, 8], ":bool"), T([1, 8, 8], ":bool")]), C("err_large_dtype", [T([1, 8, 8], ":int32"), T([1, 8, 8], ":int64")]),
 ]
 
 MV_CASES = [
