@@ -157,12 +157,15 @@ Tensor compute(const ContractPlan& p, DType wide) {
   V* c = n ? out.template data<V>() : nullptr;
   if (n == 0) return out.to(p.dtype);
   const bool sequential = p.dtype == DType::BFloat16 && !p.round_terms && p.ops.size() > 1;
+  const bool product = p.product || p.zero_alpha_computes;
   if (sequential) std::fill(c, c + n, V(0));
-  else if (p.product && !p.ops.empty()) product_sums<V>(p, in, c, n);
+  else if (product && !p.ops.empty()) product_sums<V>(p, in, c, n);
   else std::fill(c, c + n, V(0));
   const V alpha = from_double<V>(p.alpha), beta = from_double<V>(p.beta);
-  if (p.product && p.alpha != 1 && !sequential)
+  if (product && p.alpha != 1 && !sequential)
     for (std::int64_t k = 0; k < n; ++k) c[k] *= alpha;
+  if constexpr (std::is_floating_point_v<V>)
+    if (sequential && p.add_last && p.product) sequential_sums(p, in, c, n);
   if (p.has_add && p.beta != 0) {
     const Tensor add = p.add.t.to(wide);
     const V* a = add.template data<V>();
@@ -188,7 +191,7 @@ Tensor compute(const ContractPlan& p, DType wide) {
   if constexpr (std::is_floating_point_v<V>)
     if (sequential) {
       for (std::int64_t k = 0; k < n; ++k) c[k] = round_to_dtype(c[k], p.dtype);
-      if (p.product) sequential_sums(p, in, c, n);
+      if (p.product && !p.add_last) sequential_sums(p, in, c, n);
     }
   return out.to(p.dtype);
 }

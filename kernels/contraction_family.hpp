@@ -38,7 +38,9 @@ struct ContractPlan {
   std::string letters;               // einsum's letter names (one per letter), else ""
   int n_out = 0;                     // letters [0, n_out) index the result
   std::vector<ContractOperand> ops;  // the factors of every term
-  bool product = true;               // false: alpha is 0 and PyTorch drops the product
+  bool product = true;               // false: alpha is 0 and PyTorch drops the product (no sources)
+  bool zero_alpha_computes = false;  // addr: alpha 0 still multiplies (0·nan is nan), though nothing is a source
+  bool add_last = false;             // bfloat16: the added term joins after the products (gemv, baddbmm)
   double alpha = 1, beta = 1;        // as the result dtype holds them (integers truncated)
   bool has_add = false;              // beta · add, broadcast to the result
   ContractOperand add;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
@@ -336,6 +337,264 @@ ContractPlan addmm_call(const Bound& b) {
   return p;
 }
 
+// Python's input.size(d) with its IndexError.
+std::int64_t size_at(const Tensor& t, std::int64_t d) {
+  if (t.dim() == 0) fail("IndexError", "Dimension specified as " + S(d) + " but tensor has no dimensions");
+  return t.shape()[std::size_t(wrap_dim(d, t.dim()))];
+}
+
+// An in-place result.mul_(beta) of a result of dtype d: PyTorch's cast check.
+void check_scale(const Bound& b, const char* name, DType d) {
+  const auto beta = promotion_operand(arg(b, name));
+  const DType r = beta ? result_type({PromotionOperand{d, OperandRank::Dimensioned}, *beta}) : d;
+  if (!can_cast(r, d)) rt("result type " + sn(r) + " can't be cast to the desired output type " + sn(d));
+}
+
+// addmv: beta · input + alpha · (mat @ vec); the result has vec's dtype.
+ContractPlan addmv_call(const Bound& b) {
+  const Tensor &self = tensor_arg(b, "input"), &m = tensor_arg(b, "mat"), &v = tensor_arg(b, "vec");
+  const std::int64_t size0 = self.dim() == 0 && !(m.dim() == 2 && v.dim() == 1) ? 0 : (self.dim() ? self.shape()[0] : 0);
+  if (m.dim() == 2 && v.dim() == 1 && self.dim() <= 1 && !(m.shape()[1] == v.shape()[0] && (m.shape()[0] == self.numel() || self.numel() == 1)))
+    size_at(self, 0);  // the message reads input.size(0)
+  const DType d = mv_check(m.shape(), m.dtype(), v.shape(), v.dtype(), self.dim(), size0, self.numel());
+  if (m.numel() == 0 && double_arg(b, "beta", 1) != 0) {
+    // nothing to multiply: PyTorch writes beta · input with input's shape (a [1] or 0-d input
+    // stays that shape)
+    ContractPlan p;
+    p.dtype = d;
+    for (std::int64_t n : self.shape()) add_letter(p, n);
+    p.n_out = self.dim();
+    p.shape = self.shape();
+    p.product = false;
+    add_term(p, P(b, "input"), self, number_arg(b, "beta", self.dtype()));
+    return p;
+  }
+  ContractPlan p = product_plan(P(b, "mat"), m, P(b, "vec"), v, d);
+  p.alpha = number_arg(b, "alpha", d);
+  p.product = p.alpha != 0 && m.numel() != 0;
+  p.add_last = true;
+  add_term(p, P(b, "input"), self.dtype() == d ? self : self.to(d), number_arg(b, "beta", m.numel() == 0 ? self.dtype() : d));
+  return p;
+}
+
+// addr: beta · input + alpha · (vec1 ⊗ vec2), elementwise in the promoted dtype.
+ContractPlan addr_call(const Bound& b) {
+  const Tensor &self = tensor_arg(b, "input"), &v1 = tensor_arg(b, "vec1"), &v2 = tensor_arg(b, "vec2");
+  if (v1.dim() != 1) rt("addr: Expected 1-D argument vec1, but got " + S(v1.dim()) + "-D");
+  if (v2.dim() != 1) rt("addr: Expected 1-D argument vec2, but got " + S(v2.dim()) + "-D");
+  expand(self, {v1.shape()[0], v2.shape()[0]});
+  const DType d = result_type({*promotion_operand(arg(b, "input")), *promotion_operand(arg(b, "vec1")), *promotion_operand(arg(b, "vec2"))});
+  for (const char* name : {"beta", "alpha"}) {
+    const Value& x = arg(b, name);
+    if (x.is<bool>() && d != DType::Bool) rt(std::string("Boolean ") + name + " only supported for Boolean results.");
+    const bool integral_scalar = x.is<bool>() || x.is<std::int64_t>() || (x.is<Tensor>() && is_integral(x.as<Tensor>().dtype(), true));
+    if (!is_floating(d) && !integral_scalar)
+      rt(std::string("For integral input tensors, argument ") + name + " must not be a floating point number.");
+  }
+  ContractPlan p;
+  p.dtype = d;
+  p.round_terms = d == DType::Float16 || d == DType::BFloat16;
+  const int li = add_letter(p, v1.shape()[0]), lj = add_letter(p, v2.shape()[0]);
+  p.n_out = 2;
+  add_operand(p, P(b, "vec1"), -1, v1, {li});
+  add_operand(p, P(b, "vec2"), -1, v2, {lj});
+  p.shape = {v1.shape()[0], v2.shape()[0]};
+  p.alpha = number_arg(b, "alpha", d);
+  p.product = p.alpha != 0;
+  p.zero_alpha_computes = true;
+  add_term(p, P(b, "input"), self, number_arg(b, "beta", d));
+  return p;
+}
+
+// The letters of a batched product summed over the batch too (addbmm): out[i][j] = Σ_b Σ_k.
+ContractPlan batch_sum_plan(int pa, const Tensor& A, int pb, const Tensor& B, DType d) {
+  ContractPlan p;
+  p.dtype = d;
+  const int li = add_letter(p, A.shape()[1]), lj = add_letter(p, B.shape()[2]);
+  p.n_out = 2;
+  const int lb = add_letter(p, A.shape()[0]), lk = add_letter(p, A.shape()[2]);
+  add_operand(p, pa, -1, A, {lb, li, lk});
+  add_operand(p, pb, -1, B, {lb, lk, lj});
+  p.shape = {A.shape()[1], B.shape()[2]};
+  return p;
+}
+
+ContractPlan addbmm_call(const Bound& b) {
+  const Tensor &self = tensor_arg(b, "input"), &b1 = tensor_arg(b, "batch1"), &b2 = tensor_arg(b, "batch2");
+  expand(self, {size_at(b1, 1), size_at(b2, 2)});
+  if (b1.dim() != 3) rt("batch1 must be a 3D tensor");
+  if (b2.dim() != 3) rt("batch2 must be a 3D tensor");
+  const Shape &s1 = b1.shape(), &s2 = b2.shape();
+  if (s1[0] != s2[0]) rt("batch1 and batch2 must have same number of batches, got " + S(s1[0]) + " and " + S(s2[0]));
+  if (s1[2] != s2[1]) rt("Incompatible matrix sizes for bmm (" + by(s1[1], s1[2]) + " and " + by(s2[1], s2[2]) + ")");
+  const DType d = self.dtype();
+  const bool beta_zero = double_arg(b, "beta", 1) == 0;
+  if (s1[0] == 0) {
+    if (!beta_zero) check_scale(b, "beta", d);
+  } else {  // one addmm_ per batch into the result
+    if (d != b2.dtype()) rt("self and mat2 must have the same dtype");
+    if (b1.dtype() != b2.dtype()) rt("mat1 and mat2 must have the same dtype");
+    if (s1[2] == 0 && !beta_zero) check_scale(b, "beta", d);
+    if (s1[1] * s2[2] != 0 && s1[2] != 0) refuse("addmm_impl_cpu_", d);
+  }
+  ContractPlan p = batch_sum_plan(P(b, "batch1"), b1, P(b, "batch2"), b2, d);
+  p.alpha = number_arg(b, "alpha", d);
+  p.product = p.alpha != 0;
+  add_term(p, P(b, "input"), self, number_arg(b, "beta", d));
+  return p;
+}
+
+ContractPlan baddbmm_call(const Bound& b) {
+  const Tensor &self = tensor_arg(b, "input"), &b1 = tensor_arg(b, "batch1"), &b2 = tensor_arg(b, "batch2");
+  expand(self, {size_at(b1, 0), size_at(b1, 1), size_at(b2, 2)});
+  const bool beta_zero = double_arg(b, "beta", 1) == 0;
+  // bmm's checks; the result has batch2's dtype, input is copied into it
+  const Shape &s1 = b1.shape(), &s2 = b2.shape();
+  DType d = b2.dtype();
+  if (b1.dim() == 3 && b2.dim() == 3 && s2[0] == s1[0] && s2[1] == s1[2] && s1[0] * s1[1] * s2[2] != 0 && s1[2] == 0) {
+    if (!beta_zero) check_scale(b, "beta", d);
+  } else {
+    d = bmm_check(s1, b1.dtype(), s2, b2.dtype(), "baddbmm");
+  }
+  ContractPlan p = product_plan(P(b, "batch1"), b1, P(b, "batch2"), b2, d);
+  p.alpha = number_arg(b, "alpha", d);
+  p.product = p.alpha != 0;
+  add_term(p, P(b, "input"), self.dtype() == d ? self : self.to(d), number_arg(b, "beta", d));
+  return p;
+}
+
+// trace: the sum of the main diagonal; integers sum in int64, as torch.sum does.
+ContractPlan trace_call(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  refuse("trace", x.dtype());
+  if (x.dtype() == DType::BFloat16) rt("\"trace\" not implemented for 'BFloat16'");
+  if (x.dim() != 2) rt("trace: expected a matrix, but got tensor with dim " + S(x.dim()));
+  ContractPlan p;
+  p.dtype = is_floating(x.dtype()) ? x.dtype() : DType::Int64;
+  p.n_out = 0;
+  const int l = add_letter(p, std::min(x.shape()[0], x.shape()[1]));
+  add_operand(p, P(b, "input"), -1, x, {l, l});
+  return p;
+}
+
+// kron: out[i·p + k][j·q + l] = input[i][j] · other[k][l] (any rank; the shorter one gets
+// leading dims of size 1), in the promoted dtype.
+ContractPlan kron_call(const Bound& b) {
+  const Tensor &x = tensor_arg(b, "input"), &y = tensor_arg(b, "other");
+  const int rank = std::max(x.dim(), y.dim());
+  ContractPlan p;
+  p.dtype = promoted(b, "input", "other");
+  std::vector<int> dx, dy;
+  for (int d = 0; d < rank; ++d) {
+    const int ex = d - (rank - x.dim()), ey = d - (rank - y.dim());
+    const std::int64_t nx = ex >= 0 ? x.shape()[std::size_t(ex)] : 1, ny = ey >= 0 ? y.shape()[std::size_t(ey)] : 1;
+    const int lx = add_letter(p, nx), ly = add_letter(p, ny);
+    if (ex >= 0) dx.push_back(lx);
+    if (ey >= 0) dy.push_back(ly);
+    p.shape.push_back(nx * ny);
+  }
+  p.n_out = int(p.size.size());
+  add_operand(p, P(b, "input"), -1, x, dx);
+  add_operand(p, P(b, "other"), -1, y, dy);
+  return p;
+}
+
+// tensordot's dims argument, as torch.functional.tensordot reads it.
+void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vector<std::int64_t>& db, const Value* lists[2]) {
+  auto bad = [&]() {
+    rt("tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=" +
+       (dims.is<double>() ? format_float(dims.as<double>(), DType::Float64) : dims.is<std::string>() ? dims.as<std::string>() : std::string("None")));
+  };
+  auto count = [&](std::int64_t n) {
+    if (n < 0) rt("tensordot expects dims >= 0, but got dims=" + S(n));
+    for (std::int64_t i = -n; i < 0; ++i) da.push_back(i);
+    for (std::int64_t i = 0; i < n; ++i) db.push_back(i);
+  };
+  if (dims.is<bool>()) return count(dims.as<bool>() ? 1 : 0);
+  if (dims.is<std::int64_t>()) return count(dims.as<std::int64_t>());
+  if (dims.is<Tensor>()) {
+    const Tensor& t = dims.as<Tensor>();
+    if (t.numel() > 1) fail("Unsupported", "tensordot with a tensor of dim lists is not supported by Whence yet");
+    return count(std::int64_t(t.get(0).as_double()));
+  }
+  if (!dims.is<List>()) bad();
+  const List& l = dims.as<List>();
+  if (l.size() != 2) fail("ValueError", l.size() > 2 ? "too many values to unpack (expected 2)" : "not enough values to unpack (expected 2, got " + S(std::int64_t(l.size())) + ")");
+  lists[0] = &l[0];
+  lists[1] = &l[1];
+}
+
+ContractPlan tensordot_call(const Bound& b) {
+  std::vector<std::int64_t> da, db;
+  const Value* lists[2] = {nullptr, nullptr};
+  tensordot_dims(arg(b, "dims"), da, db, lists);
+  // then torch._VF.tensordot(a, b, dims_a, dims_b) binds its arguments
+  for (const char* name : {"a", "b"})
+    if (!arg(b, name).is<Tensor>())
+      fail("TypeError", std::string("tensordot(): argument '") + (name[0] == 'a' ? "input' (position 1)" : "other' (position 2)") +
+                            " must be Tensor, not " + python_type_name(arg(b, name)));
+  auto int_list = [](const Value& v, std::vector<std::int64_t>& out, const char* name, int pos) {
+    bool ok = v.is<List>();
+    if (ok)
+      for (const Value& x : v.as<List>()) ok = ok && x.is<std::int64_t>();
+    if (!ok)
+      fail("TypeError", std::string("tensordot(): argument '") + name + "' (position " + S(pos) + ") must be tuple of ints, not " + python_type_name(v));
+    for (const Value& x : v.as<List>()) out.push_back(x.as<std::int64_t>());
+  };
+  if (lists[0]) {
+    int_list(*lists[0], da, "dims_self", 3);
+    int_list(*lists[1], db, "dims_other", 4);
+  }
+  const Tensor &x = tensor_arg(b, "a"), &y = tensor_arg(b, "b");
+  if (da.size() != db.size()) rt("both dimension lists should have same length");
+  DType d1 = x.dtype(), d2 = y.dtype();
+  std::vector<int> lx(std::size_t(x.dim()), -1), ly(std::size_t(y.dim()), -1);
+  std::vector<std::int64_t> csizes;
+  std::int64_t csize = 1;
+  for (std::size_t i = 0; i < da.size(); ++i) {
+    const std::int64_t s1 = size_at(x, da[i]), s2 = size_at(y, db[i]);
+    if (s2 == 1) {  // summed right away (a broadcast): the sum promotes integers to int64
+      if (is_integral(d1, true)) d1 = DType::Int64;
+    } else if (s1 == 1) {
+      if (is_integral(d2, true)) d2 = DType::Int64;
+    } else if (s1 != s2) {
+      rt("contracted dimensions need to match, but first has size " + S(s1) + " in dim " + S(da[i]) + " and second has size " + S(s2) +
+         " in dim " + S(db[i]));
+    } else {
+      csize *= s1;
+    }
+    csizes.push_back(std::max(s1, s2));
+  }
+  auto bitset = [](const std::vector<std::int64_t>& dims, int rank) {
+    std::vector<int> seen(std::size_t(std::max(rank, 1)), 0);
+    for (std::int64_t dd : dims) {
+      const std::int64_t w = wrap_dim(dd, rank);
+      if (seen[std::size_t(w)]++) rt("dim " + S(w) + " appears multiple times in the list of dims");
+    }
+  };
+  bitset(da, x.dim());
+  bitset(db, y.dim());
+  ContractPlan p;
+  std::int64_t size1 = 1, size2 = 1;
+  std::vector<bool> cx(std::size_t(x.dim()), false), cy(std::size_t(y.dim()), false);
+  for (std::int64_t dd : da) cx[std::size_t(wrap_dim(dd, x.dim()))] = true;
+  for (std::int64_t dd : db) cy[std::size_t(wrap_dim(dd, y.dim()))] = true;
+  for (int d = 0; d < x.dim(); ++d)
+    if (!cx[std::size_t(d)]) lx[std::size_t(d)] = add_letter(p, x.shape()[std::size_t(d)]), size1 *= x.shape()[std::size_t(d)], p.shape.push_back(x.shape()[std::size_t(d)]);
+  for (int d = 0; d < y.dim(); ++d)
+    if (!cy[std::size_t(d)]) ly[std::size_t(d)] = add_letter(p, y.shape()[std::size_t(d)]), size2 *= y.shape()[std::size_t(d)], p.shape.push_back(y.shape()[std::size_t(d)]);
+  p.n_out = int(p.size.size());
+  for (std::size_t i = 0; i < da.size(); ++i) {
+    const int l = add_letter(p, csizes[i]);
+    lx[std::size_t(wrap_dim(da[i], x.dim()))] = l;
+    ly[std::size_t(wrap_dim(db[i], y.dim()))] = l;
+  }
+  p.dtype = mm_check({size1, csize}, d1, {csize, size2}, d2);
+  add_operand(p, P(b, "a"), -1, x, lx);
+  add_operand(p, P(b, "b"), -1, y, ly);
+  return p;
+}
+
 }  // namespace
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
@@ -374,6 +633,25 @@ void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
   add_op(t, contraction_op("torch.addmm torch.Tensor.addmm", "beta · input + alpha · (mat1 @ mat2): a matrix product added to a matrix (input broadcasts).",
                            "torch.addmm(torch.tensor([[100, 200]]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1]]))",
                            "input:Tensor mat1:Tensor mat2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmm_call));
+  add_op(t, contraction_op("torch.addmv torch.Tensor.addmv", "beta · input + alpha · (mat @ vec): a matrix-vector product added to a vector.",
+                           "torch.addmv(torch.tensor([100, 200]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 10]))",
+                           "input:Tensor mat:Tensor vec:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmv_call));
+  add_op(t, contraction_op("torch.addr torch.Tensor.addr", "beta · input + alpha · outer(vec1, vec2): an outer product added to a matrix.",
+                           "torch.addr(torch.tensor([[100, 200, 300], [400, 500, 600]]), torch.tensor([1, 2]), torch.tensor([1, 10, 100]))",
+                           "input:Tensor vec1:Tensor vec2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addr_call));
+  add_op(t, contraction_op("torch.addbmm torch.Tensor.addbmm", "beta · input + alpha · the sum over the batch of batch1[b] @ batch2[b]: batched products summed into one matrix.",
+                           "torch.addbmm(torch.tensor([[0, 0]]), torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1, 0], [0, 1]], [[10, 0], [0, 10]]]))",
+                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addbmm_call));
+  add_op(t, contraction_op("torch.baddbmm torch.Tensor.baddbmm", "beta · input + alpha · (batch1[b] @ batch2[b]) for every b: a batch of matrix products added to a batch of matrices.",
+                           "torch.baddbmm(torch.tensor([[[100]], [[200]]]), torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1], [1]], [[10], [100]]]))",
+                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out", baddbmm_call));
+  add_op(t, contraction_op("torch.trace torch.Tensor.trace", "The sum of a matrix's main diagonal, input[0][0] + input[1][1] + ...",
+                           "torch.trace(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor", trace_call));
+  add_op(t, contraction_op("torch.kron torch.Tensor.kron", "The Kronecker product: every element of input scales a whole copy of other, laid out in input's pattern.",
+                           "torch.kron(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 10]]))", pair, kron_call));
+  add_op(t, contraction_op("torch.tensordot", "Sums products over the given dims of a and b (the last dims of a with the first of b for an int): a generalized matrix product.",
+                           "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)", "a:Tensor b:Tensor dims:Index=2 out:Index=None",
+                           tensordot_call));
 }
 
 }  // namespace whence

@@ -120,8 +120,10 @@ def grad_relations(case, args, kwargs, out):
     def swap(v, path):
         if integral and isinstance(v, float):  # alpha=0.5 of an integer op is 0, as PyTorch converts it
             return int(v) if out.dtype != torch.bool else bool(v)
-        if path in (["alpha"], ["beta"]):  # a Number, even as a 0-d tensor: never a source
+        if path in (["dims"], [2]) and case["op"] == "torch.tensordot":  # an argument, not an operand
             return v
+        if path in (["alpha"], ["beta"]):  # a Number, even as a 0-d tensor: never a source
+            return int(v) if isinstance(v, bool) else v  # (the surrogates are float64: addr refuses bool scalars there)
         if isinstance(v, torch.Tensor):
             leaf = _surrogate(list(v.shape), len(leaves)).requires_grad_(True)
             leaves.append((path, leaf))
@@ -132,15 +134,35 @@ def grad_relations(case, args, kwargs, out):
     a2 = [swap(a, [i]) for i, a in enumerate(args)]
     k2 = {k: swap(v, [k]) for k, v in kwargs.items()}
     o = fn(*a2, **k2)
-    rel = []
     flat = o.reshape(-1)
-    for k in range(flat.numel()):
-        src = []
-        if flat.requires_grad:
-            gs = torch.autograd.grad(flat[k], [leaf for _, leaf in leaves], retain_graph=True, allow_unused=True)
-            for (path, _), g in zip(leaves, gs):
-                if g is not None:
-                    src += [[path, f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
+    per = [[] for _ in range(flat.numel())]
+    try:
+        if case["op"] in ("torch.trace", "torch.Tensor.trace"):
+            # 1.13's trace backward fills every (cols + 1)-th element up to numel, which for a
+            # tall matrix includes elements below the diagonal the forward never reads
+            raise RuntimeError("perturb")
+        for k in range(flat.numel()):
+            if flat.requires_grad:
+                gs = torch.autograd.grad(flat[k], [leaf for _, leaf in leaves], retain_graph=True, allow_unused=True)
+                for (path, _), g in zip(leaves, gs):
+                    if g is not None:
+                        per[k] += [[path, f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
+    except RuntimeError:
+        # PyTorch 1.13's backward of kron with a 0-d operand fails (it calls outer), and trace's
+        # is wrong for tall matrices: perturb each surrogate element instead (times 1.5 plus
+        # 0.25), a source of every output element that changes
+        per = [[] for _ in range(flat.numel())]
+        with torch.no_grad():
+            for path, leaf in leaves:
+                for j in range(leaf.numel()):
+                    saved = leaf.reshape(-1)[j].item()
+                    leaf.view(-1)[j] = saved * 1.5 + 0.25
+                    new = fn(*a2, **k2).reshape(-1)
+                    leaf.view(-1)[j] = saved
+                    for k in (new != flat).nonzero().flatten().tolist():
+                        per[k].append([path, j, "value"])
+    rel = []
+    for k, src in enumerate(per):
         src.sort(key=lambda s: (tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in s[0]), s[1]))
         rel.append({"out": [0, k], "src": src})
     return rel

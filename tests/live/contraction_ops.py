@@ -288,6 +288,162 @@ ADDMM_ERRORS = [
     C("err_positional_beta", [T([2, 2]), T([2, 2]), T([2, 2]), "2"]), C("err_beta_string", [T([2, 2]), T([2, 2]), T([2, 2])], [("beta", "'a'")]),
 ]
 
+def _scalars(rng):
+    kw = []
+    if rng.random() < 0.5:
+        kw.append(("beta", rng.choice(["0", "2", "0.5", "-1"])))
+    if rng.random() < 0.5:
+        kw.append(("alpha", rng.choice(["0", "2", "0.5", "-1"])))
+    return kw
+
+
+def random_addmv(rng):
+    n, k = rng.randint(1, 3), rng.randint(0, 3)
+    inp = rng.choice([[n], [1], []])
+    return [T(inp), T([n, k], _style(rng, 2)), T([k], _style(rng, 1))], _scalars(rng)
+
+
+def random_addr(rng):
+    n, m = rng.randint(0, 3), rng.randint(1, 3)
+    inp = rng.choice([[n, m], [m], [1, m], [n, 1], []])
+    kw = [(k, v) for k, v in _scalars(rng) if v != "0.5"]
+    return [T(inp, _style(rng, len(inp))), T([n], _style(rng, 1)), T([m], _style(rng, 1))], kw
+
+
+def random_addbmm(rng):
+    bb, n, k, m = rng.randint(0, 3), rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
+    inp = rng.choice([[n, m], [m], [1, m], []])
+    return [T(inp), T([bb, n, k], _style(rng, 3)), T([bb, k, m], _style(rng, 3))], _scalars(rng)
+
+
+def random_baddbmm(rng):
+    bb, n, k, m = rng.randint(1, 3), rng.randint(1, 3), rng.randint(0, 3), rng.randint(1, 3)
+    inp = rng.choice([[bb, n, m], [n, m], [m], [1, 1, m], []])
+    return [T(inp), T([bb, n, k], _style(rng, 3)), T([bb, k, m], _style(rng, 3))], _scalars(rng)
+
+
+def random_trace(rng):
+    s = [rng.randint(0, 4), rng.randint(1, 4)]
+    return [T(s, _style(rng, 2))], []
+
+
+def random_kron(rng):
+    a = _dims(rng, rng.randint(0, 3), 0 if rng.random() < 0.1 else 1, 3)
+    b = _dims(rng, rng.randint(0, 3), 1, 3)
+    return [T(a), T(b)], []  # (a transposed input makes 1.13's kron fail in a view: strides decide)
+
+
+def random_tensordot(rng):
+    n = rng.randint(0, 2)
+    c = _dims(rng, n, 1, 3)
+    a = _dims(rng, rng.randint(0, 2), 1, 3)
+    b = _dims(rng, rng.randint(0, 2), 1, 3)
+    if rng.random() < 0.5 or n == 0:
+        return [T(a + c, _style(rng, len(a + c))), T(c + b, _style(rng, len(c + b))), str(n)], []
+    # explicit lists: the contracted dims of a in a random order and place
+    ra = len(a) + n
+    pa = rng.sample(range(ra), n)
+    sa = [0] * ra
+    rest = iter(a)
+    for i in range(ra):
+        sa[i] = c[pa.index(i)] if i in pa else next(rest)
+    da = [p - ra if rng.random() < 0.3 else p for p in pa]
+    return [T(sa), T(c + b), "([%s], [%s])" % (", ".join(map(str, da)), ", ".join(map(str, range(n))))], []
+
+
+ADDMV_CASES = [
+    C("beta_alpha", [T([2]), T([2, 3]), T([3])], [("beta", "0.5"), ("alpha", "2")]),
+    C("beta_zero_nan", ["torch.tensor([float('nan'), 1.0])", T([2, 2]), T([2])], [("beta", "0")]),
+    C("alpha_zero_nan", [T([2]), "torch.tensor([[float('nan'), 1.0], [2.0, 3.0]])", T([2])], [("alpha", "0")]),
+    C("int_alpha_half", [T([2], ":int64"), T([2, 2], ":int64"), T([2], ":int64")], [("alpha", "0.5")]),
+    C("broadcast_one", [T([1]), T([2, 2]), T([2])]), C("broadcast_scalar", [T([]), T([3, 2]), T([2])]),
+    C("transposed", [T([2]), T([3, 2], ".t"), T([3])]), C("empty_inner", [T([2]), T([2, 0]), T([0])], [("beta", "2")]),
+    C("empty_inner_int_beta", [T([2], ":int64"), T([2, 0], ":int64"), T([0], ":int64")], [("beta", "0.5")]),
+    C("input_other_dtype", [T([2], ":float64"), T([2, 2], ":float32"), T([2], ":float32")]),
+    C("keywords", [], [("input", T([2])), ("mat", T([2, 2])), ("vec", T([2])), ("beta", "2")]),
+]
+ADDMV_ERRORS = [
+    C("err_input_size", [T([3]), T([2, 2]), T([2])]), C("err_size", [T([2]), T([2, 3]), T([2])]), C("err_input_matrix", [T([2, 2]), T([2, 2]), T([2])]),
+    C("err_vec_dtype", [T([2], ":float32"), T([2, 2], ":float32"), T([2], ":float64")]), C("err_bool", [T([2], ":bool"), T([2, 2], ":bool"), T([2], ":bool")]),
+]
+
+ADDR_CASES = [
+    C("beta_alpha", [T([2, 3]), T([2]), T([3])], [("beta", "0.5"), ("alpha", "2")]),
+    C("beta_zero_nan", ["torch.tensor([[float('nan'), 1.0], [2.0, float('inf')]])", T([2]), T([2])], [("beta", "0")]),
+    C("alpha_zero_nan", [T([2, 2]), "torch.tensor([float('nan'), 1.0])", T([2])], [("alpha", "0")]),
+    C("broadcast_row", [T([3]), T([2]), T([3])]), C("broadcast_scalar", [T([]), T([2]), T([3])]),
+    C("mixed_dtypes", [T([2, 2], ":int64"), T([2], ":float32"), T([2], ":int32")]), C("bool", [T([2, 2], ":bool"), T([2], ":bool"), T([2], ":bool")]),
+    C("bool_scalars", [T([2, 2], ":bool"), T([2], ":bool"), T([2], ":bool")], [("beta", "False"), ("alpha", "True")]),
+    C("int_scalars", [T([2, 2], ":int32"), T([2], ":int32"), T([2], ":int32")], [("beta", "2"), ("alpha", "-1")]),
+    C("empty", [T([0, 2]), T([0]), T([2])]), C("expanded", [T([2, 2], ".expand"), T([2], ".expand"), T([2])]),
+    C("keywords", [], [("input", T([2, 2])), ("vec1", T([2])), ("vec2", T([2]))]),
+]
+ADDR_ERRORS = [
+    C("err_vec1_matrix", [T([2, 3]), T([2, 1]), T([3])]), C("err_vec2_scalar", [T([2, 3]), T([2]), T([])]), C("err_input", [T([2, 2]), T([2]), T([3])]),
+    C("err_int_alpha_float", [T([2, 2], ":int64"), T([2], ":int64"), T([2], ":int64")], [("alpha", "0.5")]),
+    C("err_bool_beta_float_result", [T([2, 2], ":float32"), T([2], ":float32"), T([2], ":float32")], [("beta", "True")]),
+]
+
+ADDBMM_CASES = [
+    C("beta_alpha", [T([2, 2]), T([3, 2, 3]), T([3, 3, 2])], [("beta", "0.5"), ("alpha", "2")]),
+    C("beta_zero_nan", ["torch.tensor([[float('nan'), 1.0]])", T([2, 1, 2]), T([2, 2, 2])], [("beta", "0")]),
+    C("broadcast", [T([2]), T([2, 2, 2]), T([2, 2, 2])]), C("empty_batch", [T([2, 2]), T([0, 2, 2]), T([0, 2, 2])], [("beta", "2")]),
+    C("empty_batch_beta0", [T([2, 2]), T([0, 2, 2]), T([0, 2, 2])], [("beta", "0")]), C("permuted", [T([2, 2]), T([2, 3, 2], ".permute"), T([2, 3, 2], ".transpose")]),
+    C("int_alpha_half", [T([2, 2], ":int64"), T([1, 2, 2], ":int64"), T([1, 2, 2], ":int64")], [("alpha", "0.5")]),
+]
+ADDBMM_ERRORS = [
+    C("err_batches", [T([2, 2]), T([3, 2, 2]), T([2, 2, 2])]), C("err_inner", [T([2, 2]), T([3, 2, 3]), T([3, 2, 2])]),
+    C("err_input", [T([3, 2]), T([3, 2, 2]), T([3, 2, 2])]), C("err_rank", [T([2, 2]), T([2, 2]), T([3, 2, 2])]),
+    C("err_vector", [T([2, 2]), T([2]), T([3, 2, 2])]), C("err_dtype", [T([2, 2], ":float64"), T([3, 2, 2], ":float32"), T([3, 2, 2], ":float32")]),
+    C("err_empty_int_beta", [T([2, 2], ":int64"), T([0, 2, 2], ":int64"), T([0, 2, 2], ":int64")], [("beta", "0.5")]),
+]
+
+BADDBMM_CASES = [
+    C("beta_alpha", [T([2, 2, 2]), T([2, 2, 3]), T([2, 3, 2])], [("beta", "0.5"), ("alpha", "2")]),
+    C("beta_zero_nan", ["torch.tensor([[[float('nan')]]])", T([2, 1, 2]), T([2, 2, 1])], [("beta", "0")]),
+    C("broadcast", [T([2]), T([3, 2, 2]), T([3, 2, 2])]), C("input_other_dtype", [T([2, 2, 2], ":float64"), T([2, 2, 2], ":float32"), T([2, 2, 2], ":float32")]),
+    C("input_float_int", [T([1, 2, 2], ":float32"), T([1, 2, 2], ":int64"), T([1, 2, 2], ":int64")]),
+    C("empty_inner", [T([2, 2, 2]), T([2, 2, 0]), T([2, 0, 2])], [("beta", "2")]),
+    C("int_alpha_half", [T([1, 2, 2], ":int64"), T([1, 2, 2], ":int64"), T([1, 2, 2], ":int64")], [("alpha", "0.5")]),
+]
+BADDBMM_ERRORS = [
+    C("err_input", [T([4, 2, 2]), T([3, 2, 2]), T([3, 2, 2])]), C("err_rank", [T([2]), T([2, 2]), T([3, 2, 2])]),
+    C("err_vector", [T([2]), T([2]), T([3, 2, 2])]), C("err_inner", [T([3, 2, 2]), T([3, 2, 3]), T([3, 2, 2])]),
+    C("err_dtype", [T([3, 2, 2], ":float32"), T([3, 2, 2], ":float32"), T([3, 2, 2], ":float64")]),
+]
+
+TRACE_CASES = [
+    C("square", [T([3, 3])]), C("wide", [T([2, 4])]), C("tall", [T([4, 2])]), C("empty", [T([0, 3])]), C("one", [T([1, 1])]),
+    C("transposed", [T([2, 3], ".t")]), C("int8", [T([3, 3], ":int8")]), C("uint8", [T([2, 2], ":uint8")]),
+]
+TRACE_ERRORS = [C("err_vector", [T([3])]), C("err_rank3", [T([2, 2, 2])]), C("err_scalar", [T([])]), C("err_bool_vector", [T([2], ":bool")])]
+
+KRON_CASES = [
+    C("matrices", [T([2, 2]), T([2, 3])]), C("vectors", [T([2]), T([3])]), C("ranks", [T([2, 1]), T([3])]), C("scalar", [T([]), T([2])]),
+    C("scalars", [T([]), T([])]), C("rank3", [T([2, 1, 2]), T([1, 2, 1])]), C("mixed_dtypes", [T([2], ":int64"), T([2], ":float32")]),
+    C("bool", [T([2], ":bool"), T([2], ":bool")]), C("empty", [T([0, 2]), T([2, 2])]), C("expanded", [T([2], ".expand"), T([2, 1], ".expand")]),
+    C("keywords", [], [("input", T([2])), ("other", T([2]))]),
+]
+
+TENSORDOT_CASES = [
+    C("dims0", [T([2]), T([3]), "0"]), C("dims1", [T([2, 3]), T([3, 2]), "1"]), C("default", [T([2, 3]), T([2, 3])]),
+    C("lists", [T([2, 3, 4]), T([4, 3]), "([1, 2], [1, 0])"]), C("list_of_lists", [T([2, 3]), T([3, 2]), "[[1], [0]]"]),
+    C("negative_dims", [T([2, 3]), T([3, 2]), "([-1], [0])"]), C("tensor_dims", [T([2, 3]), T([3, 2]), "torch.tensor(1)"]),
+    C("bool_dims", [T([2, 3]), T([3, 2]), "True"]), C("broadcast_dim", [T([2, 3]), T([1, 2]), "([1], [0])"]),
+    C("broadcast_dim_float", [T([2, 3], ":float32"), T([1, 2], ":float32"), "([1], [0])"]),
+    C("size_one_both", [T([2, 1], ":int64"), T([1, 2], ":int64"), "1"]), C("transposed", [T([3, 2], ".t"), T([2, 3], ".t"), "1"]),
+    C("empty", [T([0, 3]), T([3, 2]), "1"]), C("empty_contracted", [T([2, 0]), T([0, 2]), "1"]),
+    C("keywords", [], [("a", T([2, 2])), ("b", T([2, 2])), ("dims", "1")]),
+]
+TENSORDOT_ERRORS = [
+    C("err_negative", [T([2, 3]), T([3, 2]), "-1"]), C("err_three_lists", [T([2, 3]), T([3, 2]), "([1], [0], [1])"]),
+    C("err_string", [T([2, 3]), T([3, 2]), "'a'"]), C("err_float", [T([2, 3]), T([3, 2]), "1.5"]), C("err_none", [T([2, 3]), T([3, 2]), "None"]),
+    C("err_int_pair", [T([2, 3]), T([3, 2]), "[1, 0]"]), C("err_repeated", [T([2, 3]), T([3, 2]), "[[1, 1], [0, 0]]"]),
+    C("err_lengths", [T([2, 3]), T([3, 2]), "[[1], [0, 1]]"]), C("err_range", [T([2, 3]), T([3, 2]), "[[2], [0]]"]),
+    C("err_sizes", [T([2, 3]), T([2, 2]), "[[1], [0]]"]), C("err_too_many", [T([2, 3]), T([3, 2]), "3"]),
+    C("err_dtype", [T([2, 3], ":float32"), T([3, 2], ":float64"), "1"]), C("err_int32_broadcast", [T([2, 3], ":int32"), T([1, 2], ":int32"), "([1], [0])"]),
+]
+
 OPS = [
     _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
         MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
@@ -308,6 +464,13 @@ OPS = [
         random=random_outer),
     _op("torch.linalg.vecdot", [T([2, 3]), T([2, 3])], VECDOT_CASES, VECDOT_ERRORS, random=random_vecdot),
     _op("torch.addmm", [T([2, 2]), T([2, 3]), T([3, 2])], ADDMM_CASES, ADDMM_ERRORS, names=["torch.Tensor.addmm"], random=random_addmm),
+    _op("torch.addmv", [T([2]), T([2, 3]), T([3])], ADDMV_CASES, ADDMV_ERRORS, names=["torch.Tensor.addmv"], random=random_addmv),
+    _op("torch.addr", [T([2, 3]), T([2]), T([3])], ADDR_CASES, ADDR_ERRORS, names=["torch.Tensor.addr"], random=random_addr),
+    _op("torch.addbmm", [T([2, 2]), T([2, 2, 3]), T([2, 3, 2])], ADDBMM_CASES, ADDBMM_ERRORS, names=["torch.Tensor.addbmm"], random=random_addbmm),
+    _op("torch.baddbmm", [T([2, 2, 2]), T([2, 2, 3]), T([2, 3, 2])], BADDBMM_CASES, BADDBMM_ERRORS, names=["torch.Tensor.baddbmm"], random=random_baddbmm),
+    _op("torch.trace", [T([3, 3])], TRACE_CASES, TRACE_ERRORS, names=["torch.Tensor.trace"], random=random_trace, pairs=False),
+    _op("torch.kron", [T([2, 2]), T([2, 3])], KRON_CASES, [], names=["torch.Tensor.kron"], random=random_kron),
+    _op("torch.tensordot", [T([2, 3]), T([3, 2]), "1"], TENSORDOT_CASES, TENSORDOT_ERRORS, random=random_tensordot),
     _op("torch.nn.functional.linear", [T([2, 3]), T([4, 3]), T([4])], LINEAR_CASES, LINEAR_ERRORS, random=random_linear),
 ]
 
