@@ -289,7 +289,7 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
   std::string lhs = "out", sym;
   if (p.sum_form) {
     // out[i=1][k=0] = Σ_j operands[0][1][j]·operands[1][j][0]
-    for (int l = 0; l < p.n_out; ++l) lhs += "[" + std::string(1, p.letters[std::size_t(l)]) + "=" + std::to_string(oc[std::size_t(l)]) + "]";
+    for (int l = 0; l < p.n_out; ++l) lhs += "[" + p.letters[std::size_t(l)] + "=" + std::to_string(oc[std::size_t(l)]) + "]";
     std::string summed;
     for (std::size_t l = std::size_t(p.n_out); l < p.size.size(); ++l) summed += p.letters[l];
     std::string term;
@@ -298,7 +298,7 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
       term += operand_name(b, p.ops[o]);
       for (int l : p.ops[o].dims) {
         term += "[";
-        term += l < p.n_out ? std::to_string(oc[std::size_t(l)]) : std::string(1, p.letters[std::size_t(l)]);
+        term += l < p.n_out ? std::to_string(oc[std::size_t(l)]) : p.letters[std::size_t(l)];
         term += "]";
       }
     }

@@ -35,7 +35,7 @@ struct ContractPlan {
   DType dtype = DType::Float32;
   Shape shape;                       // the result's shape
   std::vector<std::int64_t> size;    // per letter
-  std::string letters;               // einsum's letter names (one per letter), else ""
+  std::vector<std::string> letters;  // einsum's letter names (one per letter), else empty
   int n_out = 0;                     // letters [0, n_out) index the result
   std::vector<ContractOperand> ops;  // the factors of every term
   bool product = true;               // false: alpha is 0 and PyTorch drops the product (no sources)

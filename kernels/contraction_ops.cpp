@@ -2,6 +2,8 @@
 // checks its arguments as PyTorch 1.13's CPU kernels do, in their order and words, and
 // describes itself as a plan for the shared engine.
 #include <algorithm>
+#include <cctype>
+#include <deque>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -595,6 +597,249 @@ ContractPlan tensordot_call(const Bound& b) {
   return p;
 }
 
+// --- einsum: PyTorch 1.13's parser, checks and contraction order --------------------------------
+
+DType sum_dtype(DType d) { return is_integral(d, true) ? DType::Int64 : d; }
+
+// An operand as einsum's contraction loop sees it: sizes over the permuted dims, dtype.
+struct EinsumOp {
+  std::vector<std::int64_t> size;
+  DType dtype;
+};
+
+ContractPlan einsum_call(const Bound& b) {
+  const List& args = arg(b, "args").as<List>();
+  if (args.size() < 2)
+    fail("ValueError", "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list");
+  if (args[0].is<Tensor>()) fail("Unsupported", "einsum's sublist format is not supported by Whence yet");
+  if (args.size() == 2 && args[1].is<List>())
+    fail("Unsupported", "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");
+  if (!args[0].is<std::string>())
+    fail("TypeError", "einsum(): argument 'equation' (position 1) must be str, not " + python_type_name(args[0]));
+  for (std::size_t i = 1; i < args.size(); ++i)
+    if (!args[i].is<Tensor>())
+      fail("TypeError", "expected Tensor as element " + S(std::int64_t(i - 1)) + " in argument 1, but got " + python_type_name(args[i]));
+  const std::string eq = args[0].as<std::string>();
+  const std::size_t num_ops = args.size() - 1;
+  auto op = [&](std::size_t i) -> const Tensor& { return args[i + 1].as<Tensor>(); };
+  constexpr int kEll = 52;
+  auto sub = [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? c - 'A' : c - 'a' + 26; };
+  auto label = [](int s) { return std::string(1, char(s < 26 ? 'A' + s : 'a' + s - 26)); };
+  const std::size_t arrow = eq.find("->");
+  const std::string lhs = eq.substr(0, arrow);
+  std::vector<std::vector<int>> op_labels(num_ops);
+  bool ell_in_input = false;
+  std::size_t cur = 0;
+  for (std::size_t i = 0; i < lhs.size(); ++i) {
+    const char c = lhs[i];
+    if (c == ' ') continue;
+    if (c == '.') {
+      if (ell_in_input) rt("einsum(): found '.' for operand " + S(std::int64_t(cur)) + " for which an ellipsis was already found");
+      if (!(i + 2 < lhs.size() && lhs[++i] == '.' && lhs[++i] == '.'))
+        rt("einsum(): found '.' for operand " + S(std::int64_t(cur)) + " that is not part of any ellipsis");
+      op_labels[cur].push_back(kEll);
+      ell_in_input = true;
+    } else if (c == ',') {
+      ++cur;
+      if (cur >= num_ops) rt("einsum(): fewer operands were provided than specified in the equation");
+      ell_in_input = false;
+    } else {
+      if (!std::isalpha(static_cast<unsigned char>(c)))
+        rt("einsum(): invalid subscript given at index " + S(std::int64_t(i)) + " in the equation string, subscripts must be in [a-zA-Z]");
+      op_labels[cur].push_back(sub(c));
+    }
+  }
+  if (cur != num_ops - 1) rt("einsum(): more operands were provided than specified in the equation");
+  std::vector<std::int64_t> label_count(52, 0);
+  std::int64_t ell_num_dim = 0;
+  for (std::size_t i = 0; i < num_ops; ++i) {
+    std::int64_t nlabels = std::int64_t(op_labels[i].size());
+    bool has_ell = false;
+    for (int l : op_labels[i]) {
+      if (l == kEll) {
+        --nlabels;
+        has_ell = true;
+        ell_num_dim = std::max(ell_num_dim, std::int64_t(op(i).dim()) - nlabels);
+      } else {
+        ++label_count[std::size_t(l)];
+      }
+    }
+    if (has_ell ? nlabels > op(i).dim() : nlabels != op(i).dim())
+      rt("einsum(): the number of subscripts in the equation (" + S(nlabels) + (has_ell ? ") is more than" : ") does not match") +
+         " the number of dimensions (" + S(op(i).dim()) + ") for operand " + S(std::int64_t(i)) + (has_ell ? "" : " and no ellipsis was given"));
+  }
+  std::vector<std::int64_t> perm_of(52, -1);
+  std::int64_t perm_index = 0, ell_index = 0;
+  bool ell_in_output = false;
+  if (arrow == std::string::npos) {
+    perm_index = ell_num_dim;
+    ell_in_output = true;
+    for (int l = 0; l < 52; ++l)
+      if (label_count[std::size_t(l)] == 1) perm_of[std::size_t(l)] = perm_index++;
+  } else {
+    const std::string rhs = eq.substr(arrow + 2);
+    for (std::size_t i = 0; i < rhs.size(); ++i) {
+      const char c = rhs[i];
+      if (c == ' ') continue;
+      if (c == '.') {
+        if (ell_in_output) rt("einsum(): found '.' for output but an ellipsis (...) was already found");
+        if (!(i + 2 < rhs.size() && rhs[++i] == '.' && rhs[++i] == '.')) rt("einsum(): found '.' for output that is not part of any ellipsis (...)");
+        ell_index = perm_index;
+        perm_index += ell_num_dim;
+        ell_in_output = true;
+      } else {
+        if (!std::isalpha(static_cast<unsigned char>(c)))
+          rt("einsum(): invalid subscript given at index " + S(std::int64_t(lhs.size() + 2 + i)) + " in the equation string, subscripts must be in [a-zA-Z]");
+        const int l = sub(c);
+        if (!(label_count[std::size_t(l)] > 0 && perm_of[std::size_t(l)] == -1))
+          rt(std::string("einsum(): output subscript ") + c +
+             (perm_of[std::size_t(l)] > -1 ? " appears more than once in the output" : " does not appear in the equation for any input operand"));
+        perm_of[std::size_t(l)] = perm_index++;
+      }
+    }
+  }
+  const std::int64_t out_size = perm_index;
+  if (!ell_in_output) {
+    ell_index = perm_index;
+    perm_index += ell_num_dim;
+  }
+  for (int l = 0; l < 52; ++l)
+    if (label_count[std::size_t(l)] > 0 && perm_of[std::size_t(l)] == -1) perm_of[std::size_t(l)] = perm_index++;
+  // sizes, diagonals, broadcasting: each operand's dims mapped to the permuted dims
+  std::vector<std::int64_t> label_size(52, 1), ell_sizes(std::size_t(ell_num_dim), 1), dim_counts(std::size_t(perm_index), 0);
+  std::vector<std::vector<int>> dims_of(num_ops);
+  std::vector<EinsumOp> ops;
+  for (std::size_t i = 0; i < num_ops; ++i) {
+    const Tensor& t = op(i);
+    std::vector<std::int64_t> perm(std::size_t(perm_index), -1);
+    EinsumOp e{std::vector<std::int64_t>(std::size_t(perm_index), 1), t.dtype()};
+    std::int64_t dim = 0;
+    for (int l : op_labels[i]) {
+      if (l == kEll) {
+        const std::int64_t ndim = t.dim() - (std::int64_t(op_labels[i].size()) - 1);
+        for (std::int64_t j = ell_num_dim - ndim; j < ell_num_dim; ++j) {
+          const std::int64_t n = t.shape()[std::size_t(dim)];
+          if (n != 1) {
+            if (!(ell_sizes[std::size_t(j)] == 1 || ell_sizes[std::size_t(j)] == n))
+              rt("einsum(): dimension " + S(dim) + " covered by ellipsis in operand " + S(std::int64_t(i)) + "has size " + S(n) +
+                 " which does not broadcast with previously seen ellipsis with size " + S(ell_sizes[std::size_t(j)]) + " for the respective dimension");
+            ell_sizes[std::size_t(j)] = n;
+            ++dim_counts[std::size_t(ell_index + j)];
+          }
+          perm[std::size_t(ell_index + j)] = dim;
+          e.size[std::size_t(ell_index + j)] = n;
+          dims_of[i].push_back(int(ell_index + j));
+          ++dim;
+        }
+      } else if (perm[std::size_t(perm_of[std::size_t(l)])] == -1) {
+        const std::int64_t n = t.shape()[std::size_t(dim)];
+        if (n != 1) {
+          if (!(label_size[std::size_t(l)] == 1 || label_size[std::size_t(l)] == n))
+            rt("einsum(): subscript " + label(l) + " has size " + S(n) + " for operand " + S(std::int64_t(i)) +
+               " which does not broadcast with previously seen size " + S(label_size[std::size_t(l)]));
+          label_size[std::size_t(l)] = n;
+          ++dim_counts[std::size_t(perm_of[std::size_t(l)])];
+        }
+        perm[std::size_t(perm_of[std::size_t(l)])] = dim;
+        e.size[std::size_t(perm_of[std::size_t(l)])] = n;
+        dims_of[i].push_back(int(perm_of[std::size_t(l)]));
+        ++dim;
+      } else {  // a repeated label: the diagonal
+        const std::int64_t prev = perm[std::size_t(perm_of[std::size_t(l)])];
+        const std::int64_t n = t.shape()[std::size_t(dim)], m = t.shape()[std::size_t(prev)];
+        if (n != m)
+          rt("einsum(): subscript " + label(l) + " is repeated for operand " + S(std::int64_t(i)) + " but the sizes don't match, " + S(n) + " != " + S(m));
+        dims_of[i].push_back(int(perm_of[std::size_t(l)]));
+        ++dim;
+      }
+    }
+    ops.push_back(e);
+  }
+  // the letters: every permuted dim, its size the broadcast one
+  ContractPlan p;
+  std::vector<std::int64_t> letter_size(std::size_t(perm_index), 1);
+  for (const auto& e : ops)
+    for (std::size_t d = 0; d < e.size.size(); ++d)
+      if (e.size[d] != 1) letter_size[d] = e.size[d];
+  for (std::int64_t d = 0; d < perm_index; ++d) add_letter(p, letter_size[std::size_t(d)]);
+  p.letters.assign(std::size_t(perm_index), "");
+  for (int l = 0; l < 52; ++l)
+    if (perm_of[std::size_t(l)] >= 0) p.letters[std::size_t(perm_of[std::size_t(l)])] = label(l);
+  for (std::int64_t j = 0; j < ell_num_dim; ++j) p.letters[std::size_t(ell_index + j)] = "…" + S(j);
+  p.n_out = int(out_size);
+  p.sum_form = true;
+  for (std::int64_t d = 0; d < out_size; ++d) p.shape.push_back(letter_size[std::size_t(d)]);
+  bool empty = false;
+  for (std::size_t i = 0; i < num_ops; ++i) {
+    add_operand(p, P(b, "args"), int(i + 1), op(i), dims_of[i], "operands[" + S(std::int64_t(i)) + "]");
+    empty = empty || op(i).numel() == 0;
+  }
+  // the dtype, and the errors of the kernels PyTorch runs: sum, mul or bmm, left to right
+  if (empty) {  // zeros of the first operand's dtype
+    p.dtype = ops[0].dtype;
+    p.product = false;
+    return p;
+  }
+  if (num_ops == 1) {
+    p.dtype = perm_index > out_size ? sum_dtype(ops[0].dtype) : ops[0].dtype;
+    return p;
+  }
+  std::deque<EinsumOp> queue(ops.begin(), ops.end());
+  while (queue.size() > 1) {
+    EinsumOp a = queue[0], c = queue[1];
+    queue.pop_front();
+    queue.pop_front();
+    std::vector<std::int64_t> sum_dims;
+    bool a_sums = false, c_sums = false;
+    for (std::int64_t d = out_size; d < perm_index; ++d) {
+      const std::size_t u = std::size_t(d);
+      if (a.size[u] != 1 && c.size[u] != 1) {
+        if (--dim_counts[u] == 1) {
+          sum_dims.push_back(d);
+          dim_counts[u] = 0;
+        }
+      } else if (dim_counts[u] == 1) {
+        if (a.size[u] != 1) {
+          a.size[u] = 1, a_sums = true;
+          dim_counts[u] = 0;
+        } else if (c.size[u] != 1) {
+          c.size[u] = 1, c_sums = true;
+          dim_counts[u] = 0;
+        }
+      }
+    }
+    if (a_sums) a.dtype = sum_dtype(a.dtype);
+    if (c_sums) c.dtype = sum_dtype(c.dtype);
+    EinsumOp r{std::vector<std::int64_t>(std::size_t(perm_index), 1), a.dtype};
+    if (sum_dims.empty()) {  // mul
+      r.dtype = perm_index == 0 ? promote_types(a.dtype, c.dtype)
+                                : result_type({PromotionOperand{a.dtype, OperandRank::Dimensioned}, PromotionOperand{c.dtype, OperandRank::Dimensioned}});
+      for (std::size_t d = 0; d < r.size.size(); ++d) r.size[d] = std::max(a.size[d], c.size[d]);
+    } else {  // bmm of [lro, lo, sum] and [lro, sum, ro]
+      std::int64_t lro = 1, lo = 1, ro = 1, sum = 1;
+      for (std::size_t d = 0; d < r.size.size(); ++d) {
+        const bool sl = a.size[d] != 1, sr = c.size[d] != 1;
+        const bool summed = std::find(sum_dims.begin(), sum_dims.end(), std::int64_t(d)) != sum_dims.end();
+        if (summed) {
+          if (sl && sr) sum *= a.size[d];
+          else if (sl) a.dtype = sum_dtype(a.dtype);
+          else if (sr) c.dtype = sum_dtype(c.dtype);
+        } else if (sl && sr) {
+          lro *= a.size[d], r.size[d] = a.size[d];
+        } else if (sl) {
+          lo *= a.size[d], r.size[d] = a.size[d];
+        } else {
+          ro *= c.size[d], r.size[d] = c.size[d];
+        }
+      }
+      r.dtype = bmm_check({lro, lo, sum}, a.dtype, {lro, sum, ro}, c.dtype);
+    }
+    queue.push_front(r);
+  }
+  p.dtype = queue[0].dtype;
+  return p;
+}
+
 }  // namespace
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
@@ -649,6 +894,9 @@ void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
                            "torch.trace(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor", trace_call));
   add_op(t, contraction_op("torch.kron torch.Tensor.kron", "The Kronecker product: every element of input scales a whole copy of other, laid out in input's pattern.",
                            "torch.kron(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 10]]))", pair, kron_call));
+  add_op(t, contraction_op("torch.einsum", "Sums products of elements named by letters: each operand's dims get letters, the output keeps some, every other letter is summed.",
+                           "torch.einsum('ij,jk->ik', torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]))", "*args:TensorList",
+                           einsum_call));
   add_op(t, contraction_op("torch.tensordot", "Sums products over the given dims of a and b (the last dims of a with the first of b for an int): a generalized matrix product.",
                            "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)", "a:Tensor b:Tensor dims:Index=2 out:Index=None",
                            tensordot_call));

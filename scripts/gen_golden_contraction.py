@@ -94,7 +94,7 @@ def op_cases(rng, op, names):
         cases.append(call("unbound_method", op["simple"], qual=meth, method=False))
     for name, args, kwargs in op["cases"] + op["errors"]:
         cases.append(call(name, args, kwargs))
-    for i in range(CO.RANDOM_CASES):
+    for i in range(CO.RANDOM_CASES_OF.get(p, CO.RANDOM_CASES)):
         args, kwargs = op["random"](rng)
         cases.append(call("random_%d" % (i + 1), args, kwargs))
     if "__" not in p:

@@ -20,6 +20,7 @@ Fields of an entry:
 """
 
 RANDOM_CASES = 6
+RANDOM_CASES_OF = {"torch.einsum": 60}  # einsum: a generated set of equations
 
 
 def _op(primary, simple, cases=(), errors=(), names=(), random=None, pairs=True, code=None):
@@ -444,6 +445,73 @@ TENSORDOT_ERRORS = [
     C("err_dtype", [T([2, 3], ":float32"), T([3, 2], ":float64"), "1"]), C("err_int32_broadcast", [T([2, 3], ":int32"), T([1, 2], ":int32"), "([1], [0])"]),
 ]
 
+def random_einsum(rng):
+    """A random valid equation over 1-3 operands (repeated letters for diagonals, implicit or
+    explicit output, sometimes an ellipsis, size-1 dims that broadcast) and its operands."""
+    pool = "ijkl" if rng.random() < 0.8 else "abAB"
+    size = {c: rng.randint(1, 3) for c in pool}
+    n_ops = rng.choice([1, 2, 2, 2, 3])
+    ell = rng.random() < 0.15
+    ell_shape = [rng.randint(1, 3) for _ in range(rng.randint(0, 2))]
+    subs, shapes = [], []
+    for _ in range(n_ops):
+        k = rng.randint(0, 3)
+        letters = [rng.choice(pool) for _ in range(k)]
+        shape = [size[c] if rng.random() < 0.85 else 1 for c in letters]
+        for a in range(len(letters)):  # a repeated letter needs equal sizes (the diagonal)
+            for b_ in range(a):
+                if letters[a] == letters[b_]:
+                    shape[a] = shape[b_]
+        text = "".join(letters)
+        if ell and rng.random() < 0.7:
+            cut = rng.randint(0, len(letters))
+            e_dims = ell_shape[rng.randint(0, len(ell_shape)):] if ell_shape else []
+            text = "".join(letters[:cut]) + "..." + "".join(letters[cut:])
+            shape = shape[:cut] + e_dims + shape[cut:]
+        subs.append(text)
+        shapes.append(shape)
+    seen = sorted(set(c for t in subs for c in t if c.isalpha()))
+    if rng.random() < 0.3:
+        eq = ",".join(subs)
+    else:
+        out = [c for c in seen if rng.random() < 0.5]
+        rng.shuffle(out)
+        o = "".join(out)
+        if "..." in "".join(subs) and rng.random() < 0.7:
+            cut = rng.randint(0, len(o))
+            o = o[:cut] + "..." + o[cut:]
+        eq = ",".join(subs) + "->" + o
+    return ["'%s'" % eq] + [T(sh, _style(rng, len(sh)) if rng.random() < 0.3 else "") for sh in shapes], []
+
+
+EINSUM_CASES = [
+    C("matmul", ["'ij,jk->ik'", T([2, 3]), T([3, 2])]), C("implicit", ["'ij,jk'", T([2, 3]), T([3, 2])]),
+    C("diagonal", ["'ii->i'", T([3, 3])]), C("trace", ["'ii'", T([3, 3])]), C("transpose", ["'ij->ji'", T([2, 3])]),
+    C("sum_all", ["'ij->'", T([2, 3])]), C("sum_rows", ["'ij->i'", T([2, 3])]), C("dot", ["'i,i->'", T([3]), T([3])]),
+    C("outer", ["'i,j->ij'", T([2]), T([3])]), C("hadamard", ["'ij,ij->ij'", T([2, 2]), T([2, 2])]),
+    C("batch", ["'bij,bjk->bik'", T([2, 2, 3]), T([2, 3, 2])]), C("ellipsis", ["'...ij,...jk->...ik'", T([2, 2, 3]), T([3, 2])]),
+    C("ellipsis_implicit", ["'...ij,...jk'", T([2, 1, 2]), T([3, 2, 2])]), C("ellipsis_sum", ["'i...->i'", T([2, 3, 2])]),
+    C("three", ["'ij,jk,kl->il'", T([2, 2]), T([2, 3]), T([3, 2])]), C("three_dot", ["'i,i,i->'", T([3]), T([3]), T([3])]),
+    C("bilinear", ["'bi,oij,bj->bo'", T([2, 2]), T([3, 2, 2]), T([2, 2])]), C("uppercase", ["'Ab,bC->AC'", T([2, 2]), T([2, 3])]),
+    C("spaces", ["' i j , j k -> i k '", T([2, 2]), T([2, 2])]), C("broadcast_one", ["'ij,jk->ik'", T([2, 1]), T([3, 2])]),
+    C("scalar", ["'ij,->ij'", T([2, 2]), T([])]), C("scalars", ["',->'", T([]), T([])]), C("scalar_only", ["'->'", T([])]),
+    C("repeated_three", ["'iii->i'", T([2, 2, 2])]), C("diag_other", ["'ii,i->i'", T([2, 2]), T([2])]),
+    C("empty", ["'ij,jk->ik'", T([0, 2]), T([2, 2])]), C("empty_contracted", ["'ij,jk->ik'", T([2, 0]), T([0, 2])]),
+    C("transposed", ["'ij,jk->ik'", T([3, 2], ".t"), T([2, 3], ".t")]), C("mixed_mul", ["'i,j->ij'", T([2], ":int64"), T([2], ":float32")]),
+    C("int_sum", ["'ij->i'", T([2, 3], ":int32")]), C("int8_wraps", ["'ij,jk->ik'", T([2, 4], ":int8"), T([4, 2], ":int8")]),
+]
+EINSUM_ERRORS = [
+    C("err_subscript", ["'i1,1j'", T([2, 2]), T([2, 2])]), C("err_more_operands", ["'ij'", T([2, 2]), T([2, 2])]),
+    C("err_fewer_operands", ["'ij,jk,kl'", T([2, 2]), T([2, 2])]), C("err_count", ["'ijk'", T([2, 2])]), C("err_count_ellipsis", ["'ijk...'", T([2, 2])]),
+    C("err_dot", ["'i.j'", T([2, 2])]), C("err_two_ellipses", ["'......'", T([2, 2])]), C("err_output_repeat", ["'ij->ii'", T([2, 2])]),
+    C("err_output_unknown", ["'ij->k'", T([2, 2])]), C("err_output_subscript", ["'ij->i1'", T([2, 2])]), C("err_output_dot", ["'i...->.i'", T([2, 2])]),
+    C("err_output_two_ellipses", ["'i...->......'", T([2, 2])]), C("err_sizes", ["'ij,jk->ik'", T([2, 3]), T([2, 2])]),
+    C("err_diag", ["'ii->i'", T([2, 3])]), C("err_ellipsis_broadcast", ["'...i,...i->i'", T([2, 2]), T([3, 2])]),
+    C("err_dtype", ["'ij,jk->ik'", T([2, 2], ":float32"), T([2, 2], ":float64")]), C("err_int_sum_bmm", ["'ij,jk->i'", T([2, 2], ":int32"), T([2, 2], ":int32")]),
+    C("err_bool", ["'ij,jk->ik'", T([2, 2], ":bool"), T([2, 2], ":bool")]), C("err_half", ["'ij,jk->ik'", T([2, 2], ":float16"), T([2, 2], ":float16")]),
+    C("err_one_arg", ["'ij'"]), C("err_equation_int", ["1", T([2, 2])]), C("err_operand_int", ["'i,i'", T([2]), "2"]),
+]
+
 OPS = [
     _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
         MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
@@ -470,6 +538,7 @@ OPS = [
     _op("torch.baddbmm", [T([2, 2, 2]), T([2, 2, 3]), T([2, 3, 2])], BADDBMM_CASES, BADDBMM_ERRORS, names=["torch.Tensor.baddbmm"], random=random_baddbmm),
     _op("torch.trace", [T([3, 3])], TRACE_CASES, TRACE_ERRORS, names=["torch.Tensor.trace"], random=random_trace, pairs=False),
     _op("torch.kron", [T([2, 2]), T([2, 3])], KRON_CASES, [], names=["torch.Tensor.kron"], random=random_kron),
+    _op("torch.einsum", ["'ij,jk->ik'", T([2, 3]), T([3, 2])], EINSUM_CASES, EINSUM_ERRORS, random=random_einsum),
     _op("torch.tensordot", [T([2, 3]), T([3, 2]), "1"], TENSORDOT_CASES, TENSORDOT_ERRORS, random=random_tensordot),
     _op("torch.nn.functional.linear", [T([2, 3]), T([4, 3]), T([4])], LINEAR_CASES, LINEAR_ERRORS, random=random_linear),
 ]
