@@ -138,6 +138,40 @@ void product_sums(const ContractPlan& p, const std::vector<const V*>& in, V* out
   }
 }
 
+// A chain of matrix products (multi_dot) in PyTorch's order, each product rounded to the
+// dtype before it is used again (bfloat16: every partial sum too, as its GEMM does). Operand i
+// is the matrix whose rows are letter i's and columns letter i+1's.
+std::vector<double> chain_product(const ContractPlan& p, const std::vector<const double*>& in, std::size_t i, std::size_t j,
+                                  std::int64_t& rows, std::int64_t& cols) {
+  const std::size_t n = p.ops.size();
+  auto letter_size = [&](std::size_t c) { return p.size[std::size_t(c == 0 ? 0 : c == n ? 1 : c + 1)]; };
+  if (i == j) {
+    rows = letter_size(i), cols = letter_size(i + 1);
+    const int li = i == 0 ? 0 : int(i + 1), lj = i + 1 == n ? 1 : int(i + 2);
+    std::vector<double> m(std::size_t(rows * cols));
+    for (std::int64_t r = 0; r < rows; ++r)
+      for (std::int64_t c = 0; c < cols; ++c)
+        m[std::size_t(r * cols + c)] = in[i][r * p.ops[i].step[std::size_t(li)] + c * p.ops[i].step[std::size_t(lj)]];
+    return m;
+  }
+  const std::size_t k = p.chain_split[i * n + j];
+  std::int64_t r1 = 0, c1 = 0, r2 = 0, c2 = 0;
+  const std::vector<double> a = chain_product(p, in, i, k, r1, c1), b = chain_product(p, in, k + 1, j, r2, c2);
+  rows = r1, cols = c2;
+  std::vector<double> out(std::size_t(rows * cols), 0.0);
+  const bool seq = p.dtype == DType::BFloat16;
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c) {
+      double acc = 0;
+      for (std::int64_t x = 0; x < c1; ++x) {
+        const double prod = a[std::size_t(r * c1 + x)] * b[std::size_t(x * c2 + c)];
+        acc = seq ? round_to_dtype(acc + round_to_dtype(prod, p.dtype), p.dtype) : acc + prod;
+      }
+      out[std::size_t(r * cols + c)] = round_to_dtype(acc, p.dtype);
+    }
+  return out;
+}
+
 template <class V>
 V from_double(double v) {
   if constexpr (std::is_floating_point_v<V>) return v;
@@ -156,6 +190,13 @@ Tensor compute(const ContractPlan& p, DType wide) {
   Tensor out = Tensor::empty(wide, p.shape);
   V* c = n ? out.template data<V>() : nullptr;
   if (n == 0) return out.to(p.dtype);
+  if constexpr (std::is_floating_point_v<V>)
+    if (!p.chain_split.empty()) {
+      std::int64_t rows = 0, cols = 0;
+      const std::vector<double> m = chain_product(p, in, 0, p.ops.size() - 1, rows, cols);
+      std::copy(m.begin(), m.end(), c);
+      return out.to(p.dtype);
+    }
   const bool sequential = p.dtype == DType::BFloat16 && !p.round_terms && p.ops.size() > 1;
   const bool product = p.product || p.zero_alpha_computes;
   if (sequential) std::fill(c, c + n, V(0));
@@ -164,6 +205,9 @@ Tensor compute(const ContractPlan& p, DType wide) {
   const V alpha = from_double<V>(p.alpha), beta = from_double<V>(p.beta);
   if (product && p.alpha != 1 && !sequential)
     for (std::int64_t k = 0; k < n; ++k) c[k] *= alpha;
+  if constexpr (std::is_floating_point_v<V>)
+    if (p.round_product)
+      for (std::int64_t k = 0; k < n; ++k) c[k] = round_to_dtype(c[k], p.product_dtype);
   if constexpr (std::is_floating_point_v<V>)
     if (sequential && p.add_last && p.product) sequential_sums(p, in, c, n);
   if (p.has_add && p.beta != 0) {

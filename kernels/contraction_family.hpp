@@ -40,7 +40,10 @@ struct ContractPlan {
   std::vector<ContractOperand> ops;  // the factors of every term
   bool product = true;               // false: alpha is 0 and PyTorch drops the product (no sources)
   bool zero_alpha_computes = false;  // addr: alpha 0 still multiplies (0·nan is nan), though nothing is a source
-  bool add_last = false;             // bfloat16: the added term joins after the products (gemv, baddbmm)
+  std::vector<std::size_t> chain_split;  // multi_dot: operand i..j splits after chain_split[i·n + j] (PyTorch's mm order)
+  bool add_last = false;
+  bool round_product = false;        // bilinear + a wider bias: the product is rounded to product_dtype first
+  DType product_dtype = DType::Float64;             // bfloat16: the added term joins after the products (gemv, baddbmm)
   double alpha = 1, beta = 1;        // as the result dtype holds them (integers truncated)
   bool has_add = false;              // beta · add, broadcast to the result
   ContractOperand add;

@@ -607,21 +607,17 @@ struct EinsumOp {
   DType dtype;
 };
 
-ContractPlan einsum_call(const Bound& b) {
-  const List& args = arg(b, "args").as<List>();
-  if (args.size() < 2)
-    fail("ValueError", "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list");
-  if (args[0].is<Tensor>()) fail("Unsupported", "einsum's sublist format is not supported by Whence yet");
-  if (args.size() == 2 && args[1].is<List>())
-    fail("Unsupported", "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");
-  if (!args[0].is<std::string>())
-    fail("TypeError", "einsum(): argument 'equation' (position 1) must be str, not " + python_type_name(args[0]));
-  for (std::size_t i = 1; i < args.size(); ++i)
-    if (!args[i].is<Tensor>())
-      fail("TypeError", "expected Tensor as element " + S(std::int64_t(i - 1)) + " in argument 1, but got " + python_type_name(args[i]));
-  const std::string eq = args[0].as<std::string>();
-  const std::size_t num_ops = args.size() - 1;
-  auto op = [&](std::size_t i) -> const Tensor& { return args[i + 1].as<Tensor>(); };
+// An einsum operand: its argument (parameter, list item), tensor and name in equations.
+struct EinsumArg {
+  int param, item;
+  Tensor t;
+  std::string label;
+};
+
+// torch.einsum's native part over operands already checked to be tensors.
+ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in) {
+  const std::size_t num_ops = in.size();
+  auto op = [&](std::size_t i) -> const Tensor& { return in[i].t; };
   constexpr int kEll = 52;
   auto sub = [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? c - 'A' : c - 'a' + 26; };
   auto label = [](int s) { return std::string(1, char(s < 26 ? 'A' + s : 'a' + s - 26)); };
@@ -771,7 +767,7 @@ ContractPlan einsum_call(const Bound& b) {
   for (std::int64_t d = 0; d < out_size; ++d) p.shape.push_back(letter_size[std::size_t(d)]);
   bool empty = false;
   for (std::size_t i = 0; i < num_ops; ++i) {
-    add_operand(p, P(b, "args"), int(i + 1), op(i), dims_of[i], "operands[" + S(std::int64_t(i)) + "]");
+    add_operand(p, in[i].param, in[i].item, op(i), dims_of[i], in[i].label);
     empty = empty || op(i).numel() == 0;
   }
   // the dtype, and the errors of the kernels PyTorch runs: sum, mul or bmm, left to right
@@ -840,6 +836,263 @@ ContractPlan einsum_call(const Bound& b) {
   return p;
 }
 
+ContractPlan einsum_call(const Bound& b) {
+  const List& args = arg(b, "args").as<List>();
+  if (args.size() < 2)
+    fail("ValueError", "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list");
+  if (args[0].is<Tensor>()) fail("Unsupported", "einsum's sublist format is not supported by Whence yet");
+  if (args.size() == 2 && args[1].is<List>())
+    fail("Unsupported", "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");
+  if (!args[0].is<std::string>())
+    fail("TypeError", "einsum(): argument 'equation' (position 1) must be str, not " + python_type_name(args[0]));
+  std::vector<EinsumArg> in;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (!args[i].is<Tensor>())
+      fail("TypeError", "expected Tensor as element " + S(std::int64_t(i - 1)) + " in argument 1, but got " + python_type_name(args[i]));
+    in.push_back(EinsumArg{P(b, "args"), int(i), args[i].as<Tensor>(), "operands[" + S(std::int64_t(i - 1)) + "]"});
+  }
+  return einsum_core(args[0].as<std::string>(), in);
+}
+
+// bilinear: out[..., o] = Σ_i Σ_j input1[..., i]·weight[o][i][j]·input2[..., j] (+ bias[o]);
+// PyTorch's _trilinear runs the same pairwise bmm steps as einsum('...i,oij,...j->...o').
+ContractPlan bilinear_call(const Bound& b) {
+  const Tensor &x1 = tensor_arg(b, "input1"), &x2 = tensor_arg(b, "input2"), &w = tensor_arg(b, "weight");
+  if (x1.dim() != x2.dim()) rt("bilinear(): input dimensions do not match: got " + S(x1.dim()) + " and " + S(x2.dim()));
+  for (int i = 0; i + 1 < x1.dim(); ++i)
+    if (x1.shape()[std::size_t(i)] != x2.shape()[std::size_t(i)])
+      rt("bilinear(): input batch dimensions do not match at dim " + S(i) + ": got " + S(x1.shape()[std::size_t(i)]) + " and " + S(x2.shape()[std::size_t(i)]));
+  if (size_at(x1, x1.dim() - 1) != size_at(w, 1))
+    rt("bilinear(): input1 size does not match weight size: got " + S(size_at(x1, x1.dim() - 1)) + " but expected " + S(size_at(w, 1)));
+  if (size_at(x2, x2.dim() - 1) != size_at(w, 2))
+    rt("bilinear(): input2 size does not match weight size: got " + S(size_at(x2, x2.dim() - 1)) + " but expected " + S(size_at(w, 2)));
+  const bool bias = tensor_given(b, "bias");
+  if (bias && size_at(tensor_arg(b, "bias"), 0) != w.shape()[0])
+    rt("bilinear(): bias size does not match weight size: got " + S(size_at(tensor_arg(b, "bias"), 0)) + " but expected " + S(w.shape()[0]));
+  if (w.dim() != 3) rt("bilinear(): weight must be 3-D, got " + S(w.dim()) + "-D");
+  ContractPlan p = einsum_core("...i,oij,...j->...o", {EinsumArg{P(b, "input1"), -1, x1, "input1"}, EinsumArg{P(b, "weight"), -1, w, "weight"},
+                                                       EinsumArg{P(b, "input2"), -1, x2, "input2"}});
+  p.sum_form = false;
+  if (bias) {  // output + bias: the dtypes promote
+    const Tensor& bt = tensor_arg(b, "bias");
+    const Shape full = broadcast_shapes(p.shape, bt.shape());
+    if (full != p.shape) rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
+    p.product_dtype = p.dtype;
+    p.dtype = result_type({PromotionOperand{p.dtype, OperandRank::Dimensioned}, *promotion_operand(arg(b, "bias"))});
+    p.round_product = p.dtype != p.product_dtype && is_floating(p.product_dtype);
+    add_term(p, P(b, "bias"), bt, 1);
+  }
+  return p;
+}
+
+// "float", "long int": a dtype as multi_dot's message prints it (caffe2's TypeMeta names).
+std::string meta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    default: return "double";
+  }
+}
+
+// linalg.multi_dot over tensors (param, item, tensor): 1-D ends are a row and a column.
+ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
+  const std::size_t n = ts.size();
+  if (n < 2) rt("multi_dot(): expected at least 2 tensors but got " + S(std::int64_t(n)));
+  std::vector<Shape> m(n);
+  Shape out;
+  const Tensor &first = ts[0].t, &last = ts[n - 1].t;
+  if (first.dim() == 1) m[0] = {1, first.shape()[0]};
+  else if (first.dim() == 2) m[0] = first.shape(), out.push_back(first.shape()[0]);
+  else rt("multi_dot(): the first tensor must be 1D or 2D but got " + S(first.dim()) + "D");
+  if (last.dim() == 1) m[n - 1] = {last.shape()[0], 1};
+  else if (last.dim() == 2) m[n - 1] = last.shape(), out.push_back(last.shape()[1]);
+  else rt("multi_dot(): the last tensor must be 1D or 2D but got " + S(last.dim()) + "D");
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    if (ts[i].t.dim() != 2) rt("multi_dot(): tensor " + S(std::int64_t(i)) + " must be 2D but got " + S(ts[i].t.dim()) + "D");
+    m[i] = ts[i].t.shape();
+  }
+  const DType d = first.dtype();
+  for (std::size_t i = 1; i < n; ++i) {
+    if (ts[i].t.dtype() != d)
+      rt("multi_dot(): all tensors must have be the same dtype but tensor 0 is " + meta_name(d) + " and tensor " + S(std::int64_t(i)) + " " +
+         meta_name(ts[i].t.dtype()));
+    if (m[i - 1][1] != m[i][0])
+      rt("multi_dot(): tensors " + S(std::int64_t(i - 1)) + " and " + S(std::int64_t(i)) + " with shapes " + shape_str(ts[i - 1].t.shape()) + " and " +
+         shape_str(ts[i].t.shape()) + " cannot be multiplied");
+  }
+  // the mm calls in PyTorch's order (their refusals of bool and float16)
+  std::vector<std::int64_t> dims(n + 1);
+  for (std::size_t i = 0; i < n; ++i) dims[i] = m[i][0];
+  dims[n] = m[n - 1][1];
+  std::vector<std::vector<std::size_t>> split(n, std::vector<std::size_t>(n, 0));
+  if (n == 3) {
+    const std::int64_t a = dims[0], bb = dims[1], c = dims[2], e = dims[3];
+    split[0][2] = (a * c) * (bb + e) > (bb * e) * (a + c) ? 0 : 1;
+  } else if (n > 3) {
+    std::vector<std::vector<std::int64_t>> cost(n, std::vector<std::int64_t>(n, 0));
+    for (std::size_t l = 1; l < n; ++l)
+      for (std::size_t i = 0; i + l < n; ++i) {
+        const std::size_t j = i + l;
+        cost[i][j] = INT64_MAX;
+        for (std::size_t k = i; k < j; ++k) {
+          const std::int64_t q = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1];
+          if (q < cost[i][j]) cost[i][j] = q, split[i][j] = k;
+        }
+      }
+  }
+  auto chain = [&](auto&& self, std::size_t i, std::size_t j) -> Shape {
+    if (i == j) return m[i];
+    const std::size_t k = j == i + 1 ? i : split[i][j];
+    const Shape l = self(self, i, k), r = self(self, k + 1, j);
+    mm_check(l, d, r, d);
+    return {l[0], r[1]};
+  };
+  chain(chain, 0, n - 1);
+  ContractPlan p;
+  p.dtype = d;
+  std::vector<int> letter(n + 1);
+  letter[0] = add_letter(p, dims[0]);
+  letter[n] = add_letter(p, dims[n]);
+  p.n_out = 2;
+  for (std::size_t i = 1; i < n; ++i) letter[i] = add_letter(p, dims[i]);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::vector<int> ld = ts[i].t.dim() == 2 ? std::vector<int>{letter[i], letter[i + 1]}
+                                : i == 0            ? std::vector<int>{letter[1]}  // a row vector
+                                                    : std::vector<int>{letter[n - 1]};  // a column vector
+    add_operand(p, ts[i].param, ts[i].item, ts[i].t, ld, ts[i].label);
+  }
+  p.shape = out;
+  // PyTorch rounds each intermediate product to the dtype: the engine follows the same order
+  p.chain_split.assign(n * n, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) p.chain_split[i * n + j] = j == i + 1 ? i : split[i][j];
+  return p;
+}
+
+ContractPlan multi_dot_call(const Bound& b) {
+  const List& l = arg(b, "tensors").as<List>();
+  std::vector<EinsumArg> ts;
+  for (std::size_t i = 0; i < l.size(); ++i) ts.push_back(EinsumArg{P(b, "tensors"), int(i), l[i].as<Tensor>(), ""});
+  return multi_dot_plan(ts);
+}
+
+// chain_matmul(*matrices): every one 2-D; one matrix is copied; else linalg.multi_dot.
+ContractPlan chain_matmul_call(const Bound& b) {
+  const List& l = arg(b, "matrices").as<List>();
+  std::vector<EinsumArg> ts;
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    const Tensor& t = l[i].as<Tensor>();
+    if (t.dim() != 2) rt("Tensor dimension is " + S(t.dim()) + ", expected 2 instead.");
+    ts.push_back(EinsumArg{P(b, "matrices"), int(i), t, ""});
+  }
+  if (ts.empty()) rt("chain_matmul(): Expected one or more matrices");
+  if (ts.size() == 1) {  // a copy
+    ContractPlan p;
+    p.dtype = ts[0].t.dtype();
+    const int i = add_letter(p, ts[0].t.shape()[0]), j = add_letter(p, ts[0].t.shape()[1]);
+    p.n_out = 2;
+    add_operand(p, ts[0].param, ts[0].item, ts[0].t, {i, j});
+    p.shape = ts[0].t.shape();
+    return p;
+  }
+  return multi_dot_plan(ts);
+}
+
+// --- cross: out[i] = input[i+1]·other[i+2] − input[i+2]·other[i+1] along a dim of size 3 ----------
+// (two products with opposite signs: not a plan of the engine, its own small run/explain/equation)
+
+struct CrossState {
+  Shape shape;
+  int dim = 0;
+  DType dtype = DType::Float32;
+};
+
+CrossState cross_prepare(const Bound& b) {
+  const Tensor &x = tensor_arg(b, "input"), &y = tensor_arg(b, "other");
+  std::int64_t dim = -1;
+  if (arg(b, "dim").is<None>()) {  // torch.cross: the first dim of size 3 of input
+    dim = -2;
+    for (int d = 0; d < x.dim() && dim == -2; ++d)
+      if (x.shape()[std::size_t(d)] == 3) dim = d;
+    if (dim == -2) rt("no dimension of size 3 in input");
+  } else {
+    dim = int_arg(b, "dim", -1);
+  }
+  if (x.dim() != y.dim()) rt("linalg.cross: inputs must have the same number of dimensions.");
+  const std::int64_t nx = size_at(x, dim), ny = size_at(y, dim);
+  if (nx != 3 || ny != 3) rt("linalg.cross: inputs dimension " + S(dim) + " must have length 3. Got " + S(nx) + " and " + S(ny));
+  CrossState st;
+  st.shape = broadcast_shapes(x.shape(), y.shape());
+  st.dim = int(wrap_dim(dim, x.dim()));
+  refuse("cross", x.dtype());
+  same_scalar(x.dtype(), y.dtype());
+  st.dtype = x.dtype();
+  return st;
+}
+
+// Output element k with its coordinate along dim replaced by c: the flat index of each operand.
+std::int64_t cross_at(const Tensor& t, const CrossState& st, std::int64_t k, int c) {
+  std::int64_t inner = 1;
+  for (std::size_t d = std::size_t(st.dim) + 1; d < st.shape.size(); ++d) inner *= st.shape[d];
+  const std::int64_t now = (k / inner) % 3;
+  return broadcast_flat(t.shape(), st.shape, k + (c - now) * inner);
+}
+
+// The four elements out[k] reads: input[j], other[l], input[l], other[j] (j, l the next two).
+std::vector<Source> cross_sources(const Bound& b, const CrossState& st, std::int64_t k) {
+  const Tensor &x = tensor_arg(b, "input"), &y = tensor_arg(b, "other");
+  std::int64_t inner = 1;
+  for (std::size_t d = std::size_t(st.dim) + 1; d < st.shape.size(); ++d) inner *= st.shape[d];
+  const int c = int((k / inner) % 3), j = (c + 1) % 3, l = (c + 2) % 3;
+  return {source(b, "input", cross_at(x, st, k, j)), source(b, "other", cross_at(y, st, k, l)), source(b, "input", cross_at(x, st, k, l)),
+          source(b, "other", cross_at(y, st, k, j))};
+}
+
+OpResult cross_run(const Bound& b) {
+  CrossState st = cross_prepare(b);
+  check_limits(st.shape);
+  const Tensor &x = tensor_arg(b, "input"), &y = tensor_arg(b, "other");
+  const std::int64_t n = shape_numel(st.shape);
+  const bool floating = is_floating(st.dtype);
+  const Tensor xw = x.to(floating ? DType::Float64 : DType::Int64), yw = y.to(floating ? DType::Float64 : DType::Int64);
+  Tensor out = Tensor::empty(floating ? DType::Float64 : DType::Int64, st.shape);
+  for (std::int64_t k = 0; k < n; ++k) {
+    const auto s = cross_sources(b, st, k);
+    if (floating) {
+      const double* a = xw.data<double>();
+      const double* o = yw.data<double>();
+      const double p1 = round_to_dtype(a[s[0].flat] * o[s[1].flat], st.dtype), p2 = round_to_dtype(a[s[2].flat] * o[s[3].flat], st.dtype);
+      out.data<double>()[k] = p1 - p2;
+    } else {
+      const auto* a = reinterpret_cast<const std::uint64_t*>(xw.data<std::int64_t>());
+      const auto* o = reinterpret_cast<const std::uint64_t*>(yw.data<std::int64_t>());
+      out.data<std::int64_t>()[k] = std::int64_t(a[s[0].flat] * o[s[1].flat] - a[s[2].flat] * o[s[3].flat]);
+    }
+  }
+  OpResult r;
+  r.tensors.push_back(out.to(st.dtype));
+  keep_prepared(b, r, st);
+  return r;
+}
+
+std::vector<Source> cross_explain(const Bound& b, const OpResult& r, int, std::int64_t k) {
+  return cross_sources(b, prepared_for(b, r, cross_prepare), k);
+}
+
+std::string cross_equation(const Bound& b, const OpResult& r, int, std::int64_t k, const std::vector<Source>& s) {
+  auto w = [](const std::string& v) { return !v.empty() && v[0] == '-' ? "(" + v + ")" : v; };
+  return out_ref(r, 0, k) + " = " + source_ref(b, s[0]) + "·" + source_ref(b, s[1]) + " − " + source_ref(b, s[2]) + "·" + source_ref(b, s[3]) +
+         " = " + w(source_value(b, s[0])) + "·" + w(source_value(b, s[1])) + " − " + w(source_value(b, s[2])) + "·" + w(source_value(b, s[3])) +
+         " = " + format_scalar(r.tensors[0].get(k));
+}
+
 }  // namespace
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
@@ -897,6 +1150,23 @@ void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
   add_op(t, contraction_op("torch.einsum", "Sums products of elements named by letters: each operand's dims get letters, the output keeps some, every other letter is summed.",
                            "torch.einsum('ij,jk->ik', torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]))", "*args:TensorList",
                            einsum_call));
+  add_op(t, contraction_op("torch.linalg.multi_dot", "The product of a chain of matrices, multiplied in the cheapest order; the first and last may be vectors.",
+                           "torch.linalg.multi_dot([torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]])])",
+                           "tensors:TensorList * out:Out", multi_dot_call));
+  add_op(t, contraction_op("torch.chain_matmul", "The product of a chain of matrices (deprecated: torch.linalg.multi_dot).",
+                           "torch.chain_matmul(torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]]))",
+                           "*matrices:TensorList out:Out", chain_matmul_call));
+  add_op(t, contraction_op("torch.nn.functional.bilinear torch.bilinear", "A bilinear layer: out[n][o] = Σ_i Σ_j input1[n][i]·weight[o][i][j]·input2[n][j] + bias[o].",
+                           "torch.nn.functional.bilinear(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 10.0]]), torch.tensor([[[1.0, 0.0], [0.0, 1.0]]]))",
+                           "input1:Tensor input2:Tensor weight:Tensor bias:Tensor?=None", bilinear_call));
+  add_op(t, composite_op("torch.cross torch.Tensor.cross", "contraction",
+                         "The cross product of 3-vectors along a dim: out[i] = input[i+1]·other[i+2] − input[i+2]·other[i+1]; without dim, the first dim of size 3.",
+                         "torch.cross(torch.tensor([[1, 0, 0], [0, 1, 0]]), torch.tensor([[0, 1, 0], [0, 0, 1]]), dim=1)",
+                         param_list("input:Tensor other:Tensor dim:Int?=None * out:Out"), cross_run, cross_explain, cross_equation));
+  add_op(t, composite_op("torch.linalg.cross", "contraction",
+                         "The cross product of 3-vectors along dim (the last by default), with the other dims broadcast.",
+                         "torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))",
+                         param_list("input:Tensor other:Tensor * dim:Int=-1 out:Out"), cross_run, cross_explain, cross_equation));
   add_op(t, contraction_op("torch.tensordot", "Sums products over the given dims of a and b (the last dims of a with the first of b for an int): a generalized matrix product.",
                            "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)", "a:Tensor b:Tensor dims:Index=2 out:Index=None",
                            tensordot_call));

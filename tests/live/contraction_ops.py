@@ -301,7 +301,10 @@ def _scalars(rng):
 def random_addmv(rng):
     n, k = rng.randint(1, 3), rng.randint(0, 3)
     inp = rng.choice([[n], [1], []])
-    return [T(inp), T([n, k], _style(rng, 2)), T([k], _style(rng, 1))], _scalars(rng)
+    # (beta=0.5 of an integer addmv with an empty matrix scales input by 0 in input's shape:
+    # the surrogate call with beta=0 takes another path, so relations cannot be compared)
+    kw = [(k_, v) for k_, v in _scalars(rng) if not (k_ == "beta" and v == "0.5")]
+    return [T(inp), T([n, k], _style(rng, 2)), T([k], _style(rng, 1))], kw
 
 
 def random_addr(rng):
@@ -401,7 +404,7 @@ ADDBMM_ERRORS = [
 
 BADDBMM_CASES = [
     C("beta_alpha", [T([2, 2, 2]), T([2, 2, 3]), T([2, 3, 2])], [("beta", "0.5"), ("alpha", "2")]),
-    C("beta_zero_nan", ["torch.tensor([[[float('nan')]]])", T([2, 1, 2]), T([2, 2, 1])], [("beta", "0")]),
+    C("beta_zero_nan", ["torch.tensor([[[float('nan')]], [[float('inf')]]])", T([2, 1, 2]), T([2, 2, 1])], [("beta", "0")]),
     C("broadcast", [T([2]), T([3, 2, 2]), T([3, 2, 2])]), C("input_other_dtype", [T([2, 2, 2], ":float64"), T([2, 2, 2], ":float32"), T([2, 2, 2], ":float32")]),
     C("input_float_int", [T([1, 2, 2], ":float32"), T([1, 2, 2], ":int64"), T([1, 2, 2], ":int64")]),
     C("empty_inner", [T([2, 2, 2]), T([2, 2, 0]), T([2, 0, 2])], [("beta", "2")]),
@@ -512,6 +515,106 @@ EINSUM_ERRORS = [
     C("err_one_arg", ["'ij'"]), C("err_equation_int", ["1", T([2, 2])]), C("err_operand_int", ["'i,i'", T([2]), "2"]),
 ]
 
+def random_cross(rng):
+    batch = _dims(rng, rng.randint(0, 2), 1, 3)
+    d = rng.randint(0, len(batch))
+    sa = batch[:d] + [3] + batch[d:]
+    sb = [x if rng.random() < 0.7 else 1 for x in sa]
+    sb[d] = 3
+    kw = [("dim", str(d if rng.random() < 0.5 else d - len(sa)))] if rng.random() < 0.7 else []
+    return [T(sa, _style(rng, len(sa))), T(sb, _style(rng, len(sb)))], kw
+
+
+def random_linalg_cross(rng):
+    args, kw = random_cross(rng)
+    return args, kw if kw else []
+
+
+def random_chain(rng):
+    n = rng.randint(2, 5)
+    dims = [rng.randint(1, 3) for _ in range(n + 1)]
+    items = [T([dims[i], dims[i + 1]], _style(rng, 2)) for i in range(n)]
+    if rng.random() < 0.3:
+        items[0] = T([dims[1]])
+    if rng.random() < 0.3:
+        items[-1] = T([dims[-2]])
+    return ["[%s]" % ", ".join(items)], []
+
+
+def random_chain_matmul(rng):
+    n = rng.randint(1, 4)
+    dims = [rng.randint(1, 3) for _ in range(n + 1)]
+    return [T([dims[i], dims[i + 1]], _style(rng, 2)) for i in range(n)], []
+
+
+def random_bilinear(rng):
+    batch = _dims(rng, rng.randint(0, 2), 1, 3)
+    i, j, o = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
+    args = [T(batch + [i]), T(batch + [j]), T([o, i, j], _style(rng, 3))]
+    if rng.random() < 0.5:
+        args.append(T([o]))
+    return args, []
+
+
+CROSS_CASES = [
+    C("vectors", [T([3]), T([3])]), C("rows", [T([2, 3]), T([2, 3])], [("dim", "1")]), C("columns", [T([3, 2]), T([3, 2])], [("dim", "0")]),
+    C("default_dim_first", [T([3, 3]), T([3, 3])]), C("default_dim_second", [T([2, 3]), T([2, 3])]), C("negative_dim", [T([2, 3]), T([2, 3])], [("dim", "-1")]),
+    C("broadcast", [T([2, 3]), T([1, 3])], [("dim", "1")]), C("transposed", [T([3, 2], ".t"), T([2, 3])], [("dim", "1")]),
+    C("empty", [T([0, 3]), T([0, 3])], [("dim", "1")]), C("int8_wraps", [T([3], ":int8"), T([3], ":int8")]), C("positional_dim", [T([3, 2]), T([3, 2]), "0"]),
+]
+CROSS_ERRORS = [
+    C("err_no_three", [T([2, 2]), T([2, 2])]), C("err_ranks", [T([2, 3]), T([3])]), C("err_dim_size", [T([2, 3]), T([2, 3])], [("dim", "0")]),
+    C("err_dim_range", [T([2, 3]), T([2, 3])], [("dim", "2")]), C("err_sizes", [T([3]), T([4])], [("dim", "0")]), C("err_scalar", [T([]), T([])]),
+    C("err_dtype", [T([3], ":float32"), T([3], ":float64")]), C("err_broadcast", [T([2, 3]), T([4, 3])], [("dim", "1")]),
+]
+LINALG_CROSS_CASES = [
+    C("vectors", [T([3]), T([3])]), C("rows", [T([2, 3]), T([2, 3])]), C("dim0", [T([3, 2]), T([3, 2])], [("dim", "0")]),
+    C("broadcast", [T([2, 3]), T([1, 3])]), C("transposed", [T([3, 2], ".t"), T([2, 3])]), C("empty", [T([0, 3]), T([0, 3])]),
+    C("int8_wraps", [T([3], ":int8"), T([3], ":int8")]),
+]
+LINALG_CROSS_ERRORS = [
+    C("err_last", [T([3, 2]), T([3, 2])]), C("err_ranks", [T([2, 3]), T([3])]), C("err_dim_range", [T([2, 3]), T([2, 3])], [("dim", "2")]),
+    C("err_scalar", [T([]), T([])]), C("err_dtype", [T([3], ":float32"), T([3], ":float64")]), C("err_broadcast", [T([2, 3]), T([4, 3])]),
+    C("err_positional_dim", [T([3]), T([3]), "0"]),
+]
+MULTI_DOT_CASES = [
+    C("two", ["[%s, %s]" % (T([2, 3]), T([3, 2]))]), C("three", ["[%s, %s, %s]" % (T([1, 2]), T([2, 2]), T([2, 3]))]),
+    C("three_right_first", ["[%s, %s, %s]" % (T([3, 1]), T([1, 3]), T([3, 1]))]), C("four", ["[%s, %s, %s, %s]" % (T([2, 3]), T([3, 1]), T([1, 2]), T([2, 2]))]),
+    C("vector_ends", ["[%s, %s, %s]" % (T([2]), T([2, 3]), T([3]))]), C("vector_first", ["[%s, %s]" % (T([2]), T([2, 3]))]),
+    C("vector_last", ["[%s, %s]" % (T([2, 3]), T([3]))]), C("two_vectors", ["[%s, %s]" % (T([3]), T([3]))]),
+    C("tuple", ["(%s, %s)" % (T([2, 2]), T([2, 2]))]), C("transposed", ["[%s, %s]" % (T([3, 2], ".t"), T([3, 2]))]),
+    C("empty_inner", ["[%s, %s]" % (T([2, 0]), T([0, 2]))]), C("int8_wraps", ["[%s, %s]" % (T([2, 4], ":int8"), T([4, 2], ":int8"))]),
+    C("keyword", [], [("tensors", "[%s, %s]" % (T([2, 2]), T([2, 2])))]),
+]
+MULTI_DOT_ERRORS = [
+    C("err_one", ["[%s]" % T([2, 2])]), C("err_none", ["[]"]), C("err_shapes", ["[%s, %s]" % (T([2, 2]), T([3, 2]))]),
+    C("err_dtype", ["[%s, %s]" % (T([2, 2], ":float32"), T([2, 2], ":float64"))]), C("err_dtype_int", ["[%s, %s]" % (T([2, 2], ":int64"), T([2, 2], ":int8"))]),
+    C("err_last_rank", ["[%s, %s]" % (T([2, 2]), T([2, 2, 2]))]), C("err_first_rank", ["[%s, %s]" % (T([]), T([2, 2]))]),
+    C("err_middle", ["[%s, %s, %s]" % (T([2, 2]), T([2]), T([2, 2]))]), C("err_not_list", [T([2, 2])]),
+]
+CHAIN_CASES = [
+    C("one", [T([2, 3])]), C("one_bool", [T([2, 2], ":bool")]), C("two", [T([2, 3]), T([3, 2])]), C("three", [T([1, 2]), T([2, 2]), T([2, 3])]),
+    C("four", [T([2, 3]), T([3, 1]), T([1, 2]), T([2, 2])]), C("empty_inner", [T([2, 0]), T([0, 2])]),
+]
+CHAIN_ERRORS = [
+    C("err_vector", [T([2]), T([2, 2])]), C("err_none", []), C("err_shapes", [T([2, 2]), T([3, 2])]), C("err_dtype", [T([2, 2], ":float32"), T([2, 2], ":float64")]),
+    C("err_list", ["[%s, %s]" % (T([2, 2]), T([2, 2]))]),
+]
+BILINEAR_CASES = [
+    C("simple", [T([2, 3]), T([2, 4]), T([5, 3, 4])]), C("bias", [T([2, 3]), T([2, 4]), T([5, 3, 4]), T([5])]),
+    C("vectors", [T([3]), T([4]), T([2, 3, 4])]), C("batch_dims", [T([2, 2, 3]), T([2, 2, 2]), T([2, 3, 2])]),
+    C("transposed", [T([3, 2], ".t"), T([2, 2]), T([1, 3, 2])]), C("bias_keyword", [T([2, 2]), T([2, 2]), T([2, 2, 2])], [("bias", T([2]))]),
+    C("bias_dtype", [T([2, 2], ":float64"), T([2, 2], ":float64"), T([1, 2, 2], ":float64"), T([1], ":float32")]),
+    C("bias_int", [T([2, 2], ":float32"), T([2, 2], ":float32"), T([1, 2, 2], ":float32"), T([1], ":int64")]),
+    C("empty_batch", [T([0, 2]), T([0, 2]), T([2, 2, 2])]),
+]
+BILINEAR_ERRORS = [
+    C("err_ranks", [T([2, 3]), T([4]), T([5, 3, 4])]), C("err_batch", [T([2, 3]), T([1, 4]), T([5, 3, 4])]),
+    C("err_input1", [T([2, 3]), T([2, 4]), T([5, 4, 4])]), C("err_input2", [T([2, 3]), T([2, 4]), T([5, 3, 3])]),
+    C("err_bias", [T([2, 3]), T([2, 4]), T([5, 3, 4]), T([4])]), C("err_dtype", [T([2, 3], ":float32"), T([2, 4], ":float64"), T([5, 3, 4], ":float32")]),
+    C("err_weight_2d", [T([2, 3]), T([2, 4]), T([3, 4])]),
+]
+
 OPS = [
     _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
         MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
@@ -539,6 +642,12 @@ OPS = [
     _op("torch.trace", [T([3, 3])], TRACE_CASES, TRACE_ERRORS, names=["torch.Tensor.trace"], random=random_trace, pairs=False),
     _op("torch.kron", [T([2, 2]), T([2, 3])], KRON_CASES, [], names=["torch.Tensor.kron"], random=random_kron),
     _op("torch.einsum", ["'ij,jk->ik'", T([2, 3]), T([3, 2])], EINSUM_CASES, EINSUM_ERRORS, random=random_einsum),
+    _op("torch.cross", [T([2, 3]), T([2, 3])], CROSS_CASES, CROSS_ERRORS, names=["torch.Tensor.cross"], random=random_cross),
+    _op("torch.linalg.cross", [T([2, 3]), T([2, 3])], LINALG_CROSS_CASES, LINALG_CROSS_ERRORS, random=random_linalg_cross),
+    _op("torch.linalg.multi_dot", ["[%s, %s, %s]" % (T([2, 3]), T([3, 2]), T([2, 2]))], MULTI_DOT_CASES, MULTI_DOT_ERRORS, random=random_chain),
+    _op("torch.chain_matmul", [T([2, 3]), T([3, 2]), T([2, 2])], CHAIN_CASES, CHAIN_ERRORS, random=random_chain_matmul),
+    _op("torch.nn.functional.bilinear", [T([2, 3]), T([2, 4]), T([5, 3, 4])], BILINEAR_CASES, BILINEAR_ERRORS, names=["torch.bilinear"],
+        random=random_bilinear),
     _op("torch.tensordot", [T([2, 3]), T([3, 2]), "1"], TENSORDOT_CASES, TENSORDOT_ERRORS, random=random_tensordot),
     _op("torch.nn.functional.linear", [T([2, 3]), T([4, 3]), T([4])], LINEAR_CASES, LINEAR_ERRORS, random=random_linear),
 ]
