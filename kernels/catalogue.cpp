@@ -14,6 +14,7 @@ void add_catalogue(OpList& t) {
   add_factory_family(t);
   add_join_family(t);
   add_resample_family(t);
+  add_contraction_family(t);
 }
 
 }  // namespace whence

@@ -19,6 +19,7 @@ void add_select_family(OpList& t);
 void add_factory_family(OpList& t);
 void add_join_family(OpList& t);
 void add_resample_family(OpList& t);
+void add_contraction_family(OpList& t);
 
 // The families this program holds, in the order `whence ops` lists them.
 void add_catalogue(OpList& t);

@@ -7,6 +7,7 @@
 // (web/bundles.json: one module per group of families, so that each page ships only its
 // group's code). A family left out is not linked at all.
 #include "core/registry.hpp"
+#include "kernels/contraction_family.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/factory_ops.hpp"
 #include "kernels/families.hpp"
@@ -43,6 +44,7 @@ void add_join_family(OpList& t) {
   add_split_ops(t);
 }
 void add_resample_family(OpList& t) { add_resample_ops(t); }
+void add_contraction_family(OpList& t) { add_contraction_ops(t); }
 
 const std::vector<const OpDescriptor*>& op_table() {
   static const OpList table = [] {
