@@ -557,7 +557,7 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       a.first_position = 0;
     }
     parsed = parse_python(name, *matched, a);
-    if (parsed.varargs) forward_varargs(*binding, *matched, parsed);
+    if (parsed.varargs && !binding->calls.empty()) forward_varargs(*binding, *matched, parsed);  // (einsum reads its *args itself)
     // (A method it forwards to takes the input as self: only the types of non-tensor inputs matter.)
     const Binding* inner = binding->calls.empty() || binding->operator_method || is_method_name(binding->calls)
                                ? nullptr : find_binding(binding->calls);

@@ -103,7 +103,7 @@ Value call_function(const std::string& name, const Node& call) {
   }
   if (find_op(name)) return run_nested_op(name, args, call);
   if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
-  fail("Unsupported", name + " is not supported by Whence yet");
+  fail_missing_op(name, name);
 }
 
 // Tensor methods of the call language.
@@ -136,7 +136,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
     with_self.insert(with_self.end(), args.begin(), args.end());
     return run_nested_op(qualified, with_self, call);
   }
-  fail("Unsupported", "Tensor." + method + " is not supported by Whence yet");
+  fail_missing_op(qualified, "Tensor." + method);
 }
 
 // A slice's parts: ints or None, as Python's slice indices must be.
@@ -271,7 +271,7 @@ Operand operand(const Node& n) {
   if (n.kind != Kind::Unary && n.kind != Kind::Binary) return Operand(eval(n));
   Applied a = apply_operator(n);
   if (!a.is_call) return a.value;
-  if (!find_op(a.call.op)) fail("Unsupported", a.call.op + " is not supported by Whence yet");
+  if (!find_op(a.call.op)) fail_missing_op(a.call.op, a.call.op);
   return Operand(result_value(run_call(a.call)));
 }
 
@@ -309,11 +309,10 @@ Call parse_call(const std::string& code) {
       fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
     call.args.push_back(self);
     for (auto& v : eval_all(root.items, 1)) call.args.push_back(std::move(v));
-    if (!find_op(call.op) && !is_operator_op(call.op))
-      fail("Unsupported", call.op + " is not supported by Whence yet");
+    if (!find_op(call.op) && !is_operator_op(call.op)) fail_missing_op(call.op, call.op);
   } else {
     if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
-    fail("Unsupported", name + " is not supported by Whence yet");
+    fail_missing_op(name, name);
   }
   for (const auto& [k, node] : root.kwargs) call.kwargs.emplace_back(k, eval(node));
   return call;

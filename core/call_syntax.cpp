@@ -87,7 +87,7 @@ std::vector<Token> tokenize(const std::string& s) {
     } else if (const char* two = two_char_operator(s, i)) {
       out.push_back({Token::Kind::Op, two, col});
       i += 2;
-    } else if (std::string("()[],.:=-+*/%&|^~<>").find(c) != std::string::npos) {
+    } else if (std::string("()[],.:=-+*/%&|^~<>@").find(c) != std::string::npos) {
       out.push_back({Token::Kind::Op, std::string(1, c), col});
       ++i;
     } else {
@@ -154,7 +154,7 @@ class Parser {
     return n;
   }
 
-  // Python's grammar, loosest first: comparison, |, ^, &, << >>, + -, * / // %, unary - + ~,
+  // Python's grammar, loosest first: comparison, |, ^, &, << >>, + -, * @ / // %, unary - + ~,
   // **, then postfix (attributes, calls, subscripts).
   Node expression() {
     Nest nest(*this);
@@ -171,10 +171,10 @@ class Parser {
     return n;
   }
 
-  // Left-associative binary operators, level 0 (|) to 5 (* / // %).
+  // Left-associative binary operators, level 0 (|) to 5 (* @ / // %).
   Node binary(std::size_t level) {
     static const std::vector<std::vector<const char*>> levels = {
-        {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%"}};
+        {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "@", "/", "//", "%"}};
     if (level == levels.size()) return factor();
     Node n = binary(level + 1);
     while (is_one_of(levels[level])) {
@@ -385,6 +385,7 @@ const std::vector<OperatorSpelling>& operator_spellings() {
       {">>", "__rshift__", "__rrshift__", false, false},
       {"+", "__add__", "__radd__", false, false}, {"-", "__sub__", "__rsub__", false, false},
       {"*", "__mul__", "__rmul__", false, false}, {"/", "__truediv__", "__rtruediv__", false, false},
+      {"@", "__matmul__", "__rmatmul__", false, false},
       {"//", "__floordiv__", "__rfloordiv__", false, false},
       {"%", "__mod__", "__rmod__", false, false},
       {"-", "__neg__", nullptr, true, false},     {"+", "__pos__", nullptr, true, false},

@@ -102,7 +102,7 @@ Json guarded(F body) {
 Evaluation run_call(const Call& call) {
   Evaluation e;
   e.op = find_op(call.op);
-  if (!e.op) fail("Unsupported", call.op + " is not supported by Whence yet");
+  if (!e.op) fail_missing_op(call.op, call.op);
   for (const auto& a : call.args) check_value_limits(a);
   for (const auto& kw : call.kwargs) check_value_limits(kw.second);
   // A Tensor dunder turns any TypeError into NotImplemented, and Python carries on.

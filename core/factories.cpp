@@ -47,7 +47,7 @@ void collect(const Value& v, std::size_t depth, Shape& shape, std::vector<Scalar
     }
   }
   leaves.push_back(*s);
-  if (std::int64_t(leaves.size()) > kMaxElements) check_limits({std::int64_t(leaves.size())});
+  if (std::int64_t(leaves.size()) > element_limit()) check_limits({std::int64_t(leaves.size())});
 }
 
 // torch.tensor's inference: float32 if any float, else int64 if any int, else bool.

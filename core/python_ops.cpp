@@ -268,6 +268,7 @@ Operand int_literal(const std::string& digits) {
 std::string operand_type_name(const Operand& x) { return x.wide ? "int" : python_type_name(x.value); }
 
 Operand python_binary(const std::string& s, const Operand& l, const Operand& r) {
+  if (s == "@") unsupported_operands(s, l, r);  // no Python value but a tensor has @
   const auto a = number_of(l), b = number_of(r);
   if (a && b) return number_binary(s, *a, *b, l, r);
   const Value& lv = l.value;

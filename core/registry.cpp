@@ -1,6 +1,8 @@
 #include "registry.hpp"
 
 #include "call_format.hpp"
+#include "error.hpp"
+#include "signatures.hpp"
 
 namespace whence {
 
@@ -53,6 +55,12 @@ const OpDescriptor* find_op(const std::string& name) {
     for (const auto& n : op->names)
       if (n == name) return op;
   return nullptr;
+}
+
+void fail_missing_op(const std::string& qualified, const std::string& shown) {
+  if (find_binding(qualified))
+    fail("Unsupported", shown + " is not in this page's module (Whence loads one family of ops per page): open the page of " + qualified);
+  fail("Unsupported", shown + " is not supported by Whence yet");
 }
 
 bool is_method_name(const std::string& name) { return name.rfind("torch.Tensor.", 0) == 0; }

@@ -103,6 +103,10 @@ struct OpDescriptor {
 const std::vector<const OpDescriptor*>& op_table();
 // The op with this qualified name, or nullptr.
 const OpDescriptor* find_op(const std::string& name);
+// The refusal of a call to `qualified` (shown as `shown`) that find_op does not have: an op
+// of a family this program does not link (PyTorch has it, and another page of the site holds
+// it), or one Whence does not support at all.
+[[noreturn]] void fail_missing_op(const std::string& qualified, const std::string& shown);
 bool is_method_name(const std::string& name);  // "torch.Tensor.gather"
 
 }  // namespace whence

@@ -20,7 +20,15 @@ std::string shape_str(const Shape& shape) {
   return s + "]";
 }
 
+namespace {
+std::int64_t g_element_limit = kMaxElements;
+}
+
+std::int64_t element_limit() { return g_element_limit; }
+void set_element_limit(std::int64_t n) { g_element_limit = n; }
+
 void check_limits(const Shape& shape) {
+  const std::int64_t limit = g_element_limit;
   if (shape.size() > std::size_t(kMaxRank))
     fail("Unsupported", "Whence shows tensors of rank up to " + std::to_string(kMaxRank) +
                             "; this one has rank " + std::to_string(shape.size()));
@@ -29,9 +37,9 @@ void check_limits(const Shape& shape) {
     if (s < 0)
       fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) +
                                ": " + shape_str(shape));
-    n = n > kMaxElements / std::max<std::int64_t>(s, 1) ? kMaxElements + 1 : n * s;  // (never overflows)
-    if (n > kMaxElements)
-      fail("Unsupported", "Whence shows tensors of up to " + std::to_string(kMaxElements) +
+    n = n > limit / std::max<std::int64_t>(s, 1) ? limit + 1 : n * s;  // (never overflows)
+    if (n > limit)
+      fail("Unsupported", "Whence shows tensors of up to " + std::to_string(limit) +
                               " elements; shape " + shape_str(shape) + " has more");
   }
 }

@@ -12,7 +12,11 @@
 namespace whence {
 
 constexpr int kMaxRank = 8;
-constexpr std::int64_t kMaxElements = 65536;
+constexpr std::int64_t kMaxElements = 65536;  // the protocol's limit (DESIGN.md "Limits")
+// The limit check_limits applies: kMaxElements, unless a benchmark raised it to time the same
+// run path on tensors of millions of elements (kernels/bench; never the CLI or the app).
+std::int64_t element_limit();
+void set_element_limit(std::int64_t n);
 
 using Shape = xt::svector<std::int64_t, kMaxRank>;
 

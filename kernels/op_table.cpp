@@ -1,36 +1,57 @@
-// op_table.cpp - the list of every op Whence has, family by family. Adding an op: one line
-// in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
-// function here.
+// op_table.cpp - every op family, and the table of the ops a program has. Adding an op: one
+// line in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
+// add_<family>_family function here and to kernels/catalogue.cpp.
+//
+// Which families a program holds is decided at link time by the one add_catalogue it links:
+// kernels/catalogue.cpp (all of them: the CLI, the tests, the benchmarks) or a web module's
+// (web/bundles.json: one module per group of families, so that each page ships only its
+// group's code). A family left out is not linked at all.
+#include "core/registry.hpp"
+#include "kernels/contraction_family.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/factory_ops.hpp"
+#include "kernels/families.hpp"
 #include "kernels/join_family.hpp"
 #include "kernels/ops.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/resample_family.hpp"
 #include "kernels/select_ops.hpp"
 #include "kernels/window_ops.hpp"
 
 namespace whence {
 
+void add_gather_family(OpList& t) { t.push_back(&gather_op()); }
+void add_elementwise_family(OpList& t) {
+  add_unary_ops(t);
+  add_binary_ops(t);
+  add_activation_ops(t);
+}
+// After the elementwise family where both are linked: torch.max(a, b) is torch.maximum.
+void add_reduce_family(OpList& t) {
+  add_reduce_ops(t);
+  add_order_ops(t);
+  add_statistic_ops(t);
+  add_norm_layer_ops(t);
+  add_loss_ops(t);
+  add_run_ops(t);
+}
+void add_movement_family(OpList& t) { add_view_ops(t); }
+void add_indexing_family(OpList& t) { add_index_ops(t); }
+void add_select_family(OpList& t) { add_select_ops(t); }
+void add_factory_family(OpList& t) { add_factory_ops(t); }
+void add_join_family(OpList& t) {
+  add_join_ops(t);
+  add_split_ops(t);
+}
+void add_resample_family(OpList& t) { add_resample_ops(t); }
+void add_contraction_family(OpList& t) { add_contraction_ops(t); }
+void add_window_family(OpList& t) { add_window_ops(t); }
+
 const std::vector<const OpDescriptor*>& op_table() {
-  static const std::vector<const OpDescriptor*> table = [] {
-    std::vector<const OpDescriptor*> t = {&gather_op()};
-    add_unary_ops(t);
-    add_binary_ops(t);
-    add_activation_ops(t);
-    add_reduce_ops(t);
-    add_order_ops(t);
-    add_statistic_ops(t);
-    add_norm_layer_ops(t);
-    add_loss_ops(t);
-    add_run_ops(t);
-    add_view_ops(t);
-    add_index_ops(t);
-    add_select_ops(t);
-    add_factory_ops(t);
-    add_join_ops(t);
-    add_split_ops(t);
-    add_window_ops(t);
+  static const OpList table = [] {
+    OpList t;
+    add_catalogue(t);
     return t;
   }();
   return table;

@@ -38,8 +38,8 @@ Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t
 // A split into more pieces than a tensor may have elements is refused, as a tensor that large
 // would be (tensor_split(x, 10**9) would build a billion views).
 void check_pieces(std::int64_t pieces) {
-  if (pieces > kMaxElements)
-    fail("Unsupported", "Whence shows up to " + std::to_string(kMaxElements) + " results; this split makes " + std::to_string(pieces));
+  if (pieces > element_limit())
+    fail("Unsupported", "Whence shows up to " + std::to_string(element_limit()) + " results; this split makes " + std::to_string(pieces));
 }
 
 void require_dims(const Tensor& x, const char* op) {

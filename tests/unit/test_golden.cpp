@@ -296,7 +296,8 @@ GoldenTally run_golden_file(const std::string& path) {
 std::string golden_folder(const std::string& family) {
   if (family == "reduce" || family == "scan" || family == "sort") return "reduce";
   if (family == "elementwise" || family == "movement" || family == "select" || family == "factory" ||
-      family == "indexing" || family == "join" || family == "window")
+      family == "indexing" || family == "join" || family == "resample" || family == "contraction" ||
+      family == "window")
     return family;
   return "";
 }

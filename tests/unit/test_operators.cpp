@@ -476,12 +476,12 @@ TEST_CASE("the parser names every operator op once") {
       "torch.Tensor.__or__",       "torch.Tensor.__xor__",      "torch.Tensor.__and__",
       "torch.Tensor.__lshift__",   "torch.Tensor.__rshift__",   "torch.Tensor.__add__",
       "torch.Tensor.__sub__",      "torch.Tensor.__mul__",      "torch.Tensor.__truediv__",
-      "torch.Tensor.__floordiv__", "torch.Tensor.__mod__",      "torch.Tensor.__neg__",
+      "torch.Tensor.__matmul__",   "torch.Tensor.__floordiv__", "torch.Tensor.__mod__",      "torch.Tensor.__neg__",
       "torch.Tensor.__pos__",      "torch.Tensor.__invert__",   "torch.Tensor.__pow__",
       "torch.Tensor.__ror__",      "torch.Tensor.__rxor__",     "torch.Tensor.__rand__",
       "torch.Tensor.__rlshift__",  "torch.Tensor.__rrshift__",  "torch.Tensor.__radd__",
       "torch.Tensor.__rsub__",     "torch.Tensor.__rmul__",     "torch.Tensor.__rtruediv__",
-      "torch.Tensor.__rfloordiv__", "torch.Tensor.__rmod__",    "torch.Tensor.__rpow__"};
+      "torch.Tensor.__rmatmul__",  "torch.Tensor.__rfloordiv__", "torch.Tensor.__rmod__",    "torch.Tensor.__rpow__"};
   CHECK(operator_op_names() == expected);
   CHECK(is_operator_op("torch.Tensor.__rpow__"));
   CHECK_FALSE(is_operator_op("torch.Tensor.gather"));

@@ -1,0 +1,213 @@
+#!/usr/bin/python3
+"""Writes the PyTorch golden vectors of the contraction family (matrix and dot products,
+einsum, tensordot...):
+
+    tests/golden/contraction/<primary name>.jsonl   one file per op (tests/live/contraction_ops.py)
+    tests/golden/contraction.meta.json              seed, versions, counts
+    tests/golden/contraction_ops.json               the op table: names, kind, signature, dtypes
+
+Lines have the gather format (tests/golden/README.md, "Contraction family"). Relations come
+from autograd on float64 surrogates: every tensor argument (list items too) replaced by a
+float64 tensor of its shape with distinct values in (0.2, 0.8), so no product and no sum of
+products is zero by accident; an element with a nonzero gradient of an output element is a
+`value` source of it. A Python number the op converts to an integer dtype (alpha=0.5 of an
+int64 addmm is 0) is converted the same way first, so a term PyTorch drops is no source.
+
+Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
+
+    /usr/bin/python3 scripts/gen_golden_contraction.py [--check] [PRIMARY...]
+"""
+import collections
+import json
+import os
+import re
+import sys
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import torch  # noqa: E402
+
+import contraction_ops as CO  # noqa: E402
+import gen_golden_movement as GM  # noqa: E402
+from golden_common import (DTYPES, TORCH_DTYPE, case_arguments, check_reproduced, eval_code, family_goldens,  # noqa: E402
+                           family_main, family_op_table, mk, outcome, request_json, resolve, tensor_code,
+                           unique_case_names)
+
+warnings.simplefilter("ignore")  # chain_matmul's and cross's deprecation warnings
+
+FAMILY = CO  # the op list tests/live/check_live_family.py samples from
+SEED = 20261201
+GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
+
+TEMPLATE = re.compile(r"T\[([\d,]*)\](?::(\w+))?(?:\.(t|transpose|permute|expand|reshape)\b)?")
+
+
+def fill(rng, text, dtypes):
+    """An argument template with each T[...] replaced by the code of a random tensor; a T
+    without a dtype suffix takes the next of `dtypes` (the last one repeats)."""
+    count = [0]
+
+    def tensor(m):
+        shape = [int(x) for x in m.group(1).split(",") if x]
+        dt = m.group(2)
+        if not dt:
+            dt = dtypes[min(count[0], len(dtypes) - 1)]
+            count[0] += 1
+        return tensor_code(rng, shape, dt, GM.gen_vals(rng, dt), m.group(3) or "literal")
+    return TEMPLATE.sub(tensor, text)
+
+
+def op_cases(rng, op, names):
+    p = op["primary"]
+    meth = next((q for q in names if q.startswith("torch.Tensor.") and "__" not in q), None)
+
+    def call(name, args, kwargs=(), qual=None, dtypes=None, method=None):
+        dts = dtypes or [rng.choice(["float32", "int64", "float64", "int32"])]
+        q = qual or p
+        state = [0]
+
+        def f(text):  # one dtype sequence across the whole call
+            sub = dts[state[0]:] or dts[-1:]
+            before = len(TEMPLATE.findall(text))
+            out = fill(rng, text, sub)
+            state[0] += sum(1 for m in TEMPLATE.finditer(text) if not m.group(2))
+            return out if before else text
+        a = [f(x) for x in args]
+        k = [(kk, f(v)) for kk, v in kwargs]
+        c = mk(name, q, a, k, method=q.startswith("torch.Tensor.") and "__" not in q if method is None else method)
+        if op["code"]:
+            c["code"] = op["code"](a)
+        elif "__" in q:  # a reflected dunder called as a function (no operator text reaches it)
+            c["code"] = "%s(%s)" % (q, ", ".join(a + ["%s=%s" % kv for kv in k]))
+        return c
+    cases = [call("dtype_" + dt, op["simple"], dtypes=[dt]) for dt in DTYPES]
+    if op["pairs"]:
+        for d1 in DTYPES:
+            for d2 in DTYPES:
+                if d1 != d2:
+                    cases.append(call("dtypes_%s_%s" % (d1, d2), op["simple"], dtypes=[d1, d2]))
+    cases += [call("name_" + q, op["simple"], qual=q) for q in names[1:]]
+    if meth:
+        cases.append(call("unbound_method", op["simple"], qual=meth, method=False))
+    for name, args, kwargs in op["cases"] + op["errors"]:
+        cases.append(call(name, args, kwargs))
+    for i in range(CO.RANDOM_CASES_OF.get(p, CO.RANDOM_CASES)):
+        args, kwargs = op["random"](rng)
+        cases.append(call("random_%d" % (i + 1), args, kwargs))
+    if "__" not in p:
+        cases.append(mk("no_args", p, []))
+        cases.append(call("err_string_input", ["'a'"] + op["simple"][1:]))
+    return unique_case_names(cases)
+
+
+def _surrogate(shape, salt):
+    n = 1
+    for s in shape:
+        n *= s
+    vals = [0.2 + 0.6 * (((j + 1) * 0.6180339887 + salt * 0.3183) % 1.0) for j in range(n)]
+    return torch.tensor(vals, dtype=torch.float64).reshape(shape)
+
+
+def grad_relations(case, args, kwargs, out):
+    """Autograd on float64 surrogates of every tensor argument (list items as [i, j])."""
+    fn = resolve(case["op"])
+    integral = not out.is_floating_point()
+    leaves = []  # (path, leaf)
+
+    def swap(v, path):
+        if integral and isinstance(v, float):  # alpha=0.5 of an integer op is 0, as PyTorch converts it
+            return int(v) if out.dtype != torch.bool else bool(v)
+        if path in (["dims"], [2]) and case["op"] == "torch.tensordot":  # an argument, not an operand
+            return v
+        if path in (["alpha"], ["beta"]):  # a Number, even as a 0-d tensor: never a source
+            return int(v) if isinstance(v, bool) else v  # (the surrogates are float64: addr refuses bool scalars there)
+        if isinstance(v, torch.Tensor):
+            leaf = _surrogate(list(v.shape), len(leaves)).requires_grad_(True)
+            leaves.append((path, leaf))
+            return leaf
+        if isinstance(v, (list, tuple)) and any(isinstance(x, torch.Tensor) for x in v):
+            return type(v)(swap(x, path + [j]) for j, x in enumerate(v))
+        return v
+    a2 = [swap(a, [i]) for i, a in enumerate(args)]
+    k2 = {k: swap(v, [k]) for k, v in kwargs.items()}
+    o = fn(*a2, **k2)
+    flat = o.reshape(-1)
+    per = [[] for _ in range(flat.numel())]
+    try:
+        if case["op"] in ("torch.trace", "torch.Tensor.trace"):
+            # 1.13's trace backward fills every (cols + 1)-th element up to numel, which for a
+            # tall matrix includes elements below the diagonal the forward never reads
+            raise RuntimeError("perturb")
+        for k in range(flat.numel()):
+            if flat.requires_grad:
+                gs = torch.autograd.grad(flat[k], [leaf for _, leaf in leaves], retain_graph=True, allow_unused=True)
+                for (path, _), g in zip(leaves, gs):
+                    if g is not None:
+                        per[k] += [[path, f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
+    except RuntimeError:
+        # PyTorch 1.13's backward of kron with a 0-d operand fails (it calls outer), and trace's
+        # is wrong for tall matrices: perturb each surrogate element instead (times 1.5 plus
+        # 0.25), a source of every output element that changes
+        per = [[] for _ in range(flat.numel())]
+        with torch.no_grad():
+            for path, leaf in leaves:
+                for j in range(leaf.numel()):
+                    saved = leaf.reshape(-1)[j].item()
+                    leaf.view(-1)[j] = saved * 1.5 + 0.25
+                    new = fn(*a2, **k2).reshape(-1)
+                    leaf.view(-1)[j] = saved
+                    for k in (new != flat).nonzero().flatten().tolist():
+                        per[k].append([path, j, "value"])
+    rel = []
+    for k, src in enumerate(per):
+        src.sort(key=lambda s: (tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in s[0]), s[1]))
+        rel.append({"out": [0, k], "src": src})
+    return rel
+
+
+def golden_line(op, case):
+    args, kwargs = case_arguments(op, case)
+    fn = resolve(case["op"])
+    out, expect = outcome(lambda: fn(*args, **kwargs))
+    _, by_code = outcome(lambda: eval_code(case["code"]))
+    if op["code"] and expect != by_code:
+        # the dunder called directly returns NotImplemented where the operator raises
+        # Python's TypeError: the operator text decides
+        expect, out = by_code, None
+    check_reproduced(case, expect, by_code)
+    if expect["ok"]:
+        expect["relations"] = [] if out.numel() == 0 else grad_relations(case, args, kwargs, out)
+    return {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+
+
+def dtype_behaviour(op, names):
+    """What the op's teaching call does in each dtype: the result dtype or "<Type>: <message>"."""
+    rng = __import__("random").Random(0)
+    out = {}
+    for dt in DTYPES:
+        args = [eval_code(fill(rng, a, [dt])) for a in op["simple"]]
+        fn = resolve(op["primary"])
+        _, e = outcome(lambda: fn(*args))
+        out[dt] = e["result"]["dtype"] if e["ok"] else "%s: %s" % (e["error"]["type"], e["error"]["message"])
+    return out
+
+
+def generate(only=None):
+    names_of = {op["primary"]: CO.qualified_names(op) for op in CO.OPS}
+    files, meta = family_goldens("contraction", SEED, CO.OPS, names_of, op_cases, golden_line, only)
+    table = json.loads(family_op_table(CO.OPS, names_of, "contraction"))
+    for entry, op in zip(table, CO.OPS):
+        entry["dtype_behaviour"] = dtype_behaviour(op, names_of[op["primary"]])
+    files[os.path.join(GOLDEN_DIR, "contraction_ops.json")] = json.dumps(table, indent=1) + "\n"
+    return files, meta
+
+
+def main():
+    return family_main("contraction", generate)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
