@@ -1273,7 +1273,7 @@ void add_window_ops(std::vector<const OpDescriptor*>& t) {
             kConvParams, {Kind::Conv, 1, prepare_conv});
   window_op(t, "torch.nn.functional.conv2d torch.conv2d",
             "Slides each filter over the image and, at every position, sums the products of the filter with the input patch it covers, over all input channels of its group (plus the bias).",
-            "torch.nn.functional.conv2d(torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]), torch.tensor([[[[1.0, 0.0], [0.0, -1.0]]]]))",
+            "torch.nn.functional.conv2d(torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]), torch.tensor([[[[1.0, 0.0], [0.0, 2.0]]]]))",
             kConvParams, {Kind::Conv, 2, prepare_conv});
   window_op(t, "torch.nn.functional.conv_transpose1d torch.conv_transpose1d",
             "The reverse of conv1d's sliding: each input element adds its value times the whole filter into the output, at stride steps; overlapping contributions add up.",
