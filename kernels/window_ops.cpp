@@ -235,7 +235,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   if (k <= 2) fail("RuntimeError", "weight should have at least three dimensions", "weight");
   if (groups <= 0) fail("RuntimeError", "non-positive groups is not supported", "groups");
   auto expand = [&](std::vector<I64>& v, const char* name) {
-    if (v.size() == 1) v.assign(std::size_t(dim), v[0]);
+    if (v.size() == 1) v = std::vector<I64>(std::size_t(dim), v[0]);  // (not v.assign(n, v[0]): v[0] would dangle once assign reallocates)
     else if (v.size() != std::size_t(dim))
       fail("RuntimeError", std::string("expected ") + name + " to be a single integer value or a list of " + std::to_string(dim) +
                                " values to match the convolution dimensions, but got " + name + "=" + list_text(v), name);
