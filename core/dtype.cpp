@@ -1,5 +1,7 @@
 #include "dtype.hpp"
 
+#include "error.hpp"
+
 namespace whence {
 
 namespace {
@@ -9,19 +11,20 @@ struct DTypeInfo {
   const char* torch_name;   // as PyTorch prints it
   const char* scalar_name;  // c10::ScalarType name, in "not implemented for 'Float'"
   const char* cpp_name;     // the C++ type, in "value cannot be converted to type int64_t without overflow"
+  const char* meta_name;    // caffe2's TypeMeta name, in "Input type (float) and bias type (double)"
   std::size_t size;
 };
 constexpr DTypeInfo kDTypes[] = {
-    {DType::Bool, "bool", "torch.bool", "Bool", "bool", 1},
-    {DType::UInt8, "uint8", "torch.uint8", "Byte", "uint8_t", 1},
-    {DType::Int8, "int8", "torch.int8", "Char", "int8_t", 1},
-    {DType::Int16, "int16", "torch.int16", "Short", "int16_t", 2},
-    {DType::Int32, "int32", "torch.int32", "Int", "int", 4},
-    {DType::Int64, "int64", "torch.int64", "Long", "int64_t", 8},
-    {DType::Float16, "float16", "torch.float16", "Half", "at::Half", 2},
-    {DType::BFloat16, "bfloat16", "torch.bfloat16", "BFloat16", "at::BFloat16", 2},
-    {DType::Float32, "float32", "torch.float32", "Float", "float", 4},
-    {DType::Float64, "float64", "torch.float64", "Double", "double", 8},
+    {DType::Bool, "bool", "torch.bool", "Bool", "bool", "bool", 1},
+    {DType::UInt8, "uint8", "torch.uint8", "Byte", "uint8_t", "unsigned char", 1},
+    {DType::Int8, "int8", "torch.int8", "Char", "int8_t", "signed char", 1},
+    {DType::Int16, "int16", "torch.int16", "Short", "int16_t", "short int", 2},
+    {DType::Int32, "int32", "torch.int32", "Int", "int", "int", 4},
+    {DType::Int64, "int64", "torch.int64", "Long", "int64_t", "long int", 8},
+    {DType::Float16, "float16", "torch.float16", "Half", "at::Half", "c10::Half", 2},
+    {DType::BFloat16, "bfloat16", "torch.bfloat16", "BFloat16", "at::BFloat16", "c10::BFloat16", 2},
+    {DType::Float32, "float32", "torch.float32", "Float", "float", "float", 4},
+    {DType::Float64, "float64", "torch.float64", "Double", "double", "double", 8},
 };
 static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kDTypeCount, "every dtype needs a row");
 
@@ -42,6 +45,11 @@ const char* dtype_name(DType d) { return info(d).name; }
 const char* dtype_cpp_name(DType d) { return info(d).cpp_name; }
 std::string_view dtype_torch_name(DType d) { return info(d).torch_name; }
 const char* dtype_scalar_name(DType d) { return info(d).scalar_name; }
+const char* dtype_meta_name(DType d) { return info(d).meta_name; }
+
+void fail_not_implemented(const std::string& kernel, DType d, const char* arg) {
+  fail("RuntimeError", "\"" + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", arg);
+}
 std::size_t dtype_size(DType d) { return info(d).size; }
 bool is_floating(DType d) { return d >= DType::Float16; }
 bool is_reduced_float(DType d) { return d == DType::Float16 || d == DType::BFloat16; }

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -22,6 +23,9 @@ const char* dtype_name(DType d);                            // "float32", as in 
 std::string_view dtype_torch_name(DType d);                 // "torch.float32", as PyTorch prints it
 const char* dtype_cpp_name(DType d);                        // "int64_t", "at::Half": c10's overflow messages
 const char* dtype_scalar_name(DType d);                     // "Float", as PyTorch's kernel errors say it
+const char* dtype_meta_name(DType d);                       // "long int", "c10::Half": caffe2's TypeMeta names
+// PyTorch's refusal of a dtype its CPU kernel lacks: '"addmm_impl_cpu_" not implemented for 'Half''.
+[[noreturn]] void fail_not_implemented(const std::string& kernel, DType d, const char* arg = "input");
 std::optional<DType> dtype_from_name(std::string_view n);   // "float32", "float", "half", "torch.long", ...
 std::size_t dtype_size(DType d);
 bool is_floating(DType d);

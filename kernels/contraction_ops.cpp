@@ -885,22 +885,6 @@ ContractPlan bilinear_call(const Bound& b) {
   return p;
 }
 
-// "float", "long int": a dtype as multi_dot's message prints it (caffe2's TypeMeta names).
-std::string meta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    default: return "double";
-  }
-}
-
 // linalg.multi_dot over tensors (param, item, tensor): 1-D ends are a row and a column.
 ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
   const std::size_t n = ts.size();
@@ -921,8 +905,8 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
   const DType d = first.dtype();
   for (std::size_t i = 1; i < n; ++i) {
     if (ts[i].t.dtype() != d)
-      rt("multi_dot(): all tensors must have be the same dtype but tensor 0 is " + meta_name(d) + " and tensor " + S(std::int64_t(i)) + " " +
-         meta_name(ts[i].t.dtype()));
+      rt(std::string("multi_dot(): all tensors must have be the same dtype but tensor 0 is ") + dtype_meta_name(d) + " and tensor " + S(std::int64_t(i)) + " " +
+         dtype_meta_name(ts[i].t.dtype()));
     if (m[i - 1][1] != m[i][0])
       rt("multi_dot(): tensors " + S(std::int64_t(i - 1)) + " and " + S(std::int64_t(i)) + " with shapes " + shape_str(ts[i - 1].t.shape()) + " and " +
          shape_str(ts[i].t.shape()) + " cannot be multiplied");

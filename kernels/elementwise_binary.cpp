@@ -188,17 +188,12 @@ void where_check(const Bound& b, const EwCall& c) {
                              dtype_scalar_name(d), "condition");
   (void)b;
 }
-// caffe2's TypeMeta names, as "expected dtype ..." prints them.
-const char* cpp_type_name(DType d) {
-  static const char* names[] = {"bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half", "c10::BFloat16", "float", "double"};
-  return names[int(d)];
-}
 // lerp dispatches on input's dtype, in a kernel named by the kind of weight; end must match.
 void lerp_check(const Bound& b, const EwCall& c) {
   const DType d = c.operands[0].dtype();
   if (c.operands[1].dtype() != d)
-    fail("RuntimeError", std::string("expected dtype ") + cpp_type_name(d) + " for `end` but got dtype " +
-                             cpp_type_name(c.operands[1].dtype()), "end");
+    fail("RuntimeError", std::string("expected dtype ") + dtype_meta_name(d) + " for `end` but got dtype " +
+                             dtype_meta_name(c.operands[1].dtype()), "end");
   if (!is_floating(d))
     fail("RuntimeError", std::string("\"") + (b[2].is<Tensor>() ? "lerp_kernel_tensor" : "lerp_kernel_scalar") +
                              "\" not implemented for '" + dtype_scalar_name(d) + "'");

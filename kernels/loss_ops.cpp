@@ -163,9 +163,6 @@ const Tensor& target_tensor(const Bound& b) {
   return t.as<Tensor>();
 }
 
-[[noreturn]] void not_implemented(const char* kernel, DType d, const char* arg_name = "input") {
-  fail("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", arg_name);
-}
 [[noreturn]] void cannot_cast(DType from, DType to, const char* arg_name) {
   fail("RuntimeError", std::string("result type ") + dtype_scalar_name(from) + " can't be cast to the desired output type " +
                            dtype_scalar_name(to), arg_name);
@@ -328,7 +325,7 @@ Shape broadcast_operands(const Bound& b) {
 // A floating common dtype, else PyTorch's kernel refusal.
 DType floating_common(const Bound& b, const char* kernel) {
   const DType d = promote_types(tensor_arg(b, "input").dtype(), tensor_arg(b, "target").dtype());
-  if (!is_floating(d)) not_implemented(kernel, d);
+  if (!is_floating(d)) fail_not_implemented(kernel, d);
   return d;
 }
 
@@ -377,7 +374,7 @@ PointSetup huber_setup(const Bound& b) {
   const DType x = tensor_arg(b, "input").dtype();
   const DType common = promote_types(x, tensor_arg(b, "target").dtype());
   if (!can_cast(common, x)) cannot_cast(common, x, "target");
-  if (!is_floating(common)) not_implemented("huber_cpu", common);
+  if (!is_floating(common)) fail_not_implemented("huber_cpu", common);
   s.dtype = s.reduced_dtype = x;
   return s;
 }
@@ -397,7 +394,7 @@ PointSetup bce_setup(const Bound& b) {
   if (s.weight) check_in_place(s.shape, broadcast_shapes(y.shape(), tensor_arg(b, "weight").shape()), "weight");
   if (y.dtype() != x.dtype())
     fail("RuntimeError", std::string("Found dtype ") + dtype_scalar_name(y.dtype()) + " but expected " + dtype_scalar_name(x.dtype()), "target");
-  if (!is_floating(x.dtype())) not_implemented("binary_cross_entropy", x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented("binary_cross_entropy", x.dtype());
   for (std::int64_t i = 0; i < x.numel(); ++i) {
     const double v = x.get(i).as_double();
     if (!(v >= 0 && v <= 1)) fail("RuntimeError", "all elements of input should be between 0 and 1", "input");
@@ -569,7 +566,7 @@ ClassLayout nll_layout(const Bound& b, const Tensor& x, const Tensor& t, const c
 
 // The kernel's dtype checks (Half computes in float, as newer PyTorch does), then the targets.
 void nll_kernel_checks(const Bound& b, const Tensor& x, const Tensor& t, const ClassLayout& l, const char* kernel) {
-  if (!is_floating(x.dtype())) not_implemented(kernel, x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented(kernel, x.dtype());
   if (tensor_given(b, "weight") && tensor_arg(b, "weight").dtype() != x.dtype())
     fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(x.dtype()) + " but found " +
                              dtype_scalar_name(tensor_arg(b, "weight").dtype()), "weight");
@@ -690,7 +687,7 @@ LossPlan nll_plan(const Bound& b, const LossSpec& spec) {
 // cross_entropy: log_softmax over the class dim, then nll_loss (class indices, maybe smoothed)
 // or −Σ_c weight[c]·target[c]·logp[c] (class probabilities: target shaped like input).
 void log_softmax_check(const Tensor& x) {
-  if (!is_floating(x.dtype())) not_implemented(x.dim() <= 2 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented(x.dim() <= 2 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", x.dtype());
 }
 std::vector<double> log_softmax_rows(const Tensor& x, const ClassLayout& l) {
   std::vector<double> v = values_of(x), out(v.size());

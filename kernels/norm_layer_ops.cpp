@@ -47,7 +47,7 @@ std::int64_t prod(const Shape& s, std::size_t from) {
 // '"LayerNormKernelImpl" not implemented for 'Long'' for the dtypes a kernel lacks.
 void refuse_non_float(const Tensor& x, const std::string& kernel) {
   if (!is_floating(x.dtype()))
-    fail("RuntimeError", "\"" + kernel + "\" not implemented for '" + dtype_scalar_name(x.dtype()) + "'", "input");
+    fail_not_implemented(kernel, x.dtype());
 }
 
 std::string num(double v, DType d = DType::Float32) { return format_float(v, is_floating(d) ? d : DType::Float32); }

@@ -65,7 +65,7 @@ void refuse_kernel(const Tensor& x, const std::string& kernel, bool halves) {
   if (d == DType::Float32 || d == DType::Float64 || ((d == DType::Float16 || d == DType::BFloat16) && halves)) return;
   // float16/bfloat16 otherwise: PyTorch 1.13 has no kernel; Whence moves them as newer PyTorch does.
   if (is_floating(d)) return;
-  fail("RuntimeError", "\"" + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", "input");
+  fail_not_implemented(kernel, d);
 }
 
 // --- pad -------------------------------------------------------------------------------------

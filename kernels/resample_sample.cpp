@@ -513,7 +513,7 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
     fail("RuntimeError", std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ") +
                              dtype_scalar_name(d), "input");
   if (!is_floating(d) && !(d == DType::UInt8 && takes_uint8))
-    fail("RuntimeError", "\"" + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", "input");
+    fail_not_implemented(kernel, d);
 
   Sampling S;
   S.dtype = d;

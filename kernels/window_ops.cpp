@@ -140,27 +140,6 @@ Value list_with_default(const Value& v, const Tensor& x) {
   return Value(std::move(out));
 }
 
-// caffe2's TypeMeta name of a dtype, as "Input type (float) and bias type (double)" prints it.
-const char* meta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: break;
-  }
-  return "double";
-}
-
-[[noreturn]] void not_implemented(const char* kernel, DType d, const char* arg = "input") {
-  fail("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + dtype_scalar_name(d) + "'", arg);
-}
-
 // PyTorch's pooling_output_shape (floor or ceil division; a last window must start inside).
 I64 div_rtn(I64 a, I64 b) {
   I64 q = a / b, r = a % b;
@@ -187,7 +166,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
   const bool has_bias = tensor_given(b, "bias");
   const std::string fname = std::string(transposed ? "conv_transpose" : "conv") + std::to_string(sp.dims) + "d";
   if (!transposed && has_bias && tensor_arg(b, "bias").dtype() != x0.dtype())
-    fail("RuntimeError", std::string("Input type (") + meta_name(x0.dtype()) + ") and bias type (" + meta_name(tensor_arg(b, "bias").dtype()) +
+    fail("RuntimeError", std::string("Input type (") + dtype_meta_name(x0.dtype()) + ") and bias type (" + dtype_meta_name(tensor_arg(b, "bias").dtype()) +
                              ") should be the same", "bias");
   const int nd = sp.dims;
   if (x0.dim() != nd + 1 && x0.dim() != nd + 2)
@@ -332,7 +311,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
       fail("RuntimeError", std::string("Input type (CPUBFloat16Type) and weight type (torch.") +
                                (wd == DType::Float32 ? "FloatTensor" : wd == DType::Float64 ? "DoubleTensor" : "Tensor") +
                                ") should be the same or input should be a MKLDNN tensor and weight is a dense tensor", "weight");
-    if (xd == DType::Bool) not_implemented("slow_conv2d_cpu", xd);  // (float16: computed as newer PyTorch does)
+    if (xd == DType::Bool) fail_not_implemented("slow_conv2d_cpu", xd);  // (float16: computed as newer PyTorch does)
     g.OH = same ? g.H : (g.H + 2 * g.pH - g.dH * (g.KH - 1) - 1) / g.sH + 1;
     g.OW = same ? g.W : (g.W + 2 * g.pW - g.dW * (g.KW - 1) - 1) / g.sW + 1;
   } else {  // slow_conv_transpose2d_shape_check, on the 1-D call seen as 2-D
@@ -349,7 +328,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
       fail("RuntimeError", "Given input size per channel: (" + std::to_string(g.H) + " x " + std::to_string(g.W) + "). Calculated output size per channel: (" +
                                std::to_string(g.OH) + " x " + std::to_string(g.OW) + "). Output size is too small", "input");
     // float16, and bfloat16 (which PyTorch 1.13 runs as an ordinary convolution), computed as newer PyTorch does
-    if (xd == DType::Bool || (is_integral(xd, false) && xd != DType::Int64)) not_implemented("slow_conv_transpose2d_out_cpu", xd);
+    if (xd == DType::Bool || (is_integral(xd, false) && xd != DType::Int64)) fail_not_implemented("slow_conv_transpose2d_out_cpu", xd);
   }
   if (wd != xd)
     fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(xd) + " but found " + dtype_scalar_name(wd), "weight");
@@ -454,7 +433,7 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
     g.KW = k[0], g.sW = s[0], g.pW = p[0], g.dW = d[0];
     g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
     if (g.OW < 0) fail("RuntimeError", "max_pool1d() Invalid computed output size: " + std::to_string(g.OW), "input");
-    if (!is_floating(x.dtype())) not_implemented("max_pool1d_impl", x.dtype());  // (float16: computed as newer PyTorch does)
+    if (!is_floating(x.dtype())) fail_not_implemented("max_pool1d_impl", x.dtype());  // (float16: computed as newer PyTorch does)
   } else {
     Tensor x4 = x;
     if (sp.dims == 1) {
@@ -477,7 +456,7 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
     g.OH = pool_out(g.H, g.KH, g.pH, g.sH, g.dH, ceil);
     g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
     pool2d_check(g, x4);
-    if (!is_floating(x.dtype())) not_implemented("max_pool2d", x.dtype());
+    if (!is_floating(x.dtype())) fail_not_implemented("max_pool2d", x.dtype());
   }
   g.dtype = x.dtype();
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
@@ -524,7 +503,7 @@ Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
   g.OW = pool_out(g.W, g.KW, g.pW, g.sW, 1, ceil);
   pool2d_check(g, x4);
   const DType d = kernel_dtype;
-  if (!is_floating(d) && d != DType::Int64) not_implemented("avg_pool2d", d);
+  if (!is_floating(d) && d != DType::Int64) fail_not_implemented("avg_pool2d", d);
   g.dtype = d;
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
   return g;
@@ -623,7 +602,7 @@ Win prepare_unfold(const Bound& b, const WinSpec&) {
                              std::to_string(g.KW) + "), dilation=(" + std::to_string(g.dH) + ", " + std::to_string(g.dW) + "), padding=(" + std::to_string(g.pH) +
                              ", " + std::to_string(g.pW) + "), calculated shape of the array of sliding blocks as (" + std::to_string(g.BH) + ", " +
                              std::to_string(g.BW) + "), but its components must be at least one.", "kernel_size");
-  if (!is_floating(x.dtype())) not_implemented("im2col_out_cpu", x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented("im2col_out_cpu", x.dtype());
   g.dtype = x.dtype();
   g.Cout = g.C * g.KH * g.KW, g.OH = 1, g.OW = g.BH * g.BW;  // (an output row per (channel, kernel tap), a column per block)
   if (r == 4) g.out_shape.push_back(g.N);
@@ -669,7 +648,7 @@ Win prepare_fold(const Bound& b, const WinSpec&) {
   if (g.BH < 1 || g.BW < 1)
     fail("RuntimeError", given + "calculated shape of the array of sliding blocks as (" + std::to_string(g.BH) + ", " + std::to_string(g.BW) +
                              "), which is too small (non-positive)", "output_size");
-  if (!is_floating(x.dtype())) not_implemented("col2im_out_cpu", x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented("col2im_out_cpu", x.dtype());
   g.dtype = x.dtype();
   g.C = planes / (g.KH * g.KW), g.Cout = g.C;
   g.H = g.OH, g.W = g.OW;
@@ -743,7 +722,7 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
       if (s4[std::size_t(r + i)] <= 0)
         fail("RuntimeError", "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
                                  " with dimension " + std::to_string(r + i) + " being empty", "input");
-    if (!is_floating(x.dtype())) not_implemented("adaptive_avg_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+    if (!is_floating(x.dtype())) fail_not_implemented("adaptive_avg_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
     g.N = r == 4 ? s4[0] : 1;
     g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
     set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
@@ -781,7 +760,7 @@ Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
       fail("RuntimeError", "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
                                " with dimension " + std::to_string(i) + " being empty", "input");
   if (o.size() != 2) fail("RuntimeError", "adaptive_max_pool2d(): internal error: output_size.size() must be 2", "output_size");
-  if (!is_floating(x.dtype())) not_implemented("adaptive_max_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+  if (!is_floating(x.dtype())) fail_not_implemented("adaptive_max_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
   g.N = r == 4 ? s4[0] : 1;
   g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
   g.OH = o[0], g.OW = o[1];
