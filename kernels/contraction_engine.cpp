@@ -167,7 +167,9 @@ std::vector<double> chain_product(const ContractPlan& p, const std::vector<const
         const double prod = a[std::size_t(r * c1 + x)] * b[std::size_t(x * c2 + c)];
         acc = seq ? round_to_dtype(acc + round_to_dtype(prod, p.dtype), p.dtype) : acc + prod;
       }
-      out[std::size_t(r * cols + c)] = round_to_dtype(acc, p.dtype);
+      // float16/bfloat16 intermediates are rounded as PyTorch stores them; float32 and float64
+      // chains stay in double and are rounded once (a cancelling float32 chain is a deviation)
+      out[std::size_t(r * cols + c)] = is_reduced_float(p.dtype) ? round_to_dtype(acc, p.dtype) : acc;
     }
   return out;
 }
