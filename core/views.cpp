@@ -56,6 +56,20 @@ Tensor unsqueeze(const Tensor& t, std::int64_t dim) {
   return t.as_strided(shape, strides, t.offset());
 }
 
+bool suggests_channels_last(const Tensor& t) {
+  if (t.dim() != 4 || t.strides()[1] == 0) return false;  // (a trivial C stride defaults to NCHW)
+  std::int64_t min = 0;
+  for (int d : {1, 3, 2, 0}) {
+    const std::int64_t size = t.shape()[std::size_t(d)], stride = t.strides()[std::size_t(d)];
+    if (size == 0 || stride < min) return false;
+    if (d == 0 && min == t.strides()[1]) return false;  // ambiguous N111-like strides: NCHW
+    min = size > 1 ? stride * size : stride;
+  }
+  return true;
+}
+
+std::string memory_format_kernel(const std::string& name, const Tensor& t) { return suggests_channels_last(t) ? name + "_channels_last" : name; }
+
 Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index) {
   Shape shape = t.shape(), strides = t.strides();
   const std::int64_t offset = t.offset() + index * strides[std::size_t(dim)];

@@ -3,6 +3,7 @@
 // non-viewable tensor). Errors in PyTorch's words.
 #pragma once
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "tensor.hpp"
@@ -17,6 +18,12 @@ Tensor unsqueeze(const Tensor& t, std::int64_t dim);  // dim already wrapped int
 Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index);  // both already wrapped and checked
 Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes);
 Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes);
+
+// c10's is_channels_last_strides_2d: whether suggest_memory_format() reads the strides as
+// channels-last, which picks PyTorch's "_channels_last" CPU kernels (and their error words).
+bool suggests_channels_last(const Tensor& t);
+// `name`, or `name`_channels_last where PyTorch's CPU kernel switches on that memory format.
+std::string memory_format_kernel(const std::string& name, const Tensor& t);
 
 // PyTorch's computeStride: strides for viewing (old, old_strides) as `shape`, if it can.
 std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, const Shape& shape);

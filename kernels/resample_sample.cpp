@@ -21,6 +21,7 @@
 #include "core/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
+#include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/resample_family.hpp"
 
@@ -491,7 +492,7 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
       if (pooled[d] == 0 && !mean)
         fail("RuntimeError", pool + "(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + shape_str(pooled) +
                                  " with dimension " + std::to_string(d) + " being empty", "input");
-    kernel = dim == 3 ? "adaptive_avg_pool3d_cpu" : "adaptive_avg_pool2d";
+    kernel = dim == 3 ? "adaptive_avg_pool3d_cpu" : memory_format_kernel("adaptive_avg_pool2d", dim == 1 ? unsqueeze(x, x.dim() - 1) : x);
   } else {
     bool positive = true;
     for (int i = 0; i < dim; ++i) positive = positive && in_size[std::size_t(i)] > 0 && out_size[std::size_t(i)] > 0;

@@ -23,6 +23,7 @@
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
+#include "core/views.hpp"
 #include "kernels/composite.hpp"
 
 namespace whence {
@@ -440,9 +441,7 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
       check_1d_args(b, "max_pool1d", x, {"kernel_size", "stride", "padding", "dilation"});
       if (s.empty()) s = k;
       k.insert(k.begin(), 1), s.insert(s.begin(), 1), p.insert(p.begin(), 0), d.insert(d.begin(), 1);
-      Shape sh = x.shape();
-      sh.insert(sh.end() - 1, 1);
-      x4 = x.as_strided(sh, contiguous_strides(sh), 0);  // (only its sizes are read)
+      x4 = unsqueeze(x, x.dim() - 1);
     }
     if (k.size() != 1 && k.size() != 2) fail("RuntimeError", "max_pool2d: kernel_size must either be a single int, or a tuple of two ints", "kernel_size");
     if (s.size() > 2) fail("RuntimeError", "max_pool2d: stride must either be omitted, a single int, or a tuple of two ints", "stride");
@@ -456,7 +455,7 @@ Win prepare_max_pool(const Bound& b, const WinSpec& sp) {
     g.OH = pool_out(g.H, g.KH, g.pH, g.sH, g.dH, ceil);
     g.OW = pool_out(g.W, g.KW, g.pW, g.sW, g.dW, ceil);
     pool2d_check(g, x4);
-    if (!is_floating(x.dtype())) fail_not_implemented("max_pool2d", x.dtype());
+    if (!is_floating(x.dtype())) fail_not_implemented(memory_format_kernel("max_pool2d", x4), x.dtype());
   }
   g.dtype = x.dtype();
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
@@ -478,9 +477,7 @@ Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
     check_1d_args(b, "avg_pool1d", x, {"kernel_size", "stride", "padding"});
     if (s.empty()) s = k;
     k.insert(k.begin(), 1), s.insert(s.begin(), 1), p.insert(p.begin(), 0);
-    Shape sh = x.shape();
-    sh.insert(sh.end() - 1, 1);
-    x4 = x.as_strided(sh, contiguous_strides(sh), 0);
+    x4 = unsqueeze(x, x.dim() - 1);
   }
   if (k.size() != 1 && k.size() != 2) fail("RuntimeError", "avg_pool2d: kernel_size must either be a single int, or a tuple of two ints", "kernel_size");
   if (s.size() > 2) fail("RuntimeError", "avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints", "stride");
@@ -503,7 +500,7 @@ Win avg_pool_win(const Bound& b, const WinSpec& sp, DType kernel_dtype) {
   g.OW = pool_out(g.W, g.KW, g.pW, g.sW, 1, ceil);
   pool2d_check(g, x4);
   const DType d = kernel_dtype;
-  if (!is_floating(d) && d != DType::Int64) fail_not_implemented("avg_pool2d", d);
+  if (!is_floating(d) && d != DType::Int64) fail_not_implemented(memory_format_kernel("avg_pool2d", x4), d);  // (lp_pool: pow keeps the layout)
   g.dtype = d;
   set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
   return g;
@@ -722,7 +719,8 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
       if (s4[std::size_t(r + i)] <= 0)
         fail("RuntimeError", "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
                                  " with dimension " + std::to_string(r + i) + " being empty", "input");
-    if (!is_floating(x.dtype())) fail_not_implemented("adaptive_avg_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+    if (!is_floating(x.dtype()))  // (float16: computed as newer PyTorch does)
+      fail_not_implemented(memory_format_kernel("adaptive_avg_pool2d", sp.dims == 1 ? unsqueeze(x, x.dim() - 1) : x), x.dtype());
     g.N = r == 4 ? s4[0] : 1;
     g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
     set_pool_out_shape(g, x.dim() == sp.dims + 2, sp.dims);
@@ -760,7 +758,8 @@ Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
       fail("RuntimeError", "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
                                " with dimension " + std::to_string(i) + " being empty", "input");
   if (o.size() != 2) fail("RuntimeError", "adaptive_max_pool2d(): internal error: output_size.size() must be 2", "output_size");
-  if (!is_floating(x.dtype())) fail_not_implemented("adaptive_max_pool2d", x.dtype());  // (float16: computed as newer PyTorch does)
+  if (!is_floating(x.dtype()))  // (float16: computed as newer PyTorch does)
+    fail_not_implemented(memory_format_kernel("adaptive_max_pool2d", sp.dims == 1 ? unsqueeze(x, x.dim() - 1) : x), x.dtype());
   g.N = r == 4 ? s4[0] : 1;
   g.C = s4[std::size_t(r - 3)], g.H = s4[std::size_t(r - 2)], g.W = s4[std::size_t(r - 1)];
   g.OH = o[0], g.OW = o[1];

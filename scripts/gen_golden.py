@@ -12,9 +12,11 @@ regenerating gives identical bytes.
 
 It then runs every scripts/gen_golden_<family>.py (elementwise, reduce, ...) with the same
 flag (the elementwise family's goldens, op table and promotion table; the reduce family's
-goldens and op table), so one command writes or checks all goldens.
+goldens and op table), so one command writes or checks all goldens; one generator per core at a
+time.
 """
 import collections
+import concurrent.futures
 import glob
 import json
 import os
@@ -76,10 +78,18 @@ def main():
 
 
 def main_all():
-    """gather's goldens, then every family's generator (scripts/gen_golden_<family>.py)."""
+    """gather's goldens, then every family's generator (scripts/gen_golden_<family>.py), as many
+    at a time as there are cores (each is one process); their outputs in name order."""
     rc = main()
-    for gen in sorted(glob.glob(os.path.join(ROOT, "scripts", "gen_golden_*.py"))):
-        rc = subprocess.call([sys.executable, gen] + sys.argv[1:]) or rc
+    gens = sorted(glob.glob(os.path.join(ROOT, "scripts", "gen_golden_*.py")))
+
+    def run(gen):
+        return subprocess.run([sys.executable, gen] + sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for done in pool.map(run, gens):
+            sys.stdout.write(done.stdout)
+            rc = done.returncode or rc
     return rc
 
 

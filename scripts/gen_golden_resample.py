@@ -44,7 +44,7 @@ import torch  # noqa: E402
 
 import resample_ops as RS  # noqa: E402
 from golden_common import (DTYPES, FLOATS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, case_arguments, check_reproduced,  # noqa: E402
-                           eval_code, family_goldens, family_main, mk, outcome, overloads, request_json, resolve,
+                           eval_code, family_goldens, family_main, mk, outcome, overloads, layout_free_request, resolve,
                            result_json, round_to, signature_text, tensor_code, to_float32, unique_case_names)
 
 warnings.filterwarnings("ignore")
@@ -254,7 +254,10 @@ def expect_of(op, case):
 
 def golden_line(op, case):
     expect, extra = expect_of(op, case)
-    g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+    g = {"name": case["name"], "code": case["code"], "expect": expect}
+    request = layout_free_request(case, expect)
+    if request:
+        g["request"] = request
     g.update(extra)
     return g
 

@@ -33,7 +33,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 import window_ops as WO  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, NOT_IMPL, TORCH_DTYPE, case_arguments, check_reproduced, eval_code, family_goldens,
-    family_main, mk, outcome, overloads, request_json, resolve, result_json, round_to, signature_text, src_key,
+    family_main, mk, outcome, overloads, layout_free_request, resolve, result_json, round_to, signature_text, src_key,
     tensor_code, to_float32, unique_case_names)
 
 FAMILY = WO  # the op list tests/live/check_live_family.py samples from
@@ -395,7 +395,10 @@ def golden_line(op, case):
                                   "float32 (rounded), as newer PyTorch does" % op["primary"].rsplit(".", 1)[1])
     if expect["ok"]:
         expect["relations"] = relations(op, case, args, kwargs, out)
-    g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+    g = {"name": case["name"], "code": case["code"], "expect": expect}
+    request = layout_free_request(case, expect)
+    if request:
+        g["request"] = request
     g.update(extra)
     return g
 

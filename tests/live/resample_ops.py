@@ -408,6 +408,10 @@ INTERP_ERRORS = [
     C("err_align_nearest", [T([1, 1, 3])], [["size", "2"], ["align_corners", "True"]]),
     C("err_align_area", [T([1, 1, 3])], [["size", "2"], ["mode", "'area'"], ["align_corners", "False"]]),
     C("err_mode", [T([1, 1, 3])], [["size", "2"], ["mode", "'foo'"]]),
+    # PyTorch's adaptive pooling kernel reads a channels-last input with its own (error) name
+    C("err_area_long_channels_last_1d", [T([1, 3, 2], ":int64.movedim(2, 1)")], [["size", "2"], ["mode", "'area'"]]),
+    C("err_area_int_channels_last_2d", [T([1, 3, 2, 2], ":int32.movedim(3, 1)")], [["size", "1"], ["mode", "'area'"]]),
+    C("err_area_int_contiguous_2d", [T([1, 2, 3, 3], ":int32")], [["size", "2"], ["mode", "'area'"]]),
     C("err_mode_int", [T([1, 1, 3])], [["size", "2"], ["mode", "3"]]),
     C("err_bilinear_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'bilinear'"]]),
     C("err_trilinear_3d", [T([1, 1, 3])], [["size", "2"], ["mode", "'trilinear'"]]),

@@ -143,11 +143,17 @@ POOL_ERRORS_1D = [
     ("err_rank_4d", ["T[1,1,2,2]", "2"], []),
     ("err_zero_channels", ["T[1,0,2]", "2"], []),
     ("err_negative_padding", ["T[1,2,4]", "2"], [("padding", "-1")]),
+    ("err_int32_channels_last", ["T[1,4,2]:int32.movedim(2, 1)", "2"], []),
 ]
 
-MAX_ERRORS_2D = POOL_ERRORS_2D + [("err_dilation_zero", ["T[1,2,4,4]", "2"], [("dilation", "0")])]
-MAX_ERRORS_1D = POOL_ERRORS_1D + [("err_dilation_zero", ["T[1,2,4]", "2"], [("dilation", "0")])]
-AVG_ERRORS_2D = POOL_ERRORS_2D + [("err_divisor_zero", ["T[1,2,4,4]", "2"], [("divisor_override", "0")])]
+# A channels-last input (suggest_memory_format) runs PyTorch's "_channels_last" CPU kernels, whose
+# dtype errors carry that name.
+CHANNELS_LAST_2D = [("err_int_channels_last", ["T[1,3,4,2]:int32.movedim(3, 1)", "2"], [])]
+CHANNELS_LAST_1D = [("err_long_channels_last", ["T[1,4,2]:int64.movedim(2, 1)", "2"], [])]
+MAX_ERRORS_2D = POOL_ERRORS_2D + CHANNELS_LAST_2D + [("err_dilation_zero", ["T[1,2,4,4]", "2"], [("dilation", "0")])]
+MAX_ERRORS_1D = POOL_ERRORS_1D + [("err_dilation_zero", ["T[1,2,4]", "2"], [("dilation", "0")]),
+                                  ("err_long_channels_last_indices", ["T[1,4,2]:int64.movedim(2, 1)", "2"], [("return_indices", "True")])]
+AVG_ERRORS_2D = POOL_ERRORS_2D + CHANNELS_LAST_2D + [("err_divisor_zero", ["T[1,2,4,4]", "2"], [("divisor_override", "0")])]
 
 ADAPTIVE_ERRORS_2D = [
     ("err_rank", ["T[5]", "2"], []),
@@ -156,13 +162,13 @@ ADAPTIVE_ERRORS_2D = [
     ("err_tuple_rank", ["T[2,2]", "(1, 1)"], []),
     ("err_long", ["T[1,2,4,4]:int64", "2"], []),
     ("err_size_float", ["T[1,2,5,5]", "2.5"], []),
-]
+] + CHANNELS_LAST_2D
 ADAPTIVE_ERRORS_1D = [
     ("err_rank", ["T[5]", "2"], []),
     ("err_two_sizes", ["T[1,2,5]", "(3, 3)"], []),
     ("err_long", ["T[1,2,4]:int64", "3"], []),
     ("err_size_float", ["T[1,2,5]", "2.5"], []),
-]
+] + CHANNELS_LAST_1D
 ADAPTIVE_AVG_ERRORS_2D = ADAPTIVE_ERRORS_2D + [
     ("err_negative_size", ["T[1,2,5,5]", "-1"], []),
     ("err_mean_long", ["T[1,2,4,4]:int64", "1"], []),
@@ -184,6 +190,7 @@ LP_ERRORS_1D = [
     ("err_rank", ["T[4]", "2", "2"], []),
     ("err_norm_str", ["T[1,2,4]", "'a'", "2"], []),
     ("err_kernel_float", ["T[1,2,4]", "2", "2.5"], []),
+    ("err_int32_channels_last", ["T[1,4,2]:int32.movedim(2, 1)", "2", "2"], []),
 ]
 LP_ERRORS_2D = [
     ("err_norm_zero", ["T[1,2,4,4]", "0", "2"], []),
@@ -194,6 +201,7 @@ LP_ERRORS_2D = [
     ("err_stride_zero", ["T[1,2,4,4]", "2", "2"], [("stride", "0")]),
     ("err_kernel_one", ["T[1,2,4,4]", "2", "(2,)"], []),
     ("err_kernel_float", ["T[1,2,4,4]", "2", "2.5"], []),
+    ("err_int32_channels_last", ["T[1,3,4,2]:int32.movedim(3, 1)", "2", "2"], []),
 ]
 
 UNFOLD_ERRORS = [
