@@ -976,6 +976,92 @@ void conv_kernel<I64, I64>(const Win& g, const I64* x, const I64* w, const I64* 
   }
 }
 
+// max_pool's compute path for float32 and float64, with max_winner's rule (the first element
+// of the window starts it; a later one replaces it when larger or NaN) on the values as stored,
+// the winner's in-plane index kept where asked for. The interior columns (every tap inside the
+// row) go tap by tap along the output row, by selects the compiler vectorizes; the edge
+// columns window by window.
+template <class T>
+void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
+  const I64 plane = g.H * g.W;
+  I64 L = 0, R = g.OW;
+  for (I64 kw = 0; kw < g.KW; ++kw) {
+    const I64 off = kw * g.dW - g.pW;
+    L = std::max(L, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
+    R = std::min(R, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
+  }
+  R = std::max(L, R);
+  std::vector<T> best(std::size_t(g.OW));
+  std::vector<I64> flat(std::size_t(g.OW));
+  auto take = [](T v, T b) { return v > b || v != v; };
+  for (I64 pc = 0; pc < g.N * g.Cout; ++pc) {
+    const T* xp = x + pc * plane;
+    for (I64 oh = 0; oh < g.OH; ++oh) {
+      const I64 h0 = oh * g.sH - g.pH;
+      auto window = [&](I64 ow) {  // an edge column
+        const I64 w0 = ow * g.sW - g.pW;
+        T b = -std::numeric_limits<T>::infinity();
+        I64 f = -1;
+        for (I64 kh = 0; kh < g.KH; ++kh) {
+          const I64 ih = h0 + kh * g.dH;
+          if (ih < 0 || ih >= g.H) continue;
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            const I64 iw = w0 + kw * g.dW;
+            if (iw < 0 || iw >= g.W) continue;
+            const T v = xp[ih * g.W + iw];
+            if (f < 0 || take(v, b)) b = v, f = ih * g.W + iw;
+          }
+        }
+        best[std::size_t(ow)] = b, flat[std::size_t(ow)] = f;
+      };
+      for (I64 ow = 0; ow < L; ++ow) window(ow);
+      for (I64 ow = R; ow < g.OW; ++ow) window(ow);
+      bool first = true;
+      for (I64 kh = 0; kh < g.KH && L < R; ++kh) {
+        const I64 ih = h0 + kh * g.dH;
+        if (ih < 0 || ih >= g.H) continue;
+        for (I64 kw = 0; kw < g.KW; ++kw) {
+          const I64 at = ih * g.W + kw * g.dW - g.pW;  // the tap's in-plane index at column 0
+          const T* r = xp + at;
+          T* bp = best.data();
+          I64* fp = flat.data();
+          if (first) {
+            for (I64 ow = L; ow < R; ++ow) bp[ow] = r[ow * g.sW], fp[ow] = at + ow * g.sW;
+            first = false;
+            continue;
+          }
+          for (I64 ow = L; ow < R; ++ow) {
+            const T v = r[ow * g.sW];
+            const bool t = take(v, bp[ow]);
+            bp[ow] = t ? v : bp[ow];
+            fp[ow] = t ? at + ow * g.sW : fp[ow];
+          }
+        }
+      }
+      if (first)
+        for (I64 ow = L; ow < R; ++ow) best[std::size_t(ow)] = -std::numeric_limits<T>::infinity(), flat[std::size_t(ow)] = -1;
+      std::copy(best.begin(), best.end(), out);
+      out += g.OW;
+      if (index)
+        for (I64 ow = 0; ow < g.OW; ++ow) *index++ = std::max<I64>(flat[std::size_t(ow)], 0);
+    }
+  }
+}
+
+template <class T>
+void max_pool_run(const Win& g, const Tensor& x, OpResult& r) {
+  const Tensor xc = x.contiguous();
+  Tensor values = Tensor::empty(g.dtype, g.out_shape), index;
+  if (g.tuple) index = Tensor::empty(DType::Int64, g.out_shape);
+  if (values.numel())
+    max_pool_kernel<T>(g, xc.data<T>(), values.data<T>(), g.tuple ? index.data<I64>() : nullptr);
+  r.tensors.push_back(values);
+  if (g.tuple) {
+    r.tensors.push_back(index);
+    r.is_tuple = true;
+  }
+}
+
 Tensor store_double(DType d, const Shape& shape, const std::vector<double>& v) {
   Tensor t = Tensor::empty(d, shape);
   if (d == DType::Float32) {
@@ -1080,6 +1166,9 @@ OpResult window_run(const Bound& b) {
       }
       r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
     }
+  } else if (g.kind == Kind::Max && !g.adaptive && (g.dtype == DType::Float32 || g.dtype == DType::Float64)) {
+    if (g.dtype == DType::Float32) max_pool_run<float>(g, x, r);
+    else max_pool_run<double>(g, x, r);
   } else if (g.kind == Kind::Lp) {
     std::vector<double> out(static_cast<std::size_t>(n));
     const std::vector<double> xv = load<double>(x);

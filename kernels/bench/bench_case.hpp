@@ -23,12 +23,13 @@ struct Prepared {
   // agree() below.
   std::function<std::string(const std::vector<Tensor>&, const std::vector<at::Tensor>&)> check;
   double bytes = 0;  // the least memory traffic of one call: every input read, every output written once
+  double flops = 0;  // compute-bound cases: the multiply-adds of one call, counted as 2 each
 };
 
 struct Case {
   std::string name;     // "add [R,C] + [C]": what --filter matches
-  std::string family;   // elementwise, reduce, scan, order, select, movement
-  bool memory_bound = true;  // every case of this part of issue 10 (only mm, bmm, conv2d are not)
+  std::string family;   // elementwise, reduce, scan, order, select, movement, contraction, window, resample
+  bool memory_bound = true;  // every case but mm, bmm and conv2d (issue 10's compute-bound ones)
   std::function<Prepared(std::int64_t numel)> prepare;  // may throw Skip
 };
 
@@ -43,5 +44,6 @@ std::vector<Case> reduce_cases();
 std::vector<Case> order_cases();
 std::vector<Case> select_cases();
 std::vector<Case> movement_cases();
+std::vector<Case> products_cases();
 
 }  // namespace whence::bench

@@ -61,7 +61,7 @@ Options parse(int argc, char** argv) {
 
 std::vector<Case> all_cases() {
   std::vector<Case> all;
-  for (auto family : {elementwise_cases, reduce_cases, order_cases, select_cases, movement_cases})
+  for (auto family : {elementwise_cases, reduce_cases, order_cases, select_cases, movement_cases, products_cases})
     for (Case& c : family()) all.push_back(std::move(c));
   return all;
 }
@@ -113,6 +113,7 @@ bool run_case(const Case& c, std::int64_t size, const std::vector<int>& thread_c
     r.threads = threads;
     r.status = "ok";
     r.bytes = p.bytes;
+    r.flops = p.flops;
     r.whence = time_min([&] { p.whence(); }, o.budget_s);
     r.torch = time_min([&] { p.torch(); }, o.budget_s);
     print_row(r);
@@ -134,7 +135,8 @@ int main(int argc, char** argv) {
   if (cores > 1) thread_counts.push_back(cores);
 
   std::printf("whence_bench: Whence's run path against libtorch on the same float32 tensors; ratio = PyTorch time / Whence time\n"
-              "(> 1: Whence is faster); GB/s: Whence's, over the least bytes the op must move. Whence runs on one thread;\n"
+              "(> 1: Whence is faster); rate: Whence's GB/s over the least bytes the op must move, or GFLOP/s for mm, bmm\n"
+              "and conv2d (a multiply-add is 2). Whence runs on one thread;\n"
               "threads is PyTorch's at::set_num_threads.\n\n");
   print_header();
   std::vector<Row> rows;

@@ -24,7 +24,7 @@ std::string size_label(std::int64_t numel) {
 }
 
 void print_header() {
-  std::printf("%-38s %5s %7s %11s %11s %7s %8s\n", "case", "size", "threads", "Whence ms", "PyTorch ms", "ratio", "GB/s");
+  std::printf("%-38s %5s %7s %11s %11s %7s %14s\n", "case", "size", "threads", "Whence ms", "PyTorch ms", "ratio", "rate");
   std::fflush(stdout);
 }
 
@@ -41,8 +41,11 @@ void print_row(const Row& r) {
     if (!r.whence.stable || !r.torch.stable)
       note = "  (time budget spent before the minimum settled: " + std::to_string(r.whence.samples) + " and " +
              std::to_string(r.torch.samples) + " samples)";
-    std::printf("%-38s %5s %7d %11.4f %11.4f %8s %8.2f%s\n", r.name.c_str(), size_label(r.size).c_str(), r.threads,
-                r.whence.seconds * 1e3, r.torch.seconds * 1e3, ratio, r.bytes / r.whence.seconds / 1e9, note.c_str());
+    char rate[32];
+    if (r.flops > 0) std::snprintf(rate, sizeof rate, "%.2f GFLOP/s", r.flops / r.whence.seconds / 1e9);
+    else std::snprintf(rate, sizeof rate, "%.2f GB/s", r.bytes / r.whence.seconds / 1e9);
+    std::printf("%-38s %5s %7d %11.4f %11.4f %8s %14s%s\n", r.name.c_str(), size_label(r.size).c_str(), r.threads,
+                r.whence.seconds * 1e3, r.torch.seconds * 1e3, ratio, rate, note.c_str());
   }
   std::fflush(stdout);
 }
@@ -83,6 +86,11 @@ void write_json(const std::string& path, const std::vector<Row>& rows, const std
       j["bytes"] = r.bytes;
       j["whence_gb_s"] = r.bytes / r.whence.seconds / 1e9;
       j["pytorch_gb_s"] = r.bytes / r.torch.seconds / 1e9;
+      if (r.flops > 0) {
+        j["flops"] = r.flops;
+        j["whence_gflop_s"] = r.flops / r.whence.seconds / 1e9;
+        j["pytorch_gflop_s"] = r.flops / r.torch.seconds / 1e9;
+      }
     }
     cases.push_back(std::move(j));
   }

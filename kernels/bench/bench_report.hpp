@@ -17,7 +17,7 @@ struct Row {
   std::string status;     // "ok", "skipped", "mismatch"
   std::string reason;     // why skipped, or what differs
   Timing whence, torch;
-  double bytes = 0;
+  double bytes = 0, flops = 0;
   double ratio() const { return torch.seconds / whence.seconds; }  // > 1: Whence is faster
 };
 
