@@ -960,6 +960,81 @@ void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* 
     }
 }
 
+// The convolution with stride 1 along the row, register-blocked: a tile of CB output channels
+// × VW output columns accumulates in locals over every (input channel, kh, kw), each input
+// vector loaded once for CB channels (the loop nest above loads it once per channel). Columns
+// where some tap falls outside the row are summed one element at a time. Each element's terms
+// are added in for_each_term's order.
+template <int CB, class In>
+void conv_tile_rows(const Win& g, const In* x, const double* w, const double* bias, double* out, I64 n, I64 co0, I64 L, I64 R) {
+  constexpr int VW = 8;
+  const I64 cin = g.C / g.G, grp = co0 / (g.Cout / g.G), taps = cin * g.KH * g.KW;
+  const In* xn = x + (n * g.C + grp * cin) * g.H * g.W;
+  for (I64 oh = 0; oh < g.OH; ++oh) {
+    double* o = out + ((n * g.Cout + co0) * g.OH + oh) * g.OW;
+    auto element = [&](I64 c, I64 ow) {
+      double acc = bias ? bias[co0 + c] : 0.0;
+      for (I64 ci = 0; ci < cin; ++ci)
+        for (I64 kh = 0; kh < g.KH; ++kh) {
+          const I64 ih = oh * g.sH - g.pH + kh * g.dH;
+          if (ih < 0 || ih >= g.H) continue;
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            const I64 iw = ow - g.pW + kw * g.dW;
+            if (iw >= 0 && iw < g.W) acc += w[(co0 + c) * taps + (ci * g.KH + kh) * g.KW + kw] * double(xn[(ci * g.H + ih) * g.W + iw]);
+          }
+        }
+      o[c * g.OH * g.OW + ow] = acc;
+    };
+    auto tile = [&](I64 ow) {
+      double acc[CB][VW];
+      for (int c = 0; c < CB; ++c)
+        for (int j = 0; j < VW; ++j) acc[c][j] = bias ? bias[co0 + c] : 0.0;
+      for (I64 ci = 0; ci < cin; ++ci)
+        for (I64 kh = 0; kh < g.KH; ++kh) {
+          const I64 ih = oh * g.sH - g.pH + kh * g.dH;
+          if (ih < 0 || ih >= g.H) continue;
+          const In* row = xn + (ci * g.H + ih) * g.W + ow - g.pW;
+          const double* wk = w + co0 * taps + (ci * g.KH + kh) * g.KW;
+          for (I64 kw = 0; kw < g.KW; ++kw) {
+            double xv[VW];
+            for (int j = 0; j < VW; ++j) xv[j] = double(row[kw * g.dW + j]);
+            for (int c = 0; c < CB; ++c) {
+              const double wv = wk[c * taps + kw];
+              for (int j = 0; j < VW; ++j) acc[c][j] += wv * xv[j];
+            }
+          }
+        }
+      for (int c = 0; c < CB; ++c)
+        for (int j = 0; j < VW; ++j) o[c * g.OH * g.OW + ow + j] = acc[c][j];
+    };
+    I64 ow = L;
+    for (; ow + VW <= R; ow += VW) tile(ow);
+    if (ow < R && R - L >= VW) tile(R - VW), ow = R;  // (overlapping the tile before: the same sums again)
+    for (int c = 0; c < CB; ++c) {
+      for (I64 e = 0; e < L; ++e) element(c, e);
+      for (I64 e = ow; e < g.OW; ++e) element(c, e);
+    }
+  }
+}
+
+template <class In>
+void conv_blocked(const Win& g, const In* x, const double* w, const double* bias, double* out) {
+  I64 L = 0, R = g.OW;  // the columns where every tap lies inside the row
+  for (I64 kw = 0; kw < g.KW; ++kw) {
+    const I64 off = kw * g.dW - g.pW;
+    L = std::max(L, off >= 0 ? I64(0) : -off);
+    R = std::min(R, std::max(I64(0), g.W - off));
+  }
+  R = std::max(L, R);
+  const I64 cout_g = g.Cout / g.G;
+  for (I64 n = 0; n < g.N; ++n)
+    for (I64 grp = 0; grp < g.G; ++grp) {
+      I64 co = grp * cout_g;
+      for (; co + 4 <= (grp + 1) * cout_g; co += 4) conv_tile_rows<4>(g, x, w, bias, out, n, co, L, R);
+      for (; co < (grp + 1) * cout_g; ++co) conv_tile_rows<1>(g, x, w, bias, out, n, co, L, R);
+    }
+}
+
 // Integer arithmetic wraps as PyTorch's (int64 products and sums; stored in the dtype).
 I64 wrap_mul(I64 a, I64 b) { return I64(std::uint64_t(a) * std::uint64_t(b)); }
 I64 wrap_add(I64 a, I64 b) { return I64(std::uint64_t(a) + std::uint64_t(b)); }
@@ -1157,7 +1232,10 @@ OpResult window_run(const Bound& b) {
       std::vector<double> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<double>(b.tensor(std::size_t(g.bp))) : std::vector<double>();
       const std::vector<double> wv = load<double>(tensor_arg(b, "weight"));
       const double* bp = g.bp >= 0 ? bias.data() : nullptr;
-      if (x.dtype() == DType::Float32) {
+      if (x.dtype() == DType::Float32 && g.sW == 1) {
+        const Tensor xc = x.contiguous();
+        conv_blocked<float>(g, xc.data<float>(), wv.data(), bp, out.data());
+      } else if (x.dtype() == DType::Float32) {
         const Tensor xc = x.contiguous();
         conv_kernel<float, double>(g, xc.data<float>(), wv.data(), bp, out.data());
       } else {
