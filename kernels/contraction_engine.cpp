@@ -168,8 +168,9 @@ std::vector<double> chain_product(const ContractPlan& p, const std::vector<const
         acc = seq ? round_to_dtype(acc + round_to_dtype(prod, p.dtype), p.dtype) : acc + prod;
       }
       // float16/bfloat16 intermediates are rounded as PyTorch stores them; float32 and float64
-      // chains stay in double and are rounded once (a cancelling float32 chain is a deviation)
-      out[std::size_t(r * cols + c)] = is_reduced_float(p.dtype) ? round_to_dtype(acc, p.dtype) : acc;
+      // chains stay in double and are rounded once (a cancelling float32 chain is a deviation), as
+      // do float16 ones, which PyTorch 1.13 has no kernel for (newer PyTorch computes in float)
+      out[std::size_t(r * cols + c)] = is_reduced_float(p.dtype) && !p.no_half_kernel ? round_to_dtype(acc, p.dtype) : acc;
     }
   return out;
 }

@@ -49,6 +49,9 @@ struct ContractPlan {
   ContractOperand add;
   bool sum_form = false;             // write "Σ_j" with letters (einsum)
   bool round_terms = false;          // each product rounded to the dtype before the sum (PyTorch's mul then sum)
+  bool no_half_kernel = false;       // float16 that PyTorch 1.13's CPU kernels refuse ("addmm_impl_cpu_" not
+                                     // implemented for 'Half'): computed as newer PyTorch does, in float (here
+                                     // double) and rounded once, no intermediate rounding
 };
 
 // Adds a letter of `size`; returns its index.

@@ -24,10 +24,15 @@ std::string S(std::int64_t v) { return std::to_string(v); }
 std::string by(std::int64_t a, std::int64_t b) { return S(a) + "x" + S(b); }
 std::int64_t numel(const Shape& s) { return shape_numel(s); }
 
-// '"addmm_impl_cpu_" not implemented for 'Half'': the dtypes a CPU kernel of 1.13 lacks.
-void refuse(const std::string& kernel, DType d, bool half_ok = false, bool bool_ok = false) {
-  if ((d == DType::Bool && !bool_ok) || (d == DType::Float16 && !half_ok))
-    rt("\"" + kernel + "\" not implemented for '" + sn(d) + "'");
+// The dtypes a CPU kernel of 1.13 lacks. Bool is refused in its words ('"addmm_impl_cpu_" not
+// implemented for 'Bool'', as newer PyTorch says too). float16, which 1.13 refuses the same way,
+// is computed as newer PyTorch does (in float, here double, rounded once to float16): true then,
+// noted in *no_kernel (the plan's no_half_kernel).
+bool refuse(const std::string& kernel, DType d, bool* no_kernel = nullptr) {
+  if (d == DType::Bool) rt("\"" + kernel + "\" not implemented for '" + sn(d) + "'");
+  if (d != DType::Float16) return false;
+  if (no_kernel) *no_kernel = true;
+  return true;
 }
 // A kernel reading a tensor of another dtype than the one it dispatched on.
 void same_scalar(DType want, DType got) {
@@ -43,41 +48,42 @@ double number_arg(const Bound& b, const char* name, DType d) {
 // --- PyTorch's kernels' checks, over the shapes and dtypes they see ------------------------------
 
 // at::mm (addmm_impl_cpu_ with beta 0): the result has mat1's dtype.
-DType mm_check(const Shape& a, DType da, const Shape& b, DType db) {
+DType mm_check(const Shape& a, DType da, const Shape& b, DType db, bool* no_kernel = nullptr) {
   if (a.size() != 2) rt("self must be a matrix");
   if (b.size() != 2) rt("mat2 must be a matrix");
   if (a[1] != b[0]) rt("mat1 and mat2 shapes cannot be multiplied (" + by(a[0], a[1]) + " and " + by(b[0], b[1]) + ")");
   if (a[0] * b[1] == 0 || a[1] == 0) return da;  // nothing to multiply: no kernel runs
-  refuse("addmm_impl_cpu_", da);
+  refuse("addmm_impl_cpu_", da, no_kernel);
   same_scalar(da, db);
   return da;
 }
 
 // at::mv and at::addmv (self: the added vector, or mv's result): the result has vec's dtype.
-DType mv_check(const Shape& m, DType dm, const Shape& v, DType dv, std::int64_t self_dim, std::int64_t self_size0, std::int64_t self_numel) {
+DType mv_check(const Shape& m, DType dm, const Shape& v, DType dv, std::int64_t self_dim, std::int64_t self_size0, std::int64_t self_numel,
+               bool* no_kernel = nullptr) {
   if (!(m.size() == 2 && v.size() == 1 && self_dim <= 1))
     rt("vector + matrix @ vector expected, got " + S(self_dim) + ", " + S(std::int64_t(m.size())) + ", " + S(std::int64_t(v.size())));
   if (!(m[1] == v[0] && (m[0] == self_numel || self_numel == 1)))
     rt("size mismatch, got " + S(self_size0) + ", " + by(m[0], m[1]) + "," + S(v[0]));
   if (m[0] * m[1] == 0) return dv;
-  refuse("addmv_impl_cpu", dm);
+  refuse("addmv_impl_cpu", dm, no_kernel);
   same_scalar(dm, dv);
   return dv;
 }
 
-DType dot_check(const Shape& a, DType da, const Shape& b, DType db) {
+DType dot_check(const Shape& a, DType da, const Shape& b, DType db, bool* no_kernel = nullptr) {
   if (a.size() != 1 || b.size() != 1)
     rt("1D tensors expected, but got " + S(std::int64_t(a.size())) + "D and " + S(std::int64_t(b.size())) + "D tensors");
   if (da != db) rt("dot : expected both vectors to have same dtype, but found " + sn(da) + " and " + sn(db));
   if (a[0] != b[0])
     rt("inconsistent tensor size, expected tensor [" + S(a[0]) + "] and src [" + S(b[0]) +
        "] to have the same number of elements, but got " + S(a[0]) + " and " + S(b[0]) + " elements respectively");
-  refuse("dot", da);
+  refuse("dot", da, no_kernel);
   return da;
 }
 
 // at::bmm and at::baddbmm: the result has batch2's dtype.
-DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* kernel = "bmm") {
+DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* kernel = "bmm", bool* no_kernel = nullptr) {
   if (a.size() != 3) rt("batch1 must be a 3D tensor");
   if (b.size() != 3) rt("batch2 must be a 3D tensor");
   if (b[0] != a[0] || b[1] != a[2])
@@ -85,10 +91,10 @@ DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* 
        S(b[1]) + "].");
   if (a[0] * a[1] * b[2] == 0 || a[2] == 0) return db;
   if (a[2] * a[1] * b[2] < 400) {
-    refuse(kernel, da);
+    refuse(kernel, da, no_kernel);
     same_scalar(da, db);
   } else {  // 1.13 splits larger products into one mm per batch, into a result of batch2's dtype
-    refuse("addmm_impl_cpu_", db);
+    refuse("addmm_impl_cpu_", db, no_kernel);
     same_scalar(db, da);
   }
   return db;
@@ -137,14 +143,15 @@ ContractPlan matmul_plan(int pa, const Tensor& A, int pb, const Tensor& B, bool 
   if (b_transposed && rb == 2) std::swap(sb[0], sb[1]);
   const DType da = A.dtype(), db = B.dtype();
   DType dtype = da;
+  bool nk = false;
   if (ra == 1 && rb == 1) {
-    dtype = dot_check(sa, da, sb, db);
+    dtype = dot_check(sa, da, sb, db, &nk);
   } else if (ra == 2 && rb == 1) {
-    dtype = mv_check(sa, da, sb, db, 1, sa[0], sa[0]);
+    dtype = mv_check(sa, da, sb, db, 1, sa[0], sa[0], &nk);
   } else if (ra == 1 && rb == 2) {
-    dtype = mm_check({1, sa[0]}, da, sb, db);
+    dtype = mm_check({1, sa[0]}, da, sb, db, &nk);
   } else if (ra == 2 && rb == 2) {
-    dtype = mm_check(sa, da, sb, db);
+    dtype = mm_check(sa, da, sb, db, &nk);
   } else if ((ra >= 3 && rb <= 2) || (rb >= 3 && ra <= 2)) {
     // the batch of the larger one folded into the rows of an mm or mv (transposed when the
     // second is the larger: B.mT folded times A.t())
@@ -154,15 +161,17 @@ ContractPlan matmul_plan(int pa, const Tensor& A, int pb, const Tensor& B, bool 
     const Shape folded = {numel(Shape(s1.begin(), s1.end() - 1)), s1.back()};
     const Shape s2 = transpose ? (ra == 2 ? Shape{sa[1], sa[0]} : sa) : sb;
     const DType d1 = transpose ? db : da, d2 = transpose ? da : db;
-    dtype = s2.size() == 2 ? mm_check(folded, d1, s2, d2) : mv_check(folded, d1, s2, d2, 1, folded[0], folded[0]);
+    dtype = s2.size() == 2 ? mm_check(folded, d1, s2, d2, &nk) : mv_check(folded, d1, s2, d2, 1, folded[0], folded[0], &nk);
   } else {
     const std::int64_t n = ra > 1 ? sa[std::size_t(ra - 2)] : 1, m1 = sa.back();
     const std::int64_t m2 = rb > 1 ? sb[std::size_t(rb - 2)] : sb[0], p = rb > 1 ? sb.back() : 1;
     const Shape batch = broadcast_shapes(Shape(sa.begin(), sa.begin() + std::max(ra - 2, 0)), Shape(sb.begin(), sb.begin() + std::max(rb - 2, 0)));
     const std::int64_t nb = numel(batch);
-    dtype = bmm_check({nb, n, m1}, da, {nb, m2, p}, db);
+    dtype = bmm_check({nb, n, m1}, da, {nb, m2, p}, db, "bmm", &nk);
   }
-  return product_plan(pa, A, pb, B, dtype, b_transposed);
+  ContractPlan p = product_plan(pa, A, pb, B, dtype, b_transposed);
+  p.no_half_kernel = nk;
+  return p;
 }
 
 ContractPlan matmul_call(const Bound& b) { return matmul_plan(P(b, "input"), tensor_arg(b, "input"), P(b, "other"), tensor_arg(b, "other")); }
@@ -175,26 +184,38 @@ ContractPlan rmatmul_call(const Bound& b) {
 
 ContractPlan mm_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &m = tensor_arg(b, "mat2");
-  return product_plan(P(b, "input"), a, P(b, "mat2"), m, mm_check(a.shape(), a.dtype(), m.shape(), m.dtype()));
+  bool nk = false;
+  ContractPlan p = product_plan(P(b, "input"), a, P(b, "mat2"), m, mm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), &nk));
+  p.no_half_kernel = nk;
+  return p;
 }
 
 ContractPlan bmm_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &m = tensor_arg(b, "mat2");
-  return product_plan(P(b, "input"), a, P(b, "mat2"), m, bmm_check(a.shape(), a.dtype(), m.shape(), m.dtype()));
+  bool nk = false;
+  ContractPlan p = product_plan(P(b, "input"), a, P(b, "mat2"), m, bmm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), "bmm", &nk));
+  p.no_half_kernel = nk;
+  return p;
 }
 
 ContractPlan mv_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &v = tensor_arg(b, "vec");
   if (a.dim() == 0) fail("IndexError", "Dimension specified as 0 but tensor has no dimensions");
-  const DType d = mv_check(a.shape(), a.dtype(), v.shape(), v.dtype(), 1, a.shape()[0], a.shape()[0]);
-  return product_plan(P(b, "input"), a, P(b, "vec"), v, d);
+  bool nk = false;
+  const DType d = mv_check(a.shape(), a.dtype(), v.shape(), v.dtype(), 1, a.shape()[0], a.shape()[0], &nk);
+  ContractPlan p = product_plan(P(b, "input"), a, P(b, "vec"), v, d);
+  p.no_half_kernel = nk;
+  return p;
 }
 
 // torch.dot's parser names its second parameter `tensor`, vdot's `other`.
 ContractPlan dot_call(const Bound& b) {
   const char* second = P(b, "tensor") >= 0 ? "tensor" : "other";
   const Tensor &a = tensor_arg(b, "input"), &o = tensor_arg(b, second);
-  return product_plan(P(b, "input"), a, P(b, second), o, dot_check(a.shape(), a.dtype(), o.shape(), o.dtype()));
+  bool nk = false;
+  ContractPlan p = product_plan(P(b, "input"), a, P(b, second), o, dot_check(a.shape(), a.dtype(), o.shape(), o.dtype(), &nk));
+  p.no_half_kernel = nk;
+  return p;
 }
 
 DType promoted(const Bound& b, const char* x, const char* y) {
@@ -230,7 +251,7 @@ ContractPlan inner_call(const Bound& b) {
   // tensordot sums input over a contracted dim where other has size 1 (a broadcast): with
   // both of size 1 that sum promotes an integer or bool input to int64 before the mm.
   const DType d1 = k == 1 && is_integral(a.dtype(), true) ? DType::Int64 : a.dtype();
-  p.dtype = mm_check({ra, k}, d1, {k, rb}, o.dtype());
+  p.dtype = mm_check({ra, k}, d1, {k, rb}, o.dtype(), &p.no_half_kernel);
   std::vector<int> da, db;
   for (int d = 0; d + 1 < a.dim(); ++d) da.push_back(add_letter(p, a.shape()[std::size_t(d)]));
   for (int d = 0; d + 1 < o.dim(); ++d) db.push_back(add_letter(p, o.shape()[std::size_t(d)]));
@@ -267,8 +288,11 @@ ContractPlan vecdot_call(const Bound& b) {
     rt("linalg.vecdot: Expected x and y to have the same dtype, but found x of type " + sn(x.dtype()) + " and y of type " + sn(y.dtype()) +
        " instead");
   if (x.dim() == 1 && y.dim() == 1) {
-    dot_check(x.shape(), x.dtype(), y.shape(), y.dtype());
-    return product_plan(P(b, "x"), x, P(b, "y"), y, x.dtype());
+    bool nk = false;
+    dot_check(x.shape(), x.dtype(), y.shape(), y.dtype(), &nk);
+    ContractPlan p = product_plan(P(b, "x"), x, P(b, "y"), y, x.dtype());
+    p.no_half_kernel = nk;
+    return p;
   }
   const Shape full = broadcast_shapes(x.shape(), y.shape());
   const int rank = int(full.size());
@@ -291,14 +315,14 @@ ContractPlan vecdot_call(const Bound& b) {
 
 // addmm's checks (ADDMM_META, then the input expanded to the result): the result has the
 // input's dtype.
-DType addmm_check(const Tensor& self, const Shape& m1, DType d1, const Shape& m2, DType d2) {
+DType addmm_check(const Tensor& self, const Shape& m1, DType d1, const Shape& m2, DType d2, bool* no_kernel = nullptr) {
   if (self.dtype() != d2) rt("self and mat2 must have the same dtype");
   if (d1 != d2) rt("mat1 and mat2 must have the same dtype");
   if (m1.size() != 2) rt("mat1 must be a matrix, got " + S(std::int64_t(m1.size())) + "-D tensor");
   if (m2.size() != 2) rt("mat2 must be a matrix, got " + S(std::int64_t(m2.size())) + "-D tensor");
   if (m1[1] != m2[0]) rt("mat1 and mat2 shapes cannot be multiplied (" + by(m1[0], m1[1]) + " and " + by(m2[0], m2[1]) + ")");
   expand(self, {m1[0], m2[1]});
-  if (m1[0] * m2[1] != 0 && m1[1] != 0) refuse("addmm_impl_cpu_", self.dtype());
+  if (m1[0] * m2[1] != 0 && m1[1] != 0) refuse("addmm_impl_cpu_", self.dtype(), no_kernel);
   return self.dtype();
 }
 
@@ -309,8 +333,10 @@ ContractPlan linear_call(const Bound& b) {
   ContractPlan p;
   if (x.dim() == 2 && bias) {  // addmm(bias, input, weight.t())
     const Shape wt = w.dim() == 2 ? Shape{w.shape()[1], w.shape()[0]} : w.shape();
-    addmm_check(tensor_arg(b, "bias"), x.shape(), x.dtype(), wt, w.dtype());
+    bool nk = false;
+    addmm_check(tensor_arg(b, "bias"), x.shape(), x.dtype(), wt, w.dtype(), &nk);
     p = product_plan(P(b, "input"), x, P(b, "weight"), w, x.dtype(), true);
+    p.no_half_kernel = nk;
   } else {
     p = matmul_plan(P(b, "input"), x, P(b, "weight"), w, true);
     if (bias) {  // output.add_(bias)
@@ -325,7 +351,8 @@ ContractPlan linear_call(const Bound& b) {
 
 ContractPlan addmm_call(const Bound& b) {
   const Tensor &self = tensor_arg(b, "input"), &m1 = tensor_arg(b, "mat1"), &m2 = tensor_arg(b, "mat2");
-  const DType d = addmm_check(self, m1.shape(), m1.dtype(), m2.shape(), m2.dtype());
+  bool nk = false;
+  const DType d = addmm_check(self, m1.shape(), m1.dtype(), m2.shape(), m2.dtype(), &nk);
   if (m1.dim() == 2 && m1.shape()[1] == 0 && m1.shape()[0] * m2.shape()[1] != 0 && double_arg(b, "beta", 1) != 0) {
     // nothing to multiply: PyTorch copies input into the result and multiplies it by beta in place
     const auto beta = promotion_operand(arg(b, "beta"));
@@ -333,6 +360,7 @@ ContractPlan addmm_call(const Bound& b) {
     if (!can_cast(r, d)) rt("result type " + sn(r) + " can't be cast to the desired output type " + sn(d));
   }
   ContractPlan p = product_plan(P(b, "mat1"), m1, P(b, "mat2"), m2, d);
+  p.no_half_kernel = nk;
   p.alpha = number_arg(b, "alpha", d);
   p.product = p.alpha != 0;
   add_term(p, P(b, "input"), self, number_arg(b, "beta", d));
@@ -358,7 +386,8 @@ ContractPlan addmv_call(const Bound& b) {
   const std::int64_t size0 = self.dim() == 0 && !(m.dim() == 2 && v.dim() == 1) ? 0 : (self.dim() ? self.shape()[0] : 0);
   if (m.dim() == 2 && v.dim() == 1 && self.dim() <= 1 && !(m.shape()[1] == v.shape()[0] && (m.shape()[0] == self.numel() || self.numel() == 1)))
     size_at(self, 0);  // the message reads input.size(0)
-  const DType d = mv_check(m.shape(), m.dtype(), v.shape(), v.dtype(), self.dim(), size0, self.numel());
+  bool nk = false;
+  const DType d = mv_check(m.shape(), m.dtype(), v.shape(), v.dtype(), self.dim(), size0, self.numel(), &nk);
   if (m.numel() == 0 && double_arg(b, "beta", 1) != 0) {
     // nothing to multiply: PyTorch writes beta · input with input's shape (a [1] or 0-d input
     // stays that shape)
@@ -372,10 +401,12 @@ ContractPlan addmv_call(const Bound& b) {
     return p;
   }
   ContractPlan p = product_plan(P(b, "mat"), m, P(b, "vec"), v, d);
+  p.no_half_kernel = nk;
   p.alpha = number_arg(b, "alpha", d);
   p.product = p.alpha != 0 && m.numel() != 0;
   p.add_last = true;
-  add_term(p, P(b, "input"), self.dtype() == d ? self : self.to(d), number_arg(b, "beta", m.numel() == 0 ? self.dtype() : d));
+  // PyTorch copies input into the result (of vec's dtype) first; float16 without a kernel adds it in float
+  add_term(p, P(b, "input"), self.dtype() == d || nk ? self : self.to(d), number_arg(b, "beta", m.numel() == 0 ? self.dtype() : d));
   return p;
 }
 
@@ -431,15 +462,17 @@ ContractPlan addbmm_call(const Bound& b) {
   if (s1[2] != s2[1]) rt("Incompatible matrix sizes for bmm (" + by(s1[1], s1[2]) + " and " + by(s2[1], s2[2]) + ")");
   const DType d = self.dtype();
   const bool beta_zero = double_arg(b, "beta", 1) == 0;
+  bool nk = false;
   if (s1[0] == 0) {
     if (!beta_zero) check_scale(b, "beta", d);
   } else {  // one addmm_ per batch into the result
     if (d != b2.dtype()) rt("self and mat2 must have the same dtype");
     if (b1.dtype() != b2.dtype()) rt("mat1 and mat2 must have the same dtype");
     if (s1[2] == 0 && !beta_zero) check_scale(b, "beta", d);
-    if (s1[1] * s2[2] != 0 && s1[2] != 0) refuse("addmm_impl_cpu_", d);
+    if (s1[1] * s2[2] != 0 && s1[2] != 0) refuse("addmm_impl_cpu_", d, &nk);
   }
   ContractPlan p = batch_sum_plan(P(b, "batch1"), b1, P(b, "batch2"), b2, d);
+  p.no_half_kernel = nk;
   p.alpha = number_arg(b, "alpha", d);
   p.product = p.alpha != 0;
   add_term(p, P(b, "input"), self, number_arg(b, "beta", d));
@@ -453,25 +486,30 @@ ContractPlan baddbmm_call(const Bound& b) {
   // bmm's checks; the result has batch2's dtype, input is copied into it
   const Shape &s1 = b1.shape(), &s2 = b2.shape();
   DType d = b2.dtype();
+  bool nk = false;
   if (b1.dim() == 3 && b2.dim() == 3 && s2[0] == s1[0] && s2[1] == s1[2] && s1[0] * s1[1] * s2[2] != 0 && s1[2] == 0) {
     if (!beta_zero) check_scale(b, "beta", d);
   } else {
-    d = bmm_check(s1, b1.dtype(), s2, b2.dtype(), "baddbmm");
+    d = bmm_check(s1, b1.dtype(), s2, b2.dtype(), "baddbmm", &nk);
   }
   ContractPlan p = product_plan(P(b, "batch1"), b1, P(b, "batch2"), b2, d);
+  p.no_half_kernel = nk;
   p.alpha = number_arg(b, "alpha", d);
   p.product = p.alpha != 0;
-  add_term(p, P(b, "input"), self.dtype() == d ? self : self.to(d), number_arg(b, "beta", d));
+  // PyTorch copies input into the result (of batch2's dtype) first; float16 without a kernel adds it in float
+  add_term(p, P(b, "input"), self.dtype() == d || nk ? self : self.to(d), number_arg(b, "beta", d));
   return p;
 }
 
-// trace: the sum of the main diagonal; integers sum in int64, as torch.sum does.
+// trace: the sum of the main diagonal; integers sum in int64, as torch.sum does. float16 and
+// bfloat16 (no kernel in 1.13) sum in float and round once, as newer PyTorch does.
 ContractPlan trace_call(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
-  refuse("trace", x.dtype());
-  if (x.dtype() == DType::BFloat16) rt("\"trace\" not implemented for 'BFloat16'");
+  bool nk = refuse("trace", x.dtype());
+  nk = nk || x.dtype() == DType::BFloat16;
   if (x.dim() != 2) rt("trace: expected a matrix, but got tensor with dim " + S(x.dim()));
   ContractPlan p;
+  p.no_half_kernel = nk;
   p.dtype = is_floating(x.dtype()) ? x.dtype() : DType::Int64;
   p.n_out = 0;
   const int l = add_letter(p, std::min(x.shape()[0], x.shape()[1]));
@@ -591,7 +629,7 @@ ContractPlan tensordot_call(const Bound& b) {
     lx[std::size_t(wrap_dim(da[i], x.dim()))] = l;
     ly[std::size_t(wrap_dim(db[i], y.dim()))] = l;
   }
-  p.dtype = mm_check({size1, csize}, d1, {csize, size2}, d2);
+  p.dtype = mm_check({size1, csize}, d1, {csize, size2}, d2, &p.no_half_kernel);
   add_operand(p, P(b, "a"), -1, x, lx);
   add_operand(p, P(b, "b"), -1, y, ly);
   return p;
@@ -828,7 +866,7 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
           ro *= c.size[d], r.size[d] = c.size[d];
         }
       }
-      r.dtype = bmm_check({lro, lo, sum}, a.dtype, {lro, sum, ro}, c.dtype);
+      r.dtype = bmm_check({lro, lo, sum}, a.dtype, {lro, sum, ro}, c.dtype, "bmm", &p.no_half_kernel);
     }
     queue.push_front(r);
   }
@@ -879,7 +917,7 @@ ContractPlan bilinear_call(const Bound& b) {
     if (full != p.shape) rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
     p.product_dtype = p.dtype;
     p.dtype = result_type({PromotionOperand{p.dtype, OperandRank::Dimensioned}, *promotion_operand(arg(b, "bias"))});
-    p.round_product = p.dtype != p.product_dtype && is_floating(p.product_dtype);
+    p.round_product = p.dtype != p.product_dtype && is_floating(p.product_dtype) && !p.no_half_kernel;
     add_term(p, P(b, "bias"), bt, 1);
   }
   return p;
@@ -911,7 +949,7 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
       rt("multi_dot(): tensors " + S(std::int64_t(i - 1)) + " and " + S(std::int64_t(i)) + " with shapes " + shape_str(ts[i - 1].t.shape()) + " and " +
          shape_str(ts[i].t.shape()) + " cannot be multiplied");
   }
-  // the mm calls in PyTorch's order (their refusals of bool and float16)
+  // the mm calls in PyTorch's order (their refusals of bool; float16 computed as newer PyTorch does)
   std::vector<std::int64_t> dims(n + 1);
   for (std::size_t i = 0; i < n; ++i) dims[i] = m[i][0];
   dims[n] = m[n - 1][1];
@@ -931,16 +969,18 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
         }
       }
   }
+  bool no_kernel = false;
   auto chain = [&](auto&& self, std::size_t i, std::size_t j) -> Shape {
     if (i == j) return m[i];
     const std::size_t k = j == i + 1 ? i : split[i][j];
     const Shape l = self(self, i, k), r = self(self, k + 1, j);
-    mm_check(l, d, r, d);
+    mm_check(l, d, r, d, &no_kernel);
     return {l[0], r[1]};
   };
   chain(chain, 0, n - 1);
   ContractPlan p;
   p.dtype = d;
+  p.no_half_kernel = no_kernel;
   std::vector<int> letter(n + 1);
   letter[0] = add_letter(p, dims[0]);
   letter[n] = add_letter(p, dims[n]);
@@ -954,6 +994,7 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
   }
   p.shape = out;
   // PyTorch rounds each intermediate product to the dtype: the engine follows the same order
+  // (float16 without a kernel: in float, rounded once)
   p.chain_split.assign(n * n, 0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j) p.chain_split[i * n + j] = j == i + 1 ? i : split[i][j];
@@ -996,6 +1037,7 @@ struct CrossState {
   Shape shape;
   int dim = 0;
   DType dtype = DType::Float32;
+  bool no_half_kernel = false;  // float16 (no kernel in 1.13): the two products in float, rounded once
 };
 
 CrossState cross_prepare(const Bound& b) {
@@ -1015,7 +1057,7 @@ CrossState cross_prepare(const Bound& b) {
   CrossState st;
   st.shape = broadcast_shapes(x.shape(), y.shape());
   st.dim = int(wrap_dim(dim, x.dim()));
-  refuse("cross", x.dtype());
+  st.no_half_kernel = refuse("cross", x.dtype());
   same_scalar(x.dtype(), y.dtype());
   st.dtype = x.dtype();
   return st;
@@ -1052,8 +1094,8 @@ OpResult cross_run(const Bound& b) {
     if (floating) {
       const double* a = xw.data<double>();
       const double* o = yw.data<double>();
-      const double p1 = round_to_dtype(a[s[0].flat] * o[s[1].flat], st.dtype), p2 = round_to_dtype(a[s[2].flat] * o[s[3].flat], st.dtype);
-      out.data<double>()[k] = p1 - p2;
+      const double p1 = a[s[0].flat] * o[s[1].flat], p2 = a[s[2].flat] * o[s[3].flat];
+      out.data<double>()[k] = st.no_half_kernel ? p1 - p2 : round_to_dtype(p1, st.dtype) - round_to_dtype(p2, st.dtype);
     } else {
       const auto* a = reinterpret_cast<const std::uint64_t*>(xw.data<std::int64_t>());
       const auto* o = reinterpret_cast<const std::uint64_t*>(yw.data<std::int64_t>());

@@ -13,6 +13,14 @@ products is zero by accident; an element with a nonzero gradient of an output el
 `value` source of it. A Python number the op converts to an integer dtype (alpha=0.5 of an
 int64 addmm is 0) is converted the same way first, so a term PyTorch drops is no source.
 
+float16 (and bfloat16 trace), which PyTorch 1.13's CPU kernels refuse for lack of a kernel
+(`"addmm_impl_cpu_" not implemented for 'Half'`), is computed as newer PyTorch does: the
+expectation is the same call with those tensors converted to float32, its result rounded to
+the result dtype, with a "deviation" note; the result dtype and any error a later check raises
+(a float16 operand with a float32 one) come from the same call with a stand-in dtype that has
+kernels (bfloat16 for float16), its name read back as the refused one's. Relations then come
+from the float32 call.
+
 Run with Debian's /usr/bin/python3 (python3-torch 1.13); deterministic.
 
     /usr/bin/python3 scripts/gen_golden_contraction.py [--check] [PRIMARY...]
@@ -33,7 +41,7 @@ import torch  # noqa: E402
 import contraction_ops as CO  # noqa: E402
 import gen_golden_movement as GM  # noqa: E402
 from golden_common import (DTYPES, TORCH_DTYPE, case_arguments, check_reproduced, eval_code, family_goldens,  # noqa: E402
-                           family_main, family_op_table, mk, outcome, request_json, resolve, tensor_code,
+                           family_main, family_op_table, mk, outcome, request_json, resolve, result_json, tensor_code,
                            unique_case_names)
 
 warnings.simplefilter("ignore")  # chain_matmul's and cross's deprecation warnings
@@ -42,6 +50,10 @@ FAMILY = CO  # the op list tests/live/check_live_family.py samples from
 SEED = 20261201
 GOLDEN_DIR = os.path.join(ROOT, "tests", "golden")
 
+NOT_IMPL = re.compile(r"not implemented for '(Half|BFloat16)'$")
+REFUSED = {"Half": torch.float16, "BFloat16": torch.bfloat16}
+SCALAR_NAME = {torch.float16: "Half", torch.bfloat16: "BFloat16", torch.float32: "Float"}
+TOLERANCE = {torch.float16: (1e-3, 1e-5), torch.bfloat16: (1.6e-2, 1e-5), torch.float32: (1.3e-6, 1e-5)}
 TEMPLATE = re.compile(r"T\[([\d,]*)\](?::(\w+))?(?:\.(t|transpose|permute|expand|reshape)\b)?")
 
 
@@ -100,6 +112,9 @@ def op_cases(rng, op, names):
     if "__" not in p:
         cases.append(mk("no_args", p, []))
         cases.append(call("err_string_input", ["'a'"] + op["simple"][1:]))
+    for i in range(CO.HALF_RANDOM_CASES_OF.get(p, CO.HALF_RANDOM_CASES)):
+        args, kwargs = op["random"](rng)
+        cases.append(call("random_half_%d" % (i + 1), args, kwargs, dtypes=["float16"]))
     return unique_case_names(cases)
 
 
@@ -179,7 +194,14 @@ def golden_line(op, case):
         expect, out = by_code, None
     check_reproduced(case, expect, by_code)
     line = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
-    if expect["ok"]:
+    m = None if expect["ok"] else NOT_IMPL.search(expect["error"]["message"])
+    fallback = m and no_kernel(op, fn, args, kwargs, REFUSED[m.group(1)])
+    if fallback:
+        out, expect, args, kwargs, line["deviation"] = fallback
+        line["expect"] = expect
+        if expect["ok"]:
+            expect["relations"] = [] if out.numel() == 0 else grad_relations(case, args, kwargs, out)
+    elif expect["ok"]:
         relations = [] if out.numel() == 0 else grad_relations(case, args, kwargs, out)
         exact = float32_exact(fn, args, kwargs, out)
         if exact is not None:  # Whence sums in double and rounds once: the float64 answer, rounded
@@ -189,6 +211,70 @@ def golden_line(op, case):
                                  "the float64 answer rounded to float32, as Whence computes it")
         expect["relations"] = relations
     return line
+
+
+def _map(v, f):
+    """Arguments with f applied to every tensor (list items too)."""
+    if isinstance(v, torch.Tensor):
+        return f(v)
+    if isinstance(v, (list, tuple)):
+        return type(v)(_map(x, f) for x in v)
+    return v
+
+
+def _dtypes(v):
+    if isinstance(v, torch.Tensor):
+        return {v.dtype}
+    if isinstance(v, (list, tuple)):
+        return set().union(*[_dtypes(x) for x in v]) if v else set()
+    return set()
+
+
+def _close(a, b):
+    rtol, atol = TOLERANCE.get(a.dtype, (1e-7, 1e-7))
+    return torch.allclose(a.double(), b.double(), rtol=rtol, atol=atol, equal_nan=True)
+
+
+def no_kernel(op, fn, args, kwargs, dt):
+    """PyTorch 1.13 refuses dtype dt for lack of a CPU kernel: what newer PyTorch does, as
+    (out, expect, args, kwargs, deviation) with the arguments the relations come from; None
+    when no stand-in dtype can tell. The result dtype, or the error a later check raises (a
+    float16 operand with a float32 one), comes from the call with dt's tensors in a stand-in
+    dtype that has kernels and is absent from the call (bfloat16 for float16, else float32),
+    its scalar type name read back as dt's; the values from the call with dt's tensors in
+    float32, rounded to the result dtype (where float32's accumulation cancels past the
+    tolerance, the float64 call's, as Whence sums in double)."""
+    present = _dtypes(list(args) + list(kwargs.values()))
+    name = op["primary"].rsplit(".", 1)[1]
+    swap = lambda new: lambda t: t.to(new) if t.dtype == dt else t  # noqa: E731
+    for stand_in in (torch.bfloat16, torch.float16, torch.float32):
+        if stand_in == dt or stand_in in present:
+            continue
+        o_s, e_s = outcome(lambda: fn(*_map(list(args), swap(stand_in)), **{k: _map(v, swap(stand_in)) for k, v in kwargs.items()}))
+        if e_s["ok"] or not NOT_IMPL.search(e_s["error"]["message"]):
+            break
+    else:
+        return None
+    refused = "PyTorch 1.13 has no %s kernel for %s" % (SCALAR_NAME[dt], name)
+    if not e_s["ok"]:
+        e_s["error"]["message"] = re.sub(r"\b%s\b" % SCALAR_NAME[stand_in], SCALAR_NAME[dt], e_s["error"]["message"])
+        return None, e_s, args, kwargs, refused + "; expectation: the error its next check raises (seen with %s for %s)" % (
+            str(stand_in)[6:], str(dt)[6:])
+    rdt = dt if o_s.dtype == stand_in else o_s.dtype
+    a32, k32 = _map(list(args), swap(torch.float32)), {k: _map(v, swap(torch.float32)) for k, v in kwargs.items()}
+    o32 = fn(*a32, **k32)  # (raises if float32 refuses what the stand-in computes)
+    out = o32.to(rdt)
+    deviation = refused + "; expectation computed in float32 and rounded, as newer PyTorch does"
+    wide = lambda t: t.double() if t.dtype in (dt, torch.float32) else t  # noqa: E731
+    try:
+        exact = fn(*_map(list(args), wide), **{k: _map(v, wide) for k, v in kwargs.items()}).to(rdt)
+    except Exception:  # (noqa) a call float64 refuses differently: keep the float32 answer
+        exact = out
+    if out.is_floating_point() and not _close(out, exact):
+        out = exact
+        deviation = refused + ("; expectation computed in float64 and rounded, as Whence sums (float32's accumulation "
+                               "cancels here)")
+    return out, {"ok": True, "result": result_json(out)}, a32, k32, deviation
 
 
 def float32_exact(fn, args, kwargs, out):
@@ -230,6 +316,10 @@ def generate(only=None):
     table = json.loads(family_op_table(CO.OPS, names_of, "contraction"))
     for entry, op in zip(table, CO.OPS):
         entry["dtype_behaviour"] = dtype_behaviour(op, names_of[op["primary"]])
+        dev = {dt: "computed in float32 and rounded to %s (no %s kernel in PyTorch 1.13)" % (dt, m.group(1))
+               for dt, m in ((dt, NOT_IMPL.search(b)) for dt, b in entry["dtype_behaviour"].items()) if m}
+        if dev:
+            entry["deviations"] = dev
     files[os.path.join(GOLDEN_DIR, "contraction_ops.json")] = json.dumps(table, indent=1) + "\n"
     return files, meta
 

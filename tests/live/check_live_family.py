@@ -118,18 +118,26 @@ def main(argv):
         for op in ops:
             for case in gen.op_cases(random.Random(rng.random()), op, gen.FAMILY.qualified_names(op)):
                 goldens.append(gen.golden_line(op, case))
-    goldens = [g for g in goldens if "deviation" not in g]
+    # A contraction call PyTorch 1.13 has no kernel for (float16 products, bfloat16 trace) is
+    # computed as newer PyTorch does; its expectation (the float32 call, rounded) is checked too.
+    def no_kernel(g):
+        return family == "contraction" and g.get("deviation", "").startswith("PyTorch 1.13 has no ")
+    goldens = [g for g in goldens if "deviation" not in g or no_kernel(g)]
     # The many-to-one family computes float16/bfloat16 in float and rounds once; PyTorch's own
     # half kernels (layer_norm, logsumexp, kl_div...) round their intermediates, which a fresh
     # case near zero can push past the tolerance. The committed goldens keep those cases; the
     # live check says how many it leaves out.
     # The contraction family's bfloat16 products follow the CPU GEMM's rounding for contiguous
-    # operands; a transposed second operand takes another GEMM path there (same exclusion).
-    low = [g for g in goldens if family in ("reduce", "contraction") and g["expect"]["ok"] and
+    # operands; a transposed second operand takes another GEMM path there (same exclusion), and
+    # its float16 ones with a Half kernel in 1.13 (outer, kron, addr, einsum's mul) round too.
+    low = [g for g in goldens if family in ("reduce", "contraction") and g["expect"]["ok"] and not no_kernel(g) and
            ("float16" in g["code"] or "bfloat16" in g["code"])]
     goldens = [g for g in goldens if g not in low]
     if low:
         print("left out: %d float16/bfloat16 cases (PyTorch rounds their intermediates)" % len(low))
+    if any(no_kernel(g) for g in goldens):
+        print("with: %d float16/bfloat16 cases PyTorch 1.13 has no kernel for (computed as newer PyTorch does)"
+              % sum(1 for g in goldens if no_kernel(g)))
     requests = [json.dumps({"id": i, "code": g["code"], "explain": True}) for i, g in enumerate(goldens)]
     t1 = time.time()
     try:
