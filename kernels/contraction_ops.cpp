@@ -337,6 +337,12 @@ ContractPlan linear_call(const Bound& b) {
     addmm_check(tensor_arg(b, "bias"), x.shape(), x.dtype(), wt, w.dtype(), &nk);
     p = product_plan(P(b, "input"), x, P(b, "weight"), w, x.dtype(), true);
     p.no_half_kernel = nk;
+  } else if (x.dim() == 3 && bias && x.is_contiguous()) {  // _flatten_3d_linear: addmm on [B·S, K], viewed back
+    const Shape wt = w.dim() == 2 ? Shape{w.shape()[1], w.shape()[0]} : w.shape();
+    bool nk = false;
+    addmm_check(tensor_arg(b, "bias"), {x.shape()[0] * x.shape()[1], x.shape()[2]}, x.dtype(), wt, w.dtype(), &nk);
+    p = matmul_plan(P(b, "input"), x, P(b, "weight"), w, true);
+    p.no_half_kernel = p.no_half_kernel || nk;
   } else {
     p = matmul_plan(P(b, "input"), x, P(b, "weight"), w, true);
     if (bias) {  // output.add_(bias)

@@ -255,6 +255,12 @@ LINEAR_ERRORS = [
     C("err_inner", [T([2, 3]), T([4, 2])]), C("err_bias", [T([2, 3]), T([4, 3]), T([3])]), C("err_dtype", [T([2, 3], ":float32"), T([4, 3], ":float64")]),
     C("err_bias_dtype", [T([2, 3], ":float32"), T([4, 3], ":float32"), T([4], ":float64")]), C("err_scalar", [T([]), T([3, 3])]),
     C("err_bias_rank", [T([2, 3]), T([4, 3]), T([3, 2, 4])]), C("err_vector_weight_bias", [T([2, 3]), T([3]), T([2])]),
+    # a contiguous 3-D input with a bias runs addmm on the input flattened to [B·S, K]
+    C("err_rank3_bias_dtype", [T([2, 2, 3], ":float32"), T([4, 3], ":float32"), T([4], ":float64")]),
+    C("err_rank3_bias_rows", [T([2, 2, 3]), T([4, 3]), T([2, 4])]),
+    C("rank3_transposed_bias_dtype", [T([2, 2, 3], ":float32.transpose"), T([4, 3], ":float32"), T([4], ":float64")]),
+    C("rank4_bias_dtype", [T([2, 2, 2, 3], ":float32"), T([4, 3], ":float32"), T([4], ":float64")]),
+    C("rank3_half_bias", [T([2, 2, 3], ":float16"), T([4, 3], ":float16"), T([4], ":float16")]),
 ]
 
 def random_addmm(rng):
