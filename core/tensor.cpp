@@ -1,5 +1,6 @@
 #include "tensor.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace whence {
@@ -97,6 +98,14 @@ Tensor Tensor::to(DType d) const {
       case 8: strided_copy<std::uint64_t>(out.data<std::uint64_t>()); return out;
       default: break;
     }
+  }
+  // float32 <-> float64, the compute paths' widening and narrowing: one cast per element
+  const bool f32 = dtype_ == DType::Float32 && d == DType::Float64, f64 = dtype_ == DType::Float64 && d == DType::Float32;
+  if ((f32 || f64) && n > 0) {
+    const Tensor c = contiguous();
+    if (f32) std::copy(c.data<float>(), c.data<float>() + n, out.data<double>());
+    else std::transform(c.data<double>(), c.data<double>() + n, out.data<float>(), [](double v) { return float(v); });
+    return out;
   }
   for (std::int64_t i = 0; i < n; ++i) out.set(i, get(i));
   return out;

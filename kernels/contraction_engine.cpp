@@ -85,6 +85,41 @@ void sequential_sums(const ContractPlan& p, const std::vector<const double*>& in
   }
 }
 
+// c = a·b for row-major a [I, K] and b [K, J], register-blocked: a tile of RB rows × VW columns
+// accumulates in locals over k, each row of b's tile loaded once for RB rows. Every element is
+// 0 + a[i][0]·b[0][j] + a[i][1]·b[1][j] + ..., in k's order, as the plain loop sums it.
+template <int RB>
+void product_rows(const double* a, const double* b, double* c, std::int64_t i0, std::int64_t J, std::int64_t K) {
+  constexpr int VW = 8;
+  auto tile = [&](std::int64_t j0) {
+    double acc[RB][VW] = {};
+    for (std::int64_t k = 0; k < K; ++k) {
+      const double* bk = b + k * J + j0;
+      for (int r = 0; r < RB; ++r) {
+        const double x = a[(i0 + r) * K + k];
+        for (int j = 0; j < VW; ++j) acc[r][j] += x * bk[j];
+      }
+    }
+    for (int r = 0; r < RB; ++r)
+      for (int j = 0; j < VW; ++j) c[(i0 + r) * J + j0 + j] = acc[r][j];
+  };
+  std::int64_t j0 = 0;
+  for (; j0 + VW <= J; j0 += VW) tile(j0);
+  if (j0 < J && J >= VW) tile(J - VW), j0 = J;  // (overlapping the tile before: the same sums again)
+  for (int r = 0; r < RB; ++r)
+    for (std::int64_t j = j0; j < J; ++j) {
+      double acc = 0;
+      for (std::int64_t k = 0; k < K; ++k) acc += a[(i0 + r) * K + k] * b[k * J + j];
+      c[(i0 + r) * J + j] = acc;
+    }
+}
+
+void matrix_product(const double* a, const double* b, double* c, std::int64_t I, std::int64_t J, std::int64_t K) {
+  std::int64_t i = 0;
+  for (; i + 4 <= I; i += 4) product_rows<4>(a, b, c, i, J, K);
+  for (; i < I; ++i) product_rows<1>(a, b, c, i, J, K);
+}
+
 template <class V>
 void product_sums(const ContractPlan& p, const std::vector<const V*>& in, V* out, std::int64_t n_out) {
   const int L = int(p.size.size());
@@ -108,6 +143,10 @@ void product_sums(const ContractPlan& p, const std::vector<const V*>& in, V* out
         for (std::int64_t k = 0; k < K; ++k)
           for (std::int64_t j = 0; j < J; ++j) b[std::size_t(k * J + j)] = pb[k * bk + j * bj];
         V* c = out + std::int64_t(g) * I * J;
+        if constexpr (std::is_floating_point_v<V>) {
+          matrix_product(a.data(), b.data(), c, I, J, K);
+          continue;
+        }
         std::fill(c, c + I * J, V(0));
         for (std::int64_t i = 0; i < I; ++i) {
           V* row = c + i * J;
