@@ -125,6 +125,20 @@ Value result_value(const Evaluation& e) {
   return v;
 }
 
+// The parameter each positional argument bound to, by position (null where none): where the
+// binder picked one of PyTorch's overloads, the page labels the argument by it (torch.max(a, b):
+// b is `other`, not the signature's second parameter `dim`).
+Json arg_params_json(const Evaluation& e) {
+  Json names = Json::array();
+  for (std::size_t p = 0; p < e.bound.paths.size() && p < e.bound.op->params.size(); ++p) {
+    const ArgPath& path = e.bound.paths[p];
+    if (path.position < 0 || path.spread) continue;
+    while (names.size() <= std::size_t(path.position)) names.push_back(nullptr);
+    names[std::size_t(path.position)] = e.bound.op->params[p].name;
+  }
+  return names;
+}
+
 Json evaluate(const Call& call, bool explain) {
   return guarded([&] {
     const Evaluation e = run_call(call);
@@ -137,6 +151,8 @@ Json evaluate(const Call& call, bool explain) {
     Json r{{"ok", true}, {"result", result}};
     if (!e.python_result)
       if (Json views = views_json(e); !views.empty()) r["views"] = std::move(views);
+    if (e.bound.op)
+      if (Json names = arg_params_json(e); !names.empty()) r["arg_params"] = std::move(names);
     if (explain) {
       Json relations = Json::array();
       if (e.python_result) {

@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "core/bind.hpp"
+#include "core/equation.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
@@ -501,8 +502,11 @@ std::vector<Source> max_explain(const Bound& b, const OpResult& r, int position,
 }
 std::string max_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& sources) {
   const Bound c = as_form(b);
-  if (c.op->equation_fn) return c.op->equation_fn(c, r, position, flat, sources);
-  return "out[" + std::to_string(flat) + "] = " + format_scalar(r.tensors[std::size_t(position)].get(flat));
+  std::vector<Source> own = sources;  // in the form's parameters: other is its parameter 1
+  if (b[3].is<Tensor>())
+    for (Source& s : own) s.param = s.param == 3 ? 1 : s.param;
+  if (c.op->equation_fn) return c.op->equation_fn(c, r, position, flat, own);
+  return build_equation(c, r.tensors[std::size_t(position)], flat, own);  // torch.maximum's: max(input[i], other[i]) = ...
 }
 
 }  // namespace

@@ -38,6 +38,11 @@ class App {
   bool show_header = true;        // the page may show the op's name and signature itself
   float content_height = 0;       // CSS pixels the last frame needed, top to bottom
   std::string equation_shown;     // the equation bar's text in the last frame ("" for the hint)
+  // The equation bar's lines: the most any equation of this result has needed (at most
+  // kEquationMaxLines), so that the grids below do not jump as the pointer moves.
+  int equation_lines = 1;
+  std::uint64_t equation_lines_version = 0;
+  float equation_lines_width = 0;
 
   // Startup: the URL hash, or the op's default example.
   void start(const std::string& page_op, const std::string& hash_text);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "panels.hpp"
 #include "theme.hpp"
@@ -89,11 +90,40 @@ void legend_item(theme::Role role) {
 
 }  // namespace
 
-void draw_coloured_code(const App& app, const std::string& text, ImFont* font) {
+namespace {
+
+constexpr int kEquationMaxLines = 4;
+
+// The [begin, end) of each line of `text` within `width`: breaks after a space (an equation's
+// terms are separated by " + ", ", " and " = "); a word wider than the width stays whole. One
+// measure per word.
+std::vector<std::pair<std::size_t, std::size_t>> wrap_lines(const std::string& text, ImFont* font, float width) {
+  const float size = font_px(font);
+  auto measure = [&](std::size_t b, std::size_t e) { return font->CalcTextSizeA(size, 1e9f, 0, text.c_str() + b, text.c_str() + e).x; };
+  if (width <= 0 || measure(0, text.size()) <= width) return {{0, text.size()}};
+  std::vector<std::pair<std::size_t, std::size_t>> lines;
+  std::size_t begin = 0, at = 0;
+  float used = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    end = end == std::string::npos ? text.size() : end + 1;  // a word and the space after it
+    const float w = measure(at, end);
+    if (used + w > width && at > begin) {
+      lines.push_back({begin, at});
+      begin = at, used = 0;
+    }
+    used += w;
+    at = end;
+  }
+  lines.push_back({begin, text.size()});
+  return lines;
+}
+
+// One line, each identifier that names a tensor in that tensor's colour.
+float draw_coloured_line(const App& app, const std::string& text, ImFont* font, ImVec2 p) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float size = font_px(font);
-  ImVec2 p = ImGui::GetCursorScreenPos();
-  const ImVec2 start = p;
+  const float x0 = p.x;
   std::size_t i = 0;
   while (i < text.size()) {
     std::size_t j = i;
@@ -110,13 +140,54 @@ void draw_coloured_code(const App& app, const std::string& text, ImFont* font) {
     p.x += font->CalcTextSizeA(size, 1e9f, 0, b, e).x;
     i = j;
   }
-  ImGui::Dummy(ImVec2(p.x - start.x, size));
+  return p.x - x0;
+}
+
+}  // namespace
+
+int coloured_code_lines(const std::string& text, ImFont* font, float width) { return int(wrap_lines(text, font, width).size()); }
+
+void draw_coloured_code(const App& app, const std::string& text, ImFont* font, float width, int max_lines) {
+  const auto lines = wrap_lines(text, font, width);
+  const float line_h = font_px(font) + 4;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  float widest = 0;
+  const int shown = std::min<int>(int(lines.size()), std::max(1, max_lines));
+  for (int l = 0; l < shown; ++l) {
+    std::string line = text.substr(lines[std::size_t(l)].first, lines[std::size_t(l)].second - lines[std::size_t(l)].first);
+    if (l + 1 == shown && shown < int(lines.size())) line += "\xe2\x80\xa6";  // …
+    widest = std::max(widest, draw_coloured_line(app, line, font, ImVec2(start.x, start.y + float(l) * line_h)));
+  }
+  ImGui::Dummy(ImVec2(widest, float(shown) * line_h - 4));
 }
 
 void draw_equation(App& app) {
   const auto& f = theme::fonts();
   const State& state = app.state;
-  const float line1 = font_px(f.mono_large) + 4;
+  const CellRef& cell = app.selection.active();
+  const TensorItem* item = cell.valid() ? state.find_tensor(cell.tensor) : nullptr;
+  app.equation_shown.clear();
+  const bool coded = item && !state.stale();
+  if (coded && is_output(cell.tensor)) {
+    const Relation* rel = state.relation(cell.tensor, cell.element);
+    app.equation_shown = rel && !rel->eq.empty() ? rel->eq : cell_name(*item, cell.element) + " = " + item->text[std::size_t(cell.element)];
+  } else if (coded) {
+    app.equation_shown = describe_reaches(app, *item, cell.element);
+  }
+  const float text_width = ImGui::GetContentRegionAvail().x - kBarPad * 2 - 4;
+  if (app.equation_lines_version != state.version() || app.equation_lines_width != text_width) {
+    // As many lines as the longest equation of a result explained whole needs, found before
+    // any is pointed at: the bar must not grow under the pointer and move the grids away.
+    app.equation_lines = 1, app.equation_lines_version = state.version(), app.equation_lines_width = text_width;
+    if (state.reverse_known())
+      for (const TensorItem& out : state.outputs())
+        for (std::int64_t e = 0; e < out.tensor.numel() && app.equation_lines < kEquationMaxLines; ++e)
+          if (const Relation* rel = state.relation(out.id, e))
+            app.equation_lines = std::max(app.equation_lines, coloured_code_lines(rel->eq, f.mono_large, text_width));
+  }
+  if (coded)
+    app.equation_lines = std::min(kEquationMaxLines, std::max(app.equation_lines, coloured_code_lines(app.equation_shown, f.mono_large, text_width)));
+  const float line1 = (font_px(f.mono_large) + 4) * float(app.equation_lines);
   const float line2 = ImGui::GetTextLineHeight();
   const float height = kBarPad * 2 + line1 + 8 + line2;
   const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -128,21 +199,12 @@ void draw_equation(App& app) {
 
   ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad));
   ImGui::BeginGroup();
-  const CellRef& cell = app.selection.active();
-  const TensorItem* item = cell.valid() ? state.find_tensor(cell.tensor) : nullptr;
-  app.equation_shown.clear();
   if (state.stale() && item) {
     draw_muted("The result is from the last call that worked; fix the error to explore it again.", f.ui);
-  } else if (item && is_output(cell.tensor)) {
-    const Relation* rel = state.relation(cell.tensor, cell.element);
-    app.equation_shown = rel && !rel->eq.empty() ? rel->eq
-                                                 : cell_name(*item, cell.element) + " = " + item->text[std::size_t(cell.element)];
-    draw_coloured_code(app, app.equation_shown, f.mono_large);
-  } else if (item) {
-    app.equation_shown = describe_reaches(app, *item, cell.element);
-    draw_coloured_code(app, app.equation_shown, f.mono_large);
+  } else if (coded) {
+    draw_coloured_code(app, app.equation_shown, f.mono_large, text_width, app.equation_lines);
   } else if (state.has_result()) {
-    ImGui::Dummy(ImVec2(0, (line1 - line2) * 0.5f - 1));
+    ImGui::Dummy(ImVec2(0, (font_px(f.mono_large) + 4 - line2) * 0.5f - 1));
     draw_muted("Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.", f.ui);
   } else {
     ImGui::Dummy(ImVec2(0, line1 - line2));

@@ -32,6 +32,10 @@ float error_text_height(const ErrorInfo& error, float wrap_width);
 void draw_error_text(const ErrorInfo& error, float wrap_width);
 
 // Text with a tensor's name coloured wherever it appears as a word ("out[1] = input[...]").
-void draw_coloured_code(const App& app, const std::string& text, ImFont* font);
+// Code-like text with each tensor's name in its colour, wrapped at spaces to `width` (one line
+// when width <= 0), at most max_lines lines (the last one ending in "…" when cut).
+void draw_coloured_code(const App& app, const std::string& text, ImFont* font, float width = 0, int max_lines = 1);
+// How many lines draw_coloured_code would use.
+int coloured_code_lines(const std::string& text, ImFont* font, float width);
 
 }  // namespace whence::web

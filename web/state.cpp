@@ -267,6 +267,22 @@ void State::rebuild_inputs() {
   for (const auto& [name, value] : call_.kwargs) add_arg("arg:" + name, name, true, value, false);
 }
 
+// The positional arguments named by the parameter each bound to (the evaluation's
+// "arg_params"), where that differs from the signature's order: torch.max(a, b)'s b is
+// `other`, the name its equation uses.
+void State::relabel_arguments(const Json& names) {
+  for (std::size_t i = 0; i < names.size() && i < args_.size(); ++i) {
+    if (!names[i].is_string() || args_[i].keyword) continue;
+    const std::string name = names[i].get<std::string>();
+    const std::string old = args_[i].label;
+    if (name == old) continue;
+    args_[i].label = name;
+    for (const int t : args_[i].tensors)
+      if (inputs_[std::size_t(t)].label.compare(0, old.size(), old) == 0)
+        inputs_[std::size_t(t)].label = name + inputs_[std::size_t(t)].label.substr(old.size());
+  }
+}
+
 void State::evaluate_call() {
   Json response;
   try {
@@ -296,6 +312,7 @@ void State::evaluate_call() {
 }
 
 void State::take_result(const Json& response) {
+  relabel_arguments(response.value("arg_params", Json::array()));
   outputs_.clear();
   relations_.clear();
   reaches_.clear();

@@ -110,6 +110,7 @@ class State {
  private:
   void rebuild_inputs();
   void evaluate_call();
+  void relabel_arguments(const Json& names);
   void take_result(const Json& response);
   void select_op(const std::string& name);
 
