@@ -93,11 +93,19 @@ export async function newContext(deviceScaleFactor, viewport = { width: 1280, he
   return context;
 }
 
+// Content-Security-Policy refusals (Chromium reports them on the console) count as page errors.
+export function watchPolicy(page) {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) page.errors.push(m.text());
+  });
+}
+
 // Opens a page and waits for the widget's first frame. Page errors fail the test.
 export async function open(context, url) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  watchPolicy(page);
   await page.goto(baseUrl + url);
   await page.waitForFunction(() => window.whence);
   await page.evaluate(() => whence.ready);
