@@ -312,7 +312,7 @@ on the same float32 tensors, natively, and the same cases in WebAssembly under n
 time (above 1: Whence is faster); wasm/native = WebAssembly time / native time of Whence (above 1:
 WebAssembly is slower). The summary's numbers are over the sizes from 64 K elements up. Measured on
 the machine that built this site by <code>bash scripts/bench</code>, which writes this page.%s
-<a href="#table">Table</a> · <a href="#charts">Charts</a></p>
+<a href="#charts">Charts</a> · <a href="#table">Table</a></p>
 
 <h2 id="charts">Time against size</h2>
 <div class="bench-legend-row">%s</div>
