@@ -1,12 +1,14 @@
 // bench_main.cpp - whence_bench: Whence's compute path against libtorch, natively, on the
-// same tensors in one process (issue 10). Each case is checked against ATen first, then
-// timed at 1 PyTorch thread and at every core (Whence runs on one thread in both).
+// same tensors in one process (issue 10). Each case (bench_case.hpp) is checked against its ATen
+// side (aten_cases.cpp) first, then timed at 1 PyTorch thread and at every core (Whence runs on
+// one thread in both).
 //
 //     bash scripts/bench [--filter REGEX] [--quick]      (builds build/bench, then runs this)
-//     build/bench/whence_bench [--filter REGEX] [--quick] [--max-size N] [--budget S] [--json PATH]
+//     build/bench/whence_bench [--filter REGEX] [--quick] [--max-size N] [--budget S] [--json PATH] [--no-summary]
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <functional>
+#include <map>
 #include <regex>
 #include <string>
 #include <thread>
@@ -14,10 +16,10 @@
 
 #include <ATen/Parallel.h>
 
-#include "core/error.hpp"
+#include "kernels/bench/bench_aten.hpp"
 #include "kernels/bench/bench_case.hpp"
+#include "kernels/bench/bench_options.hpp"
 #include "kernels/bench/bench_report.hpp"
-#include "kernels/bench/bench_tensors.hpp"
 #include "kernels/bench/bench_timing.hpp"
 
 using namespace whence;
@@ -25,50 +27,32 @@ using namespace whence::bench;
 
 namespace {
 
-struct Options {
-  std::regex filter{""};
-  bool quick = false;
-  std::int64_t max_size = std::int64_t(1) << 24;
-  double budget_s = 2.0;
-  std::string json = "build/bench/results.json";
-};
-
-[[noreturn]] void usage() {
-  std::fprintf(stderr,
-               "usage: whence_bench [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH]\n"
-               "  --quick      4K and 64K elements only (else 4K, 64K, 1M, 16M)\n"
-               "  --budget     the most time spent timing one side of a slow case (default 2 s)\n");
-  std::exit(2);
-}
-
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usage();
-      return argv[++i];
-    };
-    if (a == "--filter") o.filter = std::regex(value());
-    else if (a == "--quick") o.quick = true;
-    else if (a == "--max-size") o.max_size = std::atoll(value().c_str());
-    else if (a == "--budget") o.budget_s = std::atof(value().c_str());
-    else if (a == "--json") o.json = value();
-    else usage();
+// Each case's ATen side, by name. Exits at once when a case has none, or a side no case.
+std::map<std::string, TorchCase> match(const std::vector<Case>& cases) {
+  std::map<std::string, TorchCase> sides;
+  std::vector<std::string> errors;
+  for (TorchCase& t : torch_cases()) {
+    const std::string name = t.name;
+    if (!sides.emplace(name, std::move(t)).second) errors.push_back("two ATen sides are named \"" + name + "\"");
   }
-  return o;
-}
-
-std::vector<Case> all_cases() {
-  std::vector<Case> all;
-  for (auto family : {elementwise_cases, reduce_cases, order_cases, select_cases, movement_cases, products_cases})
-    for (Case& c : family()) all.push_back(std::move(c));
-  return all;
+  std::map<std::string, int> seen;
+  for (const Case& c : cases) {
+    if (++seen[c.name] == 2) errors.push_back("two cases are named \"" + c.name + "\"");
+    if (!sides.count(c.name)) errors.push_back("the case \"" + c.name + "\" has no ATen side in aten_cases.cpp");
+  }
+  for (const auto& [name, side] : sides)
+    if (!seen.count(name)) errors.push_back("the ATen side \"" + name + "\" (aten_cases.cpp) matches no case of the table");
+  if (!errors.empty()) {
+    for (const std::string& e : errors) std::fprintf(stderr, "whence_bench: %s\n", e.c_str());
+    std::exit(3);
+  }
+  return sides;
 }
 
 // One case at one size: prepare, check, then time at each thread count. Appends its rows.
 // Returns false on a mismatch.
-bool run_case(const Case& c, std::int64_t size, const std::vector<int>& thread_counts, const Options& o, std::vector<Row>& rows) {
+bool run_case(const Case& c, const TorchCase& torch_case, std::int64_t size, const std::vector<int>& thread_counts,
+              const Options& o, std::vector<Row>& rows) {
   Row base;
   base.name = c.name;
   base.family = c.family;
@@ -83,21 +67,16 @@ bool run_case(const Case& c, std::int64_t size, const std::vector<int>& thread_c
   };
   Prepared p;
   std::vector<Tensor> got;
-  try {
-    p = c.prepare(size);
-    got = p.whence();  // the first call: where Whence refuses, it refuses here
-  } catch (const Skip& s) {
-    finish("skipped", s.what());
-    return true;
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    finish("skipped", "Whence refuses it (" + e.type + "): " + what);
+  if (const std::string skip = prepare_case(c, size, p, &got); !skip.empty()) {
+    finish("skipped", skip);
     return true;
   }
   at::set_num_threads(thread_counts.back());
   std::string differ;
+  TorchSide torch;
   try {
-    differ = p.check ? p.check(got, p.torch()) : agree(got, p.torch());
+    torch = torch_case.prepare(p.inputs);
+    differ = torch.check ? torch.check(got, torch.run()) : agree(got, torch.run());
   } catch (const std::exception& e) {  // PyTorch's own refusal (c10::Error), or a bug of the case
     const std::string what = e.what();
     differ = "the check failed: " + what.substr(0, what.find('\n'));
@@ -114,8 +93,8 @@ bool run_case(const Case& c, std::int64_t size, const std::vector<int>& thread_c
     r.status = "ok";
     r.bytes = p.bytes;
     r.flops = p.flops;
-    r.whence = time_min([&] { p.whence(); }, o.budget_s);
-    r.torch = time_min([&] { p.torch(); }, o.budget_s);
+    r.whence = time_min([&] { p.op.run(); }, o.budget_s);
+    r.torch = time_min([&] { torch.run(); }, o.budget_s);
     print_row(r);
     rows.push_back(r);
   }
@@ -125,9 +104,19 @@ bool run_case(const Case& c, std::int64_t size, const std::vector<int>& thread_c
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
-  std::vector<std::int64_t> sizes = {4096, 65536};
-  if (!o.quick) sizes.insert(sizes.end(), {std::int64_t(1) << 20, std::int64_t(1) << 24});
+  bool summary = true;
+  const Options o = parse_options(
+      argc, argv, "build/bench/results.json",
+      std::string("usage: whence_bench [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH] "
+                  "[--no-summary]\n") +
+          kCommonUsage + "  --no-summary         no summary line at the end (scripts/bench prints its own)\n",
+      [&](const std::string& flag, const std::function<std::string()>&) {
+        if (flag != "--no-summary") return false;
+        summary = false;
+        return true;
+      });
+  const std::vector<Case> cases = all_cases();
+  const std::map<std::string, TorchCase> sides = match(cases);
   // The same run path as the app's, without the protocol's 65,536-element limit.
   set_element_limit(std::int64_t(1) << 26);
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -141,13 +130,12 @@ int main(int argc, char** argv) {
   print_header();
   std::vector<Row> rows;
   bool all_agree = true;
-  for (const Case& c : all_cases()) {
+  for (const Case& c : cases) {
     if (!std::regex_search(c.name, o.filter)) continue;
-    for (const std::int64_t size : sizes)
-      if (size <= o.max_size) all_agree = run_case(c, size, thread_counts, o, rows) && all_agree;
+    for (const std::int64_t size : sizes(o)) all_agree = run_case(c, sides.at(c.name), size, thread_counts, o, rows) && all_agree;
   }
-  const std::string summary = summary_line(rows);
-  write_json(o.json, rows, summary);
-  std::printf("\nresults: %s\n%s\n", o.json.c_str(), summary.c_str());
+  const std::string line = summary_line(rows);
+  write_json(o.json, rows, line);
+  if (summary) std::printf("\nresults: %s\n%s\n", o.json.c_str(), line.c_str());
   return all_agree ? 0 : 1;
 }

@@ -1,11 +1,10 @@
-// bench_tensors.hpp - what every case file needs: random inputs as Whence tensors, the same
-// memory seen by ATen, an op bound once through the registry, and the comparison of results.
+// bench_tensors.hpp - what every case file needs: random inputs as Whence tensors and an op
+// bound once through the registry. No ATen here: the case files (cases_*.cpp) are compiled
+// into WebAssembly too; bench_aten.hpp holds the ATen side.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <ATen/core/Tensor.h>
 
 #include "core/registry.hpp"
 #include "core/tensor.hpp"
@@ -25,10 +24,6 @@ Tensor permutation(std::int64_t n, unsigned seed = 3);
 // Random bools, each true with probability one half.
 Tensor random_mask(const Shape& shape, unsigned seed = 4);
 
-// The same memory as an ATen tensor (no copy): shape, strides and offset as Whence has them.
-// `t` must outlive the result.
-at::Tensor aten(const Tensor& t);
-
 // An op bound once: `code` is PyTorch call text whose tensor arguments (in order, inside
 // lists too) are placeholders that `tensors` replace, so binding stays out of the timed loop.
 // run() is what the CLI's evaluation calls: OpDescriptor::run on the bound arguments.
@@ -38,14 +33,5 @@ struct BoundOp {
   std::vector<Tensor> run() const { return op->run(bound).tensors; }
 };
 BoundOp bind_op(const std::string& code, const std::vector<Tensor>& tensors);
-
-// "" when the results agree: the same count, and each the same shape and dtype, with values
-// within rtol/atol (exact for integers and bools).
-std::string agree(const std::vector<Tensor>& got, const std::vector<at::Tensor>& want, double rtol = 1e-4,
-                  double atol = 1e-5);
-// For (values, indices) results where ties may pick other indices: values as agree(), and
-// input.gather(dim, indices) equal to values on the Whence side.
-std::string agree_values_indices(const Tensor& input, std::int64_t dim, const std::vector<Tensor>& got,
-                                 const std::vector<at::Tensor>& want);
 
 }  // namespace whence::bench
