@@ -2,6 +2,7 @@
 // type, as PyTorch's casts do (core/dtype.hpp: cast_from_double, cast_from_int64), and the
 // CPU accessors that use them. Loops switch on the dtype once per block, not per element.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -48,6 +49,32 @@ inline void load_block(const KTensor& t, const std::int64_t* offsets, int m, C* 
     using T = typename decltype(tag)::type;
     const T* src = static_cast<const T*>(t.data);
     for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[offsets[j]]);
+  });
+}
+
+// dst[j] = t[start + j] as C, for j < m (t laid out in order).
+template <class C>
+inline void load_range(const KTensor& t, std::int64_t start, int m, C* dst) {
+  dispatch_dtype(DType(t.dtype), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* src = static_cast<const T*>(t.data) + start;
+    for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[j]);
+  });
+}
+
+// dst[j] = t[at + j·stride] as C, for j < m: a run along one dim (stride 0: one value repeated).
+template <class C>
+inline void load_run(const KTensor& t, std::int64_t at, std::int64_t stride, int m, C* dst) {
+  dispatch_dtype(DType(t.dtype), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* src = static_cast<const T*>(t.data) + at;
+    if (stride == 1) {
+      for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[j]);
+    } else if (stride == 0) {
+      std::fill(dst, dst + m, to_compute<C>(src[0]));
+    } else {
+      for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[j * stride]);
+    }
   });
 }
 

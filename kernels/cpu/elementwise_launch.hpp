@@ -57,15 +57,27 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
   for (int d = 0; d < a.out.rank; ++d) n *= a.out.shape[d];
   if (n == 0) return;
 
-  bool plain[kMaxOperands] = {};
-  for (int k = 0; k < a.count; ++k) plain[k] = DType(a.in[k].dtype) == dtype_of<C>() && is_plain(a.in[k], a.out);
+  // How each operand is read: in place (laid out like the output, already C), one value for
+  // every element (all its strides 0: a Python scalar, a broadcast 0-d or 1-element tensor),
+  // converted in order (laid out like the output, another dtype), or gathered through its
+  // strides (broadcast, transposed, sliced).
+  enum class Read { Plain, Constant, Linear, Gather };
+  Read how[kMaxOperands] = {};
+  bool any_walk = false;  // some operand is gathered
+  for (int k = 0; k < a.count; ++k) {
+    const KTensor& t = a.in[k];
+    bool constant = true;
+    for (int d = 0; d < a.out.rank; ++d) constant = constant && (t.strides[d] == 0 || a.out.shape[d] == 1);
+    const bool layout = is_plain(t, a.out);
+    how[k] = layout && DType(t.dtype) == dtype_of<C>() ? Read::Plain : constant ? Read::Constant : layout ? Read::Linear : Read::Gather;
+    any_walk |= how[k] == Read::Gather;
+  }
   const bool out_plain = out_dtype == dtype_of<R>();
-  bool any_walk = false;  // some operand is read through its strides
-  for (int k = 0; k < a.count; ++k) any_walk |= !plain[k];
 
   C buffers[kMaxOperands][kBlock];
+  for (int k = 0; k < a.count; ++k)
+    if (how[k] == Read::Constant) std::fill(buffers[k], buffers[k] + kBlock, load_as<C>(a.in[k], 0));
   R results[kBlock];
-  std::int64_t offsets[kMaxOperands][kBlock];
   const C* in[kMaxOperands] = {};
 
   // Odometer over the output's coordinates, with each operand's storage offset alongside.
@@ -76,22 +88,35 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
   for (std::int64_t start = 0; start < n; start += kBlock) {
     const int m = int(std::min<std::int64_t>(kBlock, n - start));
     if (any_walk) {
-      for (int j = 0; j < m; ++j) {
-        for (int k = 0; k < a.count; ++k) offsets[k][j] = at[k];
-        for (int d = rank - 1; d >= 0; --d) {  // next coordinate
-          for (int k = 0; k < a.count; ++k) at[k] += a.in[k].strides[d];
-          if (++coord[d] < a.out.shape[d]) break;
+      // By runs along the innermost dim: a gathered operand's run is read with its stride
+      // there (contiguous, repeated or strided); the odometer carries only at the end of a row.
+      const int last = rank - 1;
+      const std::int64_t row = a.out.shape[last];
+      for (int j = 0; j < m;) {
+        const int len = int(std::min<std::int64_t>(m - j, row - coord[last]));
+        for (int k = 0; k < a.count; ++k) {
+          const std::int64_t s = a.in[k].strides[last];
+          if (how[k] == Read::Gather) load_run<C>(a.in[k], at[k], s, len, buffers[k] + j);
+          at[k] += len * s;
+        }
+        j += len;
+        coord[last] += len;
+        if (coord[last] < row) continue;
+        for (int d = last; d >= 0; --d) {  // carry into the outer dims
           for (int k = 0; k < a.count; ++k) at[k] -= a.in[k].strides[d] * a.out.shape[d];
           coord[d] = 0;
+          if (d == 0) break;
+          for (int k = 0; k < a.count; ++k) at[k] += a.in[k].strides[d - 1];
+          if (++coord[d - 1] < a.out.shape[d - 1]) break;
         }
       }
     }
     for (int k = 0; k < a.count; ++k) {
-      if (plain[k]) {
-        in[k] = static_cast<const C*>(a.in[k].data) + start;
-      } else {
-        load_block<C>(a.in[k], offsets[k], m, buffers[k]);
-        in[k] = buffers[k];
+      switch (how[k]) {
+        case Read::Plain: in[k] = static_cast<const C*>(a.in[k].data) + start; break;
+        case Read::Constant: in[k] = buffers[k]; break;
+        case Read::Linear: load_range<C>(a.in[k], start, m, buffers[k]), in[k] = buffers[k]; break;
+        case Read::Gather: in[k] = buffers[k]; break;  // (read above, run by run)
       }
     }
     if (out_plain) {
