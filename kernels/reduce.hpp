@@ -35,7 +35,8 @@ WHENCE_HD void reduce_element(const ReduceArgs& a, std::int64_t out_flat, Access
     const int inner = a.nreduced ? a.reduced[a.nreduced - 1] : 0;
     const std::int64_t inner_len = a.nreduced ? a.in.shape[inner] : 1, inner_stride = a.nreduced ? a.in.strides[inner] : 0;
     for (std::int64_t i = 0; i < a.slice;) {
-      for (std::int64_t j = 0; j < inner_len; ++j, ++i) acc.add(data[at + j * inner_stride], i);
+      acc.add_run(data + at, inner_stride, inner_len, i);
+      i += inner_len;
       for (int k = a.nreduced - 2; k >= 0; --k) {  // next run of the innermost reduced dim
         const int d = a.reduced[k];
         at += a.in.strides[d];
