@@ -902,9 +902,22 @@ std::vector<T> load(const Tensor& t) {
 // accumulator; each (input channel, kernel tap) adds a weighted, shifted input plane to it,
 // row by row, the innermost loop along an output row (contiguous when the stride is 1), its
 // bounds cut to the columns whose input lies inside (no test per element).
+// The output columns [L, R) where every tap's input column ow·sW + kw·dW − pW lies in [0, W)
+// (R ≥ L): the compute loops run these without a test per element.
+std::pair<I64, I64> interior_columns(const Win& g) {
+  I64 L = 0, R = g.OW;
+  for (I64 kw = 0; kw < g.KW; ++kw) {
+    const I64 off = kw * g.dW - g.pW;
+    L = std::max(L, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
+    R = std::min(R, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
+  }
+  return {L, std::max(L, R)};
+}
+
 template <class In, class Acc>
 void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* out) {
   const I64 cin = g.C / g.G, cout_g = g.Cout / g.G, plane = g.OH * g.OW;
+  const auto [L, R] = interior_columns(g);
   for (I64 n = 0; n < g.N; ++n)
     for (I64 co = 0; co < g.Cout; ++co) {
       Acc* o = out + (n * g.Cout + co) * plane;
@@ -914,13 +927,6 @@ void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* 
         const In* xp = x + (n * g.C + grp * cin + ci) * g.H * g.W;
         for (I64 kh = 0; kh < g.KH; ++kh) {
           const Acc* wk = w + ((co * cin + ci) * g.KH + kh) * g.KW;
-          // per tap kw: the output columns [lo, hi) whose input column ow·sW + off lies in [0, W)
-          I64 L = 0, R = g.OW;
-          for (I64 kw = 0; kw < g.KW; ++kw) {
-            const I64 off = kw * g.dW - g.pW;
-            L = std::max(L, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
-            R = std::min(R, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
-          }
           for (I64 oh = 0; oh < g.OH; ++oh) {
             const I64 ih = oh * g.sH - g.pH + kh * g.dH;
             if (ih < 0 || ih >= g.H) continue;
@@ -972,17 +978,11 @@ void conv_tile_rows(const Win& g, const In* x, const double* w, const double* bi
   const In* xn = x + (n * g.C + grp * cin) * g.H * g.W;
   for (I64 oh = 0; oh < g.OH; ++oh) {
     double* o = out + ((n * g.Cout + co0) * g.OH + oh) * g.OW;
-    auto element = [&](I64 c, I64 ow) {
+    auto element = [&](I64 c, I64 ow) {  // an edge column: its window as explain walks it
       double acc = bias ? bias[co0 + c] : 0.0;
-      for (I64 ci = 0; ci < cin; ++ci)
-        for (I64 kh = 0; kh < g.KH; ++kh) {
-          const I64 ih = oh * g.sH - g.pH + kh * g.dH;
-          if (ih < 0 || ih >= g.H) continue;
-          for (I64 kw = 0; kw < g.KW; ++kw) {
-            const I64 iw = ow - g.pW + kw * g.dW;
-            if (iw >= 0 && iw < g.W) acc += w[(co0 + c) * taps + (ci * g.KH + kh) * g.KW + kw] * double(xn[(ci * g.H + ih) * g.W + iw]);
-          }
-        }
+      for_each_term(g, ((n * g.Cout + co0 + c) * g.OH + oh) * g.OW + ow, [&](I64 xf, I64 wf) {
+        if (xf >= 0) acc += w[wf] * double(x[xf]);
+      });
       o[c * g.OH * g.OW + ow] = acc;
     };
     auto tile = [&](I64 ow) {
@@ -1019,13 +1019,7 @@ void conv_tile_rows(const Win& g, const In* x, const double* w, const double* bi
 
 template <class In>
 void conv_blocked(const Win& g, const In* x, const double* w, const double* bias, double* out) {
-  I64 L = 0, R = g.OW;  // the columns where every tap lies inside the row
-  for (I64 kw = 0; kw < g.KW; ++kw) {
-    const I64 off = kw * g.dW - g.pW;
-    L = std::max(L, off >= 0 ? I64(0) : -off);
-    R = std::min(R, std::max(I64(0), g.W - off));
-  }
-  R = std::max(L, R);
+  const auto [L, R] = interior_columns(g);
   const I64 cout_g = g.Cout / g.G;
   for (I64 n = 0; n < g.N; ++n)
     for (I64 grp = 0; grp < g.G; ++grp) {
@@ -1051,6 +1045,43 @@ void conv_kernel<I64, I64>(const Win& g, const I64* x, const I64* w, const I64* 
   }
 }
 
+Tensor store_double(DType d, const Shape& shape, const std::vector<double>& v) {
+  Tensor t = Tensor::empty(d, shape);
+  if (d == DType::Float32) {
+    float* o = t.data<float>();
+    for (std::size_t i = 0; i < v.size(); ++i) o[i] = float(v[i]);
+    return t;
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_float(v[i]));
+  return t;
+}
+Tensor store_int(DType d, const Shape& shape, const std::vector<I64>& v) {
+  Tensor t = Tensor::empty(d, shape);
+  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_int(v[i]));
+  return t;
+}
+
+const Win& prepared(const Bound& b, const OpResult& r) {
+  return prepared_for(b, r, [](const Bound& bb) { return spec_of(bb).prepare(bb, spec_of(bb)); });
+}
+
+// Max: the winner (PyTorch's: the first largest, a NaN wins and the last NaN stays) and its
+// in-plane index; -1 when the window holds no input element.
+struct Winner {
+  I64 flat = -1;
+  double value = -std::numeric_limits<double>::infinity();
+};
+template <class Get>
+Winner max_winner(const Win& g, I64 k, const Get& get) {
+  Winner w;
+  for_each_term(g, k, [&](I64 xf, I64) {
+    const double v = get(xf);
+    if (w.flat < 0 && !(v > w.value) && !std::isnan(v)) w.flat = xf;  // the first element starts the window (all -inf)
+    if (v > w.value || std::isnan(v)) w.value = v, w.flat = xf;
+  });
+  return w;
+}
+
 // max_pool's compute path for float32 and float64, with max_winner's rule (the first element
 // of the window starts it; a later one replaces it when larger or NaN) on the values as stored,
 // the winner's in-plane index kept where asked for. The interior columns (every tap inside the
@@ -1059,13 +1090,7 @@ void conv_kernel<I64, I64>(const Win& g, const I64* x, const I64* w, const I64* 
 template <class T>
 void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
   const I64 plane = g.H * g.W;
-  I64 L = 0, R = g.OW;
-  for (I64 kw = 0; kw < g.KW; ++kw) {
-    const I64 off = kw * g.dW - g.pW;
-    L = std::max(L, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
-    R = std::min(R, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
-  }
-  R = std::max(L, R);
+  const auto [L, R] = interior_columns(g);
   std::vector<T> best(std::size_t(g.OW));
   std::vector<I64> flat(std::size_t(g.OW));
   auto take = [](T v, T b) { return v > b || v != v; };
@@ -1073,21 +1098,9 @@ void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
     const T* xp = x + pc * plane;
     for (I64 oh = 0; oh < g.OH; ++oh) {
       const I64 h0 = oh * g.sH - g.pH;
-      auto window = [&](I64 ow) {  // an edge column
-        const I64 w0 = ow * g.sW - g.pW;
-        T b = -std::numeric_limits<T>::infinity();
-        I64 f = -1;
-        for (I64 kh = 0; kh < g.KH; ++kh) {
-          const I64 ih = h0 + kh * g.dH;
-          if (ih < 0 || ih >= g.H) continue;
-          for (I64 kw = 0; kw < g.KW; ++kw) {
-            const I64 iw = w0 + kw * g.dW;
-            if (iw < 0 || iw >= g.W) continue;
-            const T v = xp[ih * g.W + iw];
-            if (f < 0 || take(v, b)) b = v, f = ih * g.W + iw;
-          }
-        }
-        best[std::size_t(ow)] = b, flat[std::size_t(ow)] = f;
+      auto window = [&](I64 ow) {  // an edge column: max_winner itself
+        const Winner w = max_winner(g, (pc * g.OH + oh) * g.OW + ow, [&](I64 f) { return double(x[f]); });
+        best[std::size_t(ow)] = T(w.value), flat[std::size_t(ow)] = w.flat < 0 ? -1 : w.flat - pc * plane;
       };
       for (I64 ow = 0; ow < L; ++ow) window(ow);
       for (I64 ow = R; ow < g.OW; ++ow) window(ow);
@@ -1135,43 +1148,6 @@ void max_pool_run(const Win& g, const Tensor& x, OpResult& r) {
     r.tensors.push_back(index);
     r.is_tuple = true;
   }
-}
-
-Tensor store_double(DType d, const Shape& shape, const std::vector<double>& v) {
-  Tensor t = Tensor::empty(d, shape);
-  if (d == DType::Float32) {
-    float* o = t.data<float>();
-    for (std::size_t i = 0; i < v.size(); ++i) o[i] = float(v[i]);
-    return t;
-  }
-  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_float(v[i]));
-  return t;
-}
-Tensor store_int(DType d, const Shape& shape, const std::vector<I64>& v) {
-  Tensor t = Tensor::empty(d, shape);
-  for (std::size_t i = 0; i < v.size(); ++i) t.set(I64(i), Scalar::from_int(v[i]));
-  return t;
-}
-
-const Win& prepared(const Bound& b, const OpResult& r) {
-  return prepared_for(b, r, [](const Bound& bb) { return spec_of(bb).prepare(bb, spec_of(bb)); });
-}
-
-// Max: the winner (PyTorch's: the first largest, a NaN wins and the last NaN stays) and its
-// in-plane index; -1 when the window holds no input element.
-struct Winner {
-  I64 flat = -1;
-  double value = -std::numeric_limits<double>::infinity();
-};
-template <class Get>
-Winner max_winner(const Win& g, I64 k, const Get& get) {
-  Winner w;
-  for_each_term(g, k, [&](I64 xf, I64) {
-    const double v = get(xf);
-    if (w.flat < 0 && !(v > w.value) && !std::isnan(v)) w.flat = xf;  // the first element starts the window (all -inf)
-    if (v > w.value || std::isnan(v)) w.value = v, w.flat = xf;
-  });
-  return w;
 }
 
 I64 int_pow(I64 x, I64 e) {

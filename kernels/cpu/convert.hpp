@@ -42,26 +42,6 @@ inline C load_as(const KTensor& t, std::int64_t offset) {
   });
 }
 
-// dst[j] = t[offsets[j]] as C, for j < m.
-template <class C>
-inline void load_block(const KTensor& t, const std::int64_t* offsets, int m, C* dst) {
-  dispatch_dtype(DType(t.dtype), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* src = static_cast<const T*>(t.data);
-    for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[offsets[j]]);
-  });
-}
-
-// dst[j] = t[start + j] as C, for j < m (t laid out in order).
-template <class C>
-inline void load_range(const KTensor& t, std::int64_t start, int m, C* dst) {
-  dispatch_dtype(DType(t.dtype), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* src = static_cast<const T*>(t.data) + start;
-    for (int j = 0; j < m; ++j) dst[j] = to_compute<C>(src[j]);
-  });
-}
-
 // dst[j] = t[at + j·stride] as C, for j < m: a run along one dim (stride 0: one value repeated).
 template <class C>
 inline void load_run(const KTensor& t, std::int64_t at, std::int64_t stride, int m, C* dst) {

@@ -115,7 +115,7 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
       switch (how[k]) {
         case Read::Plain: in[k] = static_cast<const C*>(a.in[k].data) + start; break;
         case Read::Constant: in[k] = buffers[k]; break;
-        case Read::Linear: load_range<C>(a.in[k], start, m, buffers[k]), in[k] = buffers[k]; break;
+        case Read::Linear: load_run<C>(a.in[k], start, 1, m, buffers[k]), in[k] = buffers[k]; break;
         case Read::Gather: in[k] = buffers[k]; break;  // (read above, run by run)
       }
     }
