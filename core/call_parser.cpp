@@ -14,6 +14,7 @@
 #include "factories.hpp"
 #include "python_ops.hpp"
 #include "registry.hpp"
+#include "scope.hpp"
 #include "views.hpp"
 
 namespace whence {
@@ -21,6 +22,29 @@ namespace whence {
 namespace {
 
 using Kind = Node::Kind;
+
+// The program whose statement is being evaluated (evaluate_expression), or nullptr for a
+// single call. One evaluation at a time per thread.
+thread_local Scope* g_scope = nullptr;
+
+// A Name/Attr chain as a qualified name ("torch.nn.functional.relu"), with an imported module
+// alias spelled out (F.relu); "" when it is not one, or when its root is a bound variable
+// (x.T is an attribute of a value then).
+std::string callee_name(const Node& n) {
+  const std::string dotted = dotted_name(n);
+  if (dotted.empty() || !g_scope) return dotted;
+  const std::string root = dotted.substr(0, dotted.find('.'));
+  if (g_scope->lookup(root)) return {};
+  const std::string module = g_scope->module_alias(root);
+  return module.empty() ? dotted : module + dotted.substr(root.size());
+}
+
+// Runs a registered op's call and gives its result, recorded in the program's scope if any.
+Value run_recorded(const Call& call) {
+  const Evaluation e = run_call(call);
+  if (g_scope) g_scope->ran(e);
+  return result_value(e);
+}
 
 Value eval(const Node& n);
 const char* const kGetItem = "torch.Tensor.__getitem__";  // x[index]
@@ -86,7 +110,9 @@ Value call_function(const std::string& name, const Node& call) {
   if (name == "torch.tensor" || name == "torch.as_tensor") {
     const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
     if (args.size() != 1) fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
-    return tensor_from_data(args[0], dtype);
+    Tensor t = tensor_from_data(args[0], dtype);
+    if (g_scope) g_scope->literal(t);
+    return t;
   }
   if (name == "float" && args.size() == 1 && args[0].is<std::string>()) {
     std::string s = args[0].as<std::string>();
@@ -109,6 +135,14 @@ Value call_function(const std::string& name, const Node& call) {
 // Tensor methods of the call language.
 Value call_method(const Tensor& self, const std::string& method, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
+  const std::string qualified = "torch.Tensor." + method;
+  // A program records the registered op (its relations); a single call's arguments keep the
+  // call language's own reshape/view/... below.
+  if (g_scope && find_op(qualified)) {
+    std::vector<Value> with_self{Value(self)};
+    with_self.insert(with_self.end(), args.begin(), args.end());
+    return run_nested_op(qualified, with_self, call);
+  }
   if (method == "reshape" || method == "view" || method == "expand") {
     const auto sizes = int_list(method, args);
     if (method == "reshape") return reshape(self, sizes);
@@ -127,14 +161,25 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
       {"short", DType::Int16}, {"int", DType::Int32},      {"long", DType::Int64},
       {"half", DType::Float16}, {"bfloat16", DType::BFloat16}, {"float", DType::Float32},
       {"double", DType::Float64}};
+  std::optional<DType> cast;
   for (const auto& [name, d] : casts)
-    if (method == name && args.empty()) return self.to(d);
-  if (method == "to" && args.size() == 1 && args[0].is<DType>()) return self.to(args[0].as<DType>());
-  const std::string qualified = "torch.Tensor." + method;
+    if (method == name && args.empty()) cast = d;
+  if (method == "to" && args.size() == 1 && args[0].is<DType>()) cast = args[0].as<DType>();
+  if (cast) {
+    // PyTorch returns the tensor itself when it already has that dtype.
+    Tensor out = self.dtype() == *cast ? self : self.to(*cast);
+    if (g_scope && self.dtype() != *cast) g_scope->converted(self, out, qualified);
+    return out;
+  }
   if (find_op(qualified)) {
     std::vector<Value> with_self{Value(self)};
     with_self.insert(with_self.end(), args.begin(), args.end());
     return run_nested_op(qualified, with_self, call);
+  }
+  if (g_scope) {
+    std::vector<std::pair<std::string, Value>> kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    if (auto v = g_scope->method(self, method, args, kwargs)) return *v;
   }
   fail_missing_op(qualified, "Tensor." + method);
 }
@@ -164,6 +209,14 @@ Value eval(const Node& n) {
     case Kind::Subscript: {
       const Value base = eval(n.items[0]);
       const Value index = eval(n.items[1]);
+      if (base.is<List>() && (index.is<std::int64_t>() || index.is<bool>())) {  // a tuple's item: x.max(1)[0]
+        const List& items = base.as<List>();
+        const std::int64_t n = std::int64_t(items.size());
+        std::int64_t i = index.is<bool>() ? std::int64_t(index.as<bool>()) : index.as<std::int64_t>();
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) fail("IndexError", std::string(base.is_tuple ? "tuple" : "list") + " index out of range");
+        return items[std::size_t(i)];
+      }
       if (!base.is<Tensor>()) {
         if (base.is<List>() || base.is<std::string>())
           fail("Unsupported", "indexing a " + python_type_name(base) + " is not supported by Whence yet");
@@ -181,7 +234,9 @@ Value eval(const Node& n) {
     case Kind::Binary: return to_value(operand(n));
     case Kind::Name:
     case Kind::Attr: {
-      const std::string name = dotted_name(n);
+      if (n.kind == Kind::Name && g_scope)
+        if (const Value* bound = g_scope->lookup(n.text)) return *bound;
+      const std::string name = callee_name(n);
       if (name.rfind("torch.", 0) == 0)
         if (auto d = dtype_from_name(name)) return *d;
       if (name == "math.inf") return std::numeric_limits<double>::infinity();
@@ -190,6 +245,16 @@ Value eval(const Node& n) {
         const Value self = eval(n.items[0]);
         if (self.is<Tensor>() && is_property_op("torch.Tensor." + n.text))
           return run_nested_op("torch.Tensor." + n.text, {self}, n);
+        if (self.is<Tensor>() && g_scope) {  // a program reads a tensor's metadata
+          const Tensor& t = self.as<Tensor>();
+          if (n.text == "shape") {
+            Value size(List(t.shape().begin(), t.shape().end()));
+            size.is_tuple = true;
+            return size;
+          }
+          if (n.text == "ndim") return std::int64_t(t.dim());
+          if (n.text == "dtype") return t.dtype();
+        }
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + n.text + "'");
         fail("Unsupported", "attribute ." + n.text + " is not supported by Whence yet");
@@ -199,7 +264,7 @@ Value eval(const Node& n) {
     }
     case Kind::Call: {
       const Node& callee = n.items[0];
-      const std::string name = dotted_name(callee);
+      const std::string name = callee_name(callee);
       if (!name.empty() && (name.rfind("torch.", 0) == 0 || name.find('.') == std::string::npos))
         return call_function(name, n);
       if (callee.kind == Kind::Attr) {
@@ -217,7 +282,7 @@ Value eval(const Node& n) {
 Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call) {
   Call nested{op, args, {}};
   for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
-  return result_value(run_call(nested));
+  return run_recorded(nested);
 }
 
 const OperatorSpelling& spelling(const std::string& symbol, bool unary) {
@@ -272,10 +337,23 @@ Operand operand(const Node& n) {
   Applied a = apply_operator(n);
   if (!a.is_call) return a.value;
   if (!find_op(a.call.op)) fail_missing_op(a.call.op, a.call.op);
-  return Operand(result_value(run_call(a.call)));
+  return Operand(run_recorded(a.call));
 }
 
 }  // namespace
+
+Value evaluate_expression(const Node& expression, Scope& scope) {
+  Scope* outer = g_scope;
+  g_scope = &scope;
+  try {
+    Value v = eval(expression);
+    g_scope = outer;
+    return v;
+  } catch (...) {
+    g_scope = outer;
+    throw;
+  }
+}
 
 Call parse_call(const std::string& code) {
   const Node root = parse_expression(code);

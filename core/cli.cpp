@@ -2,17 +2,22 @@
 //   whence ops                          the op table as JSON
 //   whence eval                         JSON Lines in (stdin), one JSON line out per request
 //   whence eval --code 'TEXT' [--explain]   one PyTorch call text, one response line
+//   whence run FILE.py                  a program's steps as text (names, dtypes, shapes, values)
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "core/api.hpp"
+#include "core/program.hpp"
 
 namespace {
 
 int usage() {
   std::cerr << "usage: whence ops\n"
                "       whence eval                       (JSON Lines on stdin)\n"
-               "       whence eval --code 'torch.gather(...)' [--explain]\n";
+               "       whence eval --code 'torch.gather(...)' [--explain]\n"
+               "       whence run FILE.py                (a program; - reads stdin)\n";
   return 2;
 }
 
@@ -25,6 +30,24 @@ int main(int argc, char** argv) {
   if (command == "ops" && argc == 2) {
     std::cout << whence::ops_json().dump(2) << "\n";
     return 0;
+  }
+  if (command == "run" && argc == 3) {
+    const std::string path = argv[2];
+    std::stringstream text;
+    if (path == "-") {
+      text << std::cin.rdbuf();
+    } else {
+      std::ifstream file(path);
+      if (!file) {
+        std::cerr << "whence run: cannot read " << path << "\n";
+        return 2;
+      }
+      text << file.rdbuf();
+    }
+    std::string out;
+    const int status = whence::print_program(text.str(), out);
+    std::cout << out;
+    return status;
   }
   if (command != "eval") return usage();
 

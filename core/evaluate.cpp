@@ -8,6 +8,7 @@
 #include "bind.hpp"
 #include "call_syntax.hpp"
 #include "operator_protocol.hpp"
+#include "program.hpp"
 #include "equation.hpp"
 #include "error.hpp"
 #include "json_io.hpp"
@@ -191,6 +192,7 @@ std::string evaluate_line(const std::string& line) {
     }
     if (request.is_object() && request.contains("id")) id = request["id"];
     const bool explain = request.is_object() && request.value("explain", false) == true;
+    if (request.is_object() && request.contains("program")) return evaluate_program(request);
     if (request.is_object() && request.contains("code")) {
       if (!request["code"].is_string()) fail("ValueError", "\"code\" must be a string of PyTorch call text");
       return evaluate(parse_call(request["code"].get<std::string>()), explain);

@@ -68,6 +68,7 @@ class Tensor {
   bool defined() const { return storage_ != nullptr; }
   bool is_contiguous() const;
   bool shares_storage(const Tensor& o) const { return storage_ == o.storage_; }
+  const void* storage_id() const { return storage_.get(); }  // the same for every view of it
   std::size_t storage_bytes() const { return storage_ ? storage_->bytes : 0; }
 
   // Element access by logical row-major flat index, whatever the strides.

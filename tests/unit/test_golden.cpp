@@ -19,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/promotion.hpp"
 #include "core/registry.hpp"
+#include "golden_compare.hpp"
 
 #ifndef WHENCE_GOLDEN_DIR
 #error "WHENCE_GOLDEN_DIR (the tests/golden folder, no trailing slash) must be defined"
@@ -27,6 +28,8 @@
 namespace {
 
 using whence::Json;
+using whence_test::element_equal;
+using whence_test::tensor_difference;
 
 Json error_response(const std::string& type, const std::string& message) {
   Json r = Json::object();
@@ -45,50 +48,6 @@ Json run(MakeCall make_call) {
   } catch (const std::exception& e) {
     return error_response("(C++ exception escaped)", e.what());
   }
-}
-
-bool number_of(const Json& j, double& out) {
-  if (j.is_string()) {
-    const auto s = j.get<std::string>();
-    if (s == "nan") out = std::nan("");
-    else if (s == "inf") out = HUGE_VAL;
-    else if (s == "-inf") out = -HUGE_VAL;
-    else return false;
-    return true;
-  }
-  if (!j.is_number() || j.is_boolean()) return false;
-  out = j.get<double>();
-  return true;
-}
-
-// PyTorch's own test tolerances (torch.testing): floats within rtol·|want| + atol, NaN equal
-// to NaN, infinities exactly; integers and bools exact.
-struct Tolerance {
-  double rtol, atol;
-};
-Tolerance tolerance(const std::string& dtype) {
-  if (dtype == "float16") return {1e-3, 1e-5};
-  if (dtype == "bfloat16") return {1.6e-2, 1e-5};
-  if (dtype == "float32") return {1.3e-6, 1e-5};
-  return {1e-7, 1e-7};
-}
-
-bool element_equal(const Json& want, const Json& got, const std::string& dtype) {
-  if (dtype == "bool") return got.is_boolean() && want.is_boolean() && got.get<bool>() == want.get<bool>();
-  if (dtype != "float16" && dtype != "bfloat16" && dtype != "float32" && dtype != "float64") {
-    if (!got.is_number_integer() || !want.is_number_integer()) return false;
-    // nlohmann keeps non-negative integers unsigned; compare in the wider domain
-    if (got.is_number_unsigned() != want.is_number_unsigned())
-      return got.is_number_unsigned() ? got.get<std::uint64_t>() <= INT64_MAX && got.get<std::int64_t>() == want.get<std::int64_t>()
-                                      : want.get<std::uint64_t>() <= INT64_MAX && want.get<std::int64_t>() == got.get<std::int64_t>();
-    return got == want;
-  }
-  double a = 0, b = 0;
-  if (!number_of(want, a) || !number_of(got, b)) return false;
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  if (std::isinf(a) || std::isinf(b)) return a == b;
-  const Tolerance t = tolerance(dtype);
-  return std::fabs(a - b) <= t.atol + t.rtol * std::fabs(a);
 }
 
 using RelationSet = std::set<std::pair<std::string, std::set<std::string>>>;
@@ -112,24 +71,6 @@ std::string describe(const std::pair<std::string, std::set<std::string>>& rel) {
   std::string s = "{out " + rel.first + ": ";
   for (const auto& src : rel.second) s += src + " ";
   return s + "}";
-}
-
-// "" when tensor `g` equals tensor `e` (dtype, shape, data within tolerance).
-std::string tensor_difference(const Json& e, const Json& g) {
-  if (!g.is_object()) return "result is not a tensor: " + g.dump();
-  if (g.value("dtype", Json()) != e["dtype"])
-    return "dtype: expected " + e["dtype"].dump() + ", got " + g.value("dtype", Json()).dump();
-  if (g.value("shape", Json()) != e["shape"])
-    return "shape: expected " + e["shape"].dump() + ", got " + g.value("shape", Json()).dump();
-  const Json gd = g.value("data", Json());
-  const Json& ed = e["data"];
-  if (!gd.is_array() || gd.size() != ed.size())
-    return "data: expected " + ed.dump() + ", got " + gd.dump();
-  const std::string dtype = e["dtype"].get<std::string>();
-  for (std::size_t i = 0; i < ed.size(); ++i)
-    if (!element_equal(ed[i], gd[i], dtype))
-      return "data[" + std::to_string(i) + "]: expected " + ed[i].dump() + ", got " + gd[i].dump();
-  return "";
 }
 
 // "" when `got` (a response) matches `expect` (a golden expectation), else the first difference.

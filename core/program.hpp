@@ -1,0 +1,54 @@
+// program.hpp - short PyTorch programs: one statement per line (assignments, tuple
+// unpacking, index assignment, augmented assignment, in-place method calls, any expression
+// of the call language), evaluated with every intermediate tensor kept and its provenance
+// composed through every step, views and in-place writes included (provenance.hpp).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api.hpp"
+#include "call_syntax.hpp"
+#include "error.hpp"
+
+namespace whence {
+
+constexpr int kMaxStatements = 64;
+constexpr std::int64_t kMaxProgramElements = 1000000;
+
+struct Statement {
+  enum class Kind { Expression, Assign, AugAssign, Import };
+  Kind kind = Kind::Expression;
+  int line = 0;                // 1-based line of the program text
+  std::string code;            // the line as written, comment and outer blanks removed
+  std::vector<Node> targets;   // Assign: each target (a = b = ...), a Name, a Tuple of Names or a
+                               // Subscript; AugAssign: the one target
+  Node value;                  // the expression
+  std::string op;              // AugAssign: the operator of "+=" ("+")
+  std::string module, alias;   // Import: "torch.nn.functional" imported as "F"
+};
+
+// An error and the program line it belongs to.
+struct LineError {
+  Error error;
+  int line;
+};
+
+// Program text -> statements, one per non-blank line, up to the first line refused (a loop,
+// a def, an import of anything but torch and math, malformed text): the statements before it
+// still run, as they do when Python runs the program line by line.
+struct ParsedProgram {
+  std::vector<Statement> statements;
+  std::optional<LineError> error;
+};
+ParsedProgram parse_program(const std::string& text);
+
+// The protocol's program requests (DESIGN.md, "Programs"): {"program": TEXT, "explain"?,
+// "trace"? | "reach"?: {"name", "element", "line"?}}. Never throws.
+Json evaluate_program(const Json& request);
+
+// `whence run FILE.py`: each step as text (names, shapes, dtypes, values). Returns the exit
+// status: 0, or 1 after an error (printed with its line).
+int print_program(const std::string& text, std::string& out);
+
+}  // namespace whence

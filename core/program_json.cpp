@@ -1,0 +1,175 @@
+// program_json.cpp - programs in the protocol (evaluate_program) and as text for the CLI's
+// `whence run` (print_program).
+#include <new>
+
+#include "call_format.hpp"
+#include "json_io.hpp"
+#include "program_run.hpp"
+#include "shape.hpp"
+
+namespace whence {
+
+namespace {
+
+struct Outcome {
+  ParsedProgram parsed;
+  std::vector<Step> steps;
+  std::optional<LineError> error;
+};
+
+Outcome run_program(ProgramRun& run, const std::string& text) {
+  Outcome out;
+  out.parsed = parse_program(text);
+  out.error = out.parsed.error;
+  for (std::size_t i = 0; i < out.parsed.statements.size(); ++i) {
+    const Statement& s = out.parsed.statements[i];
+    out.steps.emplace_back();
+    try {
+      run.run(s, int(i), out.steps.back());
+    } catch (const Error& e) {
+      out.steps.pop_back();
+      out.error = LineError{e, s.line};
+      break;
+    } catch (const std::bad_alloc&) {
+      out.steps.pop_back();
+      out.error = LineError{Error("MemoryError", "out of memory"), s.line};
+      break;
+    }
+  }
+  return out;
+}
+
+Json cell_json(Provenance& p, const std::vector<Statement>& statements, const Cell& c, Role role, int depth = -1) {
+  const ProvenanceNode& n = p.node(c.node);
+  Json j = Json::object();
+  if (!n.name.empty()) j["name"] = n.name;
+  else if (!n.literal.empty()) j["literal"] = n.literal;
+  else j["name"] = nullptr;
+  j["line"] = statements[std::size_t(n.statement)].line;
+  j["element"] = c.flat;
+  j["role"] = role_name(role);
+  if (depth >= 0) j["depth"] = depth;
+  return j;
+}
+
+Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const Step& step, bool explain) {
+  Json ops = Json::array();
+  for (const auto& op : step.ops) ops.push_back(op);
+  Json names = Json::array();
+  for (const auto& n : step.names) names.push_back(n.empty() ? Json(nullptr) : Json(n));
+  Json j{{"line", step.statement->line}, {"code", step.statement->code}, {"names", names}, {"ops", ops}, {"results", step.results}};
+  if (!step.views.empty()) j["views"] = step.views;
+  if (!explain) return j;
+  Provenance& p = run.provenance();
+  Json relations = Json::array();
+  for (std::size_t r = 0; r < step.nodes.size(); ++r) {
+    const int id = step.nodes[r];
+    if (id < 0) continue;
+    for (std::int64_t flat = 0; flat < p.node(id).tensor.numel(); ++flat) {
+      Json src = Json::array();
+      for (const Edge& e : p.visible_sources(Cell{id, flat})) src.push_back(cell_json(p, statements, e.cell, e.role));
+      relations.push_back(Json{{"out", Json::array({r, flat})}, {"src", src}});
+    }
+  }
+  j["relations"] = relations;
+  return j;
+}
+
+Json values_json(const ProgramRun& run) {
+  Json values = Json::object();
+  for (const auto& name : run.name_order()) values[name] = value_to_json(*run.value_of(name));
+  return values;
+}
+
+// The cell a trace or reach request starts from: {"name", "element", "line"?}.
+Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
+  if (!at.is_object() || !at.contains("name") || !at["name"].is_string() || !at.contains("element") || !at["element"].is_number_integer())
+    fail("ValueError", "\"trace\" and \"reach\" take {\"name\": NAME, \"element\": FLAT, \"line\"?: LINE}");
+  const std::string name = at["name"].get<std::string>();
+  const std::int64_t element = at["element"].get<std::int64_t>();
+  Tensor t;
+  std::optional<Cell> cell;
+  if (at.contains("line")) {
+    const int line = at["line"].get<int>();
+    for (const Step& s : o.steps)
+      if (s.statement->line == line)
+        for (std::size_t i = 0; i < s.names.size(); ++i)
+          if (s.names[i] == name && s.nodes[i] >= 0) {
+            t = run.provenance().node(s.nodes[i]).tensor;
+            if (element >= 0 && element < t.numel()) cell = Cell{s.nodes[i], element};
+          }
+    if (!t.defined()) fail("NameError", "line " + std::to_string(line) + " binds no tensor named '" + name + "'");
+  } else {
+    const Value* v = run.value_of(name);
+    if (!v) fail("NameError", "name '" + name + "' is not defined");
+    if (!v->is<Tensor>()) fail("TypeError", "'" + name + "' is a " + python_type_name(*v) + ", not a tensor");
+    t = v->as<Tensor>();
+    if (element >= 0 && element < t.numel()) cell = run.provenance().resolve(t, element);
+  }
+  if (!cell)
+    fail("IndexError", "element " + std::to_string(element) + " is out of range for '" + name + "', which has " +
+                           std::to_string(t.numel()) + " elements");
+  return *cell;
+}
+
+Json error_object(const LineError& e) {
+  Json j{{"type", e.error.type}, {"message", e.error.what()}, {"line", e.line}};
+  if (!e.error.arg.empty()) j["arg"] = e.error.arg;
+  if (e.error.element >= 0) j["element"] = e.error.element;
+  return j;
+}
+
+}  // namespace
+
+Json evaluate_program(const Json& request) {
+  if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
+  const bool explain = request.value("explain", false) == true;
+  const char* query = request.contains("trace") ? "trace" : request.contains("reach") ? "reach" : nullptr;
+  ProgramRun run(explain || query);
+  const Outcome o = run_program(run, request["program"].get<std::string>());
+  const auto& statements = o.parsed.statements;
+  if (query) {  // after an error, the lines before it can still be traced
+    const Cell start = start_cell(run, o, request[query]);
+    Provenance& p = run.provenance();
+    Json cells = Json::array();
+    const auto reached = std::string(query) == "trace" ? p.trace(start) : p.reach(start);
+    for (const auto& r : reached) cells.push_back(cell_json(p, statements, r.cell, r.role, r.depth));
+    Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}, {query, cells}};
+    if (o.error) r["program_error"] = error_object(*o.error);
+    return r;
+  }
+  Json steps = Json::array();
+  for (const Step& s : o.steps) steps.push_back(step_json(run, statements, s, explain));
+  Json r = Json::object();
+  r["ok"] = !o.error;
+  if (o.error) r["error"] = error_object(*o.error);
+  r["steps"] = steps;
+  r["values"] = values_json(run);
+  return r;
+}
+
+int print_program(const std::string& text, std::string& out) {
+  ProgramRun run(false);
+  const Outcome o = run_program(run, text);
+  for (const Step& s : o.steps) {
+    out += ">>> " + s.statement->code + "\n";
+    for (std::size_t i = 0; i < s.results.size(); ++i) {
+      const Value v = value_from_json(s.results[i]);
+      std::string shown;
+      if (v.is<Tensor>()) {
+        const Tensor& t = v.as<Tensor>();
+        shown = format_tensor(t) + "  # " + dtype_name(t.dtype()) + ", shape " + shape_str(t.shape());
+      } else {
+        shown = format_value(v);
+      }
+      out += (s.names[i].empty() ? std::string() : s.names[i] + " = ") + shown + "\n";
+    }
+  }
+  if (o.error) {
+    out += "line " + std::to_string(o.error->line) + ": " + o.error->error.type + ": " + o.error->error.what() + "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace whence

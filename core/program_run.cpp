@@ -1,0 +1,250 @@
+// program_run.cpp - statements of a program: names, assignment, unpacking, and the record of
+// every op each one ran (program_run.hpp).
+#include "program_run.hpp"
+
+#include "call_format.hpp"
+#include "json_io.hpp"
+
+namespace whence {
+
+namespace {
+
+Node binary_node(const std::string& op, const Node& left, const Node& right) {
+  Node n;
+  n.kind = Node::Kind::Binary;
+  n.text = op;
+  n.items = {left, right};
+  return n;
+}
+
+// x op= v on a tensor is x's in-place method (Python's __iadd__ and friends).
+const char* in_place_method(const std::string& op) {
+  static const std::pair<const char*, const char*> methods[] = {
+      {"+", "add_"},           {"-", "sub_"},          {"*", "mul_"},          {"/", "div_"},
+      {"//", "floor_divide_"}, {"%", "remainder_"},    {"**", "pow_"},         {"&", "bitwise_and_"},
+      {"|", "bitwise_or_"},    {"^", "bitwise_xor_"},  {"<<", "bitwise_left_shift_"},
+      {">>", "bitwise_right_shift_"}};
+  for (const auto& [symbol, method] : methods)
+    if (op == symbol) return method;
+  return nullptr;
+}
+
+}  // namespace
+
+const Value* ProgramRun::value_of(const std::string& name) const {
+  const auto it = names_.find(name);
+  return it == names_.end() ? nullptr : &it->second;
+}
+
+std::string ProgramRun::module_alias(const std::string& name) {
+  const auto it = modules_.find(name);
+  return it == modules_.end() ? std::string() : it->second;
+}
+
+std::vector<std::optional<Cell>> ProgramRun::cells_of(const Tensor& t) const {
+  std::vector<std::optional<Cell>> cells(std::size_t(t.numel()));
+  if (provenance_.find(t) < 0) return cells;
+  for (std::int64_t flat = 0; flat < t.numel(); ++flat) cells[std::size_t(flat)] = provenance_.resolve(t, flat);
+  return cells;
+}
+
+int ProgramRun::add_node(const Tensor& t, std::vector<std::vector<Edge>> sources) {
+  elements_ += t.numel();
+  if (elements_ > kMaxProgramElements)
+    fail("Unsupported", "Whence programs hold up to " + std::to_string(kMaxProgramElements) +
+                            " tensor elements in all, intermediate results included; this one needs more");
+  const int id = provenance_.add(t, statement_);
+  if (provenance_.tracking()) provenance_.node(id).sources = std::move(sources);
+  return id;
+}
+
+void ProgramRun::ran(const Evaluation& e) {
+  if (step_) step_->ops.push_back(e.bound.name.empty() ? e.op->names[0] : e.bound.name);
+  if (e.python_result) return;
+  // Every result's sources are read before any result becomes a node: a view result is the
+  // same tensor as its argument, and must read the argument's node, not itself.
+  std::vector<std::vector<std::vector<Edge>>> sources(e.result.tensors.size());
+  if (provenance_.tracking())
+    for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
+      const std::int64_t n = e.result.tensors[pos].numel();
+      sources[pos].resize(std::size_t(n));
+      for (std::int64_t flat = 0; flat < n; ++flat)
+        for (const Source& s : e.op->explain(e.bound, e.result, int(pos), flat)) {
+          const Value& arg = e.bound.values[std::size_t(s.param)];
+          const Value& item = s.item >= 0 && arg.is<List>() ? arg.as<List>()[std::size_t(s.item)] : arg;
+          if (!item.is<Tensor>()) continue;
+          if (auto cell = provenance_.resolve(item.as<Tensor>(), s.flat))
+            sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
+        }
+    }
+  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
+    add_node(e.result.tensors[pos], std::move(sources[pos]));
+}
+
+void ProgramRun::literal(const Tensor& t) {
+  const int id = add_node(t, std::vector<std::vector<Edge>>(std::size_t(t.numel())));
+  provenance_.node(id).literal = format_tensor(t);
+}
+
+void ProgramRun::converted(const Tensor& from, const Tensor& to, const std::string& op) {
+  if (step_) step_->ops.push_back(op);
+  std::vector<std::vector<Edge>> sources(std::size_t(to.numel()));
+  if (provenance_.tracking())
+    for (std::int64_t flat = 0; flat < to.numel(); ++flat)
+      if (auto cell = provenance_.resolve(from, flat)) sources[std::size_t(flat)].push_back(Edge{*cell, Role::Value});
+  add_node(to, std::move(sources));
+}
+
+std::optional<Value> ProgramRun::method(const Tensor& self, const std::string& name, const List& args,
+                                        const std::vector<std::pair<std::string, Value>>& kwargs) {
+  if (name.empty() || name.back() != '_') return std::nullopt;
+  return in_place(self, name, args, kwargs);
+}
+
+Evaluation ProgramRun::run_op(const std::string& op, List args, std::vector<std::pair<std::string, Value>> kwargs) {
+  Evaluation e = run_call(Call{op, std::move(args), std::move(kwargs)});
+  ran(e);
+  return e;
+}
+
+void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
+  // Which earlier name this value aliases (a view of it, or the same tensor).
+  if (v.is<Tensor>()) {
+    const Tensor& t = v.as<Tensor>();
+    for (const std::string& other : order_) {
+      const Value& o = names_.at(other);
+      if (other == name || !o.is<Tensor>() || !o.as<Tensor>().shares_storage(t)) continue;
+      Json strides = Json::array();
+      for (std::int64_t s : t.strides()) strides.push_back(s);
+      step.views.push_back(Json{{"result", step.names.size()}, {"of", other}, {"strides", strides},
+                                {"storage_offset", t.offset()}});
+      break;
+    }
+  }
+  int node = -1;
+  if (v.is<Tensor>()) {
+    const Tensor& t = v.as<Tensor>();
+    node = provenance_.find(t);
+    if (node >= 0 && provenance_.node(node).statement != statement_) {
+      // b = a: another name for the same tensor, a step whose elements are a's.
+      std::vector<std::vector<Edge>> same(std::size_t(t.numel()));
+      for (std::int64_t flat = 0; flat < t.numel(); ++flat)
+        if (auto cell = provenance_.resolve(t, flat)) same[std::size_t(flat)].push_back(Edge{*cell, Role::Value});
+      node = add_node(t, std::move(same));
+    }
+    // A tensor this statement made is shown under the name it was given.
+    if (node >= 0 && provenance_.node(node).name.empty()) provenance_.node(node).name = name;
+  }
+  if (!names_.count(name)) order_.push_back(name);
+  names_[name] = v;
+  step.names.push_back(name);
+  step.results.push_back(value_to_json(v));
+  step.nodes.push_back(node);
+}
+
+void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
+  using K = Node::Kind;
+  if (target.kind == K::Name) return bind(target.text, v, step);
+  if (target.kind == K::Subscript) {
+    const Value base = evaluate(target.items[0]);
+    const Value index = evaluate(target.items[1]);
+    set_item(base, index, v);
+    // Shown as the variable at the root of the target (x for x[0][1] = 9), else the tensor written.
+    const Node* root = &target;
+    while (root->kind == K::Subscript) root = &root->items[0];
+    const Value shown = root->kind == K::Name && value_of(root->text) ? *value_of(root->text) : base;
+    step.names.push_back(root->kind == K::Name ? root->text : "");
+    step.results.push_back(value_to_json(shown));
+    step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
+    return;
+  }
+  // Unpacking: a, b = value. A tensor unpacks along dim 0 (Tensor.__iter__ is unbind(0)).
+  const std::size_t want = target.items.size();
+  List items;
+  if (v.is<List>()) {
+    items = v.as<List>();
+  } else if (v.is<Tensor>()) {
+    const Tensor& t = v.as<Tensor>();
+    if (t.dim() == 0) fail("TypeError", "iteration over a 0-d tensor");
+    if (std::size_t(t.shape()[0]) == want) {
+      Evaluation e = run_op("torch.Tensor.unbind", {v});
+      items.assign(e.result.tensors.begin(), e.result.tensors.end());
+    } else {
+      items.resize(std::size_t(t.shape()[0]));
+    }
+  } else {
+    fail("TypeError", "cannot unpack non-iterable " + python_type_name(v) + " object");
+  }
+  if (items.size() > want) fail("ValueError", "too many values to unpack (expected " + std::to_string(want) + ")");
+  if (items.size() < want)
+    fail("ValueError", "not enough values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
+  for (std::size_t i = 0; i < want; ++i) assign(target.items[i], items[i], step);
+}
+
+void ProgramRun::augmented_assign(const Statement& s, Step& step) {
+  const Node& target = s.targets[0];
+  const Value v = evaluate(s.value);
+  if (s.op == "@") fail("RuntimeError", "In-place matmul is not supported. Use 'a = a @ b' instead of 'a @= b'.");
+  const char* method = in_place_method(s.op);
+  if (target.kind == Node::Kind::Name) {
+    const Value current = evaluate(target);
+    if (current.is<Tensor>()) return bind(target.text, in_place(current.as<Tensor>(), method, {v}, {}), step);
+    return bind(target.text, evaluate(binary_node(s.op, target, s.value)), step);
+  }
+  // x[i] op= v: Python reads x[i], updates it in place, and assigns it back to x[i].
+  const Value base = evaluate(target.items[0]);
+  const Value index = evaluate(target.items[1]);
+  if (!base.is<Tensor>()) fail("Unsupported", "augmented assignment to an item of a " + python_type_name(base) + " is not supported by Whence");
+  const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});
+  const Value updated = in_place(read.result.tensors.at(0), method, {v}, {});
+  set_item(base, index, updated);
+  const Node* root = &target;
+  while (root->kind == Node::Kind::Subscript) root = &root->items[0];
+  const Value shown = root->kind == Node::Kind::Name && value_of(root->text) ? *value_of(root->text) : base;
+  step.names.push_back(root->kind == Node::Kind::Name ? root->text : "");
+  step.results.push_back(value_to_json(shown));
+  step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
+}
+
+void ProgramRun::run(const Statement& s, int index, Step& step) {
+  statement_ = index;
+  step.statement = &s;
+  step_ = &step;
+  struct Done {
+    Step*& step;
+    ~Done() { step = nullptr; }
+  } done{step_};
+  switch (s.kind) {
+    case Statement::Kind::Import:
+      modules_[s.alias] = s.alias == s.module.substr(0, s.module.find('.')) ? s.alias : s.module;
+      return;
+    case Statement::Kind::Expression: {
+      const Node& e = s.value;
+      // print(a, b) shows its arguments, as the step's results.
+      if (e.kind == Node::Kind::Call && e.items[0].kind == Node::Kind::Name && e.items[0].text == "print" && !value_of("print")) {
+        for (std::size_t i = 1; i < e.items.size(); ++i) {
+          const Value v = evaluate(e.items[i]);
+          step.names.push_back("");
+          step.results.push_back(value_to_json(v));
+          step.nodes.push_back(v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1);
+        }
+        return;
+      }
+      const Value v = evaluate(e);
+      const int node = v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1;
+      // x.add_(1) or plain x: shown under the name of the tensor it gives
+      step.names.push_back(node >= 0 ? provenance_.node(node).name : "");
+      step.results.push_back(value_to_json(v));
+      step.nodes.push_back(node);
+      return;
+    }
+    case Statement::Kind::Assign: {
+      const Value v = evaluate(s.value);
+      for (const Node& target : s.targets) assign(target, v, step);
+      return;
+    }
+    case Statement::Kind::AugAssign: return augmented_assign(s, step);
+  }
+}
+
+}  // namespace whence

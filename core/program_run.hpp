@@ -1,0 +1,77 @@
+// program_run.hpp - a program being evaluated: its names, modules, steps and provenance.
+// The call language (call_parser.cpp) evaluates each statement's expressions with this as its
+// Scope; statements, in-place writes and index assignment are carried out here
+// (program_run.cpp, program_writes.cpp).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "program.hpp"
+#include "provenance.hpp"
+#include "scope.hpp"
+
+namespace whence {
+
+// What one statement did, as the protocol's "steps" shows it.
+struct Step {
+  const Statement* statement = nullptr;
+  std::vector<std::string> names;  // names bound or written, one per result ("" for none)
+  Json results = Json::array();    // each result's value as it was after this statement
+  std::vector<int> nodes;          // each result's provenance node, or -1
+  std::vector<std::string> ops;    // qualified names of the ops it ran, in order
+  Json views = Json::array();      // results that alias a name bound before
+};
+
+class ProgramRun : public Scope {
+ public:
+  explicit ProgramRun(bool track) : provenance_(track) {}
+
+  // Runs one statement; throws Error. `step` gets what it did so far, even when it throws.
+  void run(const Statement& s, int index, Step& step);
+
+  Provenance& provenance() { return provenance_; }
+  const std::vector<std::string>& name_order() const { return order_; }
+  const Value* value_of(const std::string& name) const;
+
+  // Scope
+  const Value* lookup(const std::string& name) override { return value_of(name); }
+  std::string module_alias(const std::string& name) override;
+  void ran(const Evaluation& e) override;
+  void literal(const Tensor& t) override;
+  void converted(const Tensor& from, const Tensor& to, const std::string& op) override;
+  std::optional<Value> method(const Tensor& self, const std::string& name, const List& args,
+                              const std::vector<std::pair<std::string, Value>>& kwargs) override;
+
+ private:
+  Value evaluate(const Node& n) { return evaluate_expression(n, *this); }
+  void bind(const std::string& name, const Value& v, Step& step);
+  void assign(const Node& target, const Value& v, Step& step);
+  void augmented_assign(const Statement& s, Step& step);
+  // Runs a registered op as part of the program (recorded like a nested call).
+  Evaluation run_op(const std::string& op, List args, std::vector<std::pair<std::string, Value>> kwargs = {});
+  int add_node(const Tensor& t, std::vector<std::vector<Edge>> sources);
+  // The cells `v` (a tensor argument) reads, per element; empty for a Python number.
+  std::vector<std::optional<Cell>> cells_of(const Tensor& t) const;
+
+  // program_writes.cpp
+  Value in_place(const Tensor& self, const std::string& name, const List& args,
+                 const std::vector<std::pair<std::string, Value>>& kwargs);
+  void set_item(const Value& base, const Value& index, const Value& value);
+  // Records that `target`'s elements were just written: element e now reads `written[e]`
+  // (nullopt: unchanged, it reads what it read before the write).
+  void record_write(const Tensor& target, const std::vector<std::optional<std::vector<Edge>>>& written,
+                    const std::vector<std::optional<Cell>>& before);
+  std::string name_of_storage(const Tensor& t) const;
+
+  Provenance provenance_;
+  std::map<std::string, Value> names_;
+  std::vector<std::string> order_;  // names in the order first bound
+  std::map<std::string, std::string> modules_{{"torch", "torch"}};
+  int statement_ = 0;
+  std::int64_t elements_ = 0;
+  Step* step_ = nullptr;  // the statement running
+};
+
+}  // namespace whence

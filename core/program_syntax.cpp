@@ -1,0 +1,232 @@
+// program_syntax.cpp - program text -> statements (program.hpp). Each line is one statement;
+// its expressions are parsed by call_syntax.cpp.
+#include <cctype>
+
+#include "program.hpp"
+
+namespace whence {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::string trim(const std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && is_blank(s[b])) ++b;
+  while (e > b && is_blank(s[e - 1])) --e;
+  return s.substr(b, e - b);
+}
+
+// Walks a line outside string literals, calling visit(i, depth) for each character that is
+// code (not inside quotes), with the bracket depth before it. visit returns false to stop.
+template <class Visit>
+void walk_code(const std::string& s, Visit visit) {
+  char quote = 0;
+  int depth = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      continue;
+    }
+    if (!visit(i, depth)) return;
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+  }
+}
+
+std::string strip_comment(const std::string& s) {
+  std::size_t cut = s.size();
+  walk_code(s, [&](std::size_t i, int) {
+    if (s[i] != '#') return true;
+    cut = i;
+    return false;
+  });
+  return s.substr(0, cut);
+}
+
+[[noreturn]] void refuse(const std::string& type, const std::string& message) { fail(type.c_str(), message); }
+
+std::string first_word(const std::string& s) {
+  std::size_t j = 0;
+  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+  return s.substr(0, j);
+}
+
+const char* const kCompoundKeywords[] = {"for", "while", "if", "elif", "else", "def", "class", "with", "try",
+                                         "except", "finally", "async", "match"};
+const char* const kSimpleKeywords[] = {"return", "del", "assert", "global", "nonlocal", "pass", "raise",
+                                       "yield", "break", "continue", "await"};
+
+const char* const kNotSupported =
+    " is not supported: a Whence program runs one statement per line (assignments, calls, index assignments)";
+
+// import torch / import torch.nn.functional as F / from torch.nn import functional as F / import math
+Statement parse_import(const std::string& code) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : code + " ") {
+    if (is_blank(c) || c == ',') {
+      if (c == ',') refuse("SyntaxError", "importing several modules on one line" + std::string(kNotSupported));
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  Statement s;
+  s.kind = Statement::Kind::Import;
+  std::size_t next = 0;
+  if (words[0] == "import" && words.size() >= 2) {
+    s.module = words[1];
+    s.alias = s.module.substr(0, s.module.find('.'));  // import torch.nn binds torch
+    next = 2;
+  } else if (words[0] == "from" && words.size() >= 4 && words[2] == "import") {
+    s.module = words[1] + "." + words[3];
+    s.alias = words[3];
+    next = 4;
+  } else {
+    refuse("SyntaxError", "invalid syntax");
+  }
+  if (next + 2 == words.size() && words[next] == "as") {
+    s.alias = words[next + 1];
+    next += 2;
+  }
+  if (next != words.size()) refuse("SyntaxError", "invalid syntax");
+  const bool torch = s.module == "torch" || s.module.rfind("torch.", 0) == 0;
+  if (!torch && s.module != "math")
+    refuse("SyntaxError", "importing " + s.module + " is not supported: a Whence program imports only torch and math");
+  return s;
+}
+
+// The positions of the assignment '=' signs at bracket depth 0 (not ==, <=, >=, !=), and the
+// operator of an augmented assignment ("+" for +=) if the one '=' is one.
+struct Assignments {
+  std::vector<std::size_t> at;
+  std::string augmented;
+};
+Assignments find_assignments(const std::string& s) {
+  Assignments a;
+  walk_code(s, [&](std::size_t i, int depth) {
+    if (depth != 0 || s[i] != '=') return true;
+    const char prev = i > 0 ? s[i - 1] : ' ', next = i + 1 < s.size() ? s[i + 1] : ' ';
+    if (next == '=' || prev == '=' || prev == '!') return true;
+    if (prev == ':') refuse("SyntaxError", "assignment expressions (:=)" + std::string(kNotSupported));
+    const char prev2 = i > 1 ? s[i - 2] : ' ';
+    if (prev == '<' || prev == '>') {
+      if (prev2 != prev) return true;  // <= or >=
+      a.augmented = std::string(2, prev);
+    } else if (std::string("+-*/%@&|^").find(prev) != std::string::npos) {
+      a.augmented = (prev == '/' || prev == '*') && prev2 == prev ? std::string(2, prev) : std::string(1, prev);
+    }
+    a.at.push_back(i);
+    return true;
+  });
+  return a;
+}
+
+// One side of an assignment: `a, b` is a tuple, as Python reads it without parentheses.
+Node parse_part(const std::string& text) {
+  bool comma = false;
+  walk_code(text, [&](std::size_t i, int depth) {
+    if (depth == 0 && text[i] == ',') comma = true;
+    return !comma;
+  });
+  return parse_expression(comma ? "(" + text + ")" : text);
+}
+
+void check_target(const Node& t, bool allow_unpack) {
+  using K = Node::Kind;
+  if (t.kind == K::Name) {
+    if (t.text == "torch") refuse("SyntaxError", "assigning to the name torch is not supported: it names the module");
+    return;
+  }
+  if (t.kind == K::Subscript) return;
+  if ((t.kind == K::Tuple || t.kind == K::List) && allow_unpack) {
+    for (const Node& item : t.items) check_target(item, false);
+    return;
+  }
+  if (t.kind == K::Attr) refuse("SyntaxError", "assigning to an attribute" + std::string(kNotSupported));
+  if (t.kind == K::Tuple || t.kind == K::List) refuse("SyntaxError", "nested unpacking" + std::string(kNotSupported));
+  refuse("SyntaxError", "cannot assign to expression");
+}
+
+Statement parse_statement(const std::string& code) {
+  const std::string word = first_word(code);
+  for (const char* k : kCompoundKeywords)
+    if (word == k) refuse("SyntaxError", "`" + word + "` statements are not supported: a Whence program runs one statement per line, without loops, conditions or definitions");
+  for (const char* k : kSimpleKeywords)
+    if (word == k) refuse("SyntaxError", "`" + word + "`" + kNotSupported);
+  if (word == "import" || word == "from") return parse_import(code);
+  bool several = false;
+  walk_code(code, [&](std::size_t i, int depth) {
+    if (depth == 0 && code[i] == ';') several = true;
+    return !several;
+  });
+  if (several) refuse("SyntaxError", "several statements on one line (;)" + std::string(kNotSupported));
+  if (!code.empty() && (code.back() == '\\' || code.back() == ':'))
+    refuse("SyntaxError", "a statement that continues on the next line" + std::string(kNotSupported));
+
+  Statement s;
+  const Assignments a = find_assignments(code);
+  if (a.at.empty()) {
+    s.value = parse_part(code);
+    return s;
+  }
+  if (!a.augmented.empty()) {
+    if (a.at.size() != 1) refuse("SyntaxError", "invalid syntax");
+    s.kind = Statement::Kind::AugAssign;
+    s.op = a.augmented;
+    const std::size_t op_start = a.at[0] - a.augmented.size();
+    s.targets.push_back(parse_part(code.substr(0, op_start)));
+    check_target(s.targets[0], false);
+    s.value = parse_part(code.substr(a.at[0] + 1));
+    return s;
+  }
+  s.kind = Statement::Kind::Assign;
+  std::size_t from = 0;
+  for (std::size_t at : a.at) {
+    s.targets.push_back(parse_part(code.substr(from, at - from)));
+    check_target(s.targets.back(), true);
+    from = at + 1;
+  }
+  s.value = parse_part(code.substr(from));
+  return s;
+}
+
+}  // namespace
+
+ParsedProgram parse_program(const std::string& text) {
+  ParsedProgram p;
+  int line = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string raw = strip_comment(text.substr(start, end - start));
+    start = end + 1;
+    ++line;
+    const std::string code = trim(raw);
+    if (code.empty()) continue;
+    try {
+      if (is_blank(raw[0])) fail("IndentationError", "unexpected indent");
+      if (int(p.statements.size()) == kMaxStatements)
+        fail("Unsupported", "Whence runs programs of up to " + std::to_string(kMaxStatements) + " statements");
+      Statement s = parse_statement(code);
+      s.line = line;
+      s.code = code;
+      p.statements.push_back(std::move(s));
+    } catch (const Error& e) {
+      p.error = LineError{e, line};
+      break;
+    }
+  }
+  return p;
+}
+
+}  // namespace whence

@@ -1,0 +1,144 @@
+// provenance.cpp - the cells of a program's tensors and how they compose (provenance.hpp).
+#include "provenance.hpp"
+
+#include <deque>
+
+namespace whence {
+
+namespace {
+
+bool same_tensor(const Tensor& a, const Tensor& b) {
+  return a.storage_id() == b.storage_id() && a.offset() == b.offset() && a.dtype() == b.dtype() &&
+         a.shape() == b.shape() && a.strides() == b.strides();
+}
+
+// The role of a path: its first non-value edge decides how the far cell takes part.
+Role compose(Role near, Role far) { return near != Role::Value ? near : far; }
+
+void merge(std::vector<Edge>& into, const Edge& e) {
+  for (Edge& have : into)
+    if (have.cell == e.cell) {
+      if (e.role == Role::Value) have.role = Role::Value;
+      return;
+    }
+  into.push_back(e);
+}
+
+}  // namespace
+
+int Provenance::add(const Tensor& t, int statement) {
+  ProvenanceNode n;
+  n.tensor = t;
+  n.statement = statement;
+  if (track_) n.sources.resize(std::size_t(t.numel()));
+  nodes_.push_back(std::move(n));
+  return int(nodes_.size()) - 1;
+}
+
+int Provenance::find(const Tensor& t) const {
+  if (!t.defined()) return -1;
+  for (int id = int(nodes_.size()) - 1; id >= 0; --id)
+    if (same_tensor(nodes_[std::size_t(id)].tensor, t)) return id;
+  return -1;
+}
+
+std::optional<Cell> Provenance::resolve(const Tensor& t, std::int64_t flat) const {
+  const int id = find(t);
+  if (id < 0) return std::nullopt;
+  const auto w = writers_.find(t.storage_id());
+  if (w != writers_.end()) {
+    const Cell& last = w->second[std::size_t(t.storage_index(flat))];
+    if (last.node > id) return last;
+  }
+  return Cell{id, flat};
+}
+
+void Provenance::wrote(int id, const std::vector<bool>& which) {
+  const Tensor& t = node(id).tensor;
+  auto& cells = writers_[t.storage_id()];
+  if (cells.empty()) cells.assign(t.storage_bytes() / dtype_size(t.dtype()), Cell{-1, 0});
+  for (std::int64_t flat = 0; flat < t.numel(); ++flat)
+    if (which[std::size_t(flat)]) cells[std::size_t(t.storage_index(flat))] = Cell{id, flat};
+}
+
+const std::vector<Edge>& Provenance::visible_sources(const Cell& c) {
+  if (auto it = composed_.find(c); it != composed_.end()) return it->second;
+  std::vector<Edge> out;
+  const ProvenanceNode& n = node(c.node);
+  if (std::size_t(c.flat) < n.sources.size())
+    for (const Edge& e : n.sources[std::size_t(c.flat)]) {
+      if (node(e.cell.node).visible()) {
+        merge(out, e);
+        continue;
+      }
+      const std::vector<Edge> far = visible_sources(e.cell);
+      for (const Edge& f : far) merge(out, Edge{f.cell, compose(e.role, f.role)});
+    }
+  return composed_[c] = std::move(out);
+}
+
+std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {
+  std::vector<Reached> out;
+  std::map<Cell, std::size_t> seen{{start, SIZE_MAX}};
+  std::deque<std::size_t> queue;
+  auto visit = [&](const Cell& from_cell, Role from_role, int depth) {
+    for (const Edge& e : visible_sources(from_cell)) {
+      const Role role = compose(from_role, e.role);
+      auto [it, fresh] = seen.emplace(e.cell, out.size());
+      if (!fresh) {
+        if (it->second != SIZE_MAX && role == Role::Value) out[it->second].role = Role::Value;
+        continue;
+      }
+      out.push_back(Reached{e.cell, role, depth});
+      queue.push_back(out.size() - 1);
+    }
+  };
+  visit(start, Role::Value, 1);
+  while (!queue.empty()) {
+    const Reached r = out[queue.front()];
+    queue.pop_front();
+    visit(r.cell, r.role, r.depth + 1);
+  }
+  return out;
+}
+
+std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
+  if (!readers_built_) {
+    readers_.assign(nodes_.size(), {});
+    for (int id = 0; id < size(); ++id) {
+      if (!node(id).visible()) continue;
+      for (std::int64_t flat = 0; flat < std::int64_t(node(id).sources.size()); ++flat)
+        for (const Edge& e : visible_sources(Cell{id, flat})) {
+          auto& per_node = readers_[std::size_t(e.cell.node)];
+          if (per_node.empty()) per_node.resize(node(e.cell.node).sources.size());
+          per_node[std::size_t(e.cell.flat)].push_back(Cell{id, flat});
+        }
+    }
+    readers_built_ = true;
+  }
+  std::vector<Reached> out;
+  std::map<Cell, bool> seen{{start, true}};
+  std::deque<std::size_t> queue;
+  auto visit = [&](const Cell& from, int depth) {
+    const auto& per_node = readers_[std::size_t(from.node)];
+    if (std::size_t(from.flat) >= per_node.size()) return;
+    for (const Cell& reader : per_node[std::size_t(from.flat)]) {
+      if (!seen.emplace(reader, true).second) continue;
+      // How `from` takes part in this reader: its role among the reader's sources.
+      Role role = Role::Value;
+      for (const Edge& e : visible_sources(reader))
+        if (e.cell == from) role = e.role;
+      out.push_back(Reached{reader, role, depth});
+      queue.push_back(out.size() - 1);
+    }
+  };
+  visit(start, 1);
+  while (!queue.empty()) {
+    const Reached r = out[queue.front()];
+    queue.pop_front();
+    visit(r.cell, r.depth + 1);
+  }
+  return out;
+}
+
+}  // namespace whence

@@ -1,0 +1,85 @@
+// provenance.hpp - where every element of every tensor of a program comes from, through
+// views and in-place writes. Each tensor an op, a literal or a write produces is a node; its
+// elements are cells; a cell's sources are cells of earlier nodes (the op's relations, read
+// through the argument tensors as they were when the op ran). A storage remembers which cell
+// last wrote each of its elements, so a view read after a write through another view sees
+// the write, as Python does.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+
+namespace whence {
+
+struct Cell {
+  int node = -1;
+  std::int64_t flat = 0;
+  bool operator<(const Cell& o) const { return node != o.node ? node < o.node : flat < o.flat; }
+  bool operator==(const Cell& o) const { return node == o.node && flat == o.flat; }
+};
+
+struct Edge {
+  Cell cell;
+  Role role = Role::Value;
+};
+
+struct ProvenanceNode {
+  Tensor tensor;              // the live tensor: its identity (storage, offset, shape, strides)
+  int statement = 0;          // index of the statement that made it
+  std::string name;           // the program name it is shown as; "" for a temporary
+  std::string literal;        // torch.tensor(...) text for a literal leaf, else ""
+  std::vector<std::vector<Edge>> sources;  // per element, when tracked
+  bool visible() const { return !name.empty() || !literal.empty(); }
+};
+
+class Provenance {
+ public:
+  explicit Provenance(bool track) : track_(track) {}
+  bool tracking() const { return track_; }
+
+  // A new node for `t` made by statement `statement`; returns its id.
+  int add(const Tensor& t, int statement);
+  ProvenanceNode& node(int id) { return nodes_[std::size_t(id)]; }
+  const ProvenanceNode& node(int id) const { return nodes_[std::size_t(id)]; }
+  int size() const { return int(nodes_.size()); }
+
+  // The newest node whose tensor is `t` itself (same storage, offset, shape, strides, dtype).
+  int find(const Tensor& t) const;
+  // The cell element `flat` of `t` reads now: the last write to its storage element if that
+  // came after t's node, else t's node's own cell; nullopt for a tensor no node made (a Python
+  // number PyTorch wrapped).
+  std::optional<Cell> resolve(const Tensor& t, std::int64_t flat) const;
+  // Records that node `id` (whose tensor is a view of existing storage) wrote the elements
+  // `which` marks: a later read of those storage elements, through any view, reads them.
+  void wrote(int id, const std::vector<bool>& which);
+
+  // The sources of a cell expressed in visible cells only: temporaries of a statement (a
+  // nested call's result) are composed through. The role of a path is its first non-value
+  // role; a cell reached both as value and otherwise is value.
+  const std::vector<Edge>& visible_sources(const Cell& c);
+
+  // Every visible cell `start` depends on (backward) or reaches (forward), transitively, with
+  // the number of visible steps between them.
+  struct Reached {
+    Cell cell;
+    Role role;
+    int depth;
+  };
+  std::vector<Reached> trace(const Cell& start);
+  std::vector<Reached> reach(const Cell& start);
+
+ private:
+  bool track_;
+  std::vector<ProvenanceNode> nodes_;
+  // Per storage, the cell that last wrote each element (node -1: none since it was made).
+  std::map<const void*, std::vector<Cell>> writers_;
+  std::map<Cell, std::vector<Edge>> composed_;
+  std::vector<std::vector<std::vector<Cell>>> readers_;  // reach: visible cells reading each cell
+  bool readers_built_ = false;
+};
+
+}  // namespace whence

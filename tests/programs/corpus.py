@@ -1,0 +1,153 @@
+"""The program corpus: short PyTorch programs that Whence runs line by line, as the
+goldens (scripts/gen_golden_programs.py) and the site's pitfalls page use them.
+
+PITFALLS: the classic mistakes, each a program and its fix (the pitfalls page shows them).
+PROGRAMS: programs that exercise the statement forms, views, in-place writes and errors.
+random_programs(): chains of ops over literal tensors, for breadth.
+"""
+import random
+
+PITFALLS = [
+    ("Silent broadcasting in a loss",
+     "A (B,1) prediction minus a (B,) target broadcasts to (B,B): the loss averages every pair.",
+     "pred = torch.tensor([[0.5], [1.5], [2.5]])\n"
+     "target = torch.tensor([1.0, 1.0, 2.0])\n"
+     "diff = pred - target  # (3, 1) - (3,) -> (3, 3)\n"
+     "loss = (diff ** 2).mean()\n"
+     "fixed = ((pred.squeeze(1) - target) ** 2).mean()\n"),
+    ("Softmax over the wrong dim",
+     "Softmax over dim 0 normalises each column across the batch, not each row's classes.",
+     "logits = torch.tensor([[1.0, 2.0, 3.0], [1.0, 0.0, -1.0]])\n"
+     "wrong = logits.softmax(0)\n"
+     "right = logits.softmax(-1)\n"
+     "rows = right.sum(-1)  # 1 per row\n"),
+    ("view after transpose",
+     "A transposed tensor is not contiguous: view refuses it; reshape copies.",
+     "x = torch.arange(6).reshape(2, 3)\n"
+     "t = x.t()\n"
+     "ok = t.reshape(6)\n"
+     "bad = t.view(6)\n"),
+    ("Writing through a view changes the base",
+     "x[0] is a view: writing into it writes into x.",
+     "x = torch.zeros(2, 3)\n"
+     "row = x[0]\n"
+     "row[1] = 5.0\n"
+     "row.add_(1)\n"
+     "total = x.sum()\n"),
+    ("expand, then write in place",
+     "expand makes no copies: every row is the same memory, so an in-place write is refused.",
+     "b = torch.tensor([1.0, 2.0, 3.0])\n"
+     "e = b.expand(2, 3)\n"
+     "c = e.clone()\n"
+     "c.add_(1)\n"
+     "e.add_(1)\n"),
+    ("Integer division",
+     "/ on integers gives floats; an in-place /= on an integer tensor is refused.",
+     "n = torch.tensor([3, 4, 5])\n"
+     "half = n / 2\n"
+     "floor = n // 2\n"
+     "n /= 2\n"),
+    ("Type promotion surprises",
+     "A Python float makes an integer tensor float32; a 0-d float tensor does too; float16 meets float32 as float32.",
+     "i = torch.tensor([1, 2, 3])\n"
+     "f = i + 0.5\n"
+     "m = i * torch.tensor(2.5)\n"
+     "h = torch.tensor([1.0, 2.0], dtype=torch.float16) + torch.tensor([1.0, 2.0])\n"
+     "k = i + torch.tensor([1, 2, 3], dtype=torch.int8)\n"),
+    ("gather for the target's log-probability",
+     "logp[:, target] picks every target for every row; gather picks one per row.",
+     "logits = torch.tensor([[2.0, 0.0, 1.0], [0.0, 3.0, 1.0]])\n"
+     "target = torch.tensor([2, 1])\n"
+     "logp = logits.log_softmax(-1)\n"
+     "wrong = logp[:, target]\n"
+     "picked = logp.gather(1, target.unsqueeze(1))\n"
+     "loss = -picked.mean()\n"),
+]
+
+PROGRAMS = [
+    # statement forms
+    "x = torch.arange(6.).reshape(2, 3)\ny = x.softmax(-1)\nv, i = x.max(0)\nz = y[:, 1] * 2\n",
+    "a = torch.tensor([[1, 2], [3, 4]])\nr0, r1 = a\nb = r0 + r1\nn, m = a.shape\nc = a.sum() * n\n",
+    "x = torch.tensor([[1.0, -2.0], [3.0, -4.0]])\nx[x < 0] = 0\ns = x.sum(1)\n",
+    "x = torch.zeros(5)\nidx = torch.tensor([4, 0, 2])\nx[idx] = torch.tensor([1.0, 2.0, 3.0])\ny = x * 10\n",
+    "x = torch.zeros(2, 3)\nx[:, 1] = torch.tensor([7.0, 8.0])\nx[1] = 2\nx[0, 2] = 2.5\ny = x.cumsum(1)\n",
+    "x = torch.arange(6).reshape(2, 3)\nx[0] += 10\nx[:, 1] *= 2\nx -= 1\ny = x.max()\n",
+    "x = torch.tensor([1.0, 2.0, 3.0])\nb = x\nx.mul_(2)\nc = b + 1\n",
+    "x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nw = torch.tensor([[0.5, -1.0], [2.0, 0.0]])\ny = x @ w\ny += 1\nz = y.relu()\n",
+    "a = torch.tensor([1.0, 2.0])\nb = torch.tensor([3.0, 4.0])\nc = torch.cat([a, b])\ns = torch.stack([a, b], 1)\nt = s.T.contiguous()\n",
+    "y = torch.arange(12.).reshape(3, 4).T.contiguous().view(2, 6).sum(0)\nz = y / y.sum()\n",
+    "import torch.nn.functional as F\nx = torch.tensor([[-1.0, 0.5, 2.0]])\ny = F.relu(x - 1)\nz = F.pad(y, (1, 1))\nw = F.softmax(z, dim=-1)\n",
+    "from torch.nn import functional as F\nx = torch.tensor([0.2, -0.3, 0.9])\ny = F.gelu(x)\n",
+    "x = torch.tensor([3.0, 1.0, 2.0])\nvalues, order = x.sort()\ntop, where = x.topk(2)\nback = x[order]\n",
+    "x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\nm = torch.tensor([[True, False, True], [False, True, False]])\nx.masked_fill_(m, -1)\nx.clamp_(0, 4)\ny = x.mean(0)\n",
+    "x = torch.zeros(3, 2)\ni = torch.tensor([[0, 1], [2, 0]])\nsrc = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nx.scatter_(0, i, src)\ny = x.sum(0)\n",
+    "x = torch.ones(2, 3)\ny = torch.tensor([1.0, 2.0, 3.0])\nx.copy_(y)\nz = torch.zeros(3)\nz.fill_(4)\nx.zero_()\n",
+    "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx = x + 1\nx = x * x\ny = x.view(2, 2)\ny[0, 0] = -1\nz = x.sum()\n",
+    "x = torch.tensor([[1, 2], [3, 4]])\ny = x.float().mean()\nz = x.to(torch.float64) / 3\n",
+    "x = torch.tensor([0.5, -0.5])\ny = torch.where(x > 0, x, x * 0.1)\nz = torch.exp(y).log1p()\n",
+    "x = torch.arange(4.)\ny = x.unsqueeze(0) - x.unsqueeze(1)\nd = y.abs().argmin(1)\n",
+    "x = torch.tensor([1.0, 2.0])\nprint(x * 2)\ny = x.neg()\n",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nv = a.diagonal()\nv.mul_(10)\ns = a.sum()\n",
+    "a = torch.arange(6.).reshape(2, 3)\nb = a[:, ::2]\nb.sub_(100)\nc = a.flip(1)\n",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nx = a[0]\na[0] = torch.tensor([9.0, 8.0])\ny = x * 1\n",
+    # errors, at some line after steps that ran
+    "x = torch.tensor([1.0, 2.0])\ny = x.sum(3)\n",
+    "x = torch.tensor([1.0, 2.0])\ny = x + z\n",
+    "x = torch.tensor([1, 2, 3])\nx[5] = 1\n",
+    "x = torch.tensor([1, 2, 3])\nx.add_(1.5)\n",
+    "x = torch.tensor([1.0, 2.0])\nx.add_(torch.ones(2, 2))\n",
+    "x = torch.zeros(2, 3)\nx[0] = torch.ones(5)\n",
+    "x = torch.zeros(4)\nx[x == 0] = torch.tensor([1.0, 2.0])\n",
+    "x = torch.zeros(3, dtype=torch.int64)\nx[torch.tensor([0, 1])] = torch.tensor([1.5])\n",
+    "x = torch.tensor([1, 2])\nx[0] = 'a'\n",
+    "x = torch.tensor([1.0, 2.0])\nx.matmul_(x)\n",
+    "x = torch.tensor([[1.0, 2.0]])\na, b = x\n",
+    "x = torch.tensor(3.0)\na, b = x\n",
+    "n = 3\na, b = n\n",
+    "x = torch.tensor([1.0, 2.0])\nx.fill_(torch.tensor([1.0]))\n",
+    "x = torch.tensor([1.0, 2.0])\ny = x.T\ny = y.exp()\nw = x.view(3)\n",
+]
+
+
+def _literal(rng, shape):
+    n = 1
+    for s in shape:
+        n *= s
+    vals = [round(rng.uniform(-3, 3), 2) for _ in range(n)]
+    if len(shape) == 1:
+        return "torch.tensor([%s])" % ", ".join(repr(v) for v in vals)
+    rows = [vals[r * shape[1]:(r + 1) * shape[1]] for r in range(shape[0])]
+    return "torch.tensor([%s])" % ", ".join("[%s]" % ", ".join(repr(v) for v in row) for row in rows)
+
+
+# One step of a random program: (template, what it makes). {a} {b}: same-shape [R, C] names,
+# {r}: a [C] name (a row), {c}: a [R] name; the result is of the kind given.
+_STEPS = [
+    ("{n} = {a} + {b}", "m"), ("{n} = {a} * {r}", "m"), ("{n} = {a} - {c}.unsqueeze(1)", "m"),
+    ("{n} = {a}.exp()", "m"), ("{n} = {a}.sigmoid()", "m"), ("{n} = torch.where({a} > 0, {a}, {b})", "m"),
+    ("{n} = {a}.softmax(-1)", "m"), ("{n} = {a}.cumsum(0)", "m"), ("{n} = {a}.flip(1)", "m"),
+    ("{n} = {a}.sum(0)", "r"), ("{n} = {a}.amax(0)", "r"), ("{n} = {a}.mean(1)", "c"), ("{n} = {a}.max(1)[0]", "c"),
+    ("{n} = {a}.logsumexp(1)", "c"), ("{n} = {a}[0]", "r"), ("{n} = {a}[:, 1]", "c"), ("{n} = {a} @ {a}.T.sum(1)", "c"),
+    ("{a}.mul_(2)", None), ("{a}[0, 1] = {r}[0]", None), ("{a}[{a} > 1] = 0", None), ("{a}[:, 0] += {c}", None),
+    ("{n} = {a}.clamp(-1, 1)", "m"), ("{n} = ({a} * {b}).sum()", "s"), ("{n} = {a}.T.reshape({R}, {C})", "m"),
+]
+
+
+def random_programs(seed, count):
+    rng = random.Random(seed)
+    programs = []
+    for p in range(count):
+        R, C = rng.choice([(2, 3), (3, 2), (3, 4)])
+        lines = ["a = " + _literal(rng, (R, C)), "b = " + _literal(rng, (R, C)),
+                 "r = " + _literal(rng, (C,)), "c = " + _literal(rng, (R,))]
+        kinds = {"m": ["a", "b"], "r": ["r"], "c": ["c"], "s": []}
+        for k in range(rng.randint(3, 6)):
+            template, kind = rng.choice(_STEPS)
+            name = "t%d" % k
+            text = template.format(n=name, a=rng.choice(kinds["m"]), b=rng.choice(kinds["m"]),
+                                   r=rng.choice(kinds["r"]), c=rng.choice(kinds["c"]), R=R, C=C)
+            lines.append(text)
+            if kind:
+                kinds[kind].append(name)
+        programs.append("\n".join(lines) + "\n")
+    return programs
