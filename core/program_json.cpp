@@ -125,7 +125,7 @@ Json evaluate_program(const Json& request) {
   if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
   const bool explain = request.value("explain", false) == true;
   const char* query = request.contains("trace") ? "trace" : request.contains("reach") ? "reach" : nullptr;
-  ProgramRun run(explain || query);
+  ProgramRun run(explain || query, !query);
   const Outcome o = run_program(run, request["program"].get<std::string>());
   const auto& statements = o.parsed.statements;
   if (query) {  // after an error, the lines before it can still be traced
@@ -149,7 +149,7 @@ Json evaluate_program(const Json& request) {
 }
 
 int print_program(const std::string& text, std::string& out) {
-  ProgramRun run(false);
+  ProgramRun run(false, true);
   const Outcome o = run_program(run, text);
   for (const Step& s : o.steps) {
     out += ">>> " + s.statement->code + "\n";

@@ -31,6 +31,8 @@ const char* in_place_method(const std::string& op) {
 
 }  // namespace
 
+Json ProgramRun::shown(const Value& v) const { return results_ ? value_to_json(v) : Json(); }
+
 const Value* ProgramRun::value_of(const std::string& name) const {
   const auto it = names_.find(name);
   return it == names_.end() ? nullptr : &it->second;
@@ -138,7 +140,7 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
   if (!names_.count(name)) order_.push_back(name);
   names_[name] = v;
   step.names.push_back(name);
-  step.results.push_back(value_to_json(v));
+  step.results.push_back(shown(v));
   step.nodes.push_back(node);
 }
 
@@ -154,7 +156,7 @@ void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
     while (root->kind == K::Subscript) root = &root->items[0];
     const Value shown = root->kind == K::Name && value_of(root->text) ? *value_of(root->text) : base;
     step.names.push_back(root->kind == K::Name ? root->text : "");
-    step.results.push_back(value_to_json(shown));
+    step.results.push_back(this->shown(shown));
     step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
     return;
   }
@@ -202,7 +204,7 @@ void ProgramRun::augmented_assign(const Statement& s, Step& step) {
   while (root->kind == Node::Kind::Subscript) root = &root->items[0];
   const Value shown = root->kind == Node::Kind::Name && value_of(root->text) ? *value_of(root->text) : base;
   step.names.push_back(root->kind == Node::Kind::Name ? root->text : "");
-  step.results.push_back(value_to_json(shown));
+  step.results.push_back(this->shown(shown));
   step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
 }
 
@@ -225,7 +227,7 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
         for (std::size_t i = 1; i < e.items.size(); ++i) {
           const Value v = evaluate(e.items[i]);
           step.names.push_back("");
-          step.results.push_back(value_to_json(v));
+          step.results.push_back(shown(v));
           step.nodes.push_back(v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1);
         }
         return;
@@ -234,7 +236,7 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
       const int node = v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1;
       // x.add_(1) or plain x: shown under the name of the tensor it gives
       step.names.push_back(node >= 0 ? provenance_.node(node).name : "");
-      step.results.push_back(value_to_json(v));
+      step.results.push_back(shown(v));
       step.nodes.push_back(node);
       return;
     }

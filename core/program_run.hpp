@@ -26,7 +26,9 @@ struct Step {
 
 class ProgramRun : public Scope {
  public:
-  explicit ProgramRun(bool track) : provenance_(track) {}
+  // track: keep every element's sources (explain, trace, reach); results: keep each step's
+  // values as JSON (a trace or reach request does not show them).
+  ProgramRun(bool track, bool results) : provenance_(track), results_(results) {}
 
   // Runs one statement; throws Error. `step` gets what it did so far, even when it throws.
   void run(const Statement& s, int index, Step& step);
@@ -65,7 +67,10 @@ class ProgramRun : public Scope {
                     const std::vector<std::optional<Cell>>& before);
   std::string name_of_storage(const Tensor& t) const;
 
+  Json shown(const Value& v) const;  // a step's result as the response shows it
+
   Provenance provenance_;
+  bool results_;
   std::map<std::string, Value> names_;
   std::vector<std::string> order_;  // names in the order first bound
   std::map<std::string, std::string> modules_{{"torch", "torch"}};

@@ -127,9 +127,39 @@ def check_binary(b):
           "rc %d, %d lines, %s" % (rc, len(out), err[-1500:]))
 
 
+PROGRAM = "x = torch.arange(6.).reshape(2, 3)\ny = x.softmax(-1)\nrow = x[0]\nrow[1] = 7\nv, i = x.max(0)\nz = y.sum(5)\n"
+
+
+def check_programs(b, tag):
+    rc, out, err = run(b, ["run", "-"], stdin=PROGRAM)
+    check(tag + " run prints each step", rc == 1 and ">>> y = x.softmax(-1)" in out and "row = torch.tensor([0.0, 7.0, 2.0])" in out
+          and "line 6: IndexError: Dimension out of range" in out, out + err)
+    rc, out, err = run(b, ["run", "/nonexistent/program.py"])
+    check(tag + " run: an unreadable file exits 2", rc == 2 and "cannot read" in err, err)
+    # Mutated programs, traced and reached: one ordered response each, never a crash or hang.
+    rng = random.Random(7)
+    alphabet = "()[],.=-+ 0123456789torchensgaxdimpv'\"_eT\n:#*"
+    lines = []
+    for k in range(400):
+        s = list(PROGRAM)
+        for _ in range(rng.randint(1, 5)):
+            pos = rng.randrange(len(s))
+            if rng.random() < 0.5:
+                del s[pos]
+            else:
+                s.insert(pos, rng.choice(alphabet))
+        query = rng.choice([{"explain": True}, {"trace": {"name": "v", "element": 1}}, {"reach": {"name": "x", "element": 2, "line": 1}}])
+        lines.append(json.dumps(dict({"id": k, "program": "".join(s)}, **query)))
+    rc, out, err = eval_lines(b, lines)
+    ids = [json.loads(l)["id"] for l in out] if rc == 0 else []
+    check(tag + " 400 mutated programs: one ordered response each, no crash", rc == 0 and ids == list(range(len(lines))) and "ERROR" not in err,
+          "rc %d, %d lines, %s" % (rc, len(out), err[-1500:]))
+
+
 def main(argv):
     for b in argv[1:] or ["build/native/whence"]:
         check_binary(b)
+        check_programs(b, b.split("/")[-2] if "/" in b else b)
     failed = results.count(False)
     print("%d passed, %d failed" % (len(results) - failed, failed))
     return 1 if failed else 0
