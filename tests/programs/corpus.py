@@ -1,68 +1,18 @@
 """The program corpus: short PyTorch programs that Whence runs line by line, as the
 goldens (scripts/gen_golden_programs.py) and the site's pitfalls page use them.
 
-PITFALLS: the classic mistakes, each a program and its fix (the pitfalls page shows them).
+PITFALLS: the classic mistakes (site/pitfalls.json, which the pitfalls page shows with their fixes).
 PROGRAMS: programs that exercise the statement forms, views, in-place writes and errors.
 random_programs(): chains of ops over literal tensors, for breadth.
 """
+import json
+import os
 import random
 
-PITFALLS = [
-    ("Silent broadcasting in a loss",
-     "A (B,1) prediction minus a (B,) target broadcasts to (B,B): the loss averages every pair.",
-     "pred = torch.tensor([[0.5], [1.5], [2.5]])\n"
-     "target = torch.tensor([1.0, 1.0, 2.0])\n"
-     "diff = pred - target  # (3, 1) - (3,) -> (3, 3)\n"
-     "loss = (diff ** 2).mean()\n"
-     "fixed = ((pred.squeeze(1) - target) ** 2).mean()\n"),
-    ("Softmax over the wrong dim",
-     "Softmax over dim 0 normalises each column across the batch, not each row's classes.",
-     "logits = torch.tensor([[1.0, 2.0, 3.0], [1.0, 0.0, -1.0]])\n"
-     "wrong = logits.softmax(0)\n"
-     "right = logits.softmax(-1)\n"
-     "rows = right.sum(-1)  # 1 per row\n"),
-    ("view after transpose",
-     "A transposed tensor is not contiguous: view refuses it; reshape copies.",
-     "x = torch.arange(6).reshape(2, 3)\n"
-     "t = x.t()\n"
-     "ok = t.reshape(6)\n"
-     "bad = t.view(6)\n"),
-    ("Writing through a view changes the base",
-     "x[0] is a view: writing into it writes into x.",
-     "x = torch.zeros(2, 3)\n"
-     "row = x[0]\n"
-     "row[1] = 5.0\n"
-     "row.add_(1)\n"
-     "total = x.sum()\n"),
-    ("expand, then write in place",
-     "expand makes no copies: every row is the same memory, so an in-place write is refused.",
-     "b = torch.tensor([1.0, 2.0, 3.0])\n"
-     "e = b.expand(2, 3)\n"
-     "c = e.clone()\n"
-     "c.add_(1)\n"
-     "e.add_(1)\n"),
-    ("Integer division",
-     "/ on integers gives floats; an in-place /= on an integer tensor is refused.",
-     "n = torch.tensor([3, 4, 5])\n"
-     "half = n / 2\n"
-     "floor = n // 2\n"
-     "n /= 2\n"),
-    ("Type promotion surprises",
-     "A Python float makes an integer tensor float32; a 0-d float tensor does too; float16 meets float32 as float32.",
-     "i = torch.tensor([1, 2, 3])\n"
-     "f = i + 0.5\n"
-     "m = i * torch.tensor(2.5)\n"
-     "h = torch.tensor([1.0, 2.0], dtype=torch.float16) + torch.tensor([1.0, 2.0])\n"
-     "k = i + torch.tensor([1, 2, 3], dtype=torch.int8)\n"),
-    ("gather for the target's log-probability",
-     "logp[:, target] picks every target for every row; gather picks one per row.",
-     "logits = torch.tensor([[2.0, 0.0, 1.0], [0.0, 3.0, 1.0]])\n"
-     "target = torch.tensor([2, 1])\n"
-     "logp = logits.log_softmax(-1)\n"
-     "wrong = logp[:, target]\n"
-     "picked = logp.gather(1, target.unsqueeze(1))\n"
-     "loss = -picked.mean()\n"),
-]
+# The pitfalls page's programs (site/pitfalls.json: title, why, program, fix).
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "site", "pitfalls.json"),
+          encoding="utf-8") as _f:
+    PITFALLS = [(p["title"], p["why"], p["program"]) for p in json.load(_f)]
 
 PROGRAMS = [
     # statement forms
