@@ -108,22 +108,29 @@ def check_binary(b):
     # Mutations of a valid call: every one gets exactly one JSON line back.
     rng = random.Random(1234)
     alphabet = "()[],.=-+ 0123456789torchensgaxdimpv'\"_eTF"
-    codes = []
-    for _ in range(1500):
-        s = list(GATHER)
-        for _ in range(rng.randint(1, 6)):
-            op = rng.random()
-            pos = rng.randrange(len(s) + 1)
-            if op < 0.4 and s:
-                del s[min(pos, len(s) - 1)]
-            elif op < 0.8:
-                s.insert(pos, rng.choice(alphabet))
-            else:
-                s[min(pos, len(s) - 1)] = rng.choice(alphabet)
-        codes.append(json.dumps({"id": len(codes), "code": "".join(s), "explain": True}))
-    rc, out, err = eval_lines(b, codes)
+    codes = [json.dumps({"id": k, "code": mutate(rng, GATHER, alphabet, 6), "explain": True}) for k in range(1500)]
+    check_one_response_each(b, tag + " 1500 mutated calls", codes)
+
+
+def mutate(rng, text, alphabet, most):
+    """text with 1..most random deletions, insertions and replacements of characters."""
+    s = list(text)
+    for _ in range(rng.randint(1, most)):
+        op = rng.random()
+        pos = rng.randrange(len(s) + 1)
+        if op < 0.4 and s:
+            del s[min(pos, len(s) - 1)]
+        elif op < 0.8:
+            s.insert(pos, rng.choice(alphabet))
+        else:
+            s[min(pos, len(s) - 1)] = rng.choice(alphabet)
+    return "".join(s)
+
+
+def check_one_response_each(b, what, lines):
+    rc, out, err = eval_lines(b, lines)
     ids = [json.loads(l)["id"] for l in out] if rc == 0 else []
-    check(tag + " 1500 mutated calls: one ordered response each, no crash", rc == 0 and ids == list(range(len(codes))) and "ERROR" not in err,
+    check(what + ": one ordered response each, no crash", rc == 0 and ids == list(range(len(lines))) and "ERROR" not in err,
           "rc %d, %d lines, %s" % (rc, len(out), err[-1500:]))
 
 
@@ -139,21 +146,9 @@ def check_programs(b, tag):
     # Mutated programs, traced and reached: one ordered response each, never a crash or hang.
     rng = random.Random(7)
     alphabet = "()[],.=-+ 0123456789torchensgaxdimpv'\"_eT\n:#*"
-    lines = []
-    for k in range(400):
-        s = list(PROGRAM)
-        for _ in range(rng.randint(1, 5)):
-            pos = rng.randrange(len(s))
-            if rng.random() < 0.5:
-                del s[pos]
-            else:
-                s.insert(pos, rng.choice(alphabet))
-        query = rng.choice([{"explain": True}, {"trace": {"name": "v", "element": 1}}, {"reach": {"name": "x", "element": 2, "line": 1}}])
-        lines.append(json.dumps(dict({"id": k, "program": "".join(s)}, **query)))
-    rc, out, err = eval_lines(b, lines)
-    ids = [json.loads(l)["id"] for l in out] if rc == 0 else []
-    check(tag + " 400 mutated programs: one ordered response each, no crash", rc == 0 and ids == list(range(len(lines))) and "ERROR" not in err,
-          "rc %d, %d lines, %s" % (rc, len(out), err[-1500:]))
+    queries = [{"explain": True}, {"trace": {"name": "v", "element": 1}}, {"reach": {"name": "x", "element": 2, "line": 1}}]
+    lines = [json.dumps(dict({"id": k, "program": mutate(rng, PROGRAM, alphabet, 5)}, **rng.choice(queries))) for k in range(400)]
+    check_one_response_each(b, tag + " 400 mutated programs", lines)
 
 
 def main(argv):
