@@ -48,7 +48,7 @@
     if (total > 0) {
       progress.max = total;
       progress.value = Math.min(received, total);
-      detail.textContent = megabytes(received) + ' of ' + megabytes(total);
+      detail.textContent = megabytes(received) + ' of ' + megabytes(total) + ' (' + Math.floor(100 * received / total) + '%)';
     } else {
       progress.removeAttribute('value');  // indeterminate
       detail.textContent = megabytes(received);

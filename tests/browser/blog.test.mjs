@@ -27,7 +27,7 @@ async function widget(page, i) {
   return frame;
 }
 
-test('the three widgets load only as the reader scrolls to them', async () => {
+test('the three widgets load only as the reader scrolls to them', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   const page = await context.newPage();
   page.errors = [];
@@ -59,7 +59,7 @@ test('the three widgets load only as the reader scrolls to them', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('widgets follow the page\'s theme unless their data-theme names one', async () => {
+test('widgets follow the page\'s theme unless their data-theme names one', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   const page = await context.newPage();
   await page.goto(baseUrl + 'blog/index.html');

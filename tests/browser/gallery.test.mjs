@@ -43,7 +43,7 @@ async function openOp(context, url, hoverAt) {
 
 for (const theme of ['light', 'dark']) {
   for (const dpr of [1, 2]) {
-    test(`gallery: ${theme} @${dpr}x`, async () => {
+    test(`gallery: ${theme} @${dpr}x`, { timeout: 180_000 }, async () => {
       const context = await newContext(dpr, { width: 1280, height: 900 });
       await context.addInitScript((t) => localStorage.setItem('whence-theme', t), theme);
       const suffix = `${theme}@${dpr}x`;

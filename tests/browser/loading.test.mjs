@@ -57,7 +57,7 @@ async function expectFailureThenRetry(page, pattern) {
   assert.deepEqual(page.errors, []);
 }
 
-test('the download shows byte progress against Content-Length', async () => {
+test('the download shows byte progress against Content-Length', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   await context.addInitScript(recordProgress);
   const page = await context.newPage();
@@ -77,27 +77,27 @@ test('the download shows byte progress against Content-Length', async () => {
   assert.ok(seen.some((s) => s.value > 0 && s.value < total), 'some update shows a part of the file');
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].value >= seen[i - 1].value, 'progress never goes back');
   const mb = (total / 1048576).toFixed(1);
-  assert.ok(seen.every((s) => new RegExp(`^Downloading Whence…\\d+\\.\\d MB of ${mb} MB$`).test(s.text)),
+  assert.ok(seen.every((s) => new RegExp(`^Downloading Whence…\\d+\\.\\d MB of ${mb} MB \\(\\d+%\\)$`).test(s.text)),
             `the overlay says how much of ${mb} MB arrived: ${seen[0].text}`);
 });
 
-test('an HTTP error says its status, and Retry recovers without a reload', async () => {
+test('an HTTP error says its status, and Retry recovers without a reload', { timeout: 90_000 }, async () => {
   const page = await pageWithFailures([(route) => route.fulfill({ status: 503, body: 'busy' })]);
   await expectFailureThenRetry(page, /HTTP 503/);
 });
 
-test('a network error says so, and Retry recovers', async () => {
+test('a network error says so, and Retry recovers', { timeout: 90_000 }, async () => {
   const page = await pageWithFailures([(route) => route.abort('internetdisconnected')]);
   await expectFailureThenRetry(page, /network error/);
 });
 
-test('a file that does not compile says so, and Retry recovers', async () => {
+test('a file that does not compile says so, and Retry recovers', { timeout: 90_000 }, async () => {
   const page = await pageWithFailures([(route) => route.fulfill({ status: 200, contentType: 'application/wasm',
                                                                    body: Buffer.from('not a wasm module') })]);
   await expectFailureThenRetry(page, /could not be compiled/);
 });
 
-test('without WebGL 2 the page says so, keeps its text and loads no module', async () => {
+test('without WebGL 2 the page says so, keeps its text and loads no module', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   await context.addInitScript(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;

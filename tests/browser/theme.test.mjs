@@ -38,7 +38,7 @@ const recordThemeAtBody = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-test('the toggle switches the page and the widget, and the choice survives a reload', async () => {
+test('the toggle switches the page and the widget, and the choice survives a reload', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   await context.addInitScript(recordThemeAtBody);
   const page = await open(context, 'op/torch.gather/index.html');
@@ -72,7 +72,7 @@ test('the toggle switches the page and the widget, and the choice survives a rel
   assert.deepEqual(page.errors, []);
 });
 
-test('"auto" follows the system setting, live', async () => {
+test('"auto" follows the system setting, live', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   const page = await open(context, 'op/torch.add/index.html');
   await choose(page, 'auto');
@@ -87,7 +87,7 @@ test('"auto" follows the system setting, live', async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem('whence-theme')), 'auto');
 });
 
-test('embed.html takes its theme from the URL, not from the site\'s stored choice', async () => {
+test('embed.html takes its theme from the URL, not from the site\'s stored choice', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   const page = await open(context, 'embed.html?theme=dark#torch.add(torch.tensor([1, 2]), 3)');
   assert.equal(await page.evaluate(() => whence.theme()), 'dark');
@@ -99,7 +99,7 @@ test('embed.html takes its theme from the URL, not from the site\'s stored choic
   assert.equal(await light.evaluate(() => document.querySelector('.theme-toggle')), null, 'an embed has no toggle');
 });
 
-test('a page read without JavaScript still follows prefers-color-scheme', async () => {
+test('a page read without JavaScript still follows prefers-color-scheme', { timeout: 90_000 }, async () => {
   const context = await newContext(1);
   const page = await context.newPage();
   await page.emulateMedia({ colorScheme: 'dark' });
