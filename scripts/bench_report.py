@@ -348,10 +348,11 @@ def write_page(site, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
-    # The page links ../style.css: a site folder that scripts/build_site has not filled yet
-    # gets the stylesheet alone (build_site replaces the folder as a whole).
-    if not os.path.exists(os.path.join(site, "style.css")):
-        shutil.copy(os.path.join(SITE, "style.css"), os.path.join(site, "style.css"))
+    # The page links ../style.css and ../theme.js: a site folder that scripts/build_site has
+    # not filled yet gets those alone (build_site replaces the folder as a whole).
+    for name in ("style.css", "theme.js"):
+        if not os.path.exists(os.path.join(site, name)):
+            shutil.copy(os.path.join(SITE, name), os.path.join(site, name))
     return path
 
 

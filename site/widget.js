@@ -1,43 +1,114 @@
 // widget.js - starts the Whence app on a page: finds the widget box, checks for WebGL 2,
-// configures the Emscripten Module, loads the page's module (app/whence_<module>.js: the box's
-// data-module, or for an embed the module that links every op its call names) and keeps a
-// loading or failure message over the canvas until the first frame is drawn.
+// configures the Emscripten Module, loads the page's module (app/whence_<module>.js and .wasm:
+// the box's data-module, or for an embed the module that links every op its call names) and
+// keeps a loading or failure message over the canvas until the first frame is drawn.
+//
+// The .wasm is downloaded here rather than by Emscripten's glue, so that the overlay shows
+// real byte progress (the files are a few MB) and a failure says what failed (HTTP status,
+// network, compile error) with a Retry that starts that step again without reloading the
+// page. The glue script downloads meanwhile and receives the compiled module through
+// Module.instantiateWasm. The widget follows the page's theme (site/theme.js).
 (function() {
   'use strict';
   var site = new URL('.', document.currentScript.src);
   var box = document.querySelector('.whence-widget');
   var canvas = box.querySelector('canvas');
   var overlay = box.querySelector('.whence-overlay');
+  var WEBGL2_MESSAGE = 'Whence draws with WebGL 2, which this browser does not provide (or has turned off). ' +
+                       'The rest of this page works without it.';
 
-  function fatal(message, canReload) {
+  // --- the overlay: progress while loading, a message (and a button) on failure ---------------
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  var status = el('div', 'whence-status', 'Loading Whence…');
+  var progress = el('progress', 'whence-progress');
+  var detail = el('div', 'whence-progress-text');
+
+  function showLoading() {
     overlay.hidden = false;
-    overlay.className = 'whence-overlay whence-fatal';
+    overlay.className = 'whence-overlay';
     overlay.textContent = '';
-    var text = document.createElement('p');
-    text.textContent = message;
-    overlay.appendChild(text);
-    if (canReload) {
-      var button = document.createElement('button');
-      button.textContent = 'Reload';
-      button.onclick = function() { location.reload(); };
-      overlay.appendChild(button);
+    overlay.setAttribute('role', 'status');
+    overlay.appendChild(el('div', 'whence-spinner'));
+    overlay.appendChild(status);
+    overlay.appendChild(progress);
+    overlay.appendChild(detail);
+  }
+
+  function megabytes(n) { return (n / 1048576).toFixed(1) + ' MB'; }
+
+  // total: the byte count when known (Content-Length of an unencoded response), else 0.
+  function showProgress(received, total) {
+    status.textContent = 'Downloading Whence…';
+    if (total > 0) {
+      progress.max = total;
+      progress.value = Math.min(received, total);
+      detail.textContent = megabytes(received) + ' of ' + megabytes(total) + ' (' + Math.floor(100 * received / total) + '%)';
+    } else {
+      progress.removeAttribute('value');  // indeterminate
+      detail.textContent = megabytes(received);
     }
   }
 
+  function showPhase(text) {
+    status.textContent = text;
+    progress.removeAttribute('value');
+    detail.textContent = '';
+  }
+
+  // action: {label, run} for the button, or null.
+  function fatal(message, action) {
+    overlay.hidden = false;
+    overlay.className = 'whence-overlay whence-fatal';
+    overlay.setAttribute('role', 'alert');
+    overlay.textContent = '';
+    overlay.appendChild(el('p', 'whence-error', message));
+    if (action) {
+      var button = el('button', 'whence-retry', action.label);
+      button.type = 'button';
+      button.addEventListener('click', action.run);
+      overlay.appendChild(button);
+    }
+  }
+  var reload = {label: 'Reload', run: function() { location.reload(); }};
+
+  // --- the theme ------------------------------------------------------------------------------
+  function pageTheme() { return document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'; }
+
+  window.addEventListener('whencethemechange', function(event) {
+    Module.whenceTheme = event.detail.theme;
+    if (window.whence) window.whence.setTheme(event.detail.theme);
+  });
+
+  // --- the Module -----------------------------------------------------------------------------
   var probe = document.createElement('canvas');
   var hasWebGL2 = !!(window.WebGL2RenderingContext && probe.getContext('webgl2'));
 
-  window.Module = {
+  var compiled = null;   // the WebAssembly.Module, once downloaded and compiled
+  var pending = null;    // {imports, receive} once the glue asks for the instance
+
+  var Module = window.Module = {
     canvas: canvas,
     whenceOp: box.getAttribute('data-op') || 'torch.gather',
+    whenceTheme: pageTheme(),
     // Op pages show the op's name and signature above the widget already.
     whenceHeader: box.getAttribute('data-header') !== 'off',
-    whenceFatal: function(message) { fatal(message, false); },
-    // Without WebGL 2 the app cannot draw: load it, but do not start it.
+    whenceFatal: function(message) { fatal(message, null); },
     noInitialRun: !hasWebGL2,
     print: function(text) { console.log(text); },
     printErr: function(text) { console.warn(text); },
-    onAbort: function() { fatal('Whence stopped unexpectedly.', true); },
+    onAbort: function() { fatal('Whence stopped unexpectedly.', reload); },
+    // The glue calls this instead of fetching the .wasm itself; {} means "asynchronously".
+    instantiateWasm: function(imports, receive) {
+      pending = {imports: imports, receive: receive};
+      instantiate();
+      return {};
+    },
     // Boxes marked data-autosize follow the height the app needs, within limits.
     // In an iframe (embed.html), the embedding page's embed.js sizes the iframe instead.
     whenceContentHeight: function(height) {
@@ -48,13 +119,14 @@
     },
   };
   if (!hasWebGL2) {
-    fatal('Whence draws with WebGL 2, which this browser does not provide (or has turned off).', false);
+    box.classList.add('whence-no-webgl');
+    fatal(WEBGL2_MESSAGE, null);
     return;
   }
 
   canvas.addEventListener('webglcontextlost', function(event) {
     event.preventDefault();
-    fatal('The graphics context was lost (the GPU was reset or is busy). Reload to continue.', true);
+    fatal('The graphics context was lost (the GPU was reset or is busy). Reload to continue.', reload);
   });
 
   // The module linking the most of the ops a call names (all of them, normally); the outer
@@ -82,15 +154,109 @@
     try { call = decodeURIComponent(location.hash.slice(1)); } catch (e) { /* the app reports a bad hash */ }
     module = moduleFor(JSON.parse(table), call) || module;
   }
-  var script = document.createElement('script');
-  script.src = new URL('app/whence_' + module + '.js', site).href;
-  // The page's own scripts wait for the event 'whenceready' (window.whence is set by then).
-  script.onload = function() {
-    if (window.whence) window.whence.ready.then(function() {
-      overlay.hidden = true;
-      window.dispatchEvent(new Event('whenceready'));
+  var jsUrl = new URL('app/whence_' + module + '.js', site).href;
+  var wasmUrl = new URL('app/whence_' + module + '.wasm', site).href;
+
+  // --- the .wasm: download with progress, then compile -----------------------------------------
+  // Rejects with an Error whose message is what the overlay says.
+  function download(url) {
+    return fetch(url, {credentials: 'same-origin'}).then(function(response) {
+      if (!response.ok)
+        throw new Error('Whence could not be downloaded: the server answered HTTP ' + response.status +
+                        (response.statusText ? ' ' + response.statusText : '') + ' for ' + url + '.');
+      // Content-Length counts the bytes on the wire; under a Content-Encoding the body read here
+      // is the decoded one, so the length is no total then.
+      var encoding = response.headers.get('Content-Encoding');
+      var length = Number(response.headers.get('Content-Length')) || 0;
+      var total = encoding && encoding !== 'identity' ? 0 : length;
+      if (!response.body || !response.body.getReader) return response.arrayBuffer();
+      var reader = response.body.getReader(), chunks = [], received = 0;
+      showProgress(0, total);
+      function pump() {
+        return reader.read().then(function(step) {
+          if (step.done) {
+            var bytes = new Uint8Array(received), at = 0;
+            chunks.forEach(function(chunk) { bytes.set(chunk, at); at += chunk.length; });
+            return bytes;
+          }
+          chunks.push(step.value);
+          received += step.value.length;
+          showProgress(received, total);
+          return pump();
+        });
+      }
+      return pump();
+    }, function(error) {
+      throw new Error('Whence could not be downloaded: a network error (' + (error && error.message || 'no connection') +
+                      '). Check the connection and retry.');
     });
-  };
-  script.onerror = function() { fatal('Whence could not be downloaded (' + script.src + '). Check the connection and reload.', true); };
-  document.body.appendChild(script);
+  }
+
+  function compile(bytes) {
+    showPhase('Starting Whence…');
+    return WebAssembly.compile(bytes).catch(function(error) {
+      throw new Error('Whence was downloaded but could not be compiled (' + (error && error.message || error) +
+                      '). The file may be damaged, or this browser too old.');
+    });
+  }
+
+  function instantiate() {
+    if (!compiled || !pending) return;
+    var request = pending;
+    pending = null;
+    WebAssembly.instantiate(compiled, request.imports).then(function(instance) {
+      request.receive(instance, compiled);
+    }, function(error) {
+      fatal('Whence could not start (' + (error && error.message || error) + ').', reload);
+    });
+  }
+
+  // Each of the two downloads is 'loading', 'done' or 'failed'; Retry starts the failed ones.
+  var state = {wasm: 'loading', script: 'loading'};
+  var retry = {label: 'Retry', run: function() {
+    showLoading();
+    if (state.wasm === 'failed') loadWasm();
+    if (state.script === 'failed') loadScript();
+  }};
+
+  function loadWasm() {
+    state.wasm = 'loading';
+    showProgress(0, 0);
+    download(wasmUrl).then(compile).then(function(wasm) {
+      state.wasm = 'done';
+      compiled = wasm;
+      instantiate();
+    }, function(error) {
+      state.wasm = 'failed';
+      fatal(error.message, retry);
+    });
+  }
+
+  // --- the glue script --------------------------------------------------------------------------
+  // The page's own scripts wait for the event 'whenceready' (window.whence is set by then).
+  var script = null;
+  function loadScript() {
+    state.script = 'loading';
+    if (script) script.remove();
+    script = document.createElement('script');
+    script.src = jsUrl;
+    script.onload = function() {
+      state.script = 'done';
+      if (!window.whence) return;
+      window.whence.setTheme(Module.whenceTheme);
+      window.whence.ready.then(function() {
+        overlay.hidden = true;
+        window.dispatchEvent(new Event('whenceready'));
+      });
+    };
+    script.onerror = function() {
+      state.script = 'failed';
+      fatal('Whence could not be downloaded (' + jsUrl + ': a network or server error). Check the connection and retry.', retry);
+    };
+    document.body.appendChild(script);
+  }
+
+  showLoading();
+  loadWasm();
+  loadScript();
 })();

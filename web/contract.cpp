@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include "app.hpp"
+#include "theme.hpp"
 
 namespace whence::web {
 
@@ -84,6 +85,9 @@ val equation() {
   return text.empty() ? val::null() : val(text);
 }
 
+// The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
+std::string theme_name() { return theme::palette().name; }
+
 }  // namespace
 
 }  // namespace whence::web
@@ -98,4 +102,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceSelected", &selected);
   emscripten::function("whenceEquation", &equation);
   emscripten::function("whenceControlRect", &control_rect);
+  emscripten::function("whenceGetTheme", &theme_name);
 }

@@ -37,6 +37,14 @@
       var rect = Module['canvas'].getBoundingClientRect();
       return {'x': rect.left + r['x'], 'y': rect.top + r['y'], 'width': r['width'], 'height': r['height']};
     },
+    // The page's theme: setTheme('dark' | 'light') switches the app's palette at its next
+    // frame (callable before ready: the app starts with it); theme() is the palette drawn now.
+    'setTheme': function(name) {
+      Module['whenceTheme'] = name === 'dark' ? 'dark' : 'light';
+      Module['whenceThemeChanged'] = true;
+      Module['whenceWake'] = true;
+    },
+    'theme': function() { return call('whenceGetTheme', []); },
     'nextFrame': function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });

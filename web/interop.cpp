@@ -148,6 +148,13 @@ bool mouse_inside() { return js_mouse_inside() != 0; }
 
 bool take_hash_change() { return take_flag("whenceHashChanged"); }
 
+std::string page_theme() {
+  val name = val::module_property("whenceTheme");
+  return name.isString() ? name.as<std::string>() : std::string("light");
+}
+
+bool take_theme_change() { return take_flag("whenceThemeChanged"); }
+
 std::string page_op() {
   val op = val::module_property("whenceOp");
   return op.isString() ? op.as<std::string>() : std::string("torch.gather");

@@ -21,6 +21,11 @@ void write_hash(const std::string& text);
 // True once after each hashchange event (the user edited the URL, or went back).
 bool take_hash_change();
 
+// The palette the page asks for (Module.whenceTheme: "dark", otherwise light), and true once
+// after each whence.setTheme (the page's theme changed).
+std::string page_theme();
+bool take_theme_change();
+
 // The op this page is about (the page sets Module.whenceOp), "torch.gather" by default.
 std::string page_op();
 

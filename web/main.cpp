@@ -57,6 +57,10 @@ void frame() {
     if (!text.empty() && text != app().state.text()) app().set_text(text);
     wake = true;
   }
+  if (interop::take_theme_change()) {
+    theme::set_palette(interop::page_theme());
+    wake = true;
+  }
   if (wake) g_frames_left = 3;
   // Keep drawing while a text field blinks its caret or "Copied" is showing.
   if (io.WantTextInput || input::pending() || ImGui::GetTime() - app().copied_at < 2)
@@ -98,7 +102,7 @@ void frame() {
   ImGui::Render();
 
   glViewport(0, 0, fb_w, fb_h);
-  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(theme::kBackground);
+  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(theme::palette().background);
   glClearColor(bg.x, bg.y, bg.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -143,6 +147,7 @@ int main() {
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
   io.ClipboardUserData = nullptr;
+  theme::set_palette(interop::page_theme());
   theme::apply_style();
 
   app().start(interop::page_op(), interop::read_hash());

@@ -37,10 +37,10 @@ void draw_call_editor(App& app) {
   const bool bad = !app.state.parsed();
   ImGui::PushFont(f.mono);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
-  ImGui::PushStyleColor(ImGuiCol_FrameBg, theme::kSurface);
-  ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::kSurface);
-  ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::kBackground);
-  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, theme::kError);
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, theme::palette().surface);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::palette().surface);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::palette().background);
+  if (bad) ImGui::PushStyleColor(ImGuiCol_Border, theme::palette().error);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::InputText("##call", &app.call_buffer)) app.request_text(app.call_buffer);
   app.report_control("call");

@@ -159,7 +159,7 @@ bool dtype_picker(App& app, const std::string& name, DType current, DType* chose
   app.report_control(name, ImRect(p, ImVec2(p.x + width, p.y + h)));
   const ImVec2 c(p.x + width - 12, p.y + h * 0.5f);
   const ImVec2 chevron[] = {ImVec2(c.x - 3.5f, c.y - 1.5f), ImVec2(c.x, c.y + 2), ImVec2(c.x + 3.5f, c.y - 1.5f)};
-  dl->AddPolyline(chevron, 3, theme::kMuted, 0, 1.5f);
+  dl->AddPolyline(chevron, 3, theme::palette().muted, 0, 1.5f);
   return picked;
 }
 
@@ -178,8 +178,8 @@ void stale_badge(float right, float top) {
   const float h = frame_h() - 4;
   const ImVec2 p(right - w, top + 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), theme::kStaleTint, h * 0.5f);
-  dl->AddText(font, font_px(font), ImVec2(p.x + 7, std::floor(p.y + (h - font_px(font)) * 0.5f)), theme::kStale, text);
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), theme::palette().stale_tint, h * 0.5f);
+  dl->AddText(font, font_px(font), ImVec2(p.x + 7, std::floor(p.y + (h - font_px(font)) * 0.5f)), theme::palette().stale, text);
 }
 
 bool small_button(const char* label, const char* tooltip, bool enabled) {
@@ -206,7 +206,7 @@ void shape_editor(App& app, const TensorItem& item) {
     ImGui::PushID(d);
     if (d) {
       ImGui::SameLine(0, 4);
-      row_text(theme::fonts().ui, theme::kFaint, "\xc3\x97");  // ×
+      row_text(theme::fonts().ui, theme::palette().faint, "\xc3\x97");  // ×
       ImGui::SameLine(0, 4);
     }
     const std::int64_t n = t.shape()[d];
@@ -227,7 +227,7 @@ void shape_editor(App& app, const TensorItem& item) {
     ImGui::GetWindowDrawList()->AddText(
         mono, font_px(mono),
         ImVec2(std::floor(p.x + (w - text_w(mono, label)) * 0.5f), std::floor(p.y + (frame_h() - font_px(mono)) * 0.5f)),
-        theme::kText, label.c_str());
+        theme::palette().text, label.c_str());
     ImGui::SameLine(0, 0);
     if (small_button("+", more.c_str(), grown <= kMaxElements))
       app.request_call(with_arg(call, item.id, with_dim_size(t, d, n + 1)));
@@ -270,7 +270,7 @@ void scalar_editor(App& app, const ArgItem& arg) {
     DType d;
     if (dtype_picker(app, arg.id, v->as<DType>(), &d, kScalarFieldWidth)) app.request_call(with_arg(call, arg.id, Value(d)));
   } else {
-    row_text(theme::fonts().mono, theme::kMuted, repr(*v));
+    row_text(theme::fonts().mono, theme::palette().muted, repr(*v));
   }
 }
 
@@ -291,12 +291,12 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a = pos, b(pos.x + card.size.x, pos.y + card.size.y);
   const bool is_arg_error = card.error != nullptr;
-  dl->AddRectFilled(a, b, theme::kSurface, theme::kCardRounding);
-  dl->AddRect(a, b, is_arg_error ? theme::kError : theme::kBorder, theme::kCardRounding, 0, is_arg_error ? 1.5f : 1);
+  dl->AddRectFilled(a, b, theme::palette().surface, theme::kCardRounding);
+  dl->AddRect(a, b, is_arg_error ? theme::palette().error : theme::palette().border, theme::kCardRounding, 0, is_arg_error ? 1.5f : 1);
   if (card.lead > 0) {  // "→" into the result
     ImFont* font = theme::fonts().title;
     const float y = pos.y + pad + frame_h() + kHeaderGap + std::min(card.grid_box.y, 120.0f) * 0.5f - font_px(font) * 0.5f;
-    dl->AddText(font, font_px(font), ImVec2(pos.x - card.lead + 6, std::floor(y)), theme::kFaint, "\xe2\x86\x92");
+    dl->AddText(font, font_px(font), ImVec2(pos.x - card.lead + 6, std::floor(y)), theme::palette().faint, "\xe2\x86\x92");
   }
 
   ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad));
@@ -305,9 +305,9 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
   const bool editable = app.state.parsed();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(7, kFramePadY));
   if (card.kind == CardKind::Scalar) {
-    row_text(f.ui_bold, theme::kText, card.arg->label);
+    row_text(f.ui_bold, theme::palette().text, card.arg->label);
     ImGui::SameLine(0, 8);
-    row_text(f.ui, theme::kFaint, card.type);
+    row_text(f.ui, theme::palette().faint, card.type);
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
     ImGui::BeginDisabled(!editable);
     scalar_editor(app, *card.arg);
@@ -317,9 +317,9 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     const TensorItem& item = *card.item;
     const bool stale = card.kind == CardKind::Output && app.state.stale();
     name_dot(theme::tensor_colors(item.slot).strong);
-    row_text(f.ui_bold, theme::kText, item.label);
+    row_text(f.ui_bold, theme::palette().text, item.label);
     ImGui::SameLine(0, 10);
-    row_text(f.ui, theme::kMuted, shape_text(item.tensor));
+    row_text(f.ui, theme::palette().muted, shape_text(item.tensor));
     // Right-aligned: the dtype (a picker on arguments), or the stale badge on a result.
     const float right = b.x - pad, top = a.y + pad;
     if (card.kind == CardKind::Tensor) {
@@ -331,7 +331,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     } else {
       const std::string d = dtype_name(item.tensor.dtype());
       ImGui::SetCursorScreenPos(ImVec2(right - text_w(f.ui, d), top));
-      row_text(f.ui, theme::kMuted, d);
+      row_text(f.ui, theme::palette().muted, d);
     }
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
     GridOptions options;

@@ -61,7 +61,7 @@ std::string describe_reaches(const App& app, const TensorItem& item, std::int64_
 
 void draw_muted(const char* text, ImFont* font) {
   ImGui::PushFont(font);
-  ImGui::PushStyleColor(ImGuiCol_Text, theme::kMuted);
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::palette().muted);
   ImGui::TextUnformatted(text);
   ImGui::PopStyleColor();
   ImGui::PopFont();
@@ -70,8 +70,7 @@ void draw_muted(const char* text, ImFont* font) {
 // A small swatch drawn the way the grid draws a source of this role, in grey: the shape
 // tells the role, the grid's colour tells the tensor.
 void legend_item(theme::Role role) {
-  const theme::TensorColors c = {IM_COL32(88, 96, 110, 255), IM_COL32(244, 245, 247, 255),
-                                 IM_COL32(214, 218, 224, 255), IM_COL32(226, 229, 234, 255)};
+  const theme::TensorColors& c = theme::palette().neutral;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -127,7 +126,7 @@ float draw_coloured_line(const App& app, const std::string& text, ImFont* font, 
   std::size_t i = 0;
   while (i < text.size()) {
     std::size_t j = i;
-    ImU32 colour = theme::kText;
+    ImU32 colour = theme::palette().text;
     if (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
       while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
       tensor_colour(app, text.substr(i, j - i), &colour);
@@ -193,8 +192,8 @@ void draw_equation(App& app) {
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + height);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(a, b, theme::kSurface, theme::kCardRounding);
-  dl->AddRect(a, b, theme::kBorder, theme::kCardRounding);
+  dl->AddRectFilled(a, b, theme::palette().surface, theme::kCardRounding);
+  dl->AddRect(a, b, theme::palette().border, theme::kCardRounding);
   dl->PushClipRect(a, b, true);
 
   ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad));

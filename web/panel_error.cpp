@@ -19,7 +19,7 @@ float error_text_height(const ErrorInfo& error, float wrap_width) {
 void draw_error_text(const ErrorInfo& error, float wrap_width) {
   const std::string line = error_line(error);
   ImGui::PushFont(theme::fonts().ui);
-  ImGui::PushStyleColor(ImGuiCol_Text, theme::kError);
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::palette().error);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap_width);
   ImGui::TextUnformatted(line.c_str());
   ImGui::PopTextWrapPos();

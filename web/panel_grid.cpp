@@ -22,16 +22,16 @@ struct CellStyle {
 
 CellStyle cell_style(const theme::TensorColors& c, theme::Role role, bool dimmed, bool stale) {
   using theme::Role;
-  if (stale) return {theme::kSurface, theme::kFaint, theme::kBorder, 1};
+  if (stale) return {theme::palette().surface, theme::palette().faint, theme::palette().border, 1};
   switch (role) {
-    case Role::Value: return {c.strong, IM_COL32_WHITE, c.strong, 0};
-    case Role::Index: return {c.soft, theme::kText, c.strong, 2.5f};
-    case Role::Mask: return {c.soft, theme::kText, c.strong, 1.5f};
-    case Role::Compare: return {c.tint, theme::kMuted, c.strong, 1};
+    case Role::Value: return {c.strong, theme::palette().on_strong, c.strong, 0};
+    case Role::Index: return {c.soft, theme::palette().text, c.strong, 2.5f};
+    case Role::Mask: return {c.soft, theme::palette().text, c.strong, 1.5f};
+    case Role::Compare: return {c.tint, theme::palette().muted, c.strong, 1};
     case Role::None: break;
   }
-  if (dimmed) return {theme::with_alpha(c.tint, 0.7f), theme::kFaint, theme::with_alpha(c.ring, 0.6f), 1};
-  return {c.tint, theme::kText, c.ring, 1};
+  if (dimmed) return {theme::with_alpha(c.tint, 0.7f), theme::palette().faint, theme::with_alpha(c.ring, 0.6f), 1};
+  return {c.tint, theme::palette().text, c.ring, 1};
 }
 
 // Visible index range [first, last) of a run of `count` cells of pitch `pitch` starting at
@@ -76,10 +76,10 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, std::floor((g.cell_h - font_px(mono)) * 0.5f)));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2);
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, theme::kCellRounding);
-  ImGui::PushStyleColor(ImGuiCol_Border, edit.invalid ? theme::kError : c.strong);
-  ImGui::PushStyleColor(ImGuiCol_FrameBg, theme::kBackground);
-  ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::kBackground);
-  ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::kBackground);
+  ImGui::PushStyleColor(ImGuiCol_Border, edit.invalid ? theme::palette().error : c.strong);
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, theme::palette().background);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::palette().background);
+  ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::palette().background);
   ImGui::SetNextItemWidth(std::max(g.cell_w, text_w + 24));
   if (edit.focus) {
     ImGui::SetKeyboardFocusHere();
@@ -158,7 +158,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   if (g.empty()) {
     const ImVec2 a(origin.x, origin.y + g.col_label_h), b(origin.x + size.x, origin.y + size.y);
     dl->AddRect(a, b, colors.ring, theme::kCellRounding, 0, 1);
-    draw_centered(dl, f.ui, a, b, theme::kMuted, "empty");
+    draw_centered(dl, f.ui, a, b, theme::palette().muted, "empty");
   }
 
   const float pitch_x = g.cell_w + g.gap, pitch_y = g.cell_h + g.gap;
@@ -170,7 +170,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
     const ImVec2 co = g.cells_origin(s);
     const ImVec2 cells(origin.x + co.x, origin.y + co.y);
     if (g.rank() >= 3)
-      dl->AddText(f.small, small_px, ImVec2(origin.x, top), theme::kMuted, g.slice_label(s).c_str());
+      dl->AddText(f.small, small_px, ImVec2(origin.x, top), theme::palette().muted, g.slice_label(s).c_str());
 
     std::int64_t c0, c1, r0, r1;
     visible_range(cells.x, pitch_x, g.cols, clip_min.x, clip_max.x, &c0, &c1);
@@ -181,7 +181,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
     if (g.rank() >= 1)
       for (std::int64_t c = c0; c < c1; ++c) {
         const float x = cells.x + float(c) * pitch_x;
-        const ImU32 col = active_slice && c == active_col ? theme::kText : theme::kFaint;
+        const ImU32 col = active_slice && c == active_col ? theme::palette().text : theme::palette().faint;
         draw_centered(dl, f.small, ImVec2(x, cells.y - g.col_label_h), ImVec2(x + g.cell_w, cells.y - 2), col,
                       std::to_string(c));
       }
@@ -190,7 +190,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         const std::string label = std::to_string(r);
         const float w = f.small->CalcTextSizeA(small_px, 1e9f, 0, label.c_str()).x;
         const float y = cells.y + float(r) * pitch_y + (g.cell_h - small_px) * 0.5f;
-        const ImU32 col = active_slice && r == active_row ? theme::kText : theme::kFaint;
+        const ImU32 col = active_slice && r == active_row ? theme::palette().text : theme::palette().faint;
         dl->AddText(f.small, small_px, ImVec2(std::floor(cells.x - 8 - w), std::floor(y)), col, label.c_str());
       }
 
@@ -215,10 +215,10 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         }
         if (is_active) {
           const bool pinned = app.selection.pinned == active;
-          dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::kFocus,
+          dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::palette().focus,
                       theme::kCellRounding + 2, 0, pinned ? 2.5f : 1.5f);
         }
-        if (e == error_element) dl->AddRect(a, b, theme::kError, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
+        if (e == error_element) dl->AddRect(a, b, theme::palette().error, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
         draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }

@@ -27,7 +27,7 @@ void draw_header(App& app) {
     // Sit the signature on the title's baseline.
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (font_px(f.title) - font_px(f.mono)) * 0.6f);
     ImGui::PushFont(f.mono);
-    ImGui::PushStyleColor(ImGuiCol_Text, theme::kMuted);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::palette().muted);
     ImGui::TextUnformatted(op.signature.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
@@ -40,13 +40,13 @@ void draw_header(App& app) {
     const float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     if (used + 24 > right - w) return;  // no room beside a long signature
     ImGui::SameLine(right - w);
-    ImGui::PushStyleColor(ImGuiCol_Text, theme::kMuted);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::palette().muted);
     ImGui::TextUnformatted(label);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
       ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
       const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-      ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, b.y), b, theme::kMuted);
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, b.y), b, theme::palette().muted);
     }
     if (ImGui::IsItemClicked()) js_open_url(op.docs.c_str());
   }

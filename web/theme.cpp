@@ -8,16 +8,57 @@ namespace whence::web::theme {
 
 namespace {
 
-// Strong colours chosen to stay apart for common colour-vision deficiencies (blue, orange,
-// purple, pink) with white text on them; the output is teal.
-const TensorColors kArgColors[] = {
-    {IM_COL32(37, 99, 235, 255), IM_COL32(238, 243, 253, 255), IM_COL32(203, 217, 248, 255), IM_COL32(191, 210, 250, 255)},
-    {IM_COL32(217, 108, 0, 255), IM_COL32(253, 244, 232, 255), IM_COL32(246, 215, 176, 255), IM_COL32(252, 214, 166, 255)},
-    {IM_COL32(124, 58, 237, 255), IM_COL32(244, 239, 254, 255), IM_COL32(221, 206, 250, 255), IM_COL32(220, 204, 252, 255)},
-    {IM_COL32(219, 39, 119, 255), IM_COL32(253, 239, 246, 255), IM_COL32(247, 202, 224, 255), IM_COL32(250, 200, 224, 255)},
+#define RGB(r, g, b) IM_COL32(r, g, b, 255)
+
+// Light. Strong colours chosen to stay apart for common colour-vision deficiencies (blue,
+// orange, purple, pink) with white text on them; the output is teal.
+const Palette kLight = {
+    "light",
+    RGB(255, 255, 255), RGB(248, 249, 251), RGB(226, 229, 234),
+    RGB(24, 28, 35), RGB(104, 112, 125), RGB(160, 167, 178),
+    RGB(200, 30, 40), RGB(253, 236, 237), RGB(180, 120, 0), RGB(255, 244, 214),
+    RGB(24, 28, 35),
+    RGB(255, 255, 255),
+    RGB(37, 99, 235), RGB(191, 210, 250),
+    RGB(255, 255, 255), RGB(246, 248, 251), RGB(241, 244, 249),
+    RGB(255, 255, 255), RGB(240, 243, 247), RGB(228, 232, 238),
+    RGB(238, 243, 253), RGB(228, 236, 252), RGB(214, 226, 250),
+    RGB(208, 213, 221), RGB(180, 187, 198), RGB(150, 158, 170),
+    {{RGB(37, 99, 235), RGB(238, 243, 253), RGB(203, 217, 248), RGB(191, 210, 250)},
+     {RGB(217, 108, 0), RGB(253, 244, 232), RGB(246, 215, 176), RGB(252, 214, 166)},
+     {RGB(124, 58, 237), RGB(244, 239, 254), RGB(221, 206, 250), RGB(220, 204, 252)},
+     {RGB(219, 39, 119), RGB(253, 239, 246), RGB(247, 202, 224), RGB(250, 200, 224)}},
+    {RGB(13, 148, 136), RGB(235, 248, 246), RGB(185, 229, 223), RGB(170, 228, 220)},
+    {RGB(88, 96, 110), RGB(244, 245, 247), RGB(214, 218, 224), RGB(226, 229, 234)},
 };
-const TensorColors kOutputColors = {IM_COL32(13, 148, 136, 255), IM_COL32(235, 248, 246, 255),
-                                    IM_COL32(185, 229, 223, 255), IM_COL32(170, 228, 220, 255)};
+
+// Dark. The same hues, lighter (400-level) strong colours so highlights stand out on the
+// near-black canvas, with near-black text on them (contrast above 7:1); tints are the hue at
+// low lightness, so resting cells of different tensors stay apart and light text on them
+// keeps above 10:1; index/mask fills ("soft") sit between tint and strong.
+const Palette kDark = {
+    "dark",
+    RGB(17, 20, 26), RGB(25, 29, 37), RGB(48, 54, 66),
+    RGB(230, 233, 238), RGB(157, 166, 179), RGB(110, 118, 132),
+    RGB(248, 113, 113), RGB(62, 24, 28), RGB(240, 180, 70), RGB(58, 44, 16),
+    RGB(240, 243, 247),
+    RGB(14, 17, 22),
+    RGB(96, 165, 250), RGB(40, 66, 120),
+    RGB(25, 29, 37), RGB(32, 37, 46), RGB(38, 44, 54),
+    RGB(30, 35, 43), RGB(42, 48, 59), RGB(52, 59, 72),
+    RGB(30, 44, 74), RGB(38, 55, 92), RGB(46, 67, 112),
+    RGB(62, 69, 82), RGB(84, 92, 107), RGB(106, 115, 130),
+    {{RGB(96, 165, 250), RGB(23, 33, 55), RGB(46, 69, 117), RGB(39, 66, 122)},
+     {RGB(251, 146, 60), RGB(44, 31, 19), RGB(102, 66, 32), RGB(110, 64, 24)},
+     {RGB(167, 139, 250), RGB(34, 28, 56), RGB(76, 60, 126), RGB(74, 52, 136)},
+     {RGB(244, 114, 182), RGB(49, 24, 37), RGB(112, 46, 80), RGB(120, 40, 82)}},
+    {RGB(45, 212, 191), RGB(17, 41, 41), RGB(31, 92, 86), RGB(22, 98, 90)},
+    {RGB(160, 168, 180), RGB(32, 36, 44), RGB(64, 70, 82), RGB(58, 64, 76)},
+};
+
+#undef RGB
+
+const Palette* g_palette = &kLight;
 
 Fonts g_fonts;
 
@@ -36,9 +77,20 @@ ImFont* add_font(const FontBytes& bytes, float size_px, float dpr) {
 
 }  // namespace
 
+const Palette& palette() { return *g_palette; }
+
+bool set_palette(const std::string& name) {
+  const Palette* next = name == "dark" ? &kDark : &kLight;
+  if (next == g_palette) return false;
+  g_palette = next;
+  apply_style();
+  return true;
+}
+
 const TensorColors& tensor_colors(int slot) {
-  if (slot < 0) return kOutputColors;
-  return kArgColors[slot % int(sizeof(kArgColors) / sizeof(kArgColors[0]))];
+  const Palette& p = palette();
+  if (slot < 0) return p.output;
+  return p.args[slot % int(sizeof(p.args) / sizeof(p.args[0]))];
 }
 
 Role role_from_name(const std::string& name) {
@@ -110,32 +162,33 @@ void apply_style() {
   s.GrabRounding = 4;
   s.DisabledAlpha = 0.45f;
 
+  const Palette& p = palette();
   auto rgb = [](ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); };
   ImVec4* c = s.Colors;
-  c[ImGuiCol_Text] = rgb(kText);
-  c[ImGuiCol_TextDisabled] = rgb(kFaint);
-  c[ImGuiCol_WindowBg] = rgb(kBackground);
+  c[ImGuiCol_Text] = rgb(p.text);
+  c[ImGuiCol_TextDisabled] = rgb(p.faint);
+  c[ImGuiCol_WindowBg] = rgb(p.background);
   c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-  c[ImGuiCol_PopupBg] = rgb(kBackground);
-  c[ImGuiCol_Border] = rgb(kBorder);
+  c[ImGuiCol_PopupBg] = rgb(p.background);
+  c[ImGuiCol_Border] = rgb(p.border);
   c[ImGuiCol_BorderShadow] = ImVec4(0, 0, 0, 0);
-  c[ImGuiCol_FrameBg] = rgb(IM_COL32(255, 255, 255, 255));
-  c[ImGuiCol_FrameBgHovered] = rgb(IM_COL32(246, 248, 251, 255));
-  c[ImGuiCol_FrameBgActive] = rgb(IM_COL32(241, 244, 249, 255));
-  c[ImGuiCol_Button] = rgb(IM_COL32(255, 255, 255, 255));
-  c[ImGuiCol_ButtonHovered] = rgb(IM_COL32(240, 243, 247, 255));
-  c[ImGuiCol_ButtonActive] = rgb(IM_COL32(228, 232, 238, 255));
-  c[ImGuiCol_Header] = rgb(IM_COL32(238, 243, 253, 255));
-  c[ImGuiCol_HeaderHovered] = rgb(IM_COL32(228, 236, 252, 255));
-  c[ImGuiCol_HeaderActive] = rgb(IM_COL32(214, 226, 250, 255));
-  c[ImGuiCol_CheckMark] = rgb(IM_COL32(37, 99, 235, 255));
-  c[ImGuiCol_TextSelectedBg] = rgb(IM_COL32(191, 210, 250, 255));
+  c[ImGuiCol_FrameBg] = rgb(p.frame);
+  c[ImGuiCol_FrameBgHovered] = rgb(p.frame_hovered);
+  c[ImGuiCol_FrameBgActive] = rgb(p.frame_active);
+  c[ImGuiCol_Button] = rgb(p.button);
+  c[ImGuiCol_ButtonHovered] = rgb(p.button_hovered);
+  c[ImGuiCol_ButtonActive] = rgb(p.button_active);
+  c[ImGuiCol_Header] = rgb(p.header);
+  c[ImGuiCol_HeaderHovered] = rgb(p.header_hovered);
+  c[ImGuiCol_HeaderActive] = rgb(p.header_active);
+  c[ImGuiCol_CheckMark] = rgb(p.accent);
+  c[ImGuiCol_TextSelectedBg] = rgb(p.selection);
   c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
-  c[ImGuiCol_ScrollbarGrab] = rgb(IM_COL32(208, 213, 221, 255));
-  c[ImGuiCol_ScrollbarGrabHovered] = rgb(IM_COL32(180, 187, 198, 255));
-  c[ImGuiCol_ScrollbarGrabActive] = rgb(IM_COL32(150, 158, 170, 255));
-  c[ImGuiCol_Separator] = rgb(kBorder);
-  c[ImGuiCol_NavHighlight] = rgb(IM_COL32(37, 99, 235, 255));
+  c[ImGuiCol_ScrollbarGrab] = rgb(p.scroll_grab);
+  c[ImGuiCol_ScrollbarGrabHovered] = rgb(p.scroll_grab_hovered);
+  c[ImGuiCol_ScrollbarGrabActive] = rgb(p.scroll_grab_active);
+  c[ImGuiCol_Separator] = rgb(p.border);
+  c[ImGuiCol_NavHighlight] = rgb(p.accent);
 }
 
 ImU32 with_alpha(ImU32 c, float alpha) {

@@ -7,20 +7,6 @@
 
 namespace whence::web::theme {
 
-// --- palette (light, restrained; saturated colour only where it carries meaning) ----------
-constexpr ImU32 kBackground = IM_COL32(255, 255, 255, 255);
-constexpr ImU32 kSurface = IM_COL32(248, 249, 251, 255);  // cards
-constexpr ImU32 kBorder = IM_COL32(226, 229, 234, 255);
-constexpr ImU32 kText = IM_COL32(24, 28, 35, 255);
-constexpr ImU32 kMuted = IM_COL32(104, 112, 125, 255);
-constexpr ImU32 kFaint = IM_COL32(160, 167, 178, 255);
-constexpr ImU32 kError = IM_COL32(200, 30, 40, 255);
-constexpr ImU32 kErrorTint = IM_COL32(253, 236, 237, 255);
-constexpr ImU32 kStale = IM_COL32(180, 120, 0, 255);
-constexpr ImU32 kStaleTint = IM_COL32(255, 244, 214, 255);
-constexpr ImU32 kFocus = IM_COL32(24, 28, 35, 255);  // ring around the hovered/pinned cell
-constexpr ImU32 kCellIdle = IM_COL32(255, 255, 255, 255);
-
 // One colour family per tensor: a strong colour for highlights and a tint for its cells.
 struct TensorColors {
   ImU32 strong;  // fill of a "value" source, rings, the name dot
@@ -28,6 +14,32 @@ struct TensorColors {
   ImU32 ring;    // resting cell border
   ImU32 soft;    // fill of an "index"/"mask"/"compare" source
 };
+
+// --- palette: a light and a dark variant, chosen at run time (the page's theme) ------------
+// Light is restrained, saturated colour only where it carries meaning. Dark keeps the same
+// hues, brighter strong colours (with dark text on them) and tints that stay apart on a
+// near-black background. Every panel reads palette(); nothing keeps a copy across frames.
+struct Palette {
+  const char* name;  // "light" or "dark"
+  ImU32 background, surface, border;  // canvas, cards, hairlines
+  ImU32 text, muted, faint;
+  ImU32 error, error_tint, stale, stale_tint;
+  ImU32 focus;     // ring around the hovered/pinned cell
+  ImU32 on_strong;  // text on a "value" cell (filled with a tensor's strong colour)
+  ImU32 accent, selection;  // check marks and focus outlines; selected text
+  ImU32 frame, frame_hovered, frame_active;
+  ImU32 button, button_hovered, button_active;
+  ImU32 header, header_hovered, header_active;
+  ImU32 scroll_grab, scroll_grab_hovered, scroll_grab_active;
+  TensorColors args[4];  // slot 0.. for arguments in call order
+  TensorColors output;
+  TensorColors neutral;  // the legend's grey swatches
+};
+const Palette& palette();
+// Switches the palette ("dark" or anything else for light) and restyles ImGui. Returns
+// whether it changed.
+bool set_palette(const std::string& name);
+
 // Slot 0.. for arguments in call order; the output has its own colour.
 const TensorColors& tensor_colors(int slot);
 constexpr int kOutputSlot = -1;
