@@ -1,0 +1,49 @@
+// exp_poly.hpp - e^x in double by a polynomial, for the loops whose result is rounded to
+// float32 or narrower (softmax, logsumexp, exp, sigmoid): libm's exp is one call per element
+// that no compiler vectorizes; this is straight-line arithmetic that it does. Within about
+// 2 ulp of double, so the rounded float is libm's but for a value within 1e-15 of a rounding
+// midpoint. float64 results keep libm (std::exp).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/element.hpp"
+
+namespace whence {
+
+WHENCE_HD inline double exp_poly(double x) {
+  // e^x = 2^n · e^r, n = round(x / ln 2), |r| ≤ ln 2 / 2. Below -708 (where e^x is below the
+  // smallest normal double) the result is 0, above 709.79 inf; NaN stays NaN.
+  const double shift = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
+  const double xc = x < -708.0 ? -708.0 : x > 709.79 ? 709.79 : x;
+  const double t = xc * 1.4426950408889634 + shift;
+  const double n = t - shift;
+  std::int64_t bits, shift_bits;
+  std::memcpy(&bits, &t, sizeof bits);
+  std::memcpy(&shift_bits, &shift, sizeof shift_bits);
+  // ln 2 in two parts (fdlibm's): n · hi is exact for |n| < 2^11.
+  const double r = (xc - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
+  // Taylor to r^13 / 13!: the first omitted term is below 2e-17 for |r| ≤ 0.35.
+  double p = 1.0 / 6227020800.0;
+  p = p * r + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  const std::int64_t scale_bits = (bits - shift_bits + 1022) << 52;  // 2^(n-1), n in [-1021, 1024]
+  double scale;
+  std::memcpy(&scale, &scale_bits, sizeof scale);
+  const double y = p * scale * 2.0;
+  return x < -708.0 ? 0.0 : x > 709.79 ? HUGE_VAL : y;
+}
+
+}  // namespace whence
