@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "kernels/element.hpp"
 
@@ -44,6 +45,13 @@ WHENCE_HD inline double exp_poly(double x) {
   std::memcpy(&scale, &scale_bits, sizeof scale);
   const double y = p * scale * 2.0;
   return x < -708.0 ? 0.0 : x > 709.79 ? HUGE_VAL : y;
+}
+
+// e^x for a result stored as T: libm's for float64, exp_poly's for the narrower types.
+template <class T>
+WHENCE_HD double exp_for(double x) {
+  if constexpr (std::is_same_v<T, double>) return std::exp(x);
+  else return exp_poly(x);
 }
 
 }  // namespace whence

@@ -7,68 +7,35 @@
 #include <vector>
 
 #include "kernels/exp_poly.hpp"
+#include "kernels/line_math.hpp"
 
 namespace whence {
 
 namespace {
 
-constexpr int kLanes = 8;          // along the last dim: the max and the sum in 8 lanes
 constexpr std::int64_t kBlock = 64;  // along another dim: this many lines side by side
-
-// One step of the line's maximum: a NaN takes over and stays, else the larger (the earlier
-// of equals), as std::max from −inf.
-inline double max_step(double m, double v) { return (v != v) | (m < v) ? v : m; }
-
-template <class T>
-double exp_of(double z) {
-  if constexpr (std::is_same_v<T, double>) return std::exp(z);
-  else return exp_poly(z);
-}
 
 void round_sum(double& sum, const SoftmaxMath& math) {
   if (math.bf16_sum) sum = double(float(BFloat16(float(sum))));
 }
 
-// The largest s·x of a contiguous line.
-template <class T>
-double line_max(const T* x, std::int64_t len, double s) {
-  double lanes[kLanes];
-  for (double& l : lanes) l = -INFINITY;
-  std::int64_t i = 0;
-  for (; i + kLanes <= len; i += kLanes)
-    for (int j = 0; j < kLanes; ++j) lanes[j] = max_step(lanes[j], s * double(x[i + j]));
-  double m = -INFINITY;
-  for (double l : lanes) m = max_step(m, l);
-  for (; i < len; ++i) m = max_step(m, s * double(x[i]));
-  if (m == 0) {  // +0 or −0: the first of them in line order, as one lane would find it
-    m = -INFINITY;
-    for (i = 0; i < len; ++i) m = max_step(m, s * double(x[i]));
-  }
-  return m;
-}
-
-// Σ e[i]: in line order for float64; else in 8 lanes (the rounding to float hides the order).
+// Σ e[i]: in line order for float64, else in lanes.
 template <class T>
 double line_sum(const double* e, std::int64_t len) {
-  double sum = 0;
   if constexpr (std::is_same_v<T, double>) {
+    double sum = 0;
     for (std::int64_t i = 0; i < len; ++i) sum += e[i];
+    return sum;
   } else {
-    double lanes[kLanes] = {};
-    std::int64_t i = 0;
-    for (; i + kLanes <= len; i += kLanes)
-      for (int j = 0; j < kLanes; ++j) lanes[j] += e[i + j];
-    for (double l : lanes) sum += l;
-    for (; i < len; ++i) sum += e[i];
+    return lane_sum(e, len, [](double v) { return v; });
   }
-  return sum;
 }
 
 // A line along the last dim: x[0..len) -> y[0..len). `e`: room for len doubles.
 template <class T>
 void last_dim_line(const T* x, T* y, std::int64_t len, const SoftmaxMath& math, double* e) {
-  const double s = math.sign, m = line_max(x, len, s);
-  for (std::int64_t i = 0; i < len; ++i) e[i] = exp_of<T>(s * double(x[i]) - m);
+  const double s = math.sign, m = lane_max(x, len, s);
+  for (std::int64_t i = 0; i < len; ++i) e[i] = exp_for<T>(s * double(x[i]) - m);
   double sum = line_sum<T>(e, len);
   round_sum(sum, math);
   if (math.log) {
@@ -94,7 +61,7 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
     for (std::int64_t k = 0; k < width; ++k) m[k] = max_step(m[k], s * double(x[i * inner + k]));
   for (std::int64_t i = 0; i < len; ++i)
     for (std::int64_t k = 0; k < width; ++k) {
-      const double v = exp_of<T>(s * double(x[i * inner + k]) - m[k]);
+      const double v = exp_for<T>(s * double(x[i * inner + k]) - m[k]);
       e[i * width + k] = v;
       sum[k] += v;
     }

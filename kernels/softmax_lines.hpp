@@ -16,7 +16,7 @@ struct SoftmaxMath {
 // out_j = e^(s·x_j − m) / Σ e^(s·x_i − m), m the largest s·x_i, in double. (NaN anywhere in
 // the line, or an infinite maximum, makes the line NaN, as in PyTorch.) float64 sums in line
 // order with libm's exp; the narrower dtypes round the result, and take exp_poly.hpp's exp and,
-// along the last dim, a sum in 8 lanes.
+// along the last dim, a sum in 32 lanes.
 void softmax_lines(const Tensor& x, int dim, const SoftmaxMath& math, Tensor& out);
 
 }  // namespace whence

@@ -1,0 +1,90 @@
+// reduce_lines.cpp - sum, mean and logsumexp over adjacent dims (reduce_lines.hpp).
+#include "kernels/reduce_lines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "kernels/exp_poly.hpp"
+#include "kernels/line_math.hpp"
+
+namespace whence {
+
+namespace {
+
+constexpr std::int64_t kBlock = 64;  // slices strided in memory: this many side by side
+
+// logsumexp from the slice's max and Σ e^(x − max): NaN anywhere is NaN, an infinite max
+// (every element −inf, or one +inf) the result, as Accumulator::value.
+double lse(double max, double sum) { return std::isnan(max) || std::isinf(max) ? max : max + std::log(sum); }
+
+// Each slice contiguous: x[o·len .. (o+1)·len) -> out[o].
+template <class T>
+void contiguous_slices(ReduceKind kind, const T* x, T* out, std::int64_t outer, std::int64_t len) {
+  constexpr bool kInOrder = std::is_same_v<T, double>;
+  for (std::int64_t o = 0; o < outer; ++o) {
+    const T* v = x + o * len;
+    double r;
+    if (kind == ReduceKind::LogSumExp) {
+      const double m = lane_max(v, len, 1);
+      r = lse(m, lane_sum(v, len, [m](double e) { return exp_poly(e - m); }));
+    } else {
+      double sum = 0;
+      if constexpr (kInOrder) {
+        for (std::int64_t i = 0; i < len; ++i) sum += v[i];
+      } else {
+        sum = lane_sum(v, len, [](double e) { return e; });
+      }
+      r = kind == ReduceKind::Mean ? sum / double(len) : sum;
+    }
+    out[o] = cast_from_double<T>(r);
+  }
+}
+
+// Slice k of a block reads x[i·inner + k], i < len, in order: `width` slices side by side.
+template <class T>
+void strided_block(ReduceKind kind, const T* x, T* out, std::int64_t len, std::int64_t inner, std::int64_t width) {
+  double acc[kBlock], m[kBlock];
+  for (std::int64_t k = 0; k < width; ++k) {
+    acc[k] = 0;
+    m[k] = -INFINITY;
+  }
+  if (kind == ReduceKind::LogSumExp) {
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t k = 0; k < width; ++k) m[k] = max_step(m[k], double(x[i * inner + k]));
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t k = 0; k < width; ++k) acc[k] += exp_poly(double(x[i * inner + k]) - m[k]);
+    for (std::int64_t k = 0; k < width; ++k) out[k] = cast_from_double<T>(lse(m[k], acc[k]));
+    return;
+  }
+  for (std::int64_t i = 0; i < len; ++i)
+    for (std::int64_t k = 0; k < width; ++k) acc[k] += double(x[i * inner + k]);
+  const double n = kind == ReduceKind::Mean ? double(len) : 1;
+  for (std::int64_t k = 0; k < width; ++k) out[k] = cast_from_double<T>(kind == ReduceKind::Mean ? acc[k] / n : acc[k]);
+}
+
+}  // namespace
+
+bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out) {
+  if (kind != ReduceKind::Sum && kind != ReduceKind::Mean && kind != ReduceKind::LogSumExp) return false;
+  if (!is_floating(x.dtype()) || out.dtype() != x.dtype() || count < 1) return false;
+  if (kind == ReduceKind::LogSumExp && x.dtype() == DType::Float64) return false;  // keeps the online form
+  std::int64_t outer = 1, len = 1, inner = 1;
+  for (int d = 0; d < x.dim(); ++d)
+    (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
+  if (outer * inner == 0) return true;
+  dispatch_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) {
+      const T* v = x.data<T>();
+      T* o = out.data<T>();
+      if (inner == 1) return contiguous_slices(kind, v, o, outer, len);
+      for (std::int64_t b = 0; b < outer; ++b)
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner, std::min(kBlock, inner - k0));
+    }
+  });
+  return true;
+}
+
+}  // namespace whence

@@ -1,0 +1,19 @@
+// reduce_lines.hpp - the compute path of sum, mean and logsumexp over dims that lie next to
+// each other: each output element's slice is a block of a contiguous input, so the loops run
+// over the typed elements without the accumulator's switch per element. Explain keeps
+// reduce.hpp's element function.
+#pragma once
+#include "core/tensor.hpp"
+#include "kernels/reduce_accumulate.hpp"
+
+namespace whence {
+
+// out (contiguous, the input's floating dtype) = `kind` of x (contiguous) over its dims
+// first .. first + count - 1. The same arithmetic as Accumulator: in double, each slice in
+// order; for results narrower than float64, sums along the last dim go in lanes and
+// logsumexp takes two passes (max, then Σ e^(x − max) by exp_poly.hpp) instead of its online
+// rescaling. Returns false, doing nothing, for any other kind or dtype (and for float64
+// logsumexp).
+bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out);
+
+}  // namespace whence
