@@ -1,9 +1,12 @@
-// index_walk.hpp - what the compute paths of gather, index_select and scatter_add share on the
-// CPU: one pass that says whether every index value is in range (so that the walk in PyTorch's
-// order, which names the first bad one, runs only when one is bad), and a row-major walk over
-// the rows of a shape (every dim but the last), so that the inner loop runs along the last dim.
+// index_walk.hpp - what the compute paths of gather, index_select, x[idx] and scatter_add share
+// on the CPU: one pass that says whether every index value is in range (so that the walk in
+// PyTorch's order, which names the first bad one, runs only when one is bad), a row-major walk
+// over the rows of a shape (every dim but the last), so that the inner loop runs along the last
+// dim, and the copy of whole slices chosen along a dim.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "core/tensor.hpp"
 
@@ -40,6 +43,37 @@ void for_each_row(const Shape& shape, F f) {
       if (++coord[d] < shape[std::size_t(d)]) break;
       coord[d] = 0;
     }
+  }
+}
+
+template <class W>
+void copy_slices_as(const W* src, W* out, const std::vector<std::int64_t>& idx, std::int64_t outer, std::int64_t size,
+                    std::int64_t inner) {
+  const std::int64_t n = std::int64_t(idx.size());
+  for (std::int64_t o = 0; o < outer; ++o) {
+    const W* s = src + o * size * inner;
+    W* d = out + o * n * inner;
+    if (inner == 1) {
+      for (std::int64_t j = 0; j < n; ++j) d[j] = s[idx[std::size_t(j)]];
+    } else {
+      for (std::int64_t j = 0; j < n; ++j) std::copy_n(s + idx[std::size_t(j)] * inner, inner, d + j * inner);
+    }
+  }
+}
+
+// out (contiguous, `in`'s dtype, in's shape but idx.size() along dim) = the slices of `in` along
+// dim that idx names (each in [0, size)), in idx's order, copied as bytes.
+inline void copy_slices(const Tensor& in, int dim, const std::vector<std::int64_t>& idx, Tensor& out) {
+  std::int64_t outer = 1, inner = 1;
+  for (int d = 0; d < in.dim(); ++d)
+    if (d != dim) (d < dim ? outer : inner) *= in.shape()[std::size_t(d)];
+  const std::int64_t size = in.shape()[std::size_t(dim)];
+  const Tensor src = in.contiguous();
+  switch (dtype_size(in.dtype())) {
+    case 1: return copy_slices_as(src.data<std::uint8_t>(), out.data<std::uint8_t>(), idx, outer, size, inner);
+    case 2: return copy_slices_as(src.data<std::uint16_t>(), out.data<std::uint16_t>(), idx, outer, size, inner);
+    case 4: return copy_slices_as(src.data<std::uint32_t>(), out.data<std::uint32_t>(), idx, outer, size, inner);
+    default: return copy_slices_as(src.data<std::uint64_t>(), out.data<std::uint64_t>(), idx, outer, size, inner);
   }
 }
 

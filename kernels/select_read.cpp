@@ -78,21 +78,6 @@ ReadPlan prepare_index_select(const Bound& b) {
 
 // The same result without the plan: whole slices copied along dim. false (nothing done) where
 // the plan path has an error to raise or an edge to handle (a 0-d input, an empty one).
-template <class W>
-void select_slices(const W* src, W* out, const std::vector<std::int64_t>& idx, std::int64_t outer, std::int64_t size,
-                   std::int64_t inner) {
-  const std::int64_t n = std::int64_t(idx.size());
-  for (std::int64_t o = 0; o < outer; ++o) {
-    const W* s = src + o * size * inner;
-    W* d = out + o * n * inner;
-    if (inner == 1) {
-      for (std::int64_t j = 0; j < n; ++j) d[j] = s[idx[std::size_t(j)]];
-    } else {
-      for (std::int64_t j = 0; j < n; ++j) std::copy_n(s + idx[std::size_t(j)] * inner, inner, d + j * inner);
-    }
-  }
-}
-
 bool index_select_fast(const Bound& b, Tensor& out) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
@@ -106,17 +91,8 @@ bool index_select_fast(const Bound& b, Tensor& out) {
   std::vector<std::int64_t> idx(static_cast<std::size_t>(n));
   for (std::int64_t j = 0; j < n; ++j)
     idx[std::size_t(j)] = index.dtype() == DType::Int64 ? index.data<std::int64_t>()[j] : index.data<std::int32_t>()[j];
-  std::int64_t outer = 1, inner = 1;
-  for (int d = 0; d < in.dim(); ++d)
-    if (d != dim) (d < dim ? outer : inner) *= in.shape()[std::size_t(d)];
-  const Tensor src = in.contiguous();
   out = Tensor::empty(in.dtype(), shape);
-  switch (dtype_size(in.dtype())) {  // the bytes as they are
-    case 1: select_slices(src.data<std::uint8_t>(), out.data<std::uint8_t>(), idx, outer, size, inner); break;
-    case 2: select_slices(src.data<std::uint16_t>(), out.data<std::uint16_t>(), idx, outer, size, inner); break;
-    case 4: select_slices(src.data<std::uint32_t>(), out.data<std::uint32_t>(), idx, outer, size, inner); break;
-    default: select_slices(src.data<std::uint64_t>(), out.data<std::uint64_t>(), idx, outer, size, inner); break;
-  }
+  copy_slices(in, int(dim), idx, out);
   return true;
 }
 
