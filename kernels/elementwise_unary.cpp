@@ -27,7 +27,7 @@ WHENCE_EW1(Round, [&] {
     return decimals > 0 ? std::nearbyint(x * scale) / scale : std::nearbyint(x / scale) * scale;
   }
 }())
-WHENCE_EW1(Exp, std::exp(x))
+WHENCE_EW1(Exp, ew_exp(x))
 WHENCE_EW1(Exp2, std::exp2(x))
 WHENCE_EW1(Expm1, std::expm1(x))
 WHENCE_EW1(Log, std::log(x))

@@ -1,10 +1,10 @@
 // exp_poly.hpp - e^x in double by a polynomial, for the loops whose result is rounded to
 // float32 or narrower (softmax, logsumexp, exp, sigmoid): libm's exp is one call per element
 // that no compiler vectorizes; this is straight-line arithmetic that it does. Within about
-// 2 ulp of double, so the rounded float is libm's but for a value within 1e-15 of a rounding
-// midpoint. float64 results keep libm (std::exp).
+// 2 ulp of double, so the rounded float is e^x correctly rounded but for a value within 1e-15
+// of a rounding midpoint (glibc's expf is within 0.502 ulp). float64 results keep libm.
 #pragma once
-#include <cmath>
+#include <cmath>  // std::exp
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -14,13 +14,20 @@
 namespace whence {
 
 WHENCE_HD inline double exp_poly(double x) {
-  // e^x = 2^n · e^r, n = round(x / ln 2), |r| ≤ ln 2 / 2. Below -708 (where e^x is below the
-  // smallest normal double) the result is 0, above 709.79 inf; NaN stays NaN.
+  // e^x = 2^n · e^r, n = round(x / ln 2), |r| ≤ ln 2 / 2. x is clamped to [-707.98, 709.79]:
+  // above, 2^n · e^r overflows to inf by itself; below (where e^x is below 2.6e-308, about
+  // the smallest normal double) the result is multiplied by 0. NaN stays NaN.
+  // No branch, so that loops of it vectorize: the range is tested on x / ln 2, computed
+  // whatever the outcome (a test on x itself, widened from float, the compiler makes in float
+  // and the widening then conditional, which it does not vectorize).
+  const double u = x * 1.4426950408889634;
+  const bool low = u < -1021.4, high = u > 1024.0;  // x < -707.98, x > 709.78
+  double xc = low ? -707.98 : x;
+  xc = high ? 709.79 : xc;
   const double shift = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
-  const double xc = x < -708.0 ? -708.0 : x > 709.79 ? 709.79 : x;
   const double t = xc * 1.4426950408889634 + shift;
   const double n = t - shift;
-  std::int64_t bits, shift_bits;
+  std::uint64_t bits, shift_bits;
   std::memcpy(&bits, &t, sizeof bits);
   std::memcpy(&shift_bits, &shift, sizeof shift_bits);
   // ln 2 in two parts (fdlibm's): n · hi is exact for |n| < 2^11.
@@ -40,11 +47,10 @@ WHENCE_HD inline double exp_poly(double x) {
   p = p * r + 0.5;
   p = p * r + 1.0;
   p = p * r + 1.0;
-  const std::int64_t scale_bits = (bits - shift_bits + 1022) << 52;  // 2^(n-1), n in [-1021, 1024]
+  const std::uint64_t scale_bits = (bits - shift_bits + 1022) << 52;  // 2^(n-1), n in [-1021, 1024]
   double scale;
   std::memcpy(&scale, &scale_bits, sizeof scale);
-  const double y = p * scale * 2.0;
-  return x < -708.0 ? 0.0 : x > 709.79 ? HUGE_VAL : y;
+  return p * scale * 2.0 * (low ? 0.0 : 1.0);
 }
 
 // e^x for a result stored as T: libm's for float64, exp_poly's for the narrower types.
