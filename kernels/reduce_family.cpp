@@ -125,10 +125,12 @@ void load_values(Reduction& r) {
   r.args.in = to_ktensor(r.values, 0);
 }
 
-// sum, mean and logsumexp over adjacent dims, straight from the typed input (reduce_lines.hpp).
+// sum, mean and logsumexp over adjacent dims, cumsum and cumprod, straight from the typed
+// input (reduce_lines.hpp).
 bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
   const ReduceArgs& a = r.args;
-  if (spec.scan || out.size() != 1 || a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
+  if (spec.scan) return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
+  if (out.size() != 1 || a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
   return reduce_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0]);
 }
 

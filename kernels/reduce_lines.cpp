@@ -63,7 +63,50 @@ void strided_block(ReduceKind kind, const T* x, T* out, std::int64_t len, std::i
   for (std::int64_t k = 0; k < width; ++k) out[k] = cast_from_double<T>(kind == ReduceKind::Mean ? acc[k] / n : acc[k]);
 }
 
+// The running sum or product of each line; `width` lines side by side (k < width), line k at
+// x[i·inner + k], i < len (inner == 1, width == 1: one contiguous line).
+template <class T>
+void scan_block(bool product, const T* x, T* out, std::int64_t len, std::int64_t inner, std::int64_t width) {
+  if (width == 1) {  // (a loop of one line per element costs more than the addition)
+    double acc = product ? 1 : 0;
+    if (product) {
+      for (std::int64_t i = 0; i < len; ++i) out[i * inner] = cast_from_double<T>(acc *= double(x[i * inner]));
+    } else {
+      for (std::int64_t i = 0; i < len; ++i) out[i * inner] = cast_from_double<T>(acc += double(x[i * inner]));
+    }
+    return;
+  }
+  double acc[kBlock];
+  for (std::int64_t k = 0; k < width; ++k) acc[k] = product ? 1 : 0;
+  for (std::int64_t i = 0; i < len; ++i) {
+    const T* xi = x + i * inner;
+    T* oi = out + i * inner;
+    if (product) {
+      for (std::int64_t k = 0; k < width; ++k) oi[k] = cast_from_double<T>(acc[k] *= double(xi[k]));
+    } else {
+      for (std::int64_t k = 0; k < width; ++k) oi[k] = cast_from_double<T>(acc[k] += double(xi[k]));
+    }
+  }
+}
+
 }  // namespace
+
+bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
+  if ((kind != ReduceKind::Sum && kind != ReduceKind::Prod) || !is_floating(x.dtype()) || out.dtype() != x.dtype()) return false;
+  std::int64_t outer = 1, len = 1, inner = 1;
+  for (int d = 0; d < x.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x.shape()[std::size_t(d)];
+  dispatch_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) {
+      const T* v = x.data<T>();
+      T* o = out.data<T>();
+      for (std::int64_t b = 0; b < outer; ++b)
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner, std::min(kBlock, inner - k0));
+    }
+  });
+  return true;
+}
 
 bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out) {
   if (kind != ReduceKind::Sum && kind != ReduceKind::Mean && kind != ReduceKind::LogSumExp) return false;

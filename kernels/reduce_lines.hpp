@@ -1,7 +1,7 @@
 // reduce_lines.hpp - the compute path of sum, mean and logsumexp over dims that lie next to
-// each other: each output element's slice is a block of a contiguous input, so the loops run
-// over the typed elements without the accumulator's switch per element. Explain keeps
-// reduce.hpp's element function.
+// each other, and of cumsum and cumprod: each output element's slice is a block of a
+// contiguous input, so the loops run over the typed elements without the accumulator's
+// switch per element. Explain keeps reduce.hpp's element function.
 #pragma once
 #include "core/tensor.hpp"
 #include "kernels/reduce_accumulate.hpp"
@@ -15,5 +15,10 @@ namespace whence {
 // rescaling. Returns false, doing nothing, for any other kind or dtype (and for float64
 // logsumexp).
 bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out);
+
+// out (contiguous, x's shape and floating dtype) = the running Sum (cumsum) or Prod (cumprod)
+// of x (contiguous) along dim, in double and in line order, as Accumulator. false, doing
+// nothing, for any other kind or dtype.
+bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out);
 
 }  // namespace whence
