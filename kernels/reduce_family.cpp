@@ -125,13 +125,15 @@ void load_values(Reduction& r) {
   r.args.in = to_ktensor(r.values, 0);
 }
 
-// sum, mean and logsumexp over adjacent dims, cumsum and cumprod, straight from the typed
-// input (reduce_lines.hpp).
+// sum, mean, logsumexp and max/min with indices over adjacent dims, cumsum and cumprod,
+// straight from the typed input (reduce_lines.hpp).
 bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
   const ReduceArgs& a = r.args;
   if (spec.scan) return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
-  if (out.size() != 1 || a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
-  return reduce_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0]);
+  if (a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
+  if (out.size() == 2 && spec.results[1] == ReduceDType::Index)  // max(x, dim): values, indices
+    return arg_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0], out[1]);
+  return out.size() == 1 && reduce_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0]);
 }
 
 template <class T, class Access>

@@ -16,6 +16,12 @@ namespace whence {
 // logsumexp).
 bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out);
 
+// max(x, dim) and min(x, dim): values (x's floating dtype) and int64 indices (the position in
+// the slice) over x's dims first .. first + count - 1, both contiguous: the first NaN, else the
+// first of the largest (smallest), as Accumulator's Max (Min). false, doing nothing, for any
+// other kind or dtype.
+bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& values, Tensor& indices);
+
 // out (contiguous, x's shape and floating dtype) = the running Sum (cumsum) or Prod (cumprod)
 // of x (contiguous) along dim, in double and in line order, as Accumulator. false, doing
 // nothing, for any other kind or dtype.
