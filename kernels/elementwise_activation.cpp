@@ -4,6 +4,7 @@
 #include "core/shape.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/elementwise_math.hpp"
+#include "kernels/erf_poly.hpp"
 
 namespace whence {
 
@@ -22,8 +23,18 @@ template <class C> WHENCE_HD C softplus(C x, C beta, C threshold) {
 
 WHENCE_EW1(Relu, nan_or(x, x > C(0) ? x : C(0)))
 WHENCE_EW1(Relu6, nan_or(x, x < C(0) ? C(0) : x > C(6) ? C(6) : x))
-WHENCE_EW1(Gelu, p.i[0] ? C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)))
-                        : x * C(0.5) * (C(1) + std::erf(x * C(0.70710678118654752440))))
+// gelu's two forms (approximate='tanh' or 'none'), chosen once per block on the CPU (kForms).
+struct Gelu {
+  static constexpr bool kForms = true;
+  static WHENCE_HD bool form(const EwParams& p) { return p.i[0] != 0; }
+  template <bool Tanh, class C>
+  WHENCE_HD auto as(const EwParams&, C x) const {
+    if constexpr (Tanh) return C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)));
+    else return x * C(0.5) * (C(1) + erf_for(x * C(0.70710678118654752440)));
+  }
+  template <class C>
+  WHENCE_HD auto operator()(const EwParams& p, C x) const { return form(p) ? as<true>(p, x) : as<false>(p, x); }
+};
 WHENCE_EW1(Silu, x / (C(1) + std::exp(-x)))
 WHENCE_EW1(Softplus, softplus(x, C(p.f[0]), C(p.f[1])))
 WHENCE_EW1(Elu, x > C(0) ? x : C(p.f[0]) * std::expm1(x))

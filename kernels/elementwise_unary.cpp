@@ -2,6 +2,7 @@
 #include "core/error.hpp"
 #include "kernels/elementwise_builder.hpp"
 #include "kernels/elementwise_math.hpp"
+#include "kernels/erf_poly.hpp"
 
 namespace whence {
 
@@ -27,7 +28,7 @@ WHENCE_EW1(Round, [&] {
     return decimals > 0 ? std::nearbyint(x * scale) / scale : std::nearbyint(x / scale) * scale;
   }
 }())
-WHENCE_EW1(Exp, std::exp(x))
+WHENCE_EW1(Exp, ew_exp(x))
 WHENCE_EW1(Exp2, std::exp2(x))
 WHENCE_EW1(Expm1, std::expm1(x))
 WHENCE_EW1(Log, std::log(x))
@@ -56,7 +57,7 @@ WHENCE_EW1(Logit, [&] {
   const C z = p.i[0] ? (x < eps ? eps : x > C(1) - eps ? C(1) - eps : x) : x;  // i[0]: eps given
   return std::log(ew_round(z / ew_round(C(1) - z, p), p));
 }())
-WHENCE_EW1(Erf, std::erf(x))
+WHENCE_EW1(Erf, erf_for(x))
 WHENCE_EW1(Erfc, std::erfc(x))
 WHENCE_EW1(Erfinv, ew_erfinv(x))
 // x * (π / 180) as a tensor times a Python float: the constant is rounded to x's dtype first.

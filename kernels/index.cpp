@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "kernels/cpu/launch.hpp"
+#include "kernels/index_walk.hpp"
 #include "kernels/ops.hpp"
 
 namespace whence {
@@ -95,6 +96,7 @@ GatherArgs check_gather(const Bound& b) {
            "index");
   }
   const std::int64_t size = nonempty_size(input, a.dim);
+  if (indices_in_range(index, size)) return a;  // (the walk below is there to name a bad value)
   for (const std::int64_t flat : index_visit_order(index, input, a.dim)) {
     const std::int64_t v = index.get(flat).i;
     if (v < 0 || v >= size)
@@ -105,12 +107,35 @@ GatherArgs check_gather(const Bound& b) {
   return a;
 }
 
+// gather_element for every output element, a row (along the last dim) at a time, without
+// the coordinates of each element.
+template <class T>
+void gather_rows(const GatherArgs& a, const Shape& shape, T* out) {
+  const KTensor& in = a.input;
+  const KTensor& ix = a.index;
+  const int last = ix.rank - 1;
+  const std::int64_t cols = ix.shape[last], is = ix.strides[last], ds = in.strides[a.dim];
+  const std::int64_t ls = a.dim == last ? 0 : in.strides[last];
+  const T* src = static_cast<const T*>(in.data);
+  const std::int64_t* idx = static_cast<const std::int64_t*>(ix.data);
+  for_each_row(shape, [&](const std::int64_t* c, std::int64_t row) {
+    std::int64_t ib = 0, xb = 0;
+    for (int d = 0; d < last; ++d) {
+      xb += c[d] * ix.strides[d];
+      if (d != a.dim) ib += c[d] * in.strides[d];
+    }
+    T* o = out + row * cols;
+    for (std::int64_t k = 0; k < cols; ++k) o[k] = src[ib + idx[xb + k * is] * ds + k * ls];
+  });
+}
+
 OpResult gather_run(const Bound& b) {
   const GatherArgs a = check_gather(b);
   Tensor out = Tensor::empty(b.tensor(kInput).dtype(), b.tensor(kIndex).shape());
   if (out.numel() == 0) return {{out}, false};
   dispatch_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
+    if (a.index.rank > 0 && a.input.rank == a.index.rank) return gather_rows<T>(a, out.shape(), out.data<T>());
     cpu_launch<T>(out, [&](std::int64_t flat, auto& access) { return gather_element<T>(a, flat, access); });
   });
   return {{out}, false};

@@ -23,6 +23,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
+#include "kernels/index_walk.hpp"
 #include "kernels/movement_family.hpp"
 
 namespace whence {
@@ -420,10 +421,27 @@ Located locate(const IndexPlan& p, std::int64_t o) {
   return l;
 }
 
+// One index tensor of integers on one dim (x[idx], x[:, idx]): whole slices of the view copied
+// along that dim. false (nothing done) when a value is out of range: the loop below names it.
+bool getitem_slices(const IndexPlan& p, Tensor& out) {
+  const Advanced& a = p.adv.front();
+  const std::int64_t size = p.view.shape()[std::size_t(a.dim)], n = a.index.numel();
+  std::vector<std::int64_t> idx(static_cast<std::size_t>(n));
+  for (std::int64_t j = 0; j < n; ++j) {  // (row-major: the result's order along the broadcast dims)
+    const std::int64_t i = a.index.get(j).i;
+    if (i < -size || i >= size) return false;
+    idx[std::size_t(j)] = i < 0 ? i + size : i;
+  }
+  copy_slices(p.view, int(a.dim), idx, out);
+  return true;
+}
+
 std::vector<Tensor> getitem_apply(const Bound& b) {
   const IndexPlan p = plan_index(tensor_arg(b, "input"), arg(b, "indices"));
   if (p.adv.empty()) return {p.view};
   Tensor out = Tensor::empty(p.view.dtype(), p.shape);
+  if (out.numel() == 0) return {out};
+  if (p.adv.size() == 1 && p.adv.front().kind == Kind::Ints && p.first == p.adv.front().dim && getitem_slices(p, out)) return {out};
   const Shape vstrides = contiguous_strides(p.view.shape());
   for (std::int64_t o = 0; o < out.numel(); ++o) {
     Located l = locate(p, o);

@@ -19,6 +19,7 @@
 #include "kernels/gnu_sort.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/reduce_family.hpp"
+#include "kernels/softmax_lines.hpp"
 
 namespace whence {
 
@@ -142,8 +143,11 @@ struct OrderSpec {
   const char* full_bool_kernel = nullptr;  // median(x) without dim names another kernel
   bool full_without_dim = false;           // median(x): every element, one value, ties all sources
   bool names_resolve = true;
-  // Line ops (softmax): every output element reads its whole line; the equation is theirs.
+  // Line ops (softmax): every output element reads its whole line; the equation is theirs,
+  // the values softmax_lines' (no pick).
   bool whole_line = false;
+  double line_sign = 1;    // softmin: -1
+  bool line_log = false;   // log_softmax
   std::string (*equation)(const Bound&, const OpResult&, int, std::int64_t, const std::vector<Source>&) = nullptr;
 };
 
@@ -198,6 +202,12 @@ OpResult order_run(const Bound& b) {
   else r.tensors = {Tensor::empty(s.index_result_first ? DType::Int64 : vd, p.out_shape)};
   r.is_tuple = s.results == 2;
   if (r.tensors[0].numel() == 0) return r;
+  if (s.whole_line) {
+    // bfloat16's log_softmax rounds the sum to bfloat16 before its logarithm, as PyTorch's kernel.
+    const SoftmaxMath math{s.line_sign, s.line_log, s.line_log && p.x.dtype() == DType::BFloat16};
+    softmax_lines(p.values, p.in.dim, math, r.tensors[0]);
+    return r;
+  }
   for (std::int64_t line = 0; line < p.in.count; ++line) {
     const Picked k = s.pick(b, line_entries(p.values, p.in, line));
     for (std::size_t j = 0; j < k.results[0].size(); ++j) {
@@ -391,32 +401,6 @@ void median_check(const Bound&, const Tensor& x, int dim) { nonempty_line("media
 void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
 void mode_check(const Bound&, const Tensor& x, int dim) { nonempty_line("mode", x, dim); }
 
-// softmax family: out_j = e^(s·x_j − m) / Σ e^(s·x_i − m) (s = −1 for softmin), in double.
-// (An infinite maximum makes the line NaN, as in PyTorch: inf − inf.) bfloat16's log_softmax
-// rounds the sum to bfloat16 before its logarithm, as PyTorch's kernel does.
-Picked softmax_line(std::vector<Entry> v, double sign, bool log, bool bf16_sum = false) {
-  double m = -INFINITY;
-  for (const Entry& e : v) m = is_nan(e.first) ? e.first : std::max(m, sign * e.first);
-  double sum = 0;
-  for (const Entry& e : v) sum += std::exp(sign * e.first - m);
-  if (bf16_sum) sum = double(float(BFloat16(float(sum))));
-  Picked k;
-  k.results.resize(1);
-  for (const Entry& e : v) {
-    const double z = sign * e.first - m;
-    k.results[0].push_back(log ? z - std::log(sum) : std::exp(z) / sum);
-    k.winners.push_back({});
-  }
-  return k;
-}
-Picked pick_softmax(const Bound&, std::vector<Entry> v) { return softmax_line(std::move(v), 1, false); }
-Picked pick_log_softmax(const Bound& b, std::vector<Entry> v) {
-  const Value& d = arg(b, "dtype");
-  const DType dt = d.is<DType>() ? d.as<DType>() : b.tensor(0).dtype();
-  return softmax_line(std::move(v), 1, true, dt == DType::BFloat16);
-}
-Picked pick_softmin(const Bound&, std::vector<Entry> v) { return softmax_line(std::move(v), -1, false); }
-
 // torch.nn.functional's implicit dim when dim=None: 0 for 0-, 1- and 3-d inputs, else 1.
 int softmax_dim(const Bound& b, const Tensor& x) {
   if (arg(b, "dim").is<None>()) return (x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1;
@@ -555,22 +539,24 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   const std::vector<Param> softmax_params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
                                              Param{"_stacklevel", ParamType::Int, false, true, Value(3)},
                                              Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, p_out()};
-  auto line_op = [&](const char* names, const char* summary, const char* example, Picked (*pick)(const Bound&, std::vector<Entry>),
+  auto line_op = [&](const char* names, const char* summary, const char* example, double sign, bool log,
                      const char* python_method = "") {
-    OrderSpec s{"softmax", 1, false, same_len, false, softmax_dim, softmax_check, pick};
+    OrderSpec s{"softmax", 1, false, same_len, false, softmax_dim, softmax_check, nullptr};
     s.whole_line = true;
+    s.line_sign = sign;
+    s.line_log = log;
     s.equation = softmax_equation;
     s.value_dtype = [](const Tensor& x) { return x.dtype(); };
     const_cast<OpDescriptor&>(register_order(t, names, summary, example, softmax_params, s)).python_input_method = python_method;
   };
   line_op("torch.softmax torch.Tensor.softmax torch.nn.functional.softmax torch.special.softmax",
           "Turns each line along dim into probabilities: e^x over the sum of e^x of the line.",
-          "torch.softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_softmax);
+          "torch.softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", 1, false);
   line_op("torch.log_softmax torch.Tensor.log_softmax torch.nn.functional.log_softmax torch.special.log_softmax",
           "The logarithm of softmax along dim: x minus ln of the sum of e^x of the line.",
-          "torch.log_softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_log_softmax);
+          "torch.log_softmax(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", 1, true);
   line_op("torch.nn.functional.softmin", "softmax of -x along dim: small values get the large probabilities.",
-          "torch.nn.functional.softmin(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", pick_softmin, "-");
+          "torch.nn.functional.softmin(torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]), dim=1)", -1, false, "-");
 
   OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
   topk.bool_kernel = "topk_cpu";

@@ -12,6 +12,7 @@
 #include "kernels/cpu/launch.hpp"
 #include "kernels/elementwise_family.hpp"
 #include "kernels/reduce.hpp"
+#include "kernels/reduce_lines.hpp"
 
 namespace whence {
 
@@ -20,10 +21,11 @@ namespace {
 const ReduceSpec& spec_of(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
 
 
-// A bound call, ready to reduce: the input cast once to double or int64 (the accumulators'
-// domains), the folded dims, the result shape and dtypes.
+// A bound call, ready to reduce: the folded dims, the result shape and dtypes, and (after
+// load_values) the input cast once to double or int64, the accumulators' domains.
 struct Reduction {
   Tensor input;          // as given
+  Tensor typed;          // cast to dtype= when given
   Tensor values;         // contiguous double or int64 copy, read by the element function
   ReduceArgs args;
   Shape out_shape;
@@ -87,13 +89,10 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
   r.params.later_ties = spec.scan;
 
   // dtype= casts the input before it is reduced (sum(int tensor, dtype=torch.float16) rounds first).
-  const Tensor typed = dtype.is<DType>() ? cast_tensor(x, dtype.as<DType>()) : x;
-  const bool floating = is_floating(typed.dtype());
-  r.values = cast_tensor(typed, floating ? DType::Float64 : DType::Int64);
+  r.typed = dtype.is<DType>() ? cast_tensor(x, dtype.as<DType>()) : x;
 
   const bool keepdim = arg(b, "keepdim").is<bool>() && arg(b, "keepdim").as<bool>();
   ReduceArgs& a = r.args;
-  a.in = to_ktensor(r.values, 0);
   std::vector<bool> folded(std::size_t(x.dim()), false);
   for (int d : dims) folded[std::size_t(d)] = true;
   for (int d = 0; d < x.dim(); ++d) {
@@ -118,6 +117,23 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
     fail("IndexError", msg, "dim");
   }
   return r;
+}
+
+// The element function's input: r.typed as double or int64.
+void load_values(Reduction& r) {
+  r.values = cast_tensor(r.typed, is_floating(r.typed.dtype()) ? DType::Float64 : DType::Int64);
+  r.args.in = to_ktensor(r.values, 0);
+}
+
+// sum, mean, logsumexp and max/min with indices over adjacent dims, cumsum and cumprod,
+// straight from the typed input (reduce_lines.hpp).
+bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
+  const ReduceArgs& a = r.args;
+  if (spec.scan) return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
+  if (a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
+  if (out.size() == 2 && spec.results[1] == ReduceDType::Index)  // max(x, dim): values, indices
+    return arg_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0], out[1]);
+  return out.size() == 1 && reduce_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0]);
 }
 
 template <class T, class Access>
@@ -186,11 +202,13 @@ void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tenso
 
 OpResult reduce_run(const Bound& b) {
   const ReduceSpec& spec = spec_of(b);
-  const Reduction r = prepare(b, spec);
+  Reduction r = prepare(b, spec);
   OpResult result;
   for (DType d : r.dtypes) result.tensors.push_back(Tensor::empty(d, r.out_shape));
   result.is_tuple = result.tensors.size() > 1;
   if (result.tensors[0].numel() == 0) return result;
+  if (run_lines(r, spec, result.tensors)) return result;
+  load_values(r);
   if (r.values.dtype() == DType::Float64) write_results<double>(r, spec, result.tensors);
   else write_results<std::int64_t>(r, spec, result.tensors);
   return result;
@@ -198,7 +216,8 @@ OpResult reduce_run(const Bound& b) {
 
 std::vector<Source> reduce_explain(const Bound& b, const OpResult&, int position, std::int64_t flat) {
   const ReduceSpec& spec = spec_of(b);
-  const Reduction r = prepare(b, spec);
+  Reduction r = prepare(b, spec);
+  load_values(r);
   CpuExplainAccess access;
   auto mark = [&](const auto& acc, const auto* values) {
     for (std::size_t i = 0; i < access.reads.size(); ++i)  // read i is slice element i

@@ -30,7 +30,12 @@ void WritePlan::write(std::int64_t out, std::int64_t value, const std::vector<Se
 
 namespace {
 
-const WritePrepare& prepare_of(const Bound& b) { return *static_cast<const WritePrepare*>(b.op->family_data); }
+struct WriteSpec {
+  WritePrepare prepare;
+  WriteFast fast;
+};
+const WriteSpec& spec_of(const Bound& b) { return *static_cast<const WriteSpec*>(b.op->family_data); }
+WritePrepare prepare_of(const Bound& b) { return spec_of(b).prepare; }
 
 // The writes of each output element, in order (counting sort by output element: stable).
 void index_writes(WritePlan& p) {
@@ -115,6 +120,11 @@ Scalar combine(const Ctx& c, std::int64_t o, const std::vector<const Write*>& ws
 }
 
 OpResult write_run(const Bound& b) {
+  if (Tensor out; spec_of(b).fast && spec_of(b).fast(b, out)) {
+    OpResult r;
+    r.tensors.push_back(out);
+    return r;
+  }
   WritePlan p = prepare_indexed(b);
   Tensor out = Tensor::empty(p.dtype, p.shape);
   {
@@ -316,10 +326,10 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
 }  // namespace
 
 const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                             std::vector<Param> params, WritePrepare prepare) {
-  static std::deque<WritePrepare> prepares;
-  prepares.push_back(prepare);
-  return add_op(t, composite_op(names, "select", summary, example, std::move(params), write_run, write_explain, write_equation, &prepares.back()));
+                             std::vector<Param> params, WritePrepare prepare, WriteFast fast) {
+  static std::deque<WriteSpec> specs;
+  specs.push_back(WriteSpec{prepare, fast});
+  return add_op(t, composite_op(names, "select", summary, example, std::move(params), write_run, write_explain, write_equation, &specs.back()));
 }
 
 }  // namespace whence

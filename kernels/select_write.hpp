@@ -60,9 +60,12 @@ struct WritePlan {
 };
 
 using WritePrepare = WritePlan (*)(const Bound&);
+// The result without the list of writes, where an op can (false: the list's path runs, which
+// raises the errors); explain still lists the writes.
+using WriteFast = bool (*)(const Bound&, Tensor& out);
 
 // A descriptor of the family: names, summary, example, parameters and its prepare.
 const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                             std::vector<Param> params, WritePrepare prepare);
+                             std::vector<Param> params, WritePrepare prepare, WriteFast fast = nullptr);
 
 }  // namespace whence

@@ -3,9 +3,11 @@
 //   masked_fill  masked_scatter  index_fill  index_copy  index_add  scatter  scatter_add
 //   scatter_reduce  index_put  put
 #include <algorithm>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
+#include "kernels/index_walk.hpp"
 #include "kernels/select_write.hpp"
 
 namespace whence {
@@ -348,6 +350,51 @@ WritePlan scatter_plan(const Bound& b, const Value& reduce) {
 WritePlan prepare_scatter(const Bound& b) { return scatter_plan(b, arg(b, "reduce")); }
 WritePlan prepare_scatter_add(const Bound& b) { return scatter_plan(b, Value(std::string("add"))); }
 
+// scatter_add's writes made in place, in the same order: out = input, then out[c with c[dim]
+// = index[c]] += src[c] for each index element c in row-major order, a row at a time, in the
+// dtype's arithmetic (add_scaled_in with alpha 1). Floating dtypes, indices all in range.
+template <class T>
+void scatter_add_rows(const Tensor& index, const Tensor& src, std::int64_t dim, Tensor& out) {
+  using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+  const int last = index.dim() - 1;
+  const std::int64_t cols = index.shape()[std::size_t(last)];
+  const Shape& os = out.strides();
+  const Shape& ss = src.strides();
+  const std::int64_t ds = os[std::size_t(dim)], ls = dim == last ? 0 : os[std::size_t(last)], sl = ss[std::size_t(last)];
+  const std::int64_t* idx = index.data<std::int64_t>();
+  const T* from = src.data<T>();
+  T* to = out.data<T>();
+  for_each_row(index.shape(), [&](const std::int64_t* c, std::int64_t row) {
+    std::int64_t ob = 0, sb = 0;
+    for (int d = 0; d < last; ++d) {
+      sb += c[d] * ss[std::size_t(d)];
+      if (d != dim) ob += c[d] * os[std::size_t(d)];
+    }
+    const std::int64_t* ir = idx + row * cols;
+    for (std::int64_t k = 0; k < cols; ++k) {
+      T& o = to[ob + ir[k] * ds + k * ls];
+      o = T(C(o) + C(1) * C(from[sb + k * sl]));
+    }
+  });
+}
+
+bool scatter_add_fast(const Bound& b, Tensor& out) {
+  const Tensor& in = tensor_arg(b, "input");
+  const Tensor& index = tensor_arg(b, "index");
+  const Tensor& src = tensor_arg(b, "src");
+  const std::int64_t dim = wrapped_dim(b, in.dim());
+  check_scatter(in, dim, index, &src);
+  if (in.dim() == 0 || index.dim() != in.dim() || src.dim() != in.dim() || index.numel() == 0 || !is_floating(in.dtype()) ||
+      !indices_in_range(index, in.shape()[std::size_t(dim)]))
+    return false;
+  out = in.to(in.dtype());  // a contiguous copy
+  dispatch_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) scatter_add_rows<T>(index, src, dim, out);
+  });
+  return true;
+}
+
 WritePlan prepare_scatter_reduce(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
@@ -527,7 +574,7 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
   write_op(t, "torch.scatter_add torch.Tensor.scatter_add",
            "scatter that adds: each src element is added to the output element its index sends it to; repeats add up.",
            "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter_add);
+           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter_add, scatter_add_fast);
   write_op(t, "torch.scatter_reduce torch.Tensor.scatter_reduce",
            "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, mean, amax or amin.",
            "torch.scatter_reduce(torch.tensor([10, 20, 30]), 0, torch.tensor([0, 2, 0, 2]), torch.tensor([1, 5, 3, 4]), 'amax', include_self=False)",

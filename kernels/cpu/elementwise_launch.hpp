@@ -6,6 +6,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/cpu/convert.hpp"
 #include "kernels/elementwise.hpp"
@@ -18,11 +19,26 @@ constexpr int kBlock = 256;
 template <class C, class R>
 using ApplyBlock = void (*)(const EwParams& p, const C* const* in, int m, R* out);
 
+// A unary functor with two forms chosen by a parameter (gelu's approximate=) says so with
+// kForms, form(p) and as<form>(p, x): the CPU launcher picks the form once per block, so that
+// each form's loop vectorizes (a choice per element, the compiler keeps in the loop).
+template <class F, class = void>
+struct has_forms : std::false_type {};
+template <class F>
+struct has_forms<F, std::void_t<decltype(F::kForms)>> : std::true_type {};
+
 // N = number of operands, R = the functor's result type (C, or bool for predicates).
 template <class C, class R, class F, int N>
 void apply_functor(const EwParams& p, const C* const* in, int m, R* out) {
   const F f{};
-  if constexpr (N == 1) {
+  if constexpr (N == 1 && has_forms<F>::value) {
+    const C* x = in[0];
+    if (F::form(p)) {
+      for (int j = 0; j < m; ++j) out[j] = f.template as<true>(p, x[j]);
+    } else {
+      for (int j = 0; j < m; ++j) out[j] = f.template as<false>(p, x[j]);
+    }
+  } else if constexpr (N == 1) {
     const C* x = in[0];
     for (int j = 0; j < m; ++j) out[j] = f(p, x[j]);
   } else if constexpr (N == 2) {

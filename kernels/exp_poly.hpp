@@ -1,0 +1,63 @@
+// exp_poly.hpp - e^x in double by a polynomial, for the loops whose result is rounded to
+// float32 or narrower (softmax, logsumexp, exp, sigmoid): libm's exp is one call per element
+// that no compiler vectorizes; this is straight-line arithmetic that it does. Within about
+// 2 ulp of double, so the rounded float is e^x correctly rounded but for a value within 1e-15
+// of a rounding midpoint (glibc's expf is within 0.502 ulp). float64 results keep libm.
+#pragma once
+#include <cmath>  // std::exp
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "kernels/element.hpp"
+
+namespace whence {
+
+WHENCE_HD inline double exp_poly(double x) {
+  // e^x = 2^n · e^r, n = round(x / ln 2), |r| ≤ ln 2 / 2. x is clamped to [-707.98, 709.79]:
+  // above, 2^n · e^r overflows to inf by itself; below (where e^x is below 2.6e-308, about
+  // the smallest normal double) the result is multiplied by 0. NaN stays NaN.
+  // No branch, so that loops of it vectorize: the range is tested on x / ln 2, computed
+  // whatever the outcome (a test on x itself, widened from float, the compiler makes in float
+  // and the widening then conditional, which it does not vectorize).
+  const double u = x * 1.4426950408889634;
+  const bool low = u < -1021.4, high = u > 1024.0;  // x < -707.98, x > 709.78
+  double xc = low ? -707.98 : x;
+  xc = high ? 709.79 : xc;
+  const double shift = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
+  const double t = xc * 1.4426950408889634 + shift;
+  const double n = t - shift;
+  std::uint64_t bits, shift_bits;
+  std::memcpy(&bits, &t, sizeof bits);
+  std::memcpy(&shift_bits, &shift, sizeof shift_bits);
+  // ln 2 in two parts (fdlibm's): n · hi is exact for |n| < 2^11.
+  const double r = (xc - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
+  // Taylor to r^13 / 13!: the first omitted term is below 2e-17 for |r| ≤ 0.35.
+  double p = 1.0 / 6227020800.0;
+  p = p * r + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  const std::uint64_t scale_bits = (bits - shift_bits + 1022) << 52;  // 2^(n-1), n in [-1021, 1024]
+  double scale;
+  std::memcpy(&scale, &scale_bits, sizeof scale);
+  return p * scale * 2.0 * (low ? 0.0 : 1.0);
+}
+
+// e^x for a result stored as T: libm's for float64, exp_poly's for the narrower types.
+template <class T>
+WHENCE_HD double exp_for(double x) {
+  if constexpr (std::is_same_v<T, double>) return std::exp(x);
+  else return exp_poly(x);
+}
+
+}  // namespace whence

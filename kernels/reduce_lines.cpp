@@ -1,0 +1,239 @@
+// reduce_lines.cpp - sum, mean and logsumexp over adjacent dims (reduce_lines.hpp).
+#include "kernels/reduce_lines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "kernels/exp_poly.hpp"
+#include "kernels/line_math.hpp"
+
+namespace whence {
+
+namespace {
+
+constexpr std::int64_t kBlock = 64;  // slices strided in memory: this many side by side
+
+// logsumexp from the slice's max and Σ e^(x − max): NaN anywhere is NaN, an infinite max
+// (every element −inf, or one +inf) the result, as Accumulator::value.
+double lse(double max, double sum) { return std::isnan(max) || std::isinf(max) ? max : max + std::log(sum); }
+
+// Each slice contiguous: x[o·len .. (o+1)·len) -> out[o].
+template <class T>
+void contiguous_slices(ReduceKind kind, const T* x, T* out, std::int64_t outer, std::int64_t len) {
+  constexpr bool kInOrder = std::is_same_v<T, double>;
+  for (std::int64_t o = 0; o < outer; ++o) {
+    const T* v = x + o * len;
+    double r;
+    if (kind == ReduceKind::LogSumExp) {
+      const double m = lane_max(v, len, 1);
+      r = lse(m, lane_sum(v, len, [m](double e) { return exp_poly(e - m); }));
+    } else {
+      double sum = 0;
+      if constexpr (kInOrder) {
+        for (std::int64_t i = 0; i < len; ++i) sum += v[i];
+      } else {
+        sum = lane_sum(v, len, [](double e) { return e; });
+      }
+      r = kind == ReduceKind::Mean ? sum / double(len) : sum;
+    }
+    out[o] = cast_from_double<T>(r);
+  }
+}
+
+// Slice k of a block reads x[i·inner + k], i < len, in order: `width` slices side by side.
+template <class T>
+void strided_block(ReduceKind kind, const T* x, T* out, std::int64_t len, std::int64_t inner, std::int64_t width) {
+  double acc[kBlock], m[kBlock];
+  for (std::int64_t k = 0; k < width; ++k) {
+    acc[k] = 0;
+    m[k] = -INFINITY;
+  }
+  if (kind == ReduceKind::LogSumExp) {
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t k = 0; k < width; ++k) m[k] = max_step(m[k], double(x[i * inner + k]));
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t k = 0; k < width; ++k) acc[k] += exp_poly(double(x[i * inner + k]) - m[k]);
+    for (std::int64_t k = 0; k < width; ++k) out[k] = cast_from_double<T>(lse(m[k], acc[k]));
+    return;
+  }
+  for (std::int64_t i = 0; i < len; ++i)
+    for (std::int64_t k = 0; k < width; ++k) acc[k] += double(x[i * inner + k]);
+  const double n = kind == ReduceKind::Mean ? double(len) : 1;
+  for (std::int64_t k = 0; k < width; ++k) out[k] = cast_from_double<T>(kind == ReduceKind::Mean ? acc[k] / n : acc[k]);
+}
+
+// The running sum or product of each line; `width` lines side by side (k < width), line k at
+// x[i·inner + k], i < len (inner == 1, width == 1: one contiguous line).
+template <class T>
+void scan_block(bool product, const T* x, T* out, std::int64_t len, std::int64_t inner, std::int64_t width) {
+  if (width == 1) {  // (a loop of one line per element costs more than the addition)
+    double acc = product ? 1 : 0;
+    if (product) {
+      for (std::int64_t i = 0; i < len; ++i) out[i * inner] = cast_from_double<T>(acc *= double(x[i * inner]));
+    } else {
+      for (std::int64_t i = 0; i < len; ++i) out[i * inner] = cast_from_double<T>(acc += double(x[i * inner]));
+    }
+    return;
+  }
+  double acc[kBlock];
+  for (std::int64_t k = 0; k < width; ++k) acc[k] = product ? 1 : 0;
+  for (std::int64_t i = 0; i < len; ++i) {
+    const T* xi = x + i * inner;
+    T* oi = out + i * inner;
+    if (product) {
+      for (std::int64_t k = 0; k < width; ++k) oi[k] = cast_from_double<T>(acc[k] *= double(xi[k]));
+    } else {
+      for (std::int64_t k = 0; k < width; ++k) oi[k] = cast_from_double<T>(acc[k] += double(xi[k]));
+    }
+  }
+}
+
+// Whether v at a later position beats the best so far: Accumulator::beats.
+template <bool Larger>
+inline bool beats(double v, double best) {
+  return (best == best) & ((v != v) | (Larger ? v > best : v < best));
+}
+
+// The winner of a contiguous line: 32 lanes (lane j: positions j, j + 32, ...), then the lanes
+// merged (a NaN first, else the better value, on a tie the earlier position), then the tail
+// in order.
+template <bool Larger, class T>
+void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_out) {
+  std::int64_t i = 0;
+  double best = 0;
+  std::int64_t win = -1;
+  if (len >= kLineLanes) {
+    double b[kLineLanes];
+    std::int64_t w[kLineLanes];
+    for (int j = 0; j < kLineLanes; ++j) {
+      b[j] = double(x[j]);
+      w[j] = j;
+    }
+    for (i = kLineLanes; i + kLineLanes <= len; i += kLineLanes)
+      for (int j = 0; j < kLineLanes; ++j) {
+        const double v = double(x[i + j]);
+        const bool take = beats<Larger>(v, b[j]);
+        b[j] = take ? v : b[j];
+        w[j] = take ? i + j : w[j];
+      }
+    best = b[0];
+    win = w[0];
+    for (int j = 1; j < kLineLanes; ++j) {
+      const bool nan = b[j] != b[j], best_nan = best != best;
+      const bool take = nan ? (!best_nan || w[j] < win)
+                            : (!best_nan && ((Larger ? b[j] > best : b[j] < best) || (b[j] == best && w[j] < win)));
+      if (take) {
+        best = b[j];
+        win = w[j];
+      }
+    }
+  }
+  for (; i < len; ++i) {
+    const double v = double(x[i]);
+    if (win < 0 || beats<Larger>(v, best)) {
+      best = v;
+      win = i;
+    }
+  }
+  best_out = best;
+  win_out = win;
+}
+
+// The winners of `width` slices side by side, slice k at x[i·inner + k], i < len (len ≥ 1).
+template <bool Larger, class T>
+void arg_block(const T* x, T* values, std::int64_t* indices, std::int64_t len, std::int64_t inner, std::int64_t width) {
+  double b[kBlock];
+  std::int64_t w[kBlock];
+  for (std::int64_t k = 0; k < width; ++k) {
+    b[k] = double(x[k]);
+    w[k] = 0;
+  }
+  for (std::int64_t i = 1; i < len; ++i)
+    for (std::int64_t k = 0; k < width; ++k) {
+      const double v = double(x[i * inner + k]);
+      const bool take = beats<Larger>(v, b[k]);
+      b[k] = take ? v : b[k];
+      w[k] = take ? i : w[k];
+    }
+  for (std::int64_t k = 0; k < width; ++k) {
+    values[k] = cast_from_double<T>(b[k]);
+    indices[k] = w[k];
+  }
+}
+
+template <bool Larger, class T>
+void arg_all(const T* v, T* values, std::int64_t* indices, std::int64_t outer, std::int64_t len, std::int64_t inner) {
+  for (std::int64_t b = 0; b < outer; ++b) {
+    if (inner == 1) {
+      double best;
+      arg_line<Larger>(v + b * len, len, best, indices[b]);
+      values[b] = cast_from_double<T>(best);
+      continue;
+    }
+    for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+      arg_block<Larger>(v + b * len * inner + k0, values + b * inner + k0, indices + b * inner + k0, len, inner,
+                        std::min(kBlock, inner - k0));
+  }
+}
+
+}  // namespace
+
+bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& values, Tensor& indices) {
+  if ((kind != ReduceKind::Max && kind != ReduceKind::Min) || !is_floating(x.dtype()) || values.dtype() != x.dtype() ||
+      indices.dtype() != DType::Int64 || count < 1)
+    return false;
+  std::int64_t outer = 1, len = 1, inner = 1;
+  for (int d = 0; d < x.dim(); ++d)
+    (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
+  if (len == 0) return false;  // (refused before, by the caller's checks)
+  dispatch_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) {
+      if (kind == ReduceKind::Max) arg_all<true>(x.data<T>(), values.data<T>(), indices.data<std::int64_t>(), outer, len, inner);
+      else arg_all<false>(x.data<T>(), values.data<T>(), indices.data<std::int64_t>(), outer, len, inner);
+    }
+  });
+  return true;
+}
+
+bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
+  if ((kind != ReduceKind::Sum && kind != ReduceKind::Prod) || !is_floating(x.dtype()) || out.dtype() != x.dtype()) return false;
+  std::int64_t outer = 1, len = 1, inner = 1;
+  for (int d = 0; d < x.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x.shape()[std::size_t(d)];
+  dispatch_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) {
+      const T* v = x.data<T>();
+      T* o = out.data<T>();
+      for (std::int64_t b = 0; b < outer; ++b)
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner, std::min(kBlock, inner - k0));
+    }
+  });
+  return true;
+}
+
+bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out) {
+  if (kind != ReduceKind::Sum && kind != ReduceKind::Mean && kind != ReduceKind::LogSumExp) return false;
+  if (!is_floating(x.dtype()) || out.dtype() != x.dtype() || count < 1) return false;
+  if (kind == ReduceKind::LogSumExp && x.dtype() == DType::Float64) return false;  // keeps the online form
+  std::int64_t outer = 1, len = 1, inner = 1;
+  for (int d = 0; d < x.dim(); ++d)
+    (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
+  if (outer * inner == 0) return true;
+  dispatch_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_storage_v<T>) {
+      const T* v = x.data<T>();
+      T* o = out.data<T>();
+      if (inner == 1) return contiguous_slices(kind, v, o, outer, len);
+      for (std::int64_t b = 0; b < outer; ++b)
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner, std::min(kBlock, inner - k0));
+    }
+  });
+  return true;
+}
+
+}  // namespace whence

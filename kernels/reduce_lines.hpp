@@ -1,0 +1,30 @@
+// reduce_lines.hpp - the compute path of sum, mean and logsumexp over dims that lie next to
+// each other, and of cumsum and cumprod: each output element's slice is a block of a
+// contiguous input, so the loops run over the typed elements without the accumulator's
+// switch per element. Explain keeps reduce.hpp's element function.
+#pragma once
+#include "core/tensor.hpp"
+#include "kernels/reduce_accumulate.hpp"
+
+namespace whence {
+
+// out (contiguous, the input's floating dtype) = `kind` of x (contiguous) over its dims
+// first .. first + count - 1. The same arithmetic as Accumulator: in double, each slice in
+// order; for results narrower than float64, sums along the last dim go in lanes and
+// logsumexp takes two passes (max, then Σ e^(x − max) by exp_poly.hpp) instead of its online
+// rescaling. Returns false, doing nothing, for any other kind or dtype (and for float64
+// logsumexp).
+bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out);
+
+// max(x, dim) and min(x, dim): values (x's floating dtype) and int64 indices (the position in
+// the slice) over x's dims first .. first + count - 1, both contiguous: the first NaN, else the
+// first of the largest (smallest), as Accumulator's Max (Min). false, doing nothing, for any
+// other kind or dtype.
+bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& values, Tensor& indices);
+
+// out (contiguous, x's shape and floating dtype) = the running Sum (cumsum) or Prod (cumprod)
+// of x (contiguous) along dim, in double and in line order, as Accumulator. false, doing
+// nothing, for any other kind or dtype.
+bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out);
+
+}  // namespace whence
