@@ -28,6 +28,10 @@ Json evaluate(const Call& call, bool explain);
 // {"ok": true, "relation": {"out": [...], "src": [...], "eq": "..."}} or an error.
 Json explain_element(const Call& call, int result_position, std::int64_t flat);
 
+// Lets evaluate_line answer program requests ({"program": ...}) with `evaluate_program`
+// (core/program.hpp's link_programs). Without it they get an Unsupported error.
+void enable_programs(Json (*evaluate_program)(const Json& request));
+
 // One protocol line in, one line out (CLI `eval` and Module.evaluate). Never throws.
 std::string evaluate_line(const std::string& line);
 

@@ -25,6 +25,7 @@ int usage() {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  whence::link_programs();
   if (argc < 2) return usage();
   const std::string command = argv[1];
   if (command == "ops" && argc == 2) {

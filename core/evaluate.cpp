@@ -8,7 +8,6 @@
 #include "bind.hpp"
 #include "call_syntax.hpp"
 #include "operator_protocol.hpp"
-#include "program.hpp"
 #include "equation.hpp"
 #include "error.hpp"
 #include "json_io.hpp"
@@ -19,6 +18,10 @@ namespace whence {
 namespace {
 
 constexpr std::size_t kMaxRequestBytes = 8u << 20;
+
+// Program requests' evaluator, where the build links programs (enable_programs); the web
+// modules, which show one call, leave it out and stay within their size budget.
+Json (*g_programs)(const Json& request) = nullptr;
 
 void check_value_limits(const Value& v) {
   if (v.is<Tensor>()) check_limits(v.as<Tensor>().shape());
@@ -140,6 +143,8 @@ Json arg_params_json(const Evaluation& e) {
   return names;
 }
 
+void enable_programs(Json (*evaluate_program)(const Json& request)) { g_programs = evaluate_program; }
+
 Json evaluate(const Call& call, bool explain) {
   return guarded([&] {
     const Evaluation e = run_call(call);
@@ -192,7 +197,10 @@ std::string evaluate_line(const std::string& line) {
     }
     if (request.is_object() && request.contains("id")) id = request["id"];
     const bool explain = request.is_object() && request.value("explain", false) == true;
-    if (request.is_object() && request.contains("program")) return evaluate_program(request);
+    if (request.is_object() && request.contains("program")) {
+      if (!g_programs) fail("Unsupported", "programs are not part of this build: the CLI runs them (whence eval, whence run)");
+      return g_programs(request);
+    }
     if (request.is_object() && request.contains("code")) {
       if (!request["code"].is_string()) fail("ValueError", "\"code\" must be a string of PyTorch call text");
       return evaluate(parse_call(request["code"].get<std::string>()), explain);

@@ -47,6 +47,9 @@ ParsedProgram parse_program(const std::string& text);
 // "trace"? | "reach"?: {"name", "element", "line"?}}. Never throws.
 Json evaluate_program(const Json& request);
 
+// Links programs into evaluate_line (api.hpp); the CLI does, the single-call web modules do not.
+inline void link_programs() { enable_programs(&evaluate_program); }
+
 // `whence run FILE.py`: each step as text (names, shapes, dtypes, values). Returns the exit
 // status: 0, or 1 after an error (printed with its line).
 int print_program(const std::string& text, std::string& out);
