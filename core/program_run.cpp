@@ -43,11 +43,25 @@ std::string ProgramRun::module_alias(const std::string& name) {
   return it == modules_.end() ? std::string() : it->second;
 }
 
-std::vector<std::optional<Cell>> ProgramRun::cells_of(const Tensor& t) const {
-  std::vector<std::optional<Cell>> cells(std::size_t(t.numel()));
-  if (provenance_.find(t) < 0) return cells;
-  for (std::int64_t flat = 0; flat < t.numel(); ++flat) cells[std::size_t(flat)] = provenance_.resolve(t, flat);
-  return cells;
+const std::vector<std::optional<Cell>>* ProgramRun::argument_cells(const Value& arg, int item, ArgumentCells& cache) const {
+  const Value& v = item >= 0 && arg.is<List>() ? arg.as<List>()[std::size_t(item)] : arg;
+  if (!v.is<Tensor>()) return nullptr;
+  auto [it, fresh] = cache.try_emplace({&arg, item});
+  if (fresh) it->second = provenance_.cells(v.as<Tensor>());
+  return &it->second;
+}
+
+void ProgramRun::show(Step& step, const std::string& name, const Value& v) {
+  step.names.push_back(name);
+  step.results.push_back(shown(v));
+  step.nodes.push_back(v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1);
+}
+
+void ProgramRun::show_target(Step& step, const Node& target, const Value& base) {
+  const Node* root = &target;
+  while (root->kind == Node::Kind::Subscript) root = &root->items[0];
+  const bool named = root->kind == Node::Kind::Name && value_of(root->text);
+  show(step, named ? root->text : "", named ? *value_of(root->text) : base);
 }
 
 int ProgramRun::add_node(const Tensor& t, std::vector<std::vector<Edge>> sources) {
@@ -60,24 +74,30 @@ int ProgramRun::add_node(const Tensor& t, std::vector<std::vector<Edge>> sources
   return id;
 }
 
+std::vector<std::vector<Edge>> ProgramRun::same_elements(const Tensor& from) const {
+  std::vector<std::vector<Edge>> sources(std::size_t(from.numel()));
+  if (!provenance_.tracking()) return sources;
+  const auto cells = provenance_.cells(from);
+  for (std::size_t flat = 0; flat < cells.size(); ++flat)
+    if (cells[flat]) sources[flat].push_back(Edge{*cells[flat], Role::Value});
+  return sources;
+}
+
 void ProgramRun::ran(const Evaluation& e) {
   if (step_) step_->ops.push_back(e.bound.name.empty() ? e.op->names[0] : e.bound.name);
   if (e.python_result) return;
   // Every result's sources are read before any result becomes a node: a view result is the
   // same tensor as its argument, and must read the argument's node, not itself.
   std::vector<std::vector<std::vector<Edge>>> sources(e.result.tensors.size());
+  ArgumentCells cache;
   if (provenance_.tracking())
     for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
       const std::int64_t n = e.result.tensors[pos].numel();
       sources[pos].resize(std::size_t(n));
       for (std::int64_t flat = 0; flat < n; ++flat)
-        for (const Source& s : e.op->explain(e.bound, e.result, int(pos), flat)) {
-          const Value& arg = e.bound.values[std::size_t(s.param)];
-          const Value& item = s.item >= 0 && arg.is<List>() ? arg.as<List>()[std::size_t(s.item)] : arg;
-          if (!item.is<Tensor>()) continue;
-          if (auto cell = provenance_.resolve(item.as<Tensor>(), s.flat))
-            sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
-        }
+        for (const Source& s : e.op->explain(e.bound, e.result, int(pos), flat))
+          if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
+            if (const auto& cell = (*cells)[std::size_t(s.flat)]) sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
     }
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
     add_node(e.result.tensors[pos], std::move(sources[pos]));
@@ -90,11 +110,7 @@ void ProgramRun::literal(const Tensor& t) {
 
 void ProgramRun::converted(const Tensor& from, const Tensor& to, const std::string& op) {
   if (step_) step_->ops.push_back(op);
-  std::vector<std::vector<Edge>> sources(std::size_t(to.numel()));
-  if (provenance_.tracking())
-    for (std::int64_t flat = 0; flat < to.numel(); ++flat)
-      if (auto cell = provenance_.resolve(from, flat)) sources[std::size_t(flat)].push_back(Edge{*cell, Role::Value});
-  add_node(to, std::move(sources));
+  add_node(to, same_elements(from));
 }
 
 std::optional<Value> ProgramRun::method(const Tensor& self, const std::string& name, const List& args,
@@ -129,19 +145,14 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
     node = provenance_.find(t);
     if (node >= 0 && provenance_.node(node).statement != statement_) {
       // b = a: another name for the same tensor, a step whose elements are a's.
-      std::vector<std::vector<Edge>> same(std::size_t(t.numel()));
-      for (std::int64_t flat = 0; flat < t.numel(); ++flat)
-        if (auto cell = provenance_.resolve(t, flat)) same[std::size_t(flat)].push_back(Edge{*cell, Role::Value});
-      node = add_node(t, std::move(same));
+      node = add_node(t, same_elements(t));
     }
     // A tensor this statement made is shown under the name it was given.
     if (node >= 0 && provenance_.node(node).name.empty()) provenance_.node(node).name = name;
   }
   if (!names_.count(name)) order_.push_back(name);
   names_[name] = v;
-  step.names.push_back(name);
-  step.results.push_back(shown(v));
-  step.nodes.push_back(node);
+  show(step, name, v);
 }
 
 void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
@@ -151,14 +162,7 @@ void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
     const Value base = evaluate(target.items[0]);
     const Value index = evaluate(target.items[1]);
     set_item(base, index, v);
-    // Shown as the variable at the root of the target (x for x[0][1] = 9), else the tensor written.
-    const Node* root = &target;
-    while (root->kind == K::Subscript) root = &root->items[0];
-    const Value shown = root->kind == K::Name && value_of(root->text) ? *value_of(root->text) : base;
-    step.names.push_back(root->kind == K::Name ? root->text : "");
-    step.results.push_back(this->shown(shown));
-    step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
-    return;
+    return show_target(step, target, base);
   }
   // Unpacking: a, b = value. A tensor unpacks along dim 0 (Tensor.__iter__ is unbind(0)).
   const std::size_t want = target.items.size();
@@ -200,12 +204,7 @@ void ProgramRun::augmented_assign(const Statement& s, Step& step) {
   const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});
   const Value updated = in_place(read.result.tensors.at(0), method, {v}, {});
   set_item(base, index, updated);
-  const Node* root = &target;
-  while (root->kind == Node::Kind::Subscript) root = &root->items[0];
-  const Value shown = root->kind == Node::Kind::Name && value_of(root->text) ? *value_of(root->text) : base;
-  step.names.push_back(root->kind == Node::Kind::Name ? root->text : "");
-  step.results.push_back(this->shown(shown));
-  step.nodes.push_back(shown.is<Tensor>() ? provenance_.find(shown.as<Tensor>()) : -1);
+  show_target(step, target, base);
 }
 
 void ProgramRun::run(const Statement& s, int index, Step& step) {
@@ -224,21 +223,13 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
       const Node& e = s.value;
       // print(a, b) shows its arguments, as the step's results.
       if (e.kind == Node::Kind::Call && e.items[0].kind == Node::Kind::Name && e.items[0].text == "print" && !value_of("print")) {
-        for (std::size_t i = 1; i < e.items.size(); ++i) {
-          const Value v = evaluate(e.items[i]);
-          step.names.push_back("");
-          step.results.push_back(shown(v));
-          step.nodes.push_back(v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1);
-        }
+        for (std::size_t i = 1; i < e.items.size(); ++i) show(step, "", evaluate(e.items[i]));
         return;
       }
       const Value v = evaluate(e);
       const int node = v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1;
       // x.add_(1) or plain x: shown under the name of the tensor it gives
-      step.names.push_back(node >= 0 ? provenance_.node(node).name : "");
-      step.results.push_back(shown(v));
-      step.nodes.push_back(node);
-      return;
+      return show(step, node >= 0 ? provenance_.node(node).name : "", v);
     }
     case Statement::Kind::Assign: {
       const Value v = evaluate(s.value);

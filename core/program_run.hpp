@@ -54,8 +54,12 @@ class ProgramRun : public Scope {
   // Runs a registered op as part of the program (recorded like a nested call).
   Evaluation run_op(const std::string& op, List args, std::vector<std::pair<std::string, Value>> kwargs = {});
   int add_node(const Tensor& t, std::vector<std::vector<Edge>> sources);
-  // The cells `v` (a tensor argument) reads, per element; empty for a Python number.
-  std::vector<std::optional<Cell>> cells_of(const Tensor& t) const;
+  // Sources of a tensor whose element i is element i of `from` (a dtype conversion, an alias).
+  std::vector<std::vector<Edge>> same_elements(const Tensor& from) const;
+  // The cells an op's tensor arguments read (arg is the Bound value; item its list item, or -1),
+  // each argument's looked up once and kept in `cache` for the op's other elements.
+  using ArgumentCells = std::map<std::pair<const Value*, int>, std::vector<std::optional<Cell>>>;
+  const std::vector<std::optional<Cell>>* argument_cells(const Value& arg, int item, ArgumentCells& cache) const;
 
   // program_writes.cpp
   Value in_place(const Tensor& self, const std::string& name, const List& args,
@@ -68,6 +72,11 @@ class ProgramRun : public Scope {
   std::string name_of_storage(const Tensor& t) const;
 
   Json shown(const Value& v) const;  // a step's result as the response shows it
+  // Adds a result to the step: its name ("" for none), its value, its provenance node.
+  void show(Step& step, const std::string& name, const Value& v);
+  // The variable at the root of an assignment target (x for x[0][1]) as the step shows it
+  // after the write, or the tensor written when the root is not a name.
+  void show_target(Step& step, const Node& target, const Value& base);
 
   Provenance provenance_;
   bool results_;

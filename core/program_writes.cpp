@@ -23,10 +23,7 @@ const std::set<std::string>& in_place_methods() {
 }
 
 // Legacy type names, as "can't assign a str to a torch.LongTensor" says them.
-std::string legacy_type(DType d) {
-  static const char* names[] = {"Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float", "Double"};
-  return std::string("torch.") + names[int(d)] + "Tensor";
-}
+std::string legacy_type(DType d) { return std::string("torch.") + dtype_scalar_name(d) + "Tensor"; }
 
 const char* const kOverlap = " Please clone() the tensor before performing the operation.";
 
@@ -105,7 +102,7 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   if (reshaping.count(name))
     fail("Unsupported", "Tensor." + name + " changes a tensor's shape in place, which Whence programs do not support; write x = x." +
                             name.substr(0, name.size() - 1) + "(...) instead");
-  const std::vector<std::optional<Cell>> before = cells_of(self);
+  const std::vector<std::optional<Cell>> before = provenance_.cells(self);
   std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
 
   if (name == "zero_" || name == "fill_" || name == "copy_") {
@@ -130,7 +127,7 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
       }
     }
     check_no_internal_overlap(self);
-    const std::vector<std::optional<Cell>> from = cells_of(value);
+    const std::vector<std::optional<Cell>> from = provenance_.cells(value);
     const Tensor copy = snapshot(value);
     for (std::int64_t e = 0; e < self.numel(); ++e) {
       const std::int64_t s = broadcast_source(value.shape(), self.shape(), e);
@@ -178,8 +175,8 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
 
   const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});
   Tensor selected = read.result.tensors.at(0);
-  const std::vector<std::optional<Cell>> before = cells_of(target);
-  const std::vector<std::optional<Cell>> from = cells_of(v);
+  const std::vector<std::optional<Cell>> before = provenance_.cells(target);
+  const std::vector<std::optional<Cell>> from = provenance_.cells(v);
   // Leading size-1 dims of the value are dropped first (PyTorch's slicePrefix1sSize).
   Shape value_shape = v.shape();
   while (!value_shape.empty() && value_shape[0] == 1) value_shape.erase(value_shape.begin());
@@ -192,7 +189,7 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
   };
 
   if (selected.shares_storage(target)) {  // basic indexing: the selection is a view, copied into
-    const Tensor stripped = snapshot(v).as_strided(value_shape, contiguous_strides(value_shape), 0);
+    const Tensor stripped = copy.as_strided(value_shape, contiguous_strides(value_shape), 0);
     expand(stripped, std::vector<std::int64_t>(selected.shape().begin(), selected.shape().end()));  // PyTorch's error if it cannot
     std::unordered_map<std::int64_t, std::int64_t> element_at;  // storage position -> target element
     for (std::int64_t e = 0; e < target.numel(); ++e) element_at[target.storage_index(e)] = e;
@@ -218,7 +215,7 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
     fail("RuntimeError", "shape mismatch: value tensor of shape " + shape_str(value_shape) +
                              " cannot be broadcast to indexing result of shape " + shape_str(selected.shape()));
   }
-  const Value& index_arg = read.bound.values.at(1);
+  ArgumentCells index_cells;
   for (std::int64_t t = 0; t < selected.numel(); ++t) {
     std::int64_t element = -1;
     std::vector<Edge> edges;
@@ -228,9 +225,8 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
         element = src.flat;
         continue;
       }
-      const Value& item = src.item >= 0 && index_arg.is<List>() ? index_arg.as<List>()[std::size_t(src.item)] : index_arg;
-      if (item.is<Tensor>())
-        if (auto cell = provenance_.resolve(item.as<Tensor>(), src.flat)) edges.push_back(Edge{*cell, src.role});
+      if (const auto* cells = argument_cells(read.bound.values.at(std::size_t(src.param)), src.item, index_cells))
+        if (const auto& cell = (*cells)[std::size_t(src.flat)]) edges.push_back(Edge{*cell, src.role});
     }
     if (element < 0) continue;
     target.set(element, copy.get(s));

@@ -42,15 +42,18 @@ int Provenance::find(const Tensor& t) const {
   return -1;
 }
 
-std::optional<Cell> Provenance::resolve(const Tensor& t, std::int64_t flat) const {
+std::vector<std::optional<Cell>> Provenance::cells(const Tensor& t) const {
+  std::vector<std::optional<Cell>> out(std::size_t(t.numel()));
   const int id = find(t);
-  if (id < 0) return std::nullopt;
+  if (id < 0) return out;
   const auto w = writers_.find(t.storage_id());
-  if (w != writers_.end()) {
+  for (std::int64_t flat = 0; flat < t.numel(); ++flat) {
+    out[std::size_t(flat)] = Cell{id, flat};
+    if (w == writers_.end()) continue;
     const Cell& last = w->second[std::size_t(t.storage_index(flat))];
-    if (last.node > id) return last;
+    if (last.node > id) out[std::size_t(flat)] = last;
   }
-  return Cell{id, flat};
+  return out;
 }
 
 void Provenance::wrote(int id, const std::vector<bool>& which) {

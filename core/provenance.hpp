@@ -49,10 +49,11 @@ class Provenance {
 
   // The newest node whose tensor is `t` itself (same storage, offset, shape, strides, dtype).
   int find(const Tensor& t) const;
-  // The cell element `flat` of `t` reads now: the last write to its storage element if that
-  // came after t's node, else t's node's own cell; nullopt for a tensor no node made (a Python
-  // number PyTorch wrapped).
-  std::optional<Cell> resolve(const Tensor& t, std::int64_t flat) const;
+  // The cell each element of `t` reads now: the last write to its storage element if that
+  // came after t's node, else t's node's own cell; all nullopt for a tensor no node made (a
+  // Python number PyTorch wrapped). The node is looked up once for all elements.
+  std::vector<std::optional<Cell>> cells(const Tensor& t) const;
+  std::optional<Cell> resolve(const Tensor& t, std::int64_t flat) const { return cells(t)[std::size_t(flat)]; }
   // Records that node `id` (whose tensor is a view of existing storage) wrote the elements
   // `which` marks: a later read of those storage elements, through any view, reads them.
   void wrote(int id, const std::vector<bool>& which);

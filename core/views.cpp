@@ -81,8 +81,7 @@ Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index) {
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const std::int64_t n = std::int64_t(sizes.size()), rank = t.dim();
   if (n < rank) {
-    static const char* legacy[] = {"Bool", "Byte", "Char", "Short", "Int", "Long", "Half", "BFloat16", "Float", "Double"};
-    fail("RuntimeError", std::string("expand(torch.") + legacy[int(t.dtype())] + "Tensor{" +
+    fail("RuntimeError", std::string("expand(torch.") + dtype_scalar_name(t.dtype()) + "Tensor{" +
                              shape_str(t.shape()) + "}, size=" + list_str(sizes) +
                              "): the number of sizes provided (" + std::to_string(n) +
                              ") must be greater or equal to the number of dimensions in the tensor (" +

@@ -20,24 +20,18 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 
+import check_live_family  # noqa: E402
 import gen_golden_programs as gen  # noqa: E402
 import corpus  # noqa: E402
 
 
 def close(want, got):
+    """A shown value against PyTorch's: tensors as the family checks compare them."""
     if isinstance(want, dict) and "data" in want:
-        if not isinstance(got, dict) or got.get("dtype") != want["dtype"] or got.get("shape") != want["shape"]:
-            return False
-        rtol, atol = {"float16": (1e-3, 1e-5), "bfloat16": (1.6e-2, 1e-5), "float32": (1.3e-6, 1e-5)}.get(want["dtype"], (1e-7, 1e-7))
-        for a, b in zip(want["data"], got["data"]):
-            if isinstance(a, str) or isinstance(b, str) or isinstance(a, bool):
-                if a != b:
-                    return False
-            elif abs(a - b) > atol + rtol * abs(a):
-                return False
-        return True
+        return isinstance(got, dict) and not check_live_family.tensor_differences(want, got)
     return want == got
 
 
