@@ -125,7 +125,13 @@ void gather_rows(const GatherArgs& a, const Shape& shape, T* out) {
       if (d != a.dim) ib += c[d] * in.strides[d];
     }
     T* o = out + row * cols;
-    for (std::int64_t k = 0; k < cols; ++k) o[k] = src[ib + idx[xb + k * is] * ds + k * ls];
+    if (is == 1 && ds == 1 && ls == 0) {  // along a contiguous last dim: a plain gather of the row
+      const T* in_row = src + ib;
+      const std::int64_t* idx_row = idx + xb;
+      for (std::int64_t k = 0; k < cols; ++k) o[k] = in_row[idx_row[k]];
+    } else {
+      for (std::int64_t k = 0; k < cols; ++k) o[k] = src[ib + idx[xb + k * is] * ds + k * ls];
+    }
   });
 }
 

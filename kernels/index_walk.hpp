@@ -17,17 +17,18 @@ namespace whence {
 inline bool indices_in_range(const Tensor& index, std::int64_t size) {
   if (!index.is_contiguous()) return false;
   const std::int64_t n = index.numel();
-  bool ok = true;
+  // The largest value as unsigned (a negative one is huge): a max the compiler vectorizes.
+  std::uint64_t largest = 0;
   if (index.dtype() == DType::Int64) {
     const std::int64_t* v = index.data<std::int64_t>();
-    for (std::int64_t i = 0; i < n; ++i) ok &= std::uint64_t(v[i]) < std::uint64_t(size);
+    for (std::int64_t i = 0; i < n; ++i) largest = std::max(largest, std::uint64_t(v[i]));
   } else if (index.dtype() == DType::Int32) {
     const std::int32_t* v = index.data<std::int32_t>();
-    for (std::int64_t i = 0; i < n; ++i) ok &= std::uint64_t(std::int64_t(v[i])) < std::uint64_t(size);
+    for (std::int64_t i = 0; i < n; ++i) largest = std::max(largest, std::uint64_t(std::int64_t(v[i])));
   } else {
     return false;
   }
-  return ok;
+  return n == 0 || largest < std::uint64_t(size);
 }
 
 // f(coord, row) for each row of `shape` in row-major order: coord holds the row's coordinates

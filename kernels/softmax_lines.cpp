@@ -42,7 +42,12 @@ void last_dim_line(const T* x, T* y, std::int64_t len, const SoftmaxMath& math, 
     const double ls = std::log(sum);
     for (std::int64_t i = 0; i < len; ++i) y[i] = cast_from_double<T>((s * double(x[i]) - m) - ls);
   } else {
-    for (std::int64_t i = 0; i < len; ++i) y[i] = cast_from_double<T>(e[i] / sum);
+    if constexpr (std::is_same_v<T, double>) {
+      for (std::int64_t i = 0; i < len; ++i) y[i] = e[i] / sum;
+    } else {  // (times the reciprocal: a division per element costs more than the rest)
+      const double inv = 1.0 / sum;
+      for (std::int64_t i = 0; i < len; ++i) y[i] = cast_from_double<T>(e[i] * inv);
+    }
   }
 }
 
@@ -70,9 +75,13 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
     for (std::int64_t k = 0; k < width; ++k) sum[k] = std::log(sum[k]);
     for (std::int64_t i = 0; i < len; ++i)
       for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = cast_from_double<T>((s * double(x[i * inner + k]) - m[k]) - sum[k]);
-  } else {
+  } else if constexpr (std::is_same_v<T, double>) {
     for (std::int64_t i = 0; i < len; ++i)
-      for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = cast_from_double<T>(e[i * width + k] / sum[k]);
+      for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = e[i * width + k] / sum[k];
+  } else {
+    for (std::int64_t k = 0; k < width; ++k) sum[k] = 1.0 / sum[k];  // (as along the last dim)
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = cast_from_double<T>(e[i * width + k] * sum[k]);
   }
 }
 

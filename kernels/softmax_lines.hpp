@@ -15,8 +15,8 @@ struct SoftmaxMath {
 // out (contiguous, x's shape and floating dtype) = softmax of x along dim (-1 for a 0-d x):
 // out_j = e^(s·x_j − m) / Σ e^(s·x_i − m), m the largest s·x_i, in double. (NaN anywhere in
 // the line, or an infinite maximum, makes the line NaN, as in PyTorch.) float64 sums in line
-// order with libm's exp; the narrower dtypes round the result, and take exp_poly.hpp's exp and,
-// along the last dim, a sum in 32 lanes.
+// order with libm's exp; the narrower dtypes round the result, and take exp_poly.hpp's exp,
+// along the last dim a sum in 32 lanes, and multiply by the sum's reciprocal.
 void softmax_lines(const Tensor& x, int dim, const SoftmaxMath& math, Tensor& out);
 
 }  // namespace whence
