@@ -49,7 +49,8 @@ def order(case):
 
 
 def pick(cases, own_example):
-    """[(code, is_error)]: up to MAX_EXAMPLES short calls of different kinds, then one error."""
+    """[(code, error)]: up to MAX_EXAMPLES short calls of different kinds (error None), then one
+    that PyTorch refuses (error: the exception's type, "RuntimeError")."""
     seen = {own_example}
     good = sorted((c for c in cases if c["expect"].get("ok") and len(c["code"]) <= LONG_CHARS), key=order)
     chosen, kinds = [], set()
@@ -59,7 +60,7 @@ def pick(cases, own_example):
                 break
             if c["code"] in seen or (pass_ == 0 and kind(c) in kinds):
                 continue
-            chosen.append((c["code"], False))
+            chosen.append((c["code"], None))
             seen.add(c["code"])
             kinds.add(kind(c))
     # An error about the tensors' values or shapes teaches; one about a missing argument does not.
@@ -67,5 +68,5 @@ def pick(cases, own_example):
                      and "tensor(" in c["code"] and c["expect"].get("error", {}).get("type") != "TypeError"),
                     key=order)
     if errors:
-        chosen.append((errors[0]["code"], True))
+        chosen.append((errors[0]["code"], errors[0]["expect"]["error"].get("type") or "an error"))
     return chosen

@@ -7,9 +7,13 @@
   var links = Array.prototype.slice.call(document.querySelectorAll('.example-list a'));
   if (!widget || !links.length) return;
 
+  function decoded(hash) {
+    try { return decodeURIComponent(hash.slice(1)); } catch (e) { return hash; }
+  }
   function mark() {
+    var shown = decoded(location.hash);
     links.forEach(function(a) {
-      if (a.hash === location.hash) a.setAttribute('aria-current', 'true');
+      if (decoded(a.hash) === shown) a.setAttribute('aria-current', 'true');
       else a.removeAttribute('aria-current');
     });
   }
