@@ -4,8 +4,10 @@
 // examples" loading into its widget.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 
-import { baseUrl, cli, closeAll, newContext, open, startServer } from './harness.mjs';
+import { SITE, baseUrl, cli, closeAll, newContext, open, startServer } from './harness.mjs';
 
 let context, ops;
 before(async () => {
@@ -14,6 +16,25 @@ before(async () => {
   context = await newContext(1, { width: 1100, height: 900 });
 });
 after(closeAll);
+
+test('every op page offers more examples; each runs in the CLI as PyTorch did, or raises the error its tag names', () => {
+  const requests = [], expected = [];
+  for (const op of ops) {
+    const text = fs.readFileSync(path.join(SITE, 'op', op.names[0], 'index.html'), 'utf8');
+    const links = [...text.matchAll(/<li><a href="#([^"]*)"( class="example-error")?><code>.*?<\/code>(?:<span class="tag tag-error">PyTorch raises (\w+)<\/span>)?/g)];
+    assert.ok(links.length >= 3, `${op.names[0]} has ${links.length} examples`);
+    for (const [, hash, isError, type] of links) {
+      const code = decodeURIComponent(hash.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'"));
+      requests.push(JSON.stringify({ id: requests.length, code }));
+      expected.push({ page: op.names[0], code, error: isError ? type : null });
+    }
+  }
+  const responses = cli(['eval'], requests.join('\n') + '\n').trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(responses.length, expected.length);
+  const wrong = expected.filter((e, i) => (e.error === null) !== responses[i].ok ||
+                                          (e.error !== null && responses[i].error.type !== e.error));
+  assert.deepEqual(wrong, []);
+});
 
 // The gallery's visible op names and the count line.
 async function shown(page) {
