@@ -10,6 +10,7 @@
   var count = document.getElementById('op-count');
   var empty = document.querySelector('.op-empty');
   var families = Array.prototype.slice.call(document.querySelectorAll('.op-family'));
+  var familyIndex = document.querySelector('.family-index');  // links to every family: moot while filtering
   var items = [];
   families.forEach(function(family) {
     Array.prototype.forEach.call(family.querySelectorAll('li'), function(li) {
@@ -28,6 +29,7 @@
       if (match) { shown++; matches.push(item); visible.set(item.family, true); }
     });
     families.forEach(function(family) { family.hidden = !visible.has(family); });
+    if (familyIndex) familyIndex.hidden = words.length > 0;
     count.textContent = shown + ' of ' + total + ' ops';
     empty.hidden = shown > 0;
     if (!shown) empty.textContent = 'No op matches \u201c' + input.value.trim() + '\u201d.';
