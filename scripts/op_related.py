@@ -1,0 +1,88 @@
+"""The "Related ops" of an op page, derived by rules from `whence ops` (no hand-written lists).
+
+Two ops are related when they belong to kindred families (the same family, families that one
+web module group registers together, or the pairs in KIN) and score at least MIN_SCORE:
+    3  a shared stem: one short name holds the other (sum / nansum / cumsum), or they share a
+       word of three letters or more (index_select / index_add, scatter / masked_scatter)
+    2  the same positional argument types (gather(Tensor, int, Tensor) / index_select)
+    1  most of the positional argument types in common (gather / scatter_add)
+    1  most of the positional argument names in common (input, dim, index)
+An op page lists the best MAX_RELATED, best first, then in `whence ops` order; an op with fewer
+than MIN_RELATED such ops gets ops of its own family that score 1 besides. PAIRS, an op and
+its inverse that the rules rank no higher than their neighbours, come first.
+Python standard library only.
+"""
+import collections
+
+MIN_SCORE = 2
+MAX_RELATED = 6
+MIN_RELATED = 3
+PAIRS = {("torch.gather", "torch.scatter"), ("torch.take", "torch.put")}
+# Families that read as one topic although different module groups register them:
+# gather (family "index", alone in it) picks what scatter and index_select write or pick.
+KIN = {("index", "select")}
+PREFIXES = ("torch.nn.functional.", "torch.linalg.", "torch.special.", "torch.Tensor.", "torch.")
+COMMON_WORDS = {"nn", "functional", "tensor"}
+
+
+def short(name):
+    for p in PREFIXES:
+        if name.startswith(p):
+            name = name[len(p):]
+            break
+    return name.strip("_")
+
+
+def words(name):
+    return {w for w in short(name).split("_") if len(w) >= 3 and w not in COMMON_WORDS}
+
+
+def positional(op):
+    return [p for p in op.get("params", []) if not p.get("keyword_only")]
+
+
+def overlap(a, b):
+    """Multiset Jaccard similarity of two lists."""
+    ca, cb = collections.Counter(a), collections.Counter(b)
+    union = sum((ca | cb).values())
+    return sum((ca & cb).values()) / union if union else 0.0
+
+
+def kindred(fa, fb, groups):
+    return fa == fb or (fa, fb) in KIN or (fb, fa) in KIN or any(fa in g and fb in g for g in groups)
+
+
+def score(a, b):
+    sa, sb = short(a["names"][0]), short(b["names"][0])
+    s = 0
+    if (len(sa) >= 3 and sa in sb) or (len(sb) >= 3 and sb in sa) or words(sa) & words(sb):
+        s += 3
+    ta, tb = [p["type"] for p in positional(a)], [p["type"] for p in positional(b)]
+    if ta and ta == tb:
+        s += 2
+    elif overlap(ta, tb) >= 0.6:
+        s += 1
+    if overlap([p["name"] for p in positional(a)], [p["name"] for p in positional(b)]) >= 0.5:
+        s += 1
+    return s
+
+
+def related(ops, groups):
+    """{canonical name: [canonical names of related ops]}; groups: lists of family names."""
+    out = {}
+    for i, a in enumerate(ops):
+        scored = []
+        for j, b in enumerate(ops):
+            if i == j or not kindred(a["family"], b["family"], groups):
+                continue
+            s = score(a, b)
+            pair = (a["names"][0], b["names"][0])
+            if pair in PAIRS or pair[::-1] in PAIRS:
+                s = 100
+            if s >= MIN_SCORE or (s >= 1 and a["family"] == b["family"]):
+                scored.append((-s, j, b["names"][0]))
+        scored.sort()
+        strong = [x for x in scored if -x[0] >= MIN_SCORE]
+        chosen = strong if len(strong) >= MIN_RELATED else scored
+        out[a["names"][0]] = [name for _, _, name in chosen[:MAX_RELATED]]
+    return out
