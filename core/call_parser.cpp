@@ -10,6 +10,7 @@
 #include "api.hpp"
 #include "call_syntax.hpp"
 #include "error.hpp"
+#include "return_types.hpp"
 #include "evaluate.hpp"
 #include "factories.hpp"
 #include "python_ops.hpp"
@@ -254,6 +255,12 @@ Value eval(const Node& n) {
           }
           if (n.text == "ndim") return std::int64_t(t.dim());
           if (n.text == "dtype") return t.dtype();
+        }
+        if (self.named) {  // torch.max(x, 0).values
+          const auto& fields = self.named->fields;
+          for (std::size_t i = 0; i < fields.size(); ++i)
+            if (n.text == fields[i]) return self.as<List>().at(i);
+          fail("AttributeError", "'" + python_type_name(*self.named) + "' object has no attribute '" + n.text + "'");
         }
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + n.text + "'");

@@ -6,6 +6,7 @@
 
 #include "api.hpp"
 #include "bind.hpp"
+#include "return_types.hpp"
 #include "call_syntax.hpp"
 #include "operator_protocol.hpp"
 #include "equation.hpp"
@@ -126,6 +127,7 @@ Value result_value(const Evaluation& e) {
   List items(e.result.tensors.begin(), e.result.tensors.end());
   Value v(items);
   v.is_tuple = true;
+  v.named = named_tuple_of(e.op->names.front());
   return v;
 }
 

@@ -81,6 +81,22 @@ Json values_json(const ProgramRun& run) {
   return values;
 }
 
+// `name`'s cell where `c`, the cell its tensor's element reads now, belongs to a later alias
+// of the same tensor (`j = i` after `i = ...`: the tensor's newest node is j's): back through
+// such aliases to the node shown as `name`; c itself when a write came between.
+Cell own_cell(const Provenance& p, const std::string& name, Cell c) {
+  for (Cell at = c;;) {
+    const ProvenanceNode& n = p.node(at.node);
+    if (n.name == name) return at;
+    if (n.sources.empty()) return c;
+    const std::vector<Edge>& src = n.sources[std::size_t(at.flat)];
+    if (src.size() != 1 || src[0].role != Role::Value || src[0].cell.flat != at.flat ||
+        !same_tensor(p.node(src[0].cell.node).tensor, n.tensor))
+      return c;
+    at = src[0].cell;
+  }
+}
+
 // The cell a trace or reach request starts from: {"name", "element", "line"?}.
 Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
   if (!at.is_object() || !at.contains("name") || !at["name"].is_string() || !at.contains("element") || !at["element"].is_number_integer())
@@ -104,7 +120,7 @@ Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
     if (!v) fail("NameError", "name '" + name + "' is not defined");
     if (!v->is<Tensor>()) fail("TypeError", "'" + name + "' is a " + python_type_name(*v) + ", not a tensor");
     t = v->as<Tensor>();
-    if (element >= 0 && element < t.numel()) cell = run.provenance().resolve(t, element);
+    if (element >= 0 && element < t.numel()) cell = own_cell(run.provenance(), name, *run.provenance().resolve(t, element));
   }
   if (!cell)
     fail("IndexError", "element " + std::to_string(element) + " is out of range for '" + name + "', which has " +

@@ -5,12 +5,12 @@
 
 namespace whence {
 
-namespace {
-
 bool same_tensor(const Tensor& a, const Tensor& b) {
   return a.storage_id() == b.storage_id() && a.offset() == b.offset() && a.dtype() == b.dtype() &&
          a.shape() == b.shape() && a.strides() == b.strides();
 }
+
+namespace {
 
 // The role of a path: its first non-value edge decides how the far cell takes part.
 Role compose(Role near, Role far) { return near != Role::Value ? near : far; }

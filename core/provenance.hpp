@@ -15,6 +15,9 @@
 
 namespace whence {
 
+// The same tensor object's view: storage, offset, dtype, shape and strides all equal.
+bool same_tensor(const Tensor& a, const Tensor& b);
+
 struct Cell {
   int node = -1;
   std::int64_t flat = 0;

@@ -15,6 +15,7 @@
 namespace whence {
 
 struct Value;
+struct NamedTuple;  // return_types.hpp
 using List = std::vector<Value>;
 
 struct None {};
@@ -27,6 +28,7 @@ struct Slice {
 struct Value {
   std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis> v;
   bool is_tuple = false;  // a List written as (a, b) rather than [a, b]
+  const NamedTuple* named = nullptr;  // a tuple result whose items have names: torch.max(x, 0).values
 
   Value() = default;
   template <class T> Value(T x) : v(std::move(x)) {}

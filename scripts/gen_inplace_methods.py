@@ -12,6 +12,8 @@ import sys
 
 import torch
 
+from generated_file import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "core", "inplace_methods.inc")
 
@@ -27,16 +29,7 @@ def render():
 
 
 def main():
-    text = render()
-    if "--check" in sys.argv:
-        with open(OUTPUT) as f:
-            if f.read() != text:
-                print("core/inplace_methods.inc is stale: run scripts/gen_inplace_methods.py")
-                sys.exit(1)
-        print("inplace_methods.inc: fresh")
-        return
-    with open(OUTPUT, "w") as f:
-        f.write(text)
+    write_or_check(OUTPUT, render(), "gen_inplace_methods.py")
 
 
 if __name__ == "__main__":

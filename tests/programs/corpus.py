@@ -40,6 +40,9 @@ PROGRAMS = [
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nv = a.diagonal()\nv.mul_(10)\ns = a.sum()\n",
     "a = torch.arange(6.).reshape(2, 3)\nb = a[:, ::2]\nb.sub_(100)\nc = a.flip(1)\n",
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\nx = a[0]\na[0] = torch.tensor([9.0, 8.0])\ny = x * 1\n",
+    # named tuples: torch.return_types.max and friends answer .values/.indices by name
+    "x = torch.tensor([[1.0, 5.0, 2.0], [3.0, 0.5, 4.0]])\nv = x.max(1).values\nr = x.sort(0)\ni = r.indices\nj = r[1]\nlo = torch.aminmax(x).min\nk = x.topk(2, 1).indices + v.long()\n",
+    "x = torch.tensor([4.0, 1.0, 3.0])\nm = torch.median(x, 0)\ny = x - m.values\nc = x.cummax(0).indices\n",
     # errors, at some line after steps that ran
     "x = torch.tensor([1.0, 2.0])\ny = x.sum(3)\n",
     "x = torch.tensor([1.0, 2.0])\ny = x + z\n",
@@ -56,6 +59,8 @@ PROGRAMS = [
     "n = 3\na, b = n\n",
     "x = torch.tensor([1.0, 2.0])\nx.fill_(torch.tensor([1.0]))\n",
     "x = torch.tensor([1.0, 2.0])\ny = x.T\ny = y.exp()\nw = x.view(3)\n",
+    "x = torch.tensor([[1.0, 2.0]])\nr = x.max(1)\nz = r.value\n",
+    "x = torch.tensor([[1.0, 2.0]])\nr = x.max(1)\nz = r + 1\n",
 ]
 
 

@@ -28,6 +28,13 @@ using whence::Json;
 // "" when a value is PyTorch's: tensors within tolerance, anything else exactly.
 std::string value_difference(const Json& want, const Json& got) {
   if (want.is_object() && want.contains("data")) return whence_test::tensor_difference(want, got);
+  if (want.is_object() && want.contains("tuple")) {  // x.max(1) bound to one name: item by item
+    if (!got.is_object() || !got.contains("tuple") || got["tuple"].size() != want["tuple"].size())
+      return "expected " + want.dump() + ", got " + got.dump();
+    for (std::size_t i = 0; i < want["tuple"].size(); ++i)
+      if (std::string d = value_difference(want["tuple"][i], got["tuple"][i]); !d.empty()) return "item " + std::to_string(i) + ": " + d;
+    return "";
+  }
   if (want.is_number() && got.is_number()) return want.get<double>() == got.get<double>() ? "" : "expected " + want.dump() + ", got " + got.dump();
   return want == got ? "" : "expected " + want.dump() + ", got " + got.dump();
 }
