@@ -52,7 +52,7 @@
         const i = start + r * cols + c;
         if (i >= value.data.length) break;
         const td = el("td", "", number(value.data[i], value.dtype));
-        td.dataset.cell = key + i;
+        if (key) td.dataset.cell = key + i;
         tr.appendChild(td);
       }
       t.appendChild(tr);
@@ -68,7 +68,7 @@
     const shape = value.shape;
     const fig = el("figure", "grid");
     fig.appendChild(el("figcaption", "", (name ? name + " " : "") + value.dtype + " · [" + shape.join(", ") + "]"));
-    const key = line + ":" + name + ":";
+    const key = name ? line + ":" + name + ":" : "";  // print(...) binds no name: not traced
     const cols = shape.length ? shape[shape.length - 1] : 1;
     const rows = shape.length >= 2 ? shape[shape.length - 2] : 1;
     const total = shape.reduce((a, b) => a * b, 1);
