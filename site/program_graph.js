@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
-  const ROW = 58, NODE_W = 150, NODE_H = 30, X = 8;
+  const ROW = 58, NODE_W = 180, NODE_H = 30, X = 8;
 
   function svg(tag, attrs, text) {
     const e = document.createElementNS(NS, tag);
@@ -15,9 +15,15 @@
     return e;
   }
 
+  const OPERATORS = { __getitem__: "[]", __setitem__: "[]=", __add__: "+", __radd__: "+", __sub__: "-", __rsub__: "-",
+                      __mul__: "*", __rmul__: "*", __truediv__: "/", __rtruediv__: "/", __floordiv__: "//",
+                      __mod__: "%", __pow__: "**", __rpow__: "**", __matmul__: "@", __neg__: "-x", __invert__: "~",
+                      __and__: "&", __or__: "|", __xor__: "^", __eq__: "==", __ne__: "!=", __lt__: "<",
+                      __le__: "<=", __gt__: ">", __ge__: ">=" };
   function shortOp(op) {
     const parts = op.split(".");
-    return parts[parts.length - 1];
+    const last = parts[parts.length - 1];
+    return OPERATORS[last] || last.replace(/^__(\w+)__$/, "$1");
   }
 
   // [{line, label, failing}] and [{from, to, name, label, alias}] (from/to: node indices).
@@ -108,7 +114,7 @@
       const g = svg("g", { class: "node" + (node.failing ? " failing" : ""), tabindex: 0, role: "button",
                            "data-line": node.line, "aria-label": "Line " + node.line + ": " + node.label });
       g.appendChild(svg("rect", { x: X, y: top(i), width: NODE_W, height: NODE_H, rx: 6 }));
-      const label = node.label.length > 18 ? node.label.slice(0, 17) + "…" : node.label;
+      const label = node.label.length > 21 ? node.label.slice(0, 20) + "…" : node.label;
       g.appendChild(svg("text", { x: X + 8, y: top(i) + 19 }, node.line + "  " + label));
       g.appendChild(svg("title", {}, "line " + node.line + ": " + node.label));
       s.appendChild(g);

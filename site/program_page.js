@@ -93,7 +93,7 @@
     const idx = [];
     let rest = Number(element);
     for (let d = value.shape.length - 1; d >= 0; --d) { idx.unshift(rest % value.shape[d]); rest = Math.floor(rest / value.shape[d]); }
-    return name + "[" + idx.join(", ") + "] at line " + line + " = " + Steps.number(value.data[Number(element)], value.dtype);
+    return name + "[" + idx.join(", ") + "] at line " + line + " (value " + Steps.number(value.data[Number(element)], value.dtype) + ")";
   }
 
   function redraw() {
@@ -104,13 +104,15 @@
       return;
     }
     const what = keys.length === 1 ? describe(keys[0]) : keys.length + " elements selected";
-    status.textContent = what + (selection.length ? " (pinned)" : "") + ": " + back.size + " source element" +
-      (back.size === 1 ? "" : "s") + " at earlier steps, reaches " + forward.size + " later.";
+    status.textContent = what + (selection.length ? ", pinned," : "") + " comes from " + back.size + " element" +
+      (back.size === 1 ? "" : "s") + " at earlier steps and reaches " + forward.size + " later.";
   }
 
   const cellOf = (e) => (e.target && e.target.dataset && e.target.dataset.cell ? e.target.dataset.cell : null);
   stepsRoot.addEventListener("mouseover", (e) => { const k = cellOf(e); if (k && k !== hover) { hover = k; if (!selection.length) redraw(); } });
   stepsRoot.addEventListener("mouseleave", () => { hover = null; if (!selection.length) redraw(); });
+  // Shift-click selects elements, not text.
+  stepsRoot.addEventListener("mousedown", (e) => { if (e.shiftKey && cellOf(e)) e.preventDefault(); });
   stepsRoot.addEventListener("click", (e) => {
     const k = cellOf(e);
     if (!k) return;

@@ -53,7 +53,7 @@ test('the program page runs the program in its hash and lights what the CLI trac
   const wantSources = [...traced(program, '4:w:2')].sort();
   assert.ok(wantSources.length >= 6, wantSources.join(' '));
   assert.deepEqual(await lit(page, 'source'), wantSources);
-  assert.match(await page.locator('#program-status').textContent(), new RegExp(`^w\\[2\\] at line 4 = .*: ${wantSources.length} source elements`));
+  assert.match(await page.locator('#program-status').textContent(), new RegExp(`^w\\[2\\] at line 4 \\(value 6\\.\\) comes from ${wantSources.length} elements at earlier steps and reaches 0 later`));
   // Click pins w[2]; shift-click adds z[0, 0]; the sources are the union of both traces.
   await page.locator('td[data-cell="4:w:2"]').click();
   await page.locator('td[data-cell="3:z:0"]').click({ modifiers: ['Shift'] });
@@ -68,9 +68,12 @@ test('the program page runs the program in its hash and lights what the CLI trac
 
   // Clicking a graph node scrolls its step into view and marks it.
   await page.evaluate(() => window.scrollTo(0, 0));
+  const box = () => page.locator('#step-4').evaluate((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; });
+  const [below, , height] = await box();
+  assert.ok(below > height, `step 4 starts out of view (${below} > ${height})`);
   await page.locator('#program-graph g.node[data-line="4"]').click();
-  const top = await page.locator('#step-4').evaluate((e) => e.getBoundingClientRect().top);
-  assert.ok(top >= -1 && top < 100, `step 4 scrolled to the top (${top})`);
+  const [top, bottom] = await box();
+  assert.ok(top >= 0 && bottom <= height, `step 4 scrolled into view (${top}..${bottom} of ${height})`);
   assert.ok(await page.locator('#step-4.picked').count(), 'step 4 is marked');
 
   // An error on line 3: lines 1-2 stay, line 3 carries PyTorch's message; typing updates the hash.
