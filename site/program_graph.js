@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
-  const ROW = 58, NODE_W = 180, NODE_H = 30, X = 8;
+  const ROW = 46, NODE_W = 180, NODE_H = 26, X = 8;
 
   function svg(tag, attrs, text) {
     const e = document.createElementNS(NS, tag);
@@ -115,7 +115,7 @@
                            "data-line": node.line, "aria-label": "Line " + node.line + ": " + node.label });
       g.appendChild(svg("rect", { x: X, y: top(i), width: NODE_W, height: NODE_H, rx: 6 }));
       const label = node.label.length > 21 ? node.label.slice(0, 20) + "…" : node.label;
-      g.appendChild(svg("text", { x: X + 8, y: top(i) + 19 }, node.line + "  " + label));
+      g.appendChild(svg("text", { x: X + 8, y: top(i) + 17 }, node.line + "  " + label));
       g.appendChild(svg("title", {}, "line " + node.line + ": " + node.label));
       s.appendChild(g);
     });
