@@ -17,7 +17,7 @@
   const api = (window.whenceProgram = { response: null, ms: 0 });
 
   let module = null, relations = { sources: new Map(), readers: new Map() }, byLine = new Map();
-  let hover = null, selection = [], timer = 0, shownText = null;
+  let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
 
   const fromHash = () => {
     try { return decodeURIComponent(location.hash.slice(1)); } catch (e) { return location.hash.slice(1); }
@@ -48,7 +48,8 @@
 
   function evaluate() {
     const text = editor.value;
-    if (!module || text === shownText) return;
+    if (!module) return;
+    if (text === shownText) { timing.textContent = lastTiming; return; }
     shownText = text;
     if (fromHash() !== text) history.replaceState(null, "", "#" + encodeURIComponent(text));
     const t0 = performance.now();
@@ -66,6 +67,7 @@
     const count = (response.steps || []).length;
     timing.textContent = count + " step" + (count === 1 ? "" : "s") + " in " + api.ms.toFixed(1) + " ms" +
       (response.ok === false ? (failing ? " · line " + failing + " fails" : " · " + response.error.type) : "");
+    lastTiming = timing.textContent;
     hover = null;
     selection = selection.filter((k) => relations.sources.has(k));
     redraw();
@@ -132,7 +134,12 @@
   editor.addEventListener("input", () => {
     clearTimeout(timer);
     markLines(0);
-    timer = setTimeout(evaluate, 150);
+    // "Running…" is painted before the (synchronous) evaluation starts: a big program's explain
+    // takes seconds (64×64 tensors through 10 steps: about 5 s).
+    timer = setTimeout(() => {
+      timing.textContent = "Running…";
+      requestAnimationFrame(() => setTimeout(evaluate, 0));
+    }, 150);
   });
   editor.addEventListener("scroll", syncScroll);
   window.addEventListener("hashchange", () => {
