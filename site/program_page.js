@@ -16,7 +16,7 @@
   const timing = document.getElementById("program-timing");
   const api = (window.whenceProgram = { response: null, ms: 0 });
 
-  let module = null, relations = { sources: new Map(), readers: new Map() }, byLine = new Map();
+  let module = null, relations = { sources: new Map(), readers: new Map() }, byLine = new Map(), cells = new Map();
   let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
 
   const fromHash = () => {
@@ -60,6 +60,7 @@
     relations = P.index(response);
     byLine = new Map((response.steps || []).map((s) => [s.line, s]));
     Steps.render(stepsRoot, text, response);
+    cells = P.cellsOf(stepsRoot);
     Graph.render(graphRoot, text, response, pickLine);
     const failing = response.ok === false && response.error.line ? response.error.line : 0;
     markLines(failing);
@@ -100,7 +101,7 @@
 
   function redraw() {
     const keys = selection.length ? selection : hover ? [hover] : [];
-    const { back, forward } = P.light(stepsRoot, relations, keys);
+    const { back, forward } = P.light(stepsRoot, relations, keys, cells);
     if (!keys.length) {
       status.textContent = "Point at an element: its sources light up at every earlier step (darker is closer), what it reaches in amber. Click pins, shift-click adds, Escape clears.";
       return;

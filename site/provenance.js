@@ -39,12 +39,18 @@
     return depth;
   }
 
-  // Lights the cells under `root` for the selected keys; returns {back, forward} (key -> depth).
-  function light(root, relations, keys) {
-    root.querySelectorAll("td.lit").forEach((td) => td.classList.remove("lit", "self", "source", "reach", "d1", "d2", "d3"));
-    if (!keys.length) return { back: new Map(), forward: new Map() };
+  // key -> td of every cell under root (for light; a page that redraws often keeps it).
+  function cellsOf(root) {
     const cells = new Map();
     root.querySelectorAll("td[data-cell]").forEach((td) => cells.set(td.dataset.cell, td));
+    return cells;
+  }
+
+  // Lights the cells under `root` for the selected keys; returns {back, forward} (key -> depth).
+  function light(root, relations, keys, cells) {
+    root.querySelectorAll("td.lit").forEach((td) => td.classList.remove("lit", "self", "source", "reach", "d1", "d2", "d3"));
+    if (!keys.length) return { back: new Map(), forward: new Map() };
+    cells = cells || cellsOf(root);
     const back = walk(keys, relations.sources);
     const forward = walk(keys, relations.readers);
     forward.forEach((d, k) => { const c = cells.get(k); if (c) c.classList.add("lit", "reach"); });
@@ -56,5 +62,5 @@
     return { back, forward };
   }
 
-  window.WhenceProvenance = { index, walk, light };
+  window.WhenceProvenance = { index, walk, light, cellsOf };
 })();
