@@ -1,6 +1,7 @@
 // program_page.js - the live program page (program/index.html): the program typed in the editor
 // runs in the whence_programs module (app/whence_programs.js: core with every family and
-// programs, Module.evaluate(line)) as you type, once with "explain"; program_steps.js draws its
+// programs, Module.evaluate(line)) as you type, once with "explain", in a worker
+// (program_worker.js: a big program's explain takes seconds); program_steps.js draws its
 // steps, program_graph.js its graph, provenance.js lights an element's sources and reach from
 // that one response. The program lives in the URL hash (# + encodeURIComponent(text)).
 // window.whenceProgram: {ready (a promise), response, ms (the last evaluation's time)}.
@@ -16,7 +17,8 @@
   const timing = document.getElementById("program-timing");
   const api = (window.whenceProgram = { response: null, ms: 0 });
 
-  let module = null, relations = { sources: new Map(), readers: new Map() }, byLine = new Map(), cells = new Map();
+  let ready = false, busy = false, pending = false, sent = 0;
+  let relations = { sources: new Map(), readers: new Map() }, byLine = new Map(), cells = new Map();
   let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
 
   const fromHash = () => {
@@ -46,16 +48,22 @@
     backdrop.scrollLeft = editor.scrollLeft;
   }
 
+  // Sends the editor's text to the worker unless it is shown already; one evaluation at a time,
+  // the latest text next.
   function evaluate() {
     const text = editor.value;
-    if (!module) return;
+    if (!ready) return;
     if (text === shownText) { timing.textContent = lastTiming; return; }
+    if (busy) { pending = true; return; }
+    busy = true;
     shownText = text;
     if (fromHash() !== text) history.replaceState(null, "", "#" + encodeURIComponent(text));
-    const t0 = performance.now();
-    const line = module.evaluate(JSON.stringify({ id: 1, program: text, explain: true }));
-    api.ms = performance.now() - t0;
-    const response = JSON.parse(line);
+    timing.textContent = "Running…";
+    worker.postMessage({ id: ++sent, text });
+  }
+
+  function show(text, response, ms) {
+    api.ms = ms;
     api.response = response;
     relations = P.index(response);
     byLine = new Map((response.steps || []).map((s) => [s.line, s]));
@@ -66,7 +74,7 @@
     markLines(failing);
     editor.setAttribute("aria-invalid", response.ok === false ? "true" : "false");
     const count = (response.steps || []).length;
-    timing.textContent = count + " step" + (count === 1 ? "" : "s") + " in " + api.ms.toFixed(1) + " ms" +
+    timing.textContent = count + " step" + (count === 1 ? "" : "s") + " in " + ms.toFixed(1) + " ms" +
       (response.ok === false ? (failing ? " · line " + failing + " fails" : " · " + response.error.type) : "");
     lastTiming = timing.textContent;
     hover = null;
@@ -135,12 +143,7 @@
   editor.addEventListener("input", () => {
     clearTimeout(timer);
     markLines(0);
-    // "Running…" is painted before the (synchronous) evaluation starts: a big program's explain
-    // takes seconds (64×64 tensors through 10 steps: about 5 s).
-    timer = setTimeout(() => {
-      timing.textContent = "Running…";
-      requestAnimationFrame(() => setTimeout(evaluate, 0));
-    }, 150);
+    timer = setTimeout(evaluate, 150);
   });
   editor.addEventListener("scroll", syncScroll);
   window.addEventListener("hashchange", () => {
@@ -155,11 +158,15 @@
   if (location.hash.length > 1) editor.value = fromHash();
   markLines(0);
   timing.textContent = "Loading the WebAssembly module…";
-  api.ready = window.WhencePrograms().then((m) => {
-    module = m;
-    evaluate();
-  }).catch((e) => {
-    timing.textContent = "The WebAssembly module did not load: " + e;
-    throw e;
+  const worker = new Worker(document.currentScript.src.replace(/program_page\.js$/, "program_worker.js"));
+  api.ready = new Promise((resolve, reject) => {
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.error) { timing.textContent = "The WebAssembly module did not load: " + m.error; reject(new Error(m.error)); return; }
+      if (m.ready) { ready = true; resolve(); evaluate(); return; }
+      busy = false;
+      if (m.id === sent) show(shownText, JSON.parse(m.line), m.ms);
+      if (pending) { pending = false; evaluate(); }
+    };
   });
 })();
