@@ -75,10 +75,11 @@ def write(out_dir, whence, page):
     body = ['<article class="pitfalls">', "<h1>PyTorch pitfalls, element by element</h1>",
             "<p class=\"lede\">Short programs that go wrong in the classic ways, run by Whence line by line. "
             "Point at any element: the elements it comes from light up at every earlier line (darker is closer), "
-            "and so do the ones it reaches later. A failing line shows PyTorch's own error.</p>",
+            "and so do the ones it reaches later. A failing line shows PyTorch's own error. "
+            "To run programs of your own, open <a href=\"../program/index.html\">the live program page</a>.</p>",
             '<p class="status" id="program-status" aria-live="polite"></p>']
     body += [_program_html(i, it, r) for i, it, r in zip(range(len(items)), items, responses)]
-    body.append('</article><script src="../program.js"></script>')
+    body.append('</article><script src="../provenance.js"></script><script src="../program.js"></script>')
     os.makedirs(os.path.join(out_dir, "pitfalls"), exist_ok=True)
     with open(os.path.join(out_dir, "pitfalls", "index.html"), "w", encoding="utf-8") as f:
         f.write(page("\n".join(body), "PyTorch pitfalls, element by element · Whence",

@@ -1,0 +1,172 @@
+// program_page.js - the live program page (program/index.html): the program typed in the editor
+// runs in the whence_programs module (app/whence_programs.js: core with every family and
+// programs, Module.evaluate(line)) as you type, once with "explain", in a worker
+// (program_worker.js: a big program's explain takes seconds); program_steps.js draws its
+// steps, program_graph.js its graph, provenance.js lights an element's sources and reach from
+// that one response. The program lives in the URL hash (# + encodeURIComponent(text)).
+// window.whenceProgram: {ready (a promise), response, ms (the last evaluation's time)}.
+(function () {
+  "use strict";
+  const P = window.WhenceProvenance, Steps = window.WhenceProgramSteps, Graph = window.WhenceProgramGraph;
+  const editor = document.getElementById("program-editor");
+  const gutter = document.getElementById("program-gutter");
+  const backdrop = document.getElementById("program-backdrop");
+  const stepsRoot = document.getElementById("program-steps");
+  const graphRoot = document.getElementById("program-graph");
+  const status = document.getElementById("program-status");
+  const timing = document.getElementById("program-timing");
+  const api = (window.whenceProgram = { response: null, ms: 0 });
+
+  let ready = false, busy = false, pending = false, sent = 0;
+  let relations = { sources: new Map(), readers: new Map() }, byLine = new Map(), cells = new Map();
+  let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
+
+  const fromHash = () => {
+    try { return decodeURIComponent(location.hash.slice(1)); } catch (e) { return location.hash.slice(1); }
+  };
+
+  // The gutter's line numbers and the backdrop's line tints follow the text; the failing line red.
+  function markLines(failing) {
+    const n = editor.value.split("\n").length;
+    gutter.textContent = "";
+    backdrop.textContent = "";
+    for (let i = 1; i <= n; ++i) {
+      const num = document.createElement("div");
+      const tint = document.createElement("div");
+      num.textContent = String(i);
+      tint.textContent = "\u200b";
+      if (i === failing) { num.className = "failing"; tint.className = "failing"; }
+      gutter.appendChild(num);
+      backdrop.appendChild(tint);
+    }
+    syncScroll();
+  }
+
+  function syncScroll() {
+    gutter.scrollTop = editor.scrollTop;
+    backdrop.scrollTop = editor.scrollTop;
+    backdrop.scrollLeft = editor.scrollLeft;
+  }
+
+  // Sends the editor's text to the worker unless it is shown already; one evaluation at a time,
+  // the latest text next.
+  function evaluate() {
+    const text = editor.value;
+    if (!ready) return;
+    if (text === shownText) { timing.textContent = lastTiming; return; }
+    if (busy) { pending = true; return; }
+    busy = true;
+    shownText = text;
+    if (fromHash() !== text) history.replaceState(null, "", "#" + encodeURIComponent(text));
+    timing.textContent = "Running…";
+    worker.postMessage({ id: ++sent, text });
+  }
+
+  function show(text, response, ms) {
+    api.ms = ms;
+    api.response = response;
+    relations = P.index(response);
+    byLine = new Map((response.steps || []).map((s) => [s.line, s]));
+    Steps.render(stepsRoot, text, response);
+    cells = P.cellsOf(stepsRoot);
+    Graph.render(graphRoot, text, response, pickLine);
+    const failing = response.ok === false && response.error.line ? response.error.line : 0;
+    markLines(failing);
+    editor.setAttribute("aria-invalid", response.ok === false ? "true" : "false");
+    const count = (response.steps || []).length;
+    timing.textContent = count + " step" + (count === 1 ? "" : "s") + " in " + ms.toFixed(1) + " ms" +
+      (response.ok === false ? (failing ? " · line " + failing + " fails" : " · " + response.error.type) : "");
+    lastTiming = timing.textContent;
+    hover = null;
+    selection = selection.filter((k) => relations.sources.has(k));
+    redraw();
+  }
+
+  function pickLine(line) {
+    const row = document.getElementById("step-" + line);
+    if (!row) return;
+    row.open = true;
+    row.scrollIntoView({ block: "start", behavior: "auto" });
+    stepsRoot.querySelectorAll("details.picked").forEach((d) => d.classList.remove("picked"));
+    row.classList.add("picked");
+    graphRoot.querySelectorAll("g.node.picked").forEach((g) => g.classList.remove("picked"));
+    const node = graphRoot.querySelector('g.node[data-line="' + line + '"]');
+    if (node) node.classList.add("picked");
+  }
+
+  // "x[1, 2] at line 3 = 0.5"
+  function describe(key) {
+    const [line, name, element] = key.split(":");
+    const step = byLine.get(Number(line));
+    const k = step ? step.names.indexOf(name) : -1;
+    const value = k >= 0 ? step.results[k] : null;
+    if (!value || !value.shape) return name + " element " + element + " at line " + line;
+    const idx = [];
+    let rest = Number(element);
+    for (let d = value.shape.length - 1; d >= 0; --d) { idx.unshift(rest % value.shape[d]); rest = Math.floor(rest / value.shape[d]); }
+    return name + "[" + idx.join(", ") + "] at line " + line + " (value " + Steps.number(value.data[Number(element)], value.dtype) + ")";
+  }
+
+  function redraw() {
+    const keys = selection.length ? selection : hover ? [hover] : [];
+    const { back, forward } = P.light(stepsRoot, relations, keys, cells);
+    if (!keys.length) {
+      status.textContent = "Point at an element: its sources light up at every earlier step (darker is closer), what it reaches in amber. Click pins, shift-click adds, Escape clears.";
+      return;
+    }
+    const what = keys.length === 1 ? describe(keys[0]) : keys.length + " elements selected";
+    status.textContent = what + (selection.length ? ", pinned," : "") + " comes from " + back.size + " element" +
+      (back.size === 1 ? "" : "s") + " at earlier steps and reaches " + forward.size + " later.";
+  }
+
+  const cellOf = (e) => (e.target && e.target.dataset && e.target.dataset.cell ? e.target.dataset.cell : null);
+  stepsRoot.addEventListener("mouseover", (e) => { const k = cellOf(e); if (k && k !== hover) { hover = k; if (!selection.length) redraw(); } });
+  stepsRoot.addEventListener("mouseleave", () => { hover = null; if (!selection.length) redraw(); });
+  // Shift-click selects elements, not text.
+  stepsRoot.addEventListener("mousedown", (e) => { if (e.shiftKey && cellOf(e)) e.preventDefault(); });
+  stepsRoot.addEventListener("click", (e) => {
+    const k = cellOf(e);
+    if (!k) return;
+    if (e.shiftKey) {
+      const at = selection.indexOf(k);
+      if (at >= 0) selection.splice(at, 1); else selection.push(k);
+    } else {
+      selection = selection.length === 1 && selection[0] === k ? [] : [k];
+    }
+    hover = k;
+    redraw();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { selection = []; hover = null; redraw(); }
+  });
+
+  editor.addEventListener("input", () => {
+    clearTimeout(timer);
+    markLines(0);
+    timer = setTimeout(evaluate, 150);
+  });
+  editor.addEventListener("scroll", syncScroll);
+  window.addEventListener("hashchange", () => {
+    const text = fromHash();
+    if (text && text !== editor.value) { editor.value = text; evaluate(); }
+  });
+  document.querySelectorAll("button[data-example]").forEach((b) => b.addEventListener("click", () => {
+    editor.value = b.dataset.example;
+    evaluate();
+  }));
+
+  if (location.hash.length > 1) editor.value = fromHash();
+  markLines(0);
+  timing.textContent = "Loading the WebAssembly module…";
+  const worker = new Worker(document.currentScript.src.replace(/program_page\.js$/, "program_worker.js"));
+  api.ready = new Promise((resolve, reject) => {
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.error) { timing.textContent = "The WebAssembly module did not load: " + m.error; reject(new Error(m.error)); return; }
+      if (m.ready) { ready = true; resolve(); evaluate(); return; }
+      busy = false;
+      if (m.id === sent) show(shownText, JSON.parse(m.line), m.ms);
+      if (pending) { pending = false; evaluate(); }
+    };
+  });
+})();

@@ -1,0 +1,135 @@
+// program_steps.js - a program's steps as HTML for the live program page: each line of code in a
+// collapsible row beside its tensors (name, dtype, shape, a grid of values; 3-D and up as
+// labelled 2-D slices), the failing line marked with PyTorch's error and the lines after it
+// marked as not run. Cells carry data-cell="line:name:element" and the classes of the pitfalls
+// page (scripts/pitfalls_page.py), so provenance.js lights both pages alike.
+(function () {
+  "use strict";
+  const MAX_CELLS = 16384;  // per tensor; beyond it the first elements are shown
+
+  function el(tag, className, text) {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // Python's "%.4g".
+  function g4(x) {
+    if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+    const trim = (s) => (s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s);
+    let e = Math.floor(Math.log10(Math.abs(x)));
+    if (Math.abs(Number(x.toPrecision(4))) >= Math.pow(10, e + 1)) e += 1;  // 9.9996 -> 10
+    if (e < -4 || e >= 4) {
+      const [m, ex] = x.toExponential(3).split("e");
+      const n = Number(ex);
+      return trim(m) + "e" + (n < 0 ? "-" : "+") + String(Math.abs(n)).padStart(2, "0");
+    }
+    return trim(x.toFixed(Math.max(0, 3 - e)));
+  }
+
+  // An element as the pitfalls page writes it (scripts/pitfalls_page.py's _number).
+  function number(x, dtype) {
+    if (typeof x === "boolean") return x ? "True" : "False";
+    if (typeof x === "string") return x;  // "nan", "inf", "-inf"
+    if (typeof x !== "number") return JSON.stringify(x);
+    if (/^u?int/.test(dtype)) return String(x);
+    const text = g4(x);
+    return /[.en]/.test(text) ? text : text + ".";
+  }
+
+  function pyvalue(value) {
+    if (value && typeof value === "object" && Array.isArray(value.tuple))
+      return "(" + value.tuple.map(pyvalue).join(", ") + ")";
+    return JSON.stringify(value);
+  }
+
+  function table(value, key, start, rows, cols) {
+    const t = el("table");
+    for (let r = 0; r < rows; ++r) {
+      const tr = el("tr");
+      for (let c = 0; c < cols; ++c) {
+        const i = start + r * cols + c;
+        if (i >= value.data.length) break;
+        const td = el("td", "", number(value.data[i], value.dtype));
+        if (key) td.dataset.cell = key + i;
+        tr.appendChild(td);
+      }
+      t.appendChild(tr);
+    }
+    return t;
+  }
+
+  // A tensor as a figure: a 0-d or 1-d one as one row, 2-d as a table, higher ranks as a table
+  // per index of the leading dims, each labelled [i, j, :, :].
+  function tensor(value, line, name) {
+    if (!(value && typeof value === "object" && Array.isArray(value.data)))
+      return el("span", "pyvalue", (name ? name + " = " : "") + pyvalue(value));
+    const shape = value.shape;
+    const fig = el("figure", "grid");
+    fig.appendChild(el("figcaption", "", (name ? name + " " : "") + value.dtype + " · [" + shape.join(", ") + "]"));
+    const key = name ? line + ":" + name + ":" : "";  // print(...) binds no name: not traced
+    const cols = shape.length ? shape[shape.length - 1] : 1;
+    const rows = shape.length >= 2 ? shape[shape.length - 2] : 1;
+    const total = shape.reduce((a, b) => a * b, 1);
+    if (total === 0) {
+      fig.appendChild(el("p", "empty", "empty"));
+      return fig;
+    }
+    const per = rows * cols;
+    const lead = shape.slice(0, Math.max(0, shape.length - 2));
+    const shown = Math.min(total, MAX_CELLS);
+    for (let s = 0; s * per < shown; ++s) {
+      if (lead.length) {
+        const idx = [];
+        for (let k = lead.length - 1, rest = s; k >= 0; --k) { idx.unshift(rest % lead[k]); rest = Math.floor(rest / lead[k]); }
+        fig.appendChild(el("div", "slice-label", "[" + idx.concat([":", ":"]).join(", ") + "]"));
+      }
+      fig.appendChild(table(value, key, s * per, Math.min(rows, Math.ceil((shown - s * per) / cols)), cols));
+    }
+    if (shown < total) fig.appendChild(el("p", "empty", "first " + shown + " of " + total + " elements"));
+    return fig;
+  }
+
+  // Draws `text` and its response into `root` (emptied first): a details row per non-blank line.
+  function render(root, text, response) {
+    root.textContent = "";
+    const steps = new Map((response.steps || []).map((s) => [s.line, s]));
+    const error = response.ok === false ? response.error : null;
+    const failing = error && error.line ? error.line : 0;
+    text.split("\n").forEach((code, i) => {
+      const line = i + 1;
+      if (!code.trim()) return;
+      const step = steps.get(line);
+      const row = el("details", "step");
+      row.open = true;
+      row.id = "step-" + line;
+      row.dataset.line = line;
+      const summary = el("summary");
+      const pre = el("pre", "code");
+      pre.appendChild(el("span", "line-number", String(line)));
+      pre.appendChild(document.createTextNode(code));
+      summary.appendChild(pre);
+      row.appendChild(summary);
+      const tensors = el("div", "tensors");
+      if (step) {
+        step.results.forEach((v, k) => tensors.appendChild(tensor(v, line, step.names[k] || "")));
+        if (!step.results.length) tensors.appendChild(el("span", "pyvalue", "no result"));
+      } else if (line === failing) {
+        row.classList.add("failing");
+        tensors.appendChild(el("p", "error", error.type + ": " + error.message));
+      } else if (failing && line > failing) {
+        row.classList.add("not-run");
+        tensors.appendChild(el("span", "pyvalue", "not run"));
+      }
+      row.appendChild(tensors);
+      root.appendChild(row);
+    });
+    if (error && !failing) {
+      const p = el("p", "error", error.type + ": " + error.message);
+      root.appendChild(p);
+    }
+  }
+
+  window.WhenceProgramSteps = { render, number };
+})();
