@@ -11,6 +11,7 @@
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/join_family.hpp"
+#include "kernels/strided_copy.hpp"
 
 namespace whence {
 
@@ -31,6 +32,10 @@ void place(Tensor& out, const Tensor& src, const Shape& at) {
   const Shape& shape = src.shape();
   std::int64_t o = 0;
   for (std::size_t d = 0; d < at.size(); ++d) o += at[d] * out_strides[d];
+  if (src.dtype() == out.dtype()) {
+    if (src.numel() > 0) copy_into(out.as_strided(shape, out_strides, o), src);
+    return;
+  }
   std::vector<std::int64_t> c(shape.size(), 0);
   for (std::int64_t f = 0; f < src.numel(); ++f) {
     out.set(o, src.get(f));

@@ -31,6 +31,31 @@ bool is_nan(double v) { return std::isnan(v); }
 // PyTorch's orderings with NaN above everything.
 bool less_nan_last(const Entry& a, const Entry& b) { return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first; }
 bool greater_nan_first(const Entry& a, const Entry& b) { return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first; }
+// The same orderings as types, so that the sorts inline them (the same steps either way).
+struct LessNanLast {
+  bool operator()(const Entry& a, const Entry& b) const { return less_nan_last(a, b); }
+};
+struct GreaterNanFirst {
+  bool operator()(const Entry& a, const Entry& b) const { return greater_nan_first(a, b); }
+};
+
+// sort's steps on one line: std::stable_sort when stable, else libstdc++'s introsort.
+template <class Cmp>
+void sort_entries(std::vector<Entry>& v, bool stable, Cmp cmp) {
+  if (stable) std::stable_sort(v.begin(), v.end(), cmp);
+  else gnu::sort(v, cmp);
+}
+// topk's: nth_element at k - 1, then a sort of the k - 1 before it when sorted.
+template <class Cmp>
+void topk_entries(std::vector<Entry>& v, std::int64_t k, bool sorted, Cmp cmp) {
+  if (k <= 0) return;
+  gnu::nth_element(v, k - 1, cmp);
+  if (sorted) {
+    std::vector<Entry> head(v.begin(), v.begin() + (k - 1));
+    gnu::sort(head, cmp);
+    std::copy(head.begin(), head.end(), v.begin());
+  }
+}
 
 
 // The lines of a tensor along `dim`: line L holds elements i = 0..len-1 at flat(L, i).
@@ -187,6 +212,50 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   return p;
 }
 
+Picked pick_sort(const Bound& b, std::vector<Entry> v);
+Picked pick_topk(const Bound& b, std::vector<Entry> v);
+bool sort_stable(const Bound& b);
+
+// sort and topk of a float tensor along its dense last dim: each line's entries made from the
+// typed values, put in order by the picks' own steps (sort_entries, topk_entries), the values
+// and positions written typed; no Picked per line. false where the general loop runs.
+template <class T>
+void order_lines_typed(const Bound& b, const OrderSpec& s, const Prepared& p, OpResult& r) {
+  const std::int64_t len = p.in.len, out_len = p.out.len, count = p.x.numel() / len;
+  const bool is_sort = s.pick == pick_sort;
+  const bool greater = is_sort ? bool_arg(b, "descending", false) : bool_arg(b, "largest", true);
+  const bool stable = is_sort && sort_stable(b), sorted = is_sort || bool_arg(b, "sorted", true);
+  const std::int64_t k = is_sort ? len : int_arg(b, "k", 1);
+  const T* x = p.x.data<T>();
+  T* values = r.tensors[0].data<T>();
+  std::int64_t* indices = r.tensors[1].data<std::int64_t>();
+  std::vector<Entry> v(static_cast<std::size_t>(len));
+  for (std::int64_t line = 0; line < count; ++line) {
+    const T* in = x + line * len;
+    for (std::int64_t i = 0; i < len; ++i) v[std::size_t(i)] = Entry(double(in[i]), i);
+    if (is_sort) {
+      if (greater) sort_entries(v, stable, GreaterNanFirst{});
+      else sort_entries(v, stable, LessNanLast{});
+    } else {
+      if (greater) topk_entries(v, k, sorted, GreaterNanFirst{});
+      else topk_entries(v, k, sorted, LessNanLast{});
+    }
+    for (std::int64_t j = 0; j < out_len; ++j) {
+      values[line * out_len + j] = T(v[std::size_t(j)].first);
+      indices[line * out_len + j] = v[std::size_t(j)].second;
+    }
+  }
+}
+bool order_lines_fast(const Bound& b, const OrderSpec& s, const Prepared& p, OpResult& r) {
+  if ((s.pick != pick_sort && s.pick != pick_topk) || s.results != 2 || s.index_result_first) return false;
+  if (p.x.dim() == 0 || p.in.dim != p.x.dim() - 1 || !p.x.is_contiguous() || p.in.len == 0) return false;
+  if (r.tensors[0].dtype() != p.x.dtype() || !r.tensors[0].is_contiguous()) return false;
+  if (p.x.dtype() == DType::Float32) order_lines_typed<float>(b, s, p, r);
+  else if (p.x.dtype() == DType::Float64) order_lines_typed<double>(b, s, p, r);
+  else return false;
+  return true;
+}
+
 OpResult order_run(const Bound& b) {
   const OrderSpec& s = order_spec(b);
   const Prepared p = prepare_order(b, s);
@@ -208,6 +277,7 @@ OpResult order_run(const Bound& b) {
     softmax_lines(p.values, p.in.dim, math, r.tensors[0]);
     return r;
   }
+  if (order_lines_fast(b, s, p, r)) return r;
   for (std::int64_t line = 0; line < p.in.count; ++line) {
     const Picked k = s.pick(b, line_entries(p.values, p.in, line));
     for (std::size_t j = 0; j < k.results[0].size(); ++j) {
@@ -343,15 +413,17 @@ Picked sorted_line(std::vector<Entry>& v, std::int64_t count) {
   }
   return k;
 }
-Picked pick_sort(const Bound& b, std::vector<Entry> v) {
-  const bool descending = bool_arg(b, "descending", false);
+// sort's stable= (checked as PyTorch does).
+bool sort_stable(const Bound& b) {
   const Value& st = arg(b, "stable");
   if (b.op->param_index("stable") >= 0 && b.given(std::size_t(b.op->param_index("stable"))) && st.is<None>())
     fail("RuntimeError", "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.", "stable");
-  const bool stable = st.is<bool>() && st.as<bool>();
-  auto cmp = descending ? greater_nan_first : less_nan_last;
-  if (stable) std::stable_sort(v.begin(), v.end(), cmp);
-  else gnu::sort(v, cmp);
+  return st.is<bool>() && st.as<bool>();
+}
+Picked pick_sort(const Bound& b, std::vector<Entry> v) {
+  const bool descending = bool_arg(b, "descending", false), stable = sort_stable(b);
+  if (descending) sort_entries(v, stable, GreaterNanFirst{});
+  else sort_entries(v, stable, LessNanLast{});
   return sorted_line(v, std::int64_t(v.size()));
 }
 Picked pick_argsort(const Bound& b, std::vector<Entry> v) {
@@ -368,15 +440,8 @@ Picked pick_msort(const Bound& b, std::vector<Entry> v) {
 Picked pick_topk(const Bound& b, std::vector<Entry> v) {
   const std::int64_t k = int_arg(b, "k", 1);
   const bool largest = bool_arg(b, "largest", true), sorted = bool_arg(b, "sorted", true);
-  auto cmp = largest ? greater_nan_first : less_nan_last;
-  if (k > 0) {
-    gnu::nth_element(v, k - 1, cmp);
-    if (sorted) {
-      std::vector<Entry> head(v.begin(), v.begin() + (k - 1));
-      gnu::sort(head, cmp);
-      std::copy(head.begin(), head.end(), v.begin());
-    }
-  }
+  if (largest) topk_entries(v, k, sorted, GreaterNanFirst{});
+  else topk_entries(v, k, sorted, LessNanLast{});
   return sorted_line(v, k);
 }
 std::int64_t topk_len(const Bound& b, std::int64_t) { return int_arg(b, "k", 1); }

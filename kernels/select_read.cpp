@@ -217,6 +217,46 @@ ReadPlan prepare_masked_select(const Bound& b) {
   return p;
 }
 
+// The same result without the plan, where mask and input have the same shape (no broadcast)
+// and the mask holds only 0 and 1: the selected elements copied by the element's width, one
+// branch-free step per element. false (nothing done) otherwise.
+template <class W>
+void compress(const std::uint8_t* m, const W* in, std::int64_t last, W* out) {
+  std::int64_t c = 0;
+  for (std::int64_t k = 0; k <= last; ++k) {  // c < the count up to `last`, the last one set
+    out[c] = in[k];
+    c += m[k];
+  }
+}
+
+bool masked_select_fast(const Bound& b, Tensor& out) {
+  const Tensor& in_arg = tensor_arg(b, "input");
+  const Tensor& mask_arg = tensor_arg(b, "mask");
+  if ((mask_arg.dtype() != DType::Bool && mask_arg.dtype() != DType::UInt8) || mask_arg.shape() != in_arg.shape()) return false;
+  const Tensor in = in_arg.contiguous(), mask = mask_arg.contiguous();
+  const std::int64_t n = in.numel();
+  if (n == 0) return false;
+  const std::uint8_t* m = mask.data<std::uint8_t>();
+  std::uint8_t high = 0;
+  std::int64_t count = 0, last = -1;
+  for (std::int64_t k = 0; k < n; ++k) {
+    high |= m[k];
+    count += m[k];
+  }
+  if (high > 1) return false;  // a uint8 mask with other values: the plan names the bad one
+  for (std::int64_t k = n - 1; k >= 0 && last < 0; --k)
+    if (m[k]) last = k;
+  out = Tensor::empty(in.dtype(), {count});
+  if (count == 0) return true;
+  switch (dtype_size(in.dtype())) {
+    case 1: compress(m, in.data<std::uint8_t>(), last, out.data<std::uint8_t>()); break;
+    case 2: compress(m, in.data<std::uint16_t>(), last, out.data<std::uint16_t>()); break;
+    case 4: compress(m, in.data<std::uint32_t>(), last, out.data<std::uint32_t>()); break;
+    default: compress(m, in.data<std::uint64_t>(), last, out.data<std::uint64_t>()); break;
+  }
+  return true;
+}
+
 // The mask elements that decide output k: flipping mask element m toggles the broadcast
 // positions it covers; k is changed when its new k-th selected position reads another input
 // element (or there is none). Found by counting, without rebuilding the selection.
@@ -340,7 +380,7 @@ void add_select_read_ops(std::vector<const OpDescriptor*>& t) {
   read_op(t, "torch.masked_select torch.Tensor.masked_select",
           "The input elements where the (broadcast) mask is True, in row-major order, as a 1-D tensor.",
           "torch.masked_select(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, True, False]]))",
-          {tensor_p("input"), tensor_p("mask"), out_p()}, {prepare_masked_select, nullptr});
+          {tensor_p("input"), tensor_p("mask"), out_p()}, {prepare_masked_select, nullptr, masked_select_fast});
 }
 
 }  // namespace whence

@@ -9,6 +9,7 @@
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/movement_family.hpp"
+#include "kernels/strided_copy.hpp"
 
 namespace whence {
 
@@ -20,7 +21,7 @@ std::string list_text(const std::vector<std::int64_t>& v) { return shape_str(Sha
 std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::int64_t>(t.shape().begin(), t.shape().end()); }
 
 // A contiguous copy with the same values, whatever the strides.
-Tensor copy_of(const Tensor& t) { return t.to(t.dtype()); }
+Tensor copy_of(const Tensor& t) { return copy_of_view(t, t.shape(), t.strides(), t.offset()); }
 
 // --- views ------------------------------------------------------------------------------------
 
@@ -228,7 +229,10 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
   return one(x.as_strided(shape, Shape(stride.begin(), stride.end()), offset));
 }
 
-std::vector<Tensor> contiguous_apply(const Bound& b) { return one(self(b).contiguous()); }
+std::vector<Tensor> contiguous_apply(const Bound& b) {
+  const Tensor& x = self(b);
+  return one(x.is_contiguous() ? x : copy_of(x));
+}
 std::vector<Tensor> clone_apply(const Bound& b) { return one(copy_of(self(b))); }
 
 // --- rearranging copies --------------------------------------------------------------------------
@@ -240,10 +244,15 @@ Tensor flip_dims(const Tensor& x, const std::vector<std::int64_t>& dims) {
     if (flip[std::size_t(w)]) fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims", "dims");
     flip[std::size_t(w)] = true;
   }
-  return rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
-    for (std::size_t d = 0; d < c.size(); ++d) s[d] = flip[d] ? x.shape()[d] - 1 - c[d] : c[d];
-    return true;
-  });
+  // x read through a view that walks the flipped dims backwards.
+  Shape strides = x.strides();
+  std::int64_t offset = x.offset();
+  for (std::size_t d = 0; d < std::size_t(x.dim()); ++d)
+    if (flip[d] && x.shape()[d] > 0) {
+      offset += (x.shape()[d] - 1) * strides[d];
+      strides[d] = -strides[d];
+    }
+  return copy_of_view(x, x.shape(), strides, offset);
 }
 std::vector<Tensor> flip_apply(const Bound& b) { return one(flip_dims(self(b), ints(b, "dims"))); }
 std::vector<Tensor> fliplr_apply(const Bound& b) {
@@ -306,10 +315,17 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
     if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
   check_limits(shape);
-  return one(rearranged(x, shape, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
-    for (std::size_t d = pad; d < n; ++d) s[d - pad] = c[d] % x.shape()[d - pad];
-    return true;
-  }));
+  // x read through a view of shape (reps[0], size[0], reps[1], size[1], ...) whose repeat dims
+  // step by 0, copied out and shaped as the result.
+  Shape view_shape, view_strides;
+  for (std::size_t d = 0; d < n; ++d) {
+    view_shape.push_back(reps[d]);
+    view_strides.push_back(0);
+    view_shape.push_back(d < pad ? 1 : x.shape()[d - pad]);
+    view_strides.push_back(d < pad ? 0 : x.strides()[d - pad]);
+  }
+  Tensor out = copy_of_view(x, view_shape, view_strides, x.offset());
+  return one(out.as_strided(shape, contiguous_strides(shape), 0));
 }
 std::vector<Tensor> repeat_apply(const Bound& b) {
   const std::vector<std::int64_t> reps = ints(b, "repeats");

@@ -103,6 +103,9 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
 
   for (std::int64_t start = 0; start < n; start += kBlock) {
     const int m = int(std::min<std::int64_t>(kBlock, n - start));
+    // A gathered operand whose block is one dense run already in C (a broadcast row) is read
+    // in place, as a plain one.
+    const C* direct[kMaxOperands] = {};
     if (any_walk) {
       // By runs along the innermost dim: a gathered operand's run is read with its stride
       // there (contiguous, repeated or strided); the odometer carries only at the end of a row.
@@ -112,7 +115,12 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
         const int len = int(std::min<std::int64_t>(m - j, row - coord[last]));
         for (int k = 0; k < a.count; ++k) {
           const std::int64_t s = a.in[k].strides[last];
-          if (how[k] == Read::Gather) load_run<C>(a.in[k], at[k], s, len, buffers[k] + j);
+          if (how[k] == Read::Gather) {
+            if (j == 0 && len == m && s == 1 && DType(a.in[k].dtype) == dtype_of<C>())
+              direct[k] = static_cast<const C*>(a.in[k].data) + at[k];
+            else
+              load_run<C>(a.in[k], at[k], s, len, buffers[k] + j);
+          }
           at[k] += len * s;
         }
         j += len;
@@ -132,7 +140,7 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
         case Read::Plain: in[k] = static_cast<const C*>(a.in[k].data) + start; break;
         case Read::Constant: in[k] = buffers[k]; break;
         case Read::Linear: load_run<C>(a.in[k], start, 1, m, buffers[k]), in[k] = buffers[k]; break;
-        case Read::Gather: in[k] = buffers[k]; break;  // (read above, run by run)
+        case Read::Gather: in[k] = direct[k] ? direct[k] : buffers[k]; break;  // (read above, run by run)
       }
     }
     if (out_plain) {
