@@ -85,6 +85,31 @@
     if (window.whence) window.whence.setTheme(event.detail.theme);
   });
 
+  // --- accessibility and export hooks the app calls ------------------------------------------
+  // An offscreen live region next to the canvas: the app states the selected cell, its value
+  // and its equation there whenever the selection changes (mouse or keyboard).
+  var live = el('div', 'whence-live');
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('role', 'status');
+  ['position:absolute', 'width:1px', 'height:1px', 'overflow:hidden', 'clip-path:inset(50%)', 'white-space:nowrap']
+    .forEach(function(rule) { var kv = rule.split(':'); live.style.setProperty(kv[0], kv[1]); });
+  canvas.parentNode.insertBefore(live, canvas.nextSibling);
+
+  // The canvas as a PNG download. Called right after the app drew a frame, while the WebGL
+  // drawing buffer still holds it (no preserveDrawingBuffer needed).
+  function exportPng() {
+    canvas.toBlob(function(blob) {
+      if (!blob) return;
+      var link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = 'whence-' + (box.getAttribute('data-op') || 'widget').replace(/[^\w.]+/g, '_') + '.png';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(function() { URL.revokeObjectURL(link.href); }, 10000);
+    }, 'image/png');
+  }
+
   // --- the Module -----------------------------------------------------------------------------
   var probe = document.createElement('canvas');
   var hasWebGL2 = !!(window.WebGL2RenderingContext && probe.getContext('webgl2'));
@@ -99,6 +124,8 @@
     // Op pages show the op's name and signature above the widget already.
     whenceHeader: box.getAttribute('data-header') !== 'off',
     whenceFatal: function(message) { fatal(message, null); },
+    whenceAnnounce: function(text) { live.textContent = text; },
+    whenceExportPng: exportPng,
     noInitialRun: !hasWebGL2,
     print: function(text) { console.log(text); },
     printErr: function(text) { console.warn(text); },

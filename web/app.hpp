@@ -8,6 +8,8 @@
 
 #include <imgui_internal.h>  // ImRect
 
+#include "broadcast.hpp"
+#include "history.hpp"
 #include "layout.hpp"
 #include "selection.hpp"
 #include "state.hpp"
@@ -34,9 +36,11 @@ class App {
   std::string call_buffer;        // the call field's text
   bool call_field_reset = false;  // the text changed from outside: drop the field's focus
   double copied_at = -1e9;        // time of the last "Copy as PyTorch"
+  double latex_copied_at = -1e9;  // time of the last "Copy equation as LaTeX"
   bool double_click = false;      // the browser reported a double-click (this frame only)
   bool show_header = true;        // the page may show the op's name and signature itself
   float content_height = 0;       // CSS pixels the last frame needed, top to bottom
+  std::string storage_text;       // the storage strip's line for the pointed-at element
   std::string equation_shown;     // the equation bar's text in the last frame ("" for the hint)
   // The equation bar's lines: the most any equation of this result has needed (at most
   // kEquationMaxLines), so that the grids below do not jump as the pointer moves.
@@ -71,10 +75,31 @@ class App {
 
   void start_edit(const CellRef& cell);
 
+  // Undo and redo of edits to the call (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, and the buttons).
+  History history;
+  void undo();
+  void redo();
+  // The op's teaching example, and the same call with random values in its floating-point
+  // and boolean arguments (integer ones are often indices, so they stay).
+  void reset_example();
+  void random_fill();
+  // The equation of the pinned cell, else of the last cell pointed at, as LaTeX ("" if none).
+  std::string latex() const;
+  std::string last_equation;  // the equation bar's last non-hint text
+  bool export_png = false;    // draw, then hand the canvas to the page as a PNG download
+  std::string announced;      // the live region's text, last sent to the page
+
+  // Whether the shown call broadcast its arguments (recomputed when the state changes).
+  const BroadcastInfo& broadcast();
+
  private:
   void after_change();
+  void announce_selection();
+  void request_text_edit(const std::string& text);
   static bool hovered_scrollable();
 
+  BroadcastInfo broadcast_;
+  std::uint64_t broadcast_version_ = ~std::uint64_t(0);
   HighlightMap lit_;
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;

@@ -74,6 +74,14 @@ EM_JS(void, js_copy, (const char* text), {
   else fallback();
 });
 
+EM_JS(void, js_announce, (const char* text), {
+  if (Module['whenceAnnounce']) Module['whenceAnnounce'](UTF8ToString(text));
+});
+
+EM_JS(void, js_export_png, (), {
+  if (Module['whenceExportPng']) Module['whenceExportPng']();
+});
+
 EM_JS(void, js_frame_drawn, (), {
   if (Module['whenceFrameDrawn']) Module['whenceFrameDrawn']();
 });
@@ -190,5 +198,9 @@ void report_content_height(float height) { js_content_height(height); }
 void frame_drawn() { js_frame_drawn(); }
 
 void show_fatal(const std::string& message) { js_show_fatal(message.c_str()); }
+
+void announce(const std::string& text) { js_announce(text.c_str()); }
+
+void export_png() { js_export_png(); }
 
 }  // namespace whence::web::interop

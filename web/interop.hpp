@@ -36,6 +36,11 @@ void copy_to_clipboard(const std::string& text);
 // Text of the last paste event (browsers give pasted text only through that event).
 std::string last_paste();
 
+// Says `text` in the page's aria-live region (Module.whenceAnnounce, site/widget.js).
+void announce(const std::string& text);
+// Hands the canvas as just drawn to the page as a PNG download (Module.whenceExportPng).
+void export_png();
+
 // Whether the mouse is over the canvas.
 bool mouse_inside();
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "broadcast.hpp"
 #include "theme.hpp"
 
 namespace whence::web {
@@ -90,6 +91,10 @@ std::string GridLayout::slice_label(std::int64_t s) const {
   std::string label = "[";
   for (int d = 0; d < lead; ++d) label += std::to_string(index[d]) + ", ";
   return label + ":, :]";
+}
+
+std::int64_t DrawnGrid::cell_of(std::int64_t element) const {
+  return broadcast ? broadcast_home(own_shape, layout.shape, element) : element;
 }
 
 }  // namespace whence::web

@@ -44,6 +44,10 @@ struct DrawnGrid {
   GridLayout layout;
   ImVec2 origin;         // top-left of the grid
   ImVec2 clip_min, clip_max;  // the visible part
+  Shape own_shape;       // broadcast: the tensor's shape, while the layout has the result's
+  bool broadcast = false;
+  // The cell an element of the tensor is drawn in (its own, solid cell when broadcast).
+  std::int64_t cell_of(std::int64_t element) const;
 };
 
 // Font size in CSS pixels (fonts are rasterized at the device pixel ratio).

@@ -20,6 +20,41 @@ bool error_has_card(const State& state) {
   return false;
 }
 
+bool tool_button(App& app, const char* label, const char* name, const char* tooltip, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label);
+  ImGui::EndDisabled();
+  if (tooltip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tooltip);
+  app.report_control(name);
+  ImGui::SameLine(0, 6);
+  return pressed && enabled;
+}
+
+// Undo, redo, reset, random values; copying the equation as LaTeX; the canvas as a PNG.
+void draw_call_tools(App& app) {
+  ImGui::PushFont(theme::fonts().small);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 3));
+  if (tool_button(app, "Undo", "undo", "Undo the last edit of the call (Ctrl+Z)", app.history.can_undo())) app.undo();
+  if (tool_button(app, "Redo", "redo", "Redo (Ctrl+Shift+Z or Ctrl+Y)", app.history.can_redo())) app.redo();
+  if (tool_button(app, "Reset", "reset", "Back to the op's teaching example",
+                  !app.state.default_example().empty() && app.state.default_example() != app.state.text()))
+    app.reset_example();
+  if (tool_button(app, "Random values", "random",
+                  "Random values in the floating-point and boolean arguments (integer ones, often indices, stay)",
+                  app.state.parsed()))
+    app.random_fill();
+  const bool copied = ImGui::GetTime() - app.latex_copied_at < 1.5;
+  if (tool_button(app, copied ? "Copied LaTeX" : "Copy equation as LaTeX", "latex",
+                  "The pinned (or last pointed-at) element's equation, as LaTeX", !app.last_equation.empty())) {
+    interop::copy_to_clipboard(app.latex());
+    app.latex_copied_at = ImGui::GetTime();
+  }
+  if (tool_button(app, "Export PNG", "png", "Download the widget as drawn now, as a PNG image", true)) app.export_png = true;
+  ImGui::NewLine();
+  ImGui::PopStyleVar();
+  ImGui::PopFont();
+}
+
 }  // namespace
 
 void draw_call_editor(App& app) {
@@ -58,6 +93,8 @@ void draw_call_editor(App& app) {
   }
   app.report_control("copy");
   ImGui::PopStyleVar();
+
+  draw_call_tools(app);
 
   const auto& error = app.state.error();
   if (error && !error_has_card(app.state)) draw_error_text(*error, ImGui::GetContentRegionAvail().x);

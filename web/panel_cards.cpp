@@ -36,6 +36,7 @@ struct Card {
   const ArgItem* arg = nullptr;      // Tensor and Scalar cards
   const TensorItem* item = nullptr;  // Tensor and Output cards
   GridLayout layout;
+  const Shape* drawn_shape = nullptr;  // a broadcast operand: the result's shape
   ImVec2 grid_box;
   float lead = 0;  // space before the card (the arrow before the result)
   const ErrorInfo* error = nullptr;
@@ -99,7 +100,7 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
       w = std::min(std::max(w, text_w(theme::fonts().mono, repr(*v))), max_w - 2 * pad);
     h += kHeaderGap + frame_h();
   } else {
-    card.layout = grid_layout(*card.item);
+    card.layout = grid_layout(*card.item, card.drawn_shape);
     card.grid_box = grid_box_size(card.layout, ImVec2(max_w - 2 * pad, kMaxGridHeight));
     w = std::max(w, card.grid_box.x);
     h += kHeaderGap + card.grid_box.y;
@@ -358,6 +359,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
 
 void draw_cards(App& app) {
   const State& state = app.state;
+  const BroadcastInfo& broadcast = app.broadcast();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::BeginChild("cards", ImVec2(0, 0), false);
   ImGui::PopStyleVar();
@@ -385,6 +387,8 @@ void draw_cards(App& app) {
         Card card{CardKind::Tensor};
         card.arg = &arg;
         card.item = &state.inputs()[std::size_t(arg.tensors[k])];
+        for (const BroadcastOperand& op : broadcast.operands)
+          if (broadcast.active && op.expanded && op.id == card.item->id) card.drawn_shape = &broadcast.result;
         cards.push_back(measure(card, avail, k == 0 ? e : nullptr, app.state.call()));
       }
     }
@@ -413,6 +417,11 @@ void draw_cards(App& app) {
     x += w + theme::kCardGap;
     row_h = std::max(row_h, card.size.y);
   }
+  // A view's storage strip under the grids.
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + theme::kCardGap));
+  draw_storage(app, avail);
+  const float storage_h = ImGui::GetCursorScreenPos().y - (origin.y + y + row_h + theme::kCardGap);
+  if (storage_h > 1) row_h += theme::kCardGap + storage_h;
   // Extend the scroll region to the last row, with room for focus rings.
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + 4));
   // The height all of it needs (pages may size the canvas to it), with a little slack so
