@@ -126,6 +126,27 @@ BroadcastInfo analyse_broadcast(const State& state) {
     info.operands.push_back(std::move(op));
   }
   if (!any) return BroadcastInfo{};
+  // Shapes can line up without a broadcast (cat of two (1, 3) gives (2, 3)): each copied
+  // operand must be read where broadcasting says, checked on every output element when all
+  // are explained, else on the first and the last.
+  const std::string& out_id = state.outputs()[0].id;
+  const std::int64_t n = shape_numel(info.result);
+  std::vector<std::int64_t> checked;
+  if (state.reverse_known())
+    for (std::int64_t e = 0; e < n; ++e) checked.push_back(e);
+  else
+    checked = {0, n - 1};
+  for (const std::int64_t e : checked) {
+    const Relation* rel = state.relation(out_id, e);
+    if (!rel) continue;
+    for (const BroadcastOperand& op : info.operands) {
+      if (!op.expanded) continue;
+      const std::int64_t want = broadcast_source(op.shape, info.result, e);
+      bool found = false;
+      for (const Source& src : rel->src) found |= src.tensor == op.id && src.element == want;
+      if (!found) return BroadcastInfo{};
+    }
+  }
   info.active = true;
   for (std::size_t i = 0; i < info.operands.size() && info.warning.empty(); ++i)
     for (std::size_t j = i + 1; j < info.operands.size() && info.warning.empty(); ++j)

@@ -16,12 +16,6 @@ namespace {
 
 constexpr std::int64_t kMaxStrip = 1024;  // longer storages are described, not drawn
 
-std::string tuple_text(const Shape& s) {
-  std::string t = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + (s.size() == 1 ? ",)" : ")");
-}
-
 std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
   std::vector<std::int64_t> index(shape.size(), 0);
   for (int d = int(shape.size()) - 1; d >= 0; --d) {
@@ -112,10 +106,10 @@ void draw_storage(App& app, float width) {
     if (info.base_cells[e] < std::int64_t(element_at.size())) element_at[std::size_t(info.base_cells[e])] = std::int64_t(e);
 
   std::string head = out.label + " is a view of " + base.label + ": no copy, the same storage read with strides " +
-                     tuple_text(view.strides) + " and storage offset " + std::to_string(view.offset) + " \xc2\xb7 " +
+                     format_shape(view.strides) + " and storage offset " + std::to_string(view.offset) + " \xc2\xb7 " +
                      (info.contiguous ? "contiguous"
-                                      : "not contiguous (a contiguous " + tuple_text(out.tensor.shape()) +
-                                            " would have strides " + tuple_text(contiguous_strides(out.tensor.shape())) + ")");
+                                      : "not contiguous (a contiguous " + format_shape(out.tensor.shape()) +
+                                            " would have strides " + format_shape(contiguous_strides(out.tensor.shape())) + ")");
   std::string detail = "Point at an element of " + out.label + " or " + base.label + ": element [i, j, \xe2\x80\xa6] is storage[offset + \xce\xa3 index \xc2\xb7 stride].";
   const CellRef& active = app.selection.active();
   if (info.selected >= 0) {

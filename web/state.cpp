@@ -125,19 +125,13 @@ TensorItem make_item(std::string id, std::string label, const Tensor& t, int slo
 
 const std::vector<Reach> kNoReach;
 
-std::string tuple_text(const Shape& s) {
-  std::string t = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + (s.size() == 1 ? ",)" : ")");
-}
-
 // view() refused a tensor whose strides cannot be merged: say why in plain words.
 void explain_view_refusal(ErrorInfo& error, const std::vector<TensorItem>& inputs) {
   if (error.message.rfind("view size is not compatible with input tensor's size and stride", 0) != 0 || inputs.empty()) return;
   const Tensor& t = inputs[0].tensor;
   error.explanation = "view() never copies: it reads the same storage with new strides, so every group of dimensions "
                       "it merges must be laid out one after the other in memory (one stride per merged group). This "
-                      "input has shape " + tuple_text(t.shape()) + " and strides " + tuple_text(t.strides()) +
+                      "input has shape " + format_shape(t.shape()) + " and strides " + format_shape(t.strides()) +
                       (t.is_contiguous() ? "." : ", which is not contiguous (a transpose or a step slice).") +
                       " reshape() copies when it must; or call contiguous() first, then view().";
 }
