@@ -131,6 +131,8 @@ describe('widget features', () => {
 
   test('LaTeX of a gather equation, and the live region after selecting cells by mouse and keyboard', async () => {
     await setState(page, 'torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, torch.tensor([[0, 0], [2, 1]]))');
+    await page.keyboard.press('Escape');  // the cell edit above left input[0][0] pinned
+    await frames(page, 2);
     const p = await hover(page, 'out:0', 2);
     await page.mouse.click(p.x, p.y);
     await frames(page, 3);
