@@ -1,5 +1,8 @@
 #include "app.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <imgui.h>
 
 #include "format.hpp"
@@ -43,6 +46,12 @@ void App::begin_frame() {
   // field may not be drawn, e.g. scrolled away).
   if (edit.starting() && ++edit.frames_waited > 8) edit = {};
   double_click = interop::take_double_click();
+  if (const float steps = interop::take_zoom_steps(); steps != 0)
+    zoom = std::clamp(zoom * std::pow(1.15f, steps), kMinZoom, kMaxZoom);
+  // A pinned cell of a rank > 3 tensor (arrows run on through the blocks) shows its block.
+  if (selection.pinned.valid())
+    if (const TensorItem* t = state.find_tensor(selection.pinned.tensor); t && t->tensor.dim() > 3)
+      blocks[t->id] = block_index(t->tensor.shape(), selection.pinned.element);
   lit_ = highlight_map(highlights(state, selection.active()));
   hovered_next_ = {};
   grids_next_.clear();
@@ -131,11 +140,11 @@ void App::random_fill() {
   for (const TensorItem& in : state.inputs()) {
     const DType d = in.tensor.dtype();
     if (!is_floating(d) && d != DType::Bool) continue;
-    Tensor t = in.tensor;
+    Tensor t = in.tensor.to(d);  // a copy: the last good call shares the argument's storage
     for (std::int64_t e = 0; e < t.numel(); ++e) {
-      seed = seed * 1664525u + 1013904223u;
+      seed = seed * 1664525u + 1013904223u;  // a fixed LCG: the same clicks give the same values
       const std::uint32_t r = seed >> 8;
-      t = with_element(t, e, d == DType::Bool ? Scalar::from_bool(r & 1) : Scalar::from_float(double(int(r % 81) - 40) / 10.0));
+      t.set(e, d == DType::Bool ? Scalar::from_bool(r & 1) : Scalar::from_float(double(int(r % 81) - 40) / 10.0));
     }
     call = with_arg(call, in.id, Value(t));
     changed = true;

@@ -3,6 +3,7 @@
 // panel never sees the state change under it.
 #pragma once
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,13 @@ class App {
   // The equation of the pinned cell, else of the last cell pointed at, as LaTeX ("" if none).
   std::string latex() const;
   std::string last_equation;  // the equation bar's last non-hint text
+  // Rank > 3: the leading indices of the 3-D block each tensor's grid shows (slice picker).
+  std::unordered_map<std::string, std::vector<std::int64_t>> blocks;
+  std::vector<std::int64_t> block_of(const std::string& tensor) const {
+    auto it = blocks.find(tensor);
+    return it == blocks.end() ? std::vector<std::int64_t>() : it->second;
+  }
+  float zoom = 1;             // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
   bool export_png = false;    // draw, then hand the canvas to the page as a PNG download
   std::string announced;      // the live region's text, last sent to the page
 

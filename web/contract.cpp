@@ -24,6 +24,7 @@ val cell_at(const std::string& tensor, double element) {
   const auto e = std::int64_t(element);
   const Shape& shape = g && g->broadcast ? g->own_shape : g ? g->layout.shape : Shape{};
   if (!g || e < 0 || e >= shape_numel(shape) || double(e) != element) return val::null();
+  if (!g->layout.drawn(g->cell_of(e))) return val::null();  // rank > 3: another block
   const ImVec2 c = g->layout.cell_min(g->cell_of(e));
   const float x = g->origin.x + c.x + g->layout.cell_w * 0.5f;
   const float y = g->origin.y + c.y + g->layout.cell_h * 0.5f;
@@ -137,6 +138,15 @@ val latex() {
   return text.empty() ? val::null() : val(text);
 }
 
+// The grids' zoom (Ctrl+wheel) and whether the values fit in the cells at it.
+val zoom() {
+  val out = val::object();
+  out.set("zoom", app().zoom);
+  const DrawnGrid* g = app().drawn_grid("out:0");
+  out.set("valuesFit", g ? g->layout.values_fit : true);
+  return out;
+}
+
 // The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
 std::string theme_name() { return theme::palette().name; }
 
@@ -158,4 +168,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceBroadcast", &broadcast);
   emscripten::function("whenceStorage", &storage);
   emscripten::function("whenceLatex", &latex);
+  emscripten::function("whenceZoom", &zoom);
 }

@@ -51,6 +51,8 @@
     'storage': function() { return call('whenceStorage', []); },
     // What "Copy equation as LaTeX" copies now (the pinned or last pointed-at element), or null.
     'latex': function() { return call('whenceLatex', []); },
+    // The grids' zoom {zoom, valuesFit} (Ctrl+wheel over the canvas; valuesFit: out's cells show values).
+    'zoom': function() { return call('whenceZoom', []); },
     'nextFrame': function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });

@@ -38,6 +38,14 @@ EM_JS(void, js_install_listeners, (), {
   canvas.parentNode.addEventListener('wheel', function(e) {
     if (e.target !== canvas) return;
     e.stopPropagation();
+    // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
+    if (e.ctrlKey) {
+      e.preventDefault();
+      var notch = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+      Module['whenceZoomSteps'] = (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
+      wake();
+      return;
+    }
     if (!Module['whenceWantsWheel']) return;
     e.preventDefault();
     var scale = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
@@ -186,6 +194,8 @@ void take_wheel(float* x, float* y) {
 }
 
 bool take_double_click() { return take_flag("whenceDoubleClick"); }
+
+float take_zoom_steps() { return float(js_take_number("whenceZoomSteps")); }
 
 bool take_wake() { return take_flag("whenceWake"); }
 

@@ -47,6 +47,9 @@ bool mouse_inside();
 // Wheel movement over the canvas since the last call, in ImGui's units (+y: away from the user).
 void take_wheel(float* x, float* y);
 
+// Ctrl+wheel movement over the canvas since the last call (+: zoom in, about one per notch).
+float take_zoom_steps();
+
 // True once after each double-click on the canvas.
 bool take_double_click();
 

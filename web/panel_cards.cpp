@@ -88,6 +88,12 @@ float shape_editor_width(const Tensor& t) {
   return float(t.dim()) * (stepper + times) - (t.dim() ? times : 0) + 8 + frame_h();
 }
 
+// Rank > 3: a row that picks the 3-D block the grid shows, "block [− 1 +, − 0 +, :, :, :]".
+float block_picker_height(const GridLayout& g) { return g.rank() > 3 ? frame_h() + kHeaderGap : 0; }
+float block_picker_width(const GridLayout& g) {
+  return text_w(theme::fonts().ui, "block  [") + float(g.rank() - 3) * (2 * frame_h() + 40) + text_w(theme::fonts().mono, ":, :, :]") + 8;
+}
+
 Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
   const float pad = theme::kCardPad;
   float w = header_width(card);
@@ -103,7 +109,8 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
     card.layout = grid_layout(*card.item, card.drawn_shape);
     card.grid_box = grid_box_size(card.layout, ImVec2(max_w - 2 * pad, kMaxGridHeight));
     w = std::max(w, card.grid_box.x);
-    h += kHeaderGap + card.grid_box.y;
+    h += kHeaderGap + card.grid_box.y + block_picker_height(card.layout);
+    if (card.layout.rank() > 3) w = std::max(w, block_picker_width(card.layout));
     if (card.kind == CardKind::Tensor) {
       w = std::max(w, shape_editor_width(card.item->tensor));
       h += kHeaderGap + frame_h();
@@ -119,6 +126,7 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
 }
 
 // --- pieces of a card ---------------------------------------------------------------------------
+
 
 void name_dot(ImU32 colour) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -287,6 +295,46 @@ const char* type_name(const App& app, const ArgItem& arg) {
   return v->is_tuple ? "tuple" : "list";
 }
 
+void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
+  const Shape& shape = g.shape;
+  std::vector<std::int64_t> index = block_index(shape, g.slice_base * g.rows * g.cols);
+  row_text(theme::fonts().ui, theme::palette().muted, "block  [");
+  for (int d = 0; d + 3 < g.rank(); ++d) {
+    ImGui::PushID(1000 + d);
+    ImGui::SameLine(0, 2);
+    const std::string name = item.id + "/lead" + std::to_string(d);
+    const std::string tip = "Index along dim " + std::to_string(d);
+    if (small_button("\xe2\x88\x92", tip.c_str(), index[std::size_t(d)] > 0)) {  // −
+      index[std::size_t(d)] -= 1;
+      app.blocks[item.id] = index;
+      if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
+    }
+    app.report_control(name + "-");
+    ImGui::SameLine(0, 0);
+    ImFont* mono = theme::fonts().mono;
+    const std::string label = std::to_string(index[std::size_t(d)]);
+    const float w = std::max(22.0f, text_w(mono, label) + 8);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(w, frame_h()));
+    ImGui::GetWindowDrawList()->AddText(mono, font_px(mono),
+                                        ImVec2(std::floor(p.x + (w - text_w(mono, label)) * 0.5f),
+                                               std::floor(p.y + (frame_h() - font_px(mono)) * 0.5f)),
+                                        theme::palette().text, label.c_str());
+    ImGui::SameLine(0, 0);
+    if (small_button("+", tip.c_str(), index[std::size_t(d)] + 1 < shape[std::size_t(d)])) {
+      index[std::size_t(d)] += 1;
+      app.blocks[item.id] = index;
+      if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
+    }
+    app.report_control(name + "+");
+    ImGui::SameLine(0, 2);
+    row_text(theme::fonts().mono, theme::palette().muted, ",");
+    ImGui::PopID();
+  }
+  ImGui::SameLine(0, 6);
+  row_text(theme::fonts().mono, theme::palette().muted, ":, :, :]");
+}
+
 void draw_card(App& app, const Card& card, ImVec2 pos) {
   const float pad = theme::kCardPad;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -335,12 +383,17 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
       row_text(f.ui, theme::palette().muted, d);
     }
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
+    const float picker_h = block_picker_height(card.layout);
+    if (picker_h > 0) {
+      block_picker(app, item, card.layout);
+      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h));
+    }
     GridOptions options;
     options.editable = card.kind == CardKind::Tensor && editable;
     options.stale = stale;
     draw_grid(app, item, card.layout, card.grid_box, options);
     if (card.kind == CardKind::Tensor) {
-      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + card.grid_box.y + kHeaderGap));
+      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h + card.grid_box.y + kHeaderGap));
       ImGui::BeginDisabled(!editable);
       shape_editor(app, item);
       ImGui::EndDisabled();

@@ -110,7 +110,8 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
 GridLayout grid_layout(const TensorItem& item, const Shape* drawn_shape) {
   const ImFont* mono = theme::fonts().mono;
   const float advance = mono->GetCharAdvance('0') * ImGui::GetIO().FontGlobalScale;
-  return make_layout(drawn_shape ? *drawn_shape : item.tensor.shape(), advance * float(item.max_chars));
+  const Shape& shape = drawn_shape ? *drawn_shape : item.tensor.shape();
+  return make_layout(shape, advance * float(item.max_chars), app().zoom, block_number(shape, app().block_of(item.id)));
 }
 
 ImVec2 grid_box_size(const GridLayout& layout, ImVec2 max_size) {
@@ -149,6 +150,24 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   // The result cell the pointer is on, when it is one: its copy here gets a ring.
   std::int64_t copy_ring = -1;
   if (ghosts && active.valid() && is_output(active.tensor)) copy_ring = active.element;
+  // Zoomed out past the values: cells are coloured by value (low: tint, high: strong).
+  double lo = 0, hi = 0;
+  if (!g.values_fit) {
+    bool first = true;
+    for (std::int64_t e = 0; e < item.tensor.numel(); ++e) {
+      const double v = item.tensor.get(e).as_double();
+      if (v != v) continue;
+      lo = first ? v : std::min(lo, v);
+      hi = first ? v : std::max(hi, v);
+      first = false;
+    }
+  }
+  auto value_colour = [&](std::int64_t e) {
+    const double v = item.tensor.get(e).as_double();
+    const float t = v != v ? 0.0f : hi > lo ? float((std::clamp(v, lo, hi) - lo) / (hi - lo)) : 0.5f;
+    const ImVec4 a = ImGui::ColorConvertU32ToFloat4(colors.tint), b = ImGui::ColorConvertU32ToFloat4(colors.strong);
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1));
+  };
   // Dim the rest only when something is lit: the highlights then stand out.
   const bool anything_lit = active.valid() && !app.lit().empty();
   // The element an error names (a zero divisor), when it is in this argument.
@@ -187,7 +206,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
     std::int64_t c0, c1, r0, r1;
     visible_range(cells.x, pitch_x, g.cols, clip_min.x, clip_max.x, &c0, &c1);
     visible_range(cells.y, pitch_y, g.rows, clip_min.y, clip_max.y, &r0, &r1);
-    const bool active_slice = active_here && g.rows * g.cols > 0 && active_cell / (g.rows * g.cols) == s;
+    const bool active_slice = active_here && g.rows * g.cols > 0 && active_cell / (g.rows * g.cols) == s + g.slice_base;
 
     // Axis indices: columns above, rows to the left; the active cell's own in dark text.
     if (g.rank() >= 1)
@@ -208,7 +227,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
 
     for (std::int64_t r = r0; r < r1; ++r)
       for (std::int64_t c = c0; c < c1; ++c) {
-        const std::int64_t cell = (s * g.rows + r) * g.cols + c;
+        const std::int64_t cell = ((s + g.slice_base) * g.rows + r) * g.cols + c;
         const std::int64_t e = source_of(cell);
         const bool home = is_home(cell);
         if (home && app.edit.active() && app.edit.cell.tensor == item.id && app.edit.cell.element == e) continue;
@@ -221,6 +240,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         }
         const bool is_active = active_here && active.element == e && home;
         CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
+        if (!g.values_fit && role == theme::Role::None && !options.stale) st.fill = value_colour(e);
         if (!home) {  // a virtual copy: faded, dashed-looking thin border
           st.fill = theme::with_alpha(st.fill, 0.35f);
           st.text = theme::with_alpha(st.text, 0.45f);
@@ -242,7 +262,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f), theme::with_alpha(colors.strong, 0.8f),
                       theme::kCellRounding + 1, 0, 1.5f);
         if (e == error_element && home) dl->AddRect(a, b, theme::palette().error, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
-        draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
+        if (g.values_fit) draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }
 

@@ -29,8 +29,11 @@ before(async () => {
 after(closeAll);
 
 describe('widget features', () => {
-  let page;
-  before(async () => { page = await open(await newContext(1), PAGE); });
+  let page, example;
+  before(async () => {
+    page = await open(await newContext(1), PAGE);
+    example = await page.evaluate(() => whence.getState());  // no hash: the op's teaching example
+  });
   after(() => assert.deepEqual(page.errors, [], 'no uncaught page errors'));
 
   test('broadcast: shapes aligned from the right, ghost copies, and the (B,1) with (B,) warning', async () => {
@@ -127,6 +130,67 @@ describe('widget features', () => {
     await page.keyboard.press('Control+y');
     await frames(page, 3);
     assert.equal(await page.evaluate(() => whence.getState()), edited, 'Ctrl+Y redoes');
+  });
+
+  test('Random values change the float arguments only; Reset goes back to the teaching example', async () => {
+    const before = 'torch.add(torch.tensor([1.0, 2.0]), torch.tensor([3, 4]))';
+    await setState(page, before);
+    await clickControl(page, 'random');
+    const random = await page.evaluate(() => whence.getState());
+    assert.notEqual(random, before);
+    assert.match(random, /, torch\.tensor\(\[3, 4\]\)\)$/, 'the integer argument stays');
+    const response = cliEval(random);
+    assert.equal(response.ok, true, `${random} evaluates`);
+    assert.deepEqual(response.result.shape, [2]);
+    await clickControl(page, 'reset');
+    assert.equal(await page.evaluate(() => whence.getState()), example);
+    await clickControl(page, 'undo');
+    assert.equal(await page.evaluate(() => whence.getState()), random, 'Reset can be undone');
+  });
+
+  test('Ctrl+wheel zooms the grids; zoomed out, cells are coloured by value instead of numbered', async () => {
+    await setState(page, 'torch.arange(12.).reshape(3, 4) * 100.5');
+    const pitch = async () => {
+      const [a, b] = await page.evaluate(() => [whence.cellAt('out:0', 0), whence.cellAt('out:0', 1)]);
+      return b.x - a.x;
+    };
+    const wide = await pitch();
+    await hover(page, 'out:0', 0);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, 600);
+    await page.keyboard.up('Control');
+    await frames(page, 3);
+    const z = await page.evaluate(() => whence.zoom());
+    assert.ok(z.zoom < 0.5, `zoomed out to ${z.zoom}`);
+    assert.equal(z.valuesFit, false);
+    assert.ok(await pitch() < wide * 0.6, 'cells are smaller');
+    await screenshot(page, 'widget-zoomed-out.png');
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -600);
+    await page.keyboard.up('Control');
+    await frames(page, 3);
+    assert.ok(Math.abs((await page.evaluate(() => whence.zoom())).zoom - 1) < 1e-3);
+    assert.equal(await pitch(), wide);
+  });
+
+  test('rank 4: one 3-D block is drawn; the picker and the arrows move between blocks', async () => {
+    await setState(page, 'torch.arange(120.).reshape(2, 3, 4, 5) + 1');
+    const drawn = (e) => page.evaluate((x) => whence.cellAt('out:0', x) !== null, e);
+    assert.deepEqual([await drawn(0), await drawn(59), await drawn(60)], [true, true, false], 'block [0] first');
+    await clickControl(page, 'out:0/lead0+');
+    assert.deepEqual([await drawn(0), await drawn(60), await drawn(119)], [false, true, true], 'block [1] picked');
+    await hover(page, 'out:0', 61);
+    assert.equal(await page.evaluate(() => whence.equation()), 'out[1][0][0][1] = input[1][0][0][1] + 1 = 61.0 + 1 = 62.0');
+    await clickControl(page, 'out:0/lead0-');
+    const p = await hover(page, 'out:0', 59);  // out[0][2][3][4], the block's last row
+    await page.mouse.click(p.x, p.y);
+    await frames(page, 2);
+    await page.keyboard.press('ArrowDown');  // on into block [1]: out[1][0][0][4]
+    await frames(page, 3);
+    assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'out:0', element: 64, pinned: true });
+    assert.deepEqual([await drawn(64), await drawn(59)], [true, false]);
+    await page.keyboard.press('Escape');
+    await frames(page, 2);
   });
 
   test('LaTeX of a gather equation, and the live region after selecting cells by mouse and keyboard', async () => {
