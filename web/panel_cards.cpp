@@ -470,11 +470,14 @@ void draw_cards(App& app) {
     x += w + theme::kCardGap;
     row_h = std::max(row_h, card.size.y);
   }
-  // A view's storage strip under the grids.
-  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + theme::kCardGap));
-  draw_storage(app, avail);
-  const float storage_h = ImGui::GetCursorScreenPos().y - (origin.y + y + row_h + theme::kCardGap);
-  if (storage_h > 1) row_h += theme::kCardGap + storage_h;
+  // A view's storage strip under the grids (moving the cursor there only then: it extends
+  // the scroll region).
+  if (!state.views().empty() && !state.stale()) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + theme::kCardGap));
+    draw_storage(app, avail);
+    const float storage_h = ImGui::GetCursorScreenPos().y - (origin.y + y + row_h + theme::kCardGap);
+    if (storage_h > 1) row_h += theme::kCardGap + storage_h;
+  }
   // Extend the scroll region to the last row, with room for focus rings.
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + 4));
   // The height all of it needs (pages may size the canvas to it), with a little slack so
