@@ -51,7 +51,7 @@ void App::begin_frame() {
   // A pinned cell of a rank > 3 tensor (arrows run on through the blocks) shows its block.
   if (selection.pinned.valid())
     if (const TensorItem* t = state.find_tensor(selection.pinned.tensor); t && t->tensor.dim() > 3)
-      blocks[t->id] = block_index(t->tensor.shape(), selection.pinned.element);
+      set_block(t->id, block_index(t->tensor.shape(), selection.pinned.element));
   lit_ = highlight_map(highlights(state, selection.active()));
   hovered_next_ = {};
   grids_next_.clear();

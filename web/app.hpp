@@ -3,7 +3,6 @@
 // panel never sees the state change under it.
 #pragma once
 #include <optional>
-#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -37,7 +36,6 @@ class App {
   std::string call_buffer;        // the call field's text
   bool call_field_reset = false;  // the text changed from outside: drop the field's focus
   double copied_at = -1e9;        // time of the last "Copy as PyTorch"
-  double latex_copied_at = -1e9;  // time of the last "Copy equation as LaTeX"
   bool double_click = false;      // the browser reported a double-click (this frame only)
   bool show_header = true;        // the page may show the op's name and signature itself
   float content_height = 0;       // CSS pixels the last frame needed, top to bottom
@@ -88,10 +86,19 @@ class App {
   std::string latex() const;
   std::string last_equation;  // the equation bar's last non-hint text
   // Rank > 3: the leading indices of the 3-D block each tensor's grid shows (slice picker).
-  std::unordered_map<std::string, std::vector<std::int64_t>> blocks;
+  std::vector<std::pair<std::string, std::vector<std::int64_t>>> blocks;
   std::vector<std::int64_t> block_of(const std::string& tensor) const {
-    auto it = blocks.find(tensor);
-    return it == blocks.end() ? std::vector<std::int64_t>() : it->second;
+    for (const auto& [id, index] : blocks)
+      if (id == tensor) return index;
+    return {};
+  }
+  void set_block(const std::string& tensor, std::vector<std::int64_t> index) {
+    for (auto& [id, old] : blocks)
+      if (id == tensor) {
+        old = std::move(index);
+        return;
+      }
+    blocks.emplace_back(tensor, std::move(index));
   }
   float zoom = 1;             // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
   bool export_png = false;    // draw, then hand the canvas to the page as a PNG download

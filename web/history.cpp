@@ -9,7 +9,7 @@ void History::record(const std::string& before, bool typing, double time) {
   redo_.clear();
   if (merge || (!undo_.empty() && undo_.back() == before)) return;
   undo_.push_back(before);
-  if (undo_.size() > kHistoryLimit) undo_.pop_front();
+  if (undo_.size() > kHistoryLimit) undo_.erase(undo_.begin());
 }
 
 std::string History::undo(const std::string& current) {

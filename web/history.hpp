@@ -3,7 +3,7 @@
 // a second apart merge), every other edit (a cell, a dtype, a shape, reset, random) one step.
 #pragma once
 #include <cstddef>
-#include <deque>
+#include <vector>
 #include <string>
 
 namespace whence::web {
@@ -23,7 +23,7 @@ class History {
   std::size_t undo_size() const { return undo_.size(); }
 
  private:
-  std::deque<std::string> undo_, redo_;
+  std::vector<std::string> undo_, redo_;
   bool last_typing_ = false;
   double last_time_ = -1e9;
 };

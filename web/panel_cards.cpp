@@ -306,7 +306,7 @@ void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
     const std::string tip = "Index along dim " + std::to_string(d);
     if (small_button("\xe2\x88\x92", tip.c_str(), index[std::size_t(d)] > 0)) {  // −
       index[std::size_t(d)] -= 1;
-      app.blocks[item.id] = index;
+      app.set_block(item.id, index);
       if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
     }
     app.report_control(name + "-");
@@ -323,7 +323,7 @@ void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
     ImGui::SameLine(0, 0);
     if (small_button("+", tip.c_str(), index[std::size_t(d)] + 1 < shape[std::size_t(d)])) {
       index[std::size_t(d)] += 1;
-      app.blocks[item.id] = index;
+      app.set_block(item.id, index);
       if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
     }
     app.report_control(name + "+");

@@ -136,6 +136,7 @@ describe('widget features', () => {
   test('Random values change the float arguments only; Reset goes back to the teaching example', async () => {
     const before = 'torch.add(torch.tensor([1.0, 2.0]), torch.tensor([3, 4]))';
     await setState(page, before);
+    await clickControl(page, 'tools');  // the … menu
     await clickControl(page, 'random');
     const random = await page.evaluate(() => whence.getState());
     assert.notEqual(random, before);
@@ -143,6 +144,7 @@ describe('widget features', () => {
     const response = cliEval(random);
     assert.equal(response.ok, true, `${random} evaluates`);
     assert.deepEqual(response.result.shape, [2]);
+    await clickControl(page, 'tools');  // the … menu
     await clickControl(page, 'reset');
     assert.equal(await page.evaluate(() => whence.getState()), example);
     await clickControl(page, 'undo');
@@ -213,6 +215,7 @@ describe('widget features', () => {
   });
 
   test('Export PNG downloads the canvas as drawn', async () => {
+    await clickControl(page, 'tools');  // the … menu
     const [download] = await Promise.all([page.waitForEvent('download'), clickControl(page, 'png')]);
     assert.match(download.suggestedFilename(), /^whence-torch\.add\.png$/);
     const png = decodePng(fs.readFileSync(await download.path()));
