@@ -85,29 +85,22 @@
     if (window.whence) window.whence.setTheme(event.detail.theme);
   });
 
-  // --- accessibility and export hooks the app calls ------------------------------------------
-  // An offscreen live region next to the canvas: the app states the selected cell, its value
-  // and its equation there whenever the selection changes (mouse or keyboard).
+  // An offscreen live region: the app states the selected cell, its value and equation there.
   var live = el('div', 'whence-live');
   live.setAttribute('aria-live', 'polite');
-  live.setAttribute('role', 'status');
-  ['position:absolute', 'width:1px', 'height:1px', 'overflow:hidden', 'clip-path:inset(50%)', 'white-space:nowrap']
-    .forEach(function(rule) { var kv = rule.split(':'); live.style.setProperty(kv[0], kv[1]); });
-  canvas.parentNode.insertBefore(live, canvas.nextSibling);
+  ['position:absolute', 'width:1px', 'height:1px', 'overflow:hidden', 'clip-path:inset(50%)']
+    .forEach(function(r) { r = r.split(':'); live.style.setProperty(r[0], r[1]); });
+  canvas.after(live);
 
-  // The canvas as a PNG download. Called right after the app drew a frame, while the WebGL
-  // drawing buffer still holds it (no preserveDrawingBuffer needed).
+  // Export PNG: the app calls this right after drawing, while the drawing buffer holds the frame.
   function exportPng() {
     canvas.toBlob(function(blob) {
-      if (!blob) return;
-      var link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = 'whence-' + (box.getAttribute('data-op') || 'widget').replace(/[^\w.]+/g, '_') + '.png';
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(function() { URL.revokeObjectURL(link.href); }, 10000);
-    }, 'image/png');
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = 'whence-' + Module.whenceOp + '.png';
+      a.click();
+      setTimeout(function() { URL.revokeObjectURL(a.href); }, 9999);
+    });
   }
 
   // --- the Module -----------------------------------------------------------------------------

@@ -74,11 +74,10 @@ std::string broadcast_warning(const std::string& a_label, const Shape& a, const 
     if (without != low) continue;
     const std::string& hl = a_high ? a_label : b_label;
     const std::string& ll = a_high ? b_label : a_label;
+    const std::string d = std::to_string(skip);
     return "Broadcasting made " + format_shape(result) + " from " + hl + " " + format_shape(high) + " and " + ll + " " +
-           format_shape(low) + ", bigger than both: " + ll + " lines up from the right, so its " +
-           std::to_string(shape_numel(low)) + " elements run along the last dimension. If you meant one value per " +
-           "row, give both the same shape (" + ll + ".unsqueeze(" + std::to_string(skip) + ") or " + hl + ".squeeze(" +
-           std::to_string(skip) + ")).";
+           format_shape(low) + ", bigger than both: " + ll + " lines up from the right, along the last dimension. "
+           "For one value per row, give both one shape (" + ll + ".unsqueeze(" + d + ") or " + hl + ".squeeze(" + d + ")).";
   }
   return "";
 }

@@ -42,8 +42,7 @@ void draw_broadcast(App& app) {
       note += std::string(first ? "" : ", ") + op.label;
       first = false;
     }
-  note += " lined up with the result from the right; size-1 and missing dimensions are repeated (faded copies "
-          "in the grids; the solid cell is the real element).";
+  note += " lined up from the right; size-1 and missing dimensions repeat (faded copies; solid: the real element).";
   const float note_h = f.ui->CalcTextSizeA(font_px(f.ui), 1e9f, note_w, note.c_str()).y;
   float warn_h = 0;
   const std::string warning = info.warning.empty() ? "" : "Warning: " + info.warning;

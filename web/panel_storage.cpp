@@ -105,12 +105,12 @@ void draw_storage(App& app, float width) {
   for (std::size_t e = 0; e < info.base_cells.size(); ++e)
     if (info.base_cells[e] < std::int64_t(element_at.size())) element_at[std::size_t(info.base_cells[e])] = std::int64_t(e);
 
-  std::string head = out.label + " is a view of " + base.label + ": no copy, the same storage read with strides " +
+  std::string head = out.label + " is a view of " + base.label + ": the same storage, strides " +
                      format_shape(view.strides) + " and storage offset " + std::to_string(view.offset) + " \xc2\xb7 " +
                      (info.contiguous ? "contiguous"
                                       : "not contiguous (a contiguous " + format_shape(out.tensor.shape()) +
                                             " would have strides " + format_shape(contiguous_strides(out.tensor.shape())) + ")");
-  std::string detail = "Point at an element of " + out.label + " or " + base.label + ": element [i, j, \xe2\x80\xa6] is storage[offset + \xce\xa3 index \xc2\xb7 stride].";
+  std::string detail = "element [i, j, \xe2\x80\xa6] is storage[offset + \xce\xa3 index \xc2\xb7 stride]";
   const CellRef& active = app.selection.active();
   if (info.selected >= 0) {
     const bool in_view = active.tensor == out.id;

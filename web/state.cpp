@@ -129,10 +129,9 @@ const std::vector<Reach> kNoReach;
 void explain_view_refusal(ErrorInfo& error, const std::vector<TensorItem>& inputs) {
   if (error.message.rfind("view size is not compatible with input tensor's size and stride", 0) != 0 || inputs.empty()) return;
   const Tensor& t = inputs[0].tensor;
-  error.explanation = "view() never copies: it reads the same storage with new strides, so every group of dimensions "
-                      "it merges must be laid out one after the other in memory (one stride per merged group). This "
-                      "input has shape " + format_shape(t.shape()) + " and strides " + format_shape(t.strides()) +
-                      (t.is_contiguous() ? "." : ", which is not contiguous (a transpose or a step slice).") +
+  error.explanation = "view() never copies: each group of dimensions it merges needs one stride, so must lie "
+                      "end to end in storage. This input has shape " + format_shape(t.shape()) + " and strides " +
+                      format_shape(t.strides()) + (t.is_contiguous() ? "." : ", which is not contiguous.") +
                       " reshape() copies when it must; or call contiguous() first, then view().";
 }
 
