@@ -85,6 +85,24 @@
     if (window.whence) window.whence.setTheme(event.detail.theme);
   });
 
+  // An offscreen live region: the app states the selected cell, its value and equation there.
+  var live = el('div', 'whence-live');
+  live.setAttribute('aria-live', 'polite');
+  ['position:absolute', 'width:1px', 'height:1px', 'overflow:hidden', 'clip-path:inset(50%)']
+    .forEach(function(r) { r = r.split(':'); live.style.setProperty(r[0], r[1]); });
+  canvas.after(live);
+
+  // Export PNG: the app calls this right after drawing, while the drawing buffer holds the frame.
+  function exportPng() {
+    canvas.toBlob(function(blob) {
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = 'whence-' + Module.whenceOp + '.png';
+      a.click();
+      setTimeout(function() { URL.revokeObjectURL(a.href); }, 9999);
+    });
+  }
+
   // --- the Module -----------------------------------------------------------------------------
   var probe = document.createElement('canvas');
   var hasWebGL2 = !!(window.WebGL2RenderingContext && probe.getContext('webgl2'));
@@ -99,6 +117,8 @@
     // Op pages show the op's name and signature above the widget already.
     whenceHeader: box.getAttribute('data-header') !== 'off',
     whenceFatal: function(message) { fatal(message, null); },
+    whenceAnnounce: function(text) { live.textContent = text; },
+    whenceExportPng: exportPng,
     noInitialRun: !hasWebGL2,
     print: function(text) { console.log(text); },
     printErr: function(text) { console.warn(text); },

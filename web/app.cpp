@@ -1,8 +1,13 @@
 #include "app.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <imgui.h>
 
 #include "format.hpp"
+#include "latex.hpp"
+#include "tensor_edit.hpp"
 #include "interop.hpp"
 #include "panels.hpp"
 #include "theme.hpp"
@@ -21,6 +26,7 @@ void App::start(const std::string& page_op, const std::string& hash_text) {
 }
 
 void App::set_text(const std::string& text) {
+  if (text != state.text() && !state.text().empty()) history.record(state.text());
   state.set_text(text);
   after_change();
 }
@@ -40,6 +46,12 @@ void App::begin_frame() {
   // field may not be drawn, e.g. scrolled away).
   if (edit.starting() && ++edit.frames_waited > 8) edit = {};
   double_click = interop::take_double_click();
+  if (const float steps = interop::take_zoom_steps(); steps != 0)
+    zoom = std::clamp(zoom * std::pow(1.15f, steps), kMinZoom, kMaxZoom);
+  // A pinned cell of a rank > 3 tensor (arrows run on through the blocks) shows its block.
+  if (selection.pinned.valid())
+    if (const TensorItem* t = state.find_tensor(selection.pinned.tensor); t && t->tensor.dim() > 3)
+      set_block(t->id, block_index(t->tensor.shape(), selection.pinned.element));
   lit_ = highlight_map(highlights(state, selection.active()));
   hovered_next_ = {};
   grids_next_.clear();
@@ -52,11 +64,13 @@ void App::end_frame() {
   controls_.swap(controls_next_);
   // Edits asked for during the frame.
   if (pending_call_) {
+    history.record(state.text());
     state.apply(*pending_call_);
     pending_call_.reset();
     pending_text_.reset();
     after_change();
   } else if (pending_text_) {
+    if (*pending_text_ != state.text()) history.record(state.text(), /*typing=*/true, ImGui::GetTime());
     state.set_text(*pending_text_);
     pending_text_.reset();
     // The user is typing in the call field: keep their text and their focus.
@@ -64,6 +78,8 @@ void App::end_frame() {
     selection.validate(state);
     interop::write_hash(state.text());
   }
+  if (!equation_shown.empty()) last_equation = equation_shown;
+  announce_selection();
   interop::set_captures_arrows(selection.pinned.valid());
   interop::set_wants_wheel(hovered_scrollable());
 }
@@ -99,6 +115,84 @@ const ImRect* App::drawn_control(const std::string& name) const {
   return nullptr;
 }
 
+void App::undo() {
+  if (!history.can_undo()) return;
+  state.set_text(history.undo(state.text()));
+  after_change();
+}
+
+void App::redo() {
+  if (!history.can_redo()) return;
+  state.set_text(history.redo(state.text()));
+  after_change();
+}
+
+void App::reset_example() {
+  if (state.default_example().empty() || state.default_example() == state.text()) return;
+  request_text_edit(state.default_example());
+}
+
+void App::random_fill() {
+  if (!state.parsed()) return;
+  static std::uint32_t seed = 12345;
+  Call call = state.call();
+  bool changed = false;
+  for (const TensorItem& in : state.inputs()) {
+    const DType d = in.tensor.dtype();
+    if (!is_floating(d) && d != DType::Bool) continue;
+    Tensor t = in.tensor.to(d);  // a copy: the last good call shares the argument's storage
+    for (std::int64_t e = 0; e < t.numel(); ++e) {
+      seed = seed * 1664525u + 1013904223u;  // a fixed LCG: the same clicks give the same values
+      const std::uint32_t r = seed >> 8;
+      t.set(e, d == DType::Bool ? Scalar::from_bool(r & 1) : Scalar::from_float(double(int(r % 81) - 40) / 10.0));
+    }
+    call = with_arg(call, in.id, Value(t));
+    changed = true;
+  }
+  if (changed) request_call(call);
+}
+
+void App::request_text_edit(const std::string& text) {
+  history.record(state.text());
+  state.set_text(text);
+  after_change();
+}
+
+std::string App::latex() const {
+  return last_equation.empty() ? std::string() : equation_latex(last_equation);
+}
+
+// The cell's name ("out[1][0]") and value, then its equation, for screen readers.
+void App::announce_selection() {
+  const CellRef& c = selection.active();
+  std::string text;
+  if (c.valid())
+    if (const TensorItem* item = state.find_tensor(c.tensor); item && c.element < std::int64_t(item->text.size())) {
+      std::string name = item->label;
+      std::int64_t flat = c.element;
+      std::vector<std::int64_t> index(item->tensor.shape().size());
+      for (int d = int(index.size()) - 1; d >= 0; --d) {
+        const std::int64_t n = item->tensor.shape()[std::size_t(d)];
+        index[std::size_t(d)] = n > 0 ? flat % n : 0;
+        flat = n > 0 ? flat / n : 0;
+      }
+      for (std::int64_t i : index) name += "[" + std::to_string(i) + "]";
+      text = std::string(selection.pinned.valid() ? "Selected " : "Pointing at ") + name + " = " +
+             item->text[std::size_t(c.element)] + (equation_shown.empty() ? "" : ". " + equation_shown);
+    }
+  if (text == announced) return;
+  announced = text;
+  if (!text.empty()) interop::announce(text);
+}
+
+const BroadcastInfo& App::broadcast() {
+  if (broadcast_version_ != state.version()) {
+    broadcast_ = analyse_broadcast(state);
+    broadcast_version_ = state.version();
+  }
+  return broadcast_;
+}
+
 void App::start_edit(const CellRef& cell) {
   const TensorItem* t = state.find_tensor(cell.tensor);
   if (!t || is_output(cell.tensor) || !state.parsed() || cell.element >= t->tensor.numel()) return;
@@ -117,8 +211,27 @@ void handle_keys(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || app.edit.active()) return;
   Selection& sel = app.selection;
+  // Ctrl+Z undoes an edit of the call; Ctrl+Shift+Z and Ctrl+Y redo (in the call field,
+  // the field's own undo works on its text instead).
+  if ((io.KeyCtrl || io.KeySuper) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
+    if (io.KeyShift) app.redo();
+    else app.undo();
+    return;
+  }
+  if ((io.KeyCtrl || io.KeySuper) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) {
+    app.redo();
+    return;
+  }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) sel.pinned = {};
-  if (!sel.pinned.valid()) return;
+  if (!sel.pinned.valid()) {
+    // Without a mouse: an arrow key pins the result's first element, to move from there.
+    for (ImGuiKey k : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow})
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)) && app.state.has_result() && app.state.outputs()[0].tensor.numel() > 0) {
+        sel.pinned = CellRef{app.state.outputs()[0].id, 0};
+        return;
+      }
+    return;
+  }
   const struct { ImGuiKey key; int drow, dcol; } moves[] = {
       {ImGuiKey_LeftArrow, 0, -1}, {ImGuiKey_RightArrow, 0, 1},
       {ImGuiKey_UpArrow, -1, 0}, {ImGuiKey_DownArrow, 1, 0}};
@@ -143,6 +256,7 @@ void draw_app(App& app) {
   if (app.show_header) draw_header(app);
   draw_call_editor(app);
   draw_equation(app);
+  draw_broadcast(app);
   draw_cards(app);
   // A click on empty space unpins.
   if (ImGui::IsMouseClicked(0) && !ImGui::IsAnyItemHovered() && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows))

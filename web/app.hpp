@@ -8,6 +8,8 @@
 
 #include <imgui_internal.h>  // ImRect
 
+#include "broadcast.hpp"
+#include "history.hpp"
 #include "layout.hpp"
 #include "selection.hpp"
 #include "state.hpp"
@@ -37,6 +39,7 @@ class App {
   bool double_click = false;      // the browser reported a double-click (this frame only)
   bool show_header = true;        // the page may show the op's name and signature itself
   float content_height = 0;       // CSS pixels the last frame needed, top to bottom
+  std::string storage_text;       // the storage strip's line for the pointed-at element
   std::string equation_shown;     // the equation bar's text in the last frame ("" for the hint)
   // The equation bar's lines: the most any equation of this result has needed (at most
   // kEquationMaxLines), so that the grids below do not jump as the pointer moves.
@@ -71,10 +74,47 @@ class App {
 
   void start_edit(const CellRef& cell);
 
+  // Undo and redo of edits to the call (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, and the buttons).
+  History history;
+  void undo();
+  void redo();
+  // The op's teaching example, and the same call with random values in its floating-point
+  // and boolean arguments (integer ones are often indices, so they stay).
+  void reset_example();
+  void random_fill();
+  // The equation of the pinned cell, else of the last cell pointed at, as LaTeX ("" if none).
+  std::string latex() const;
+  std::string last_equation;  // the equation bar's last non-hint text
+  // Rank > 3: the leading indices of the 3-D block each tensor's grid shows (slice picker).
+  std::vector<std::pair<std::string, std::vector<std::int64_t>>> blocks;
+  std::vector<std::int64_t> block_of(const std::string& tensor) const {
+    for (const auto& [id, index] : blocks)
+      if (id == tensor) return index;
+    return {};
+  }
+  void set_block(const std::string& tensor, std::vector<std::int64_t> index) {
+    for (auto& [id, old] : blocks)
+      if (id == tensor) {
+        old = std::move(index);
+        return;
+      }
+    blocks.emplace_back(tensor, std::move(index));
+  }
+  float zoom = 1;             // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
+  bool export_png = false;    // draw, then hand the canvas to the page as a PNG download
+  std::string announced;      // the live region's text, last sent to the page
+
+  // Whether the shown call broadcast its arguments (recomputed when the state changes).
+  const BroadcastInfo& broadcast();
+
  private:
   void after_change();
+  void announce_selection();
+  void request_text_edit(const std::string& text);
   static bool hovered_scrollable();
 
+  BroadcastInfo broadcast_;
+  std::uint64_t broadcast_version_ = ~std::uint64_t(0);
   HighlightMap lit_;
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;

@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include "app.hpp"
+#include "panels.hpp"
 #include "theme.hpp"
 
 namespace whence::web {
@@ -21,8 +22,10 @@ void set_state(const std::string& text) { app().set_text(text); }
 val cell_at(const std::string& tensor, double element) {
   const DrawnGrid* g = app().drawn_grid(tensor);
   const auto e = std::int64_t(element);
-  if (!g || e < 0 || e >= shape_numel(g->layout.shape) || double(e) != element) return val::null();
-  const ImVec2 c = g->layout.cell_min(e);
+  const Shape& shape = g && g->broadcast ? g->own_shape : g ? g->layout.shape : Shape{};
+  if (!g || e < 0 || e >= shape_numel(shape) || double(e) != element) return val::null();
+  if (!g->layout.drawn(g->cell_of(e))) return val::null();  // rank > 3: another block
+  const ImVec2 c = g->layout.cell_min(g->cell_of(e));
   const float x = g->origin.x + c.x + g->layout.cell_w * 0.5f;
   const float y = g->origin.y + c.y + g->layout.cell_h * 0.5f;
   if (x < g->clip_min.x || x > g->clip_max.x || y < g->clip_min.y || y > g->clip_max.y) return val::null();
@@ -52,6 +55,7 @@ val error() {
   out.set("type", e->type);
   out.set("message", e->message);
   if (!e->arg.empty()) out.set("arg", e->arg);
+  if (!e->explanation.empty()) out.set("explanation", e->explanation);
   if (e->element >= 0) out.set("element", double(e->element));
   return out;
 }
@@ -85,6 +89,64 @@ val equation() {
   return text.empty() ? val::null() : val(text);
 }
 
+val shape_list(const Shape& s) {
+  val list = val::array();
+  for (std::size_t i = 0; i < s.size(); ++i) list.set(int(i), double(s[i]));
+  return list;
+}
+
+// The broadcast bar: {lines: ["  (2, 1)", ...], warning, expanded: ["arg:1"]}, or null.
+val broadcast() {
+  const BroadcastInfo& info = app().broadcast();
+  if (!info.active) return val::null();
+  std::vector<Shape> shapes;
+  val expanded = val::array();
+  int n = 0;
+  for (const auto& op : info.operands) {
+    shapes.push_back(op.shape);
+    if (op.expanded) expanded.set(n++, op.id);
+  }
+  val lines = val::array();
+  int i = 0;
+  for (const auto& l : aligned_shapes(shapes, info.result)) lines.set(i++, l);
+  val out = val::object();
+  out.set("lines", lines);
+  out.set("expanded", expanded);
+  out.set("warning", info.warning.empty() ? val::null() : val(info.warning));
+  return out;
+}
+
+// The storage strip: {of, strides, offset, contiguous, length, selected, text}, or null.
+val storage() {
+  const StorageInfo info = storage_info(app());
+  if (!info.view) return val::null();
+  val out = val::object();
+  out.set("of", info.view->of);
+  out.set("strides", shape_list(info.view->strides));
+  out.set("offset", double(info.view->offset));
+  out.set("contiguous", info.contiguous);
+  out.set("length", double(info.length));
+  out.set("selected", info.selected >= 0 ? val(double(info.selected)) : val::null());
+  out.set("viewCells", shape_list(info.view_cells));
+  out.set("text", app().storage_text);
+  return out;
+}
+
+// "Copy equation as LaTeX"'s text now; null when no equation was shown yet.
+val latex() {
+  const std::string text = app().latex();
+  return text.empty() ? val::null() : val(text);
+}
+
+// The grids' zoom (Ctrl+wheel) and whether the values fit in the cells at it.
+val zoom() {
+  val out = val::object();
+  out.set("zoom", app().zoom);
+  const DrawnGrid* g = app().drawn_grid("out:0");
+  out.set("valuesFit", g ? g->layout.values_fit : true);
+  return out;
+}
+
 // The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
 std::string theme_name() { return theme::palette().name; }
 
@@ -103,4 +165,8 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceEquation", &equation);
   emscripten::function("whenceControlRect", &control_rect);
   emscripten::function("whenceGetTheme", &theme_name);
+  emscripten::function("whenceBroadcast", &broadcast);
+  emscripten::function("whenceStorage", &storage);
+  emscripten::function("whenceLatex", &latex);
+  emscripten::function("whenceZoom", &zoom);
 }

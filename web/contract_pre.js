@@ -45,6 +45,14 @@
       Module['whenceWake'] = true;
     },
     'theme': function() { return call('whenceGetTheme', []); },
+    // The broadcast bar {lines, warning, expanded} and a view's storage strip {of, strides,
+    // offset, contiguous, length, selected, viewCells, text}; null when not shown.
+    'broadcast': function() { return call('whenceBroadcast', []); },
+    'storage': function() { return call('whenceStorage', []); },
+    // What "Copy equation as LaTeX" copies now (the pinned or last pointed-at element), or null.
+    'latex': function() { return call('whenceLatex', []); },
+    // The grids' zoom {zoom, valuesFit} (Ctrl+wheel over the canvas; valuesFit: out's cells show values).
+    'zoom': function() { return call('whenceZoom', []); },
     'nextFrame': function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });

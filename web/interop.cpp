@@ -38,6 +38,14 @@ EM_JS(void, js_install_listeners, (), {
   canvas.parentNode.addEventListener('wheel', function(e) {
     if (e.target !== canvas) return;
     e.stopPropagation();
+    // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
+    if (e.ctrlKey) {
+      e.preventDefault();
+      var notch = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+      Module['whenceZoomSteps'] = (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
+      wake();
+      return;
+    }
     if (!Module['whenceWantsWheel']) return;
     e.preventDefault();
     var scale = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
@@ -72,6 +80,14 @@ EM_JS(void, js_copy, (const char* text), {
   };
   if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(fallback);
   else fallback();
+});
+
+EM_JS(void, js_announce, (const char* text), {
+  if (Module['whenceAnnounce']) Module['whenceAnnounce'](UTF8ToString(text));
+});
+
+EM_JS(void, js_export_png, (), {
+  if (Module['whenceExportPng']) Module['whenceExportPng']();
 });
 
 EM_JS(void, js_frame_drawn, (), {
@@ -179,6 +195,8 @@ void take_wheel(float* x, float* y) {
 
 bool take_double_click() { return take_flag("whenceDoubleClick"); }
 
+float take_zoom_steps() { return float(js_take_number("whenceZoomSteps")); }
+
 bool take_wake() { return take_flag("whenceWake"); }
 
 void set_captures_arrows(bool captures) { js_set_flag("whenceCapturesArrows", captures); }
@@ -190,5 +208,9 @@ void report_content_height(float height) { js_content_height(height); }
 void frame_drawn() { js_frame_drawn(); }
 
 void show_fatal(const std::string& message) { js_show_fatal(message.c_str()); }
+
+void announce(const std::string& text) { js_announce(text.c_str()); }
+
+void export_png() { js_export_png(); }
 
 }  // namespace whence::web::interop

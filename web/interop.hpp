@@ -36,11 +36,19 @@ void copy_to_clipboard(const std::string& text);
 // Text of the last paste event (browsers give pasted text only through that event).
 std::string last_paste();
 
+// Says `text` in the page's aria-live region (Module.whenceAnnounce, site/widget.js).
+void announce(const std::string& text);
+// Hands the canvas as just drawn to the page as a PNG download (Module.whenceExportPng).
+void export_png();
+
 // Whether the mouse is over the canvas.
 bool mouse_inside();
 
 // Wheel movement over the canvas since the last call, in ImGui's units (+y: away from the user).
 void take_wheel(float* x, float* y);
+
+// Ctrl+wheel movement over the canvas since the last call (+: zoom in, about one per notch).
+float take_zoom_steps();
 
 // True once after each double-click on the canvas.
 bool take_double_click();

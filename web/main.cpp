@@ -106,6 +106,11 @@ void frame() {
   glClearColor(bg.x, bg.y, bg.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // The drawing buffer is still this frame's until the browser composites it: capture now.
+  if (app().export_png) {
+    app().export_png = false;
+    interop::export_png();
+  }
   static float reported = -1;
   if (std::fabs(app().content_height - reported) >= 1) {
     reported = app().content_height;

@@ -20,6 +20,39 @@ bool error_has_card(const State& state) {
   return false;
 }
 
+bool tool_button(App& app, const char* label, const char* name, const char* tooltip, bool enabled, float h) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label, ImVec2(0, h));
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tooltip);
+  app.report_control(name);
+  return pressed && enabled;
+}
+
+// Undo and redo, then a menu: reset, random values, the equation as LaTeX, the canvas as a PNG.
+void draw_call_tools(App& app, float h) {
+  if (tool_button(app, "Undo", "undo", "Undo the last edit of the call (Ctrl+Z)", app.history.can_undo(), h)) app.undo();
+  ImGui::SameLine(0, 4);
+  if (tool_button(app, "Redo", "redo", "Redo (Ctrl+Shift+Z or Ctrl+Y)", app.history.can_redo(), h)) app.redo();
+  ImGui::SameLine(0, 4);
+  if (tool_button(app, "\xe2\x80\xa6", "tools", "Reset, random values, copy as LaTeX, export PNG", true, h))  // …
+    ImGui::OpenPopup("tools");
+  if (ImGui::BeginPopup("tools")) {
+    if (ImGui::MenuItem("Reset to the example", nullptr, false,
+                        !app.state.default_example().empty() && app.state.default_example() != app.state.text()))
+      app.reset_example();
+    app.report_control("reset");
+    if (ImGui::MenuItem("Random values", nullptr, false, app.state.parsed())) app.random_fill();
+    app.report_control("random");
+    if (ImGui::MenuItem("Copy equation as LaTeX", nullptr, false, !app.last_equation.empty()))
+      interop::copy_to_clipboard(app.latex());
+    app.report_control("latex");
+    if (ImGui::MenuItem("Export PNG")) app.export_png = true;
+    app.report_control("png");
+    ImGui::EndPopup();
+  }
+}
+
 }  // namespace
 
 void draw_call_editor(App& app) {
@@ -27,6 +60,7 @@ void draw_call_editor(App& app) {
   const bool copied = ImGui::GetTime() - app.copied_at < 1.5;
   const char* copy_label = copied ? "Copied" : "Copy as PyTorch";
   const float button_w = ImGui::CalcTextSize("Copy as PyTorch").x + 2 * 12;
+  const float tools_w = ImGui::CalcTextSize("UndoRedo\xe2\x80\xa6").x + 6 * 12 + 8 + 2 * ImGui::GetStyle().ItemSpacing.x;
 
   if (app.call_field_reset) {
     ImGuiID field = ImGui::GetID("##call");
@@ -41,7 +75,7 @@ void draw_call_editor(App& app) {
   ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::palette().surface);
   ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::palette().background);
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, theme::palette().error);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button_w - tools_w - ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::InputText("##call", &app.call_buffer)) app.request_text(app.call_buffer);
   app.report_control("call");
   const float field_h = ImGui::GetItemRectSize().y;
@@ -52,6 +86,8 @@ void draw_call_editor(App& app) {
 
   ImGui::SameLine();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(12, 8));
+  draw_call_tools(app, field_h);
+  ImGui::SameLine();
   if (ImGui::Button(copy_label, ImVec2(button_w, field_h))) {
     interop::copy_to_clipboard(app.state.text());
     app.copied_at = ImGui::GetTime();

@@ -36,6 +36,7 @@ struct Card {
   const ArgItem* arg = nullptr;      // Tensor and Scalar cards
   const TensorItem* item = nullptr;  // Tensor and Output cards
   GridLayout layout;
+  const Shape* drawn_shape = nullptr;  // a broadcast operand: the result's shape
   ImVec2 grid_box;
   float lead = 0;  // space before the card (the arrow before the result)
   const ErrorInfo* error = nullptr;
@@ -87,6 +88,12 @@ float shape_editor_width(const Tensor& t) {
   return float(t.dim()) * (stepper + times) - (t.dim() ? times : 0) + 8 + frame_h();
 }
 
+// Rank > 3: a row that picks the 3-D block the grid shows, "block [− 1 +, − 0 +, :, :, :]".
+float block_picker_height(const GridLayout& g) { return g.rank() > 3 ? frame_h() + kHeaderGap : 0; }
+float block_picker_width(const GridLayout& g) {
+  return text_w(theme::fonts().ui, "block  [") + float(g.rank() - 3) * (2 * frame_h() + 40) + text_w(theme::fonts().mono, ":, :, :]") + 8;
+}
+
 Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
   const float pad = theme::kCardPad;
   float w = header_width(card);
@@ -99,10 +106,11 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
       w = std::min(std::max(w, text_w(theme::fonts().mono, repr(*v))), max_w - 2 * pad);
     h += kHeaderGap + frame_h();
   } else {
-    card.layout = grid_layout(*card.item);
+    card.layout = grid_layout(*card.item, card.drawn_shape);
     card.grid_box = grid_box_size(card.layout, ImVec2(max_w - 2 * pad, kMaxGridHeight));
     w = std::max(w, card.grid_box.x);
-    h += kHeaderGap + card.grid_box.y;
+    h += kHeaderGap + card.grid_box.y + block_picker_height(card.layout);
+    if (card.layout.rank() > 3) w = std::max(w, block_picker_width(card.layout));
     if (card.kind == CardKind::Tensor) {
       w = std::max(w, shape_editor_width(card.item->tensor));
       h += kHeaderGap + frame_h();
@@ -118,6 +126,7 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
 }
 
 // --- pieces of a card ---------------------------------------------------------------------------
+
 
 void name_dot(ImU32 colour) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -286,6 +295,46 @@ const char* type_name(const App& app, const ArgItem& arg) {
   return v->is_tuple ? "tuple" : "list";
 }
 
+void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
+  const Shape& shape = g.shape;
+  std::vector<std::int64_t> index = block_index(shape, g.slice_base * g.rows * g.cols);
+  row_text(theme::fonts().ui, theme::palette().muted, "block  [");
+  for (int d = 0; d + 3 < g.rank(); ++d) {
+    ImGui::PushID(1000 + d);
+    ImGui::SameLine(0, 2);
+    const std::string name = item.id + "/lead" + std::to_string(d);
+    const std::string tip = "Index along dim " + std::to_string(d);
+    if (small_button("\xe2\x88\x92", tip.c_str(), index[std::size_t(d)] > 0)) {  // −
+      index[std::size_t(d)] -= 1;
+      app.set_block(item.id, index);
+      if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
+    }
+    app.report_control(name + "-");
+    ImGui::SameLine(0, 0);
+    ImFont* mono = theme::fonts().mono;
+    const std::string label = std::to_string(index[std::size_t(d)]);
+    const float w = std::max(22.0f, text_w(mono, label) + 8);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(w, frame_h()));
+    ImGui::GetWindowDrawList()->AddText(mono, font_px(mono),
+                                        ImVec2(std::floor(p.x + (w - text_w(mono, label)) * 0.5f),
+                                               std::floor(p.y + (frame_h() - font_px(mono)) * 0.5f)),
+                                        theme::palette().text, label.c_str());
+    ImGui::SameLine(0, 0);
+    if (small_button("+", tip.c_str(), index[std::size_t(d)] + 1 < shape[std::size_t(d)])) {
+      index[std::size_t(d)] += 1;
+      app.set_block(item.id, index);
+      if (app.selection.pinned.tensor == item.id) app.selection.pinned = {};
+    }
+    app.report_control(name + "+");
+    ImGui::SameLine(0, 2);
+    row_text(theme::fonts().mono, theme::palette().muted, ",");
+    ImGui::PopID();
+  }
+  ImGui::SameLine(0, 6);
+  row_text(theme::fonts().mono, theme::palette().muted, ":, :, :]");
+}
+
 void draw_card(App& app, const Card& card, ImVec2 pos) {
   const float pad = theme::kCardPad;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -334,12 +383,17 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
       row_text(f.ui, theme::palette().muted, d);
     }
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap));
+    const float picker_h = block_picker_height(card.layout);
+    if (picker_h > 0) {
+      block_picker(app, item, card.layout);
+      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h));
+    }
     GridOptions options;
     options.editable = card.kind == CardKind::Tensor && editable;
     options.stale = stale;
     draw_grid(app, item, card.layout, card.grid_box, options);
     if (card.kind == CardKind::Tensor) {
-      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + card.grid_box.y + kHeaderGap));
+      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h + card.grid_box.y + kHeaderGap));
       ImGui::BeginDisabled(!editable);
       shape_editor(app, item);
       ImGui::EndDisabled();
@@ -358,6 +412,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
 
 void draw_cards(App& app) {
   const State& state = app.state;
+  const BroadcastInfo& broadcast = app.broadcast();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::BeginChild("cards", ImVec2(0, 0), false);
   ImGui::PopStyleVar();
@@ -385,6 +440,8 @@ void draw_cards(App& app) {
         Card card{CardKind::Tensor};
         card.arg = &arg;
         card.item = &state.inputs()[std::size_t(arg.tensors[k])];
+        for (const BroadcastOperand& op : broadcast.operands)
+          if (broadcast.active && op.expanded && op.id == card.item->id) card.drawn_shape = &broadcast.result;
         cards.push_back(measure(card, avail, k == 0 ? e : nullptr, app.state.call()));
       }
     }
@@ -412,6 +469,14 @@ void draw_cards(App& app) {
     ImGui::PopID();
     x += w + theme::kCardGap;
     row_h = std::max(row_h, card.size.y);
+  }
+  // A view's storage strip under the grids (moving the cursor there only then: it extends
+  // the scroll region).
+  if (!state.views().empty() && !state.stale()) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + theme::kCardGap));
+    draw_storage(app, avail);
+    const float storage_h = ImGui::GetCursorScreenPos().y - (origin.y + y + row_h + theme::kCardGap);
+    if (storage_h > 1) row_h += theme::kCardGap + storage_h;
   }
   // Extend the scroll region to the last row, with room for focus rings.
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + y + row_h + 4));

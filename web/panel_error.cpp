@@ -6,7 +6,9 @@ namespace whence::web {
 
 namespace {
 
-std::string error_line(const ErrorInfo& error) { return error.type + ": " + error.message; }
+std::string error_line(const ErrorInfo& error) {
+  return error.type + ": " + error.message + (error.explanation.empty() ? "" : "\n\n" + error.explanation);
+}
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "broadcast.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "tensor_edit.hpp"
@@ -69,7 +70,8 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
   CellEdit& edit = app.edit;
   const auto& c = theme::tensor_colors(item.slot);
   ImFont* mono = theme::fonts().mono;
-  const ImVec2 cell = g.cell_min(edit.cell.element);
+  const ImVec2 cell = g.cell_min(g.shape == item.tensor.shape() ? edit.cell.element
+                                                                : broadcast_home(item.tensor.shape(), g.shape, edit.cell.element));
   const float text_w = mono->CalcTextSizeA(font_px(mono), 1e9f, 0, edit.buffer.c_str()).x;
   ImGui::SetCursorScreenPos(ImVec2(origin.x + cell.x, origin.y + cell.y));
   ImGui::PushFont(mono);
@@ -105,10 +107,11 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
 
 }  // namespace
 
-GridLayout grid_layout(const TensorItem& item) {
+GridLayout grid_layout(const TensorItem& item, const Shape* drawn_shape) {
   const ImFont* mono = theme::fonts().mono;
   const float advance = mono->GetCharAdvance('0') * ImGui::GetIO().FontGlobalScale;
-  return make_layout(item.tensor.shape(), advance * float(item.max_chars));
+  const Shape& shape = drawn_shape ? *drawn_shape : item.tensor.shape();
+  return make_layout(shape, advance * float(item.max_chars), app().zoom, block_number(shape, app().block_of(item.id)));
 }
 
 ImVec2 grid_box_size(const GridLayout& layout, ImVec2 max_size) {
@@ -135,9 +138,36 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   const auto& colors = theme::tensor_colors(item.slot);
   const auto& f = theme::fonts();
   const float small_px = font_px(f.small);
+  // Broadcast: the grid has the result's shape; each cell shows the element it copies, and
+  // only the element's own cell (index 0 along broadcast dimensions) is drawn solid.
+  const Shape& own = item.tensor.shape();
+  const bool ghosts = g.shape != own;
+  auto source_of = [&](std::int64_t cell) { return ghosts ? broadcast_source(own, g.shape, cell) : cell; };
+  auto is_home = [&](std::int64_t cell) { return !ghosts || broadcast_home(own, g.shape, source_of(cell)) == cell; };
 
   // What is lit in this tensor, and where the active cell is.
   const CellRef& active = app.selection.active();
+  // The result cell the pointer is on, when it is one: its copy here gets a ring.
+  std::int64_t copy_ring = -1;
+  if (ghosts && active.valid() && is_output(active.tensor)) copy_ring = active.element;
+  // Zoomed out past the values: cells are coloured by value (low: tint, high: strong).
+  double lo = 0, hi = 0;
+  if (!g.values_fit) {
+    bool first = true;
+    for (std::int64_t e = 0; e < item.tensor.numel(); ++e) {
+      const double v = item.tensor.get(e).as_double();
+      if (v != v) continue;
+      lo = first ? v : std::min(lo, v);
+      hi = first ? v : std::max(hi, v);
+      first = false;
+    }
+  }
+  auto value_colour = [&](std::int64_t e) {
+    const double v = item.tensor.get(e).as_double();
+    const float t = v != v ? 0.0f : hi > lo ? float((std::clamp(v, lo, hi) - lo) / (hi - lo)) : 0.5f;
+    const ImVec4 a = ImGui::ColorConvertU32ToFloat4(colors.tint), b = ImGui::ColorConvertU32ToFloat4(colors.strong);
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1));
+  };
   // Dim the rest only when something is lit: the highlights then stand out.
   const bool anything_lit = active.valid() && !app.lit().empty();
   // The element an error names (a zero divisor), when it is in this argument.
@@ -150,9 +180,10 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
   const bool active_here = active.valid() && active.tensor == item.id;
   std::int64_t active_row = -1, active_col = -1;
+  const std::int64_t active_cell = active_here ? (ghosts ? broadcast_home(own, g.shape, active.element) : active.element) : -1;
   if (active_here && g.cols > 0) {
-    active_col = active.element % g.cols;
-    active_row = (active.element / g.cols) % std::max<std::int64_t>(g.rows, 1);
+    active_col = active_cell % g.cols;
+    active_row = (active_cell / g.cols) % std::max<std::int64_t>(g.rows, 1);
   }
 
   if (g.empty()) {
@@ -175,7 +206,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
     std::int64_t c0, c1, r0, r1;
     visible_range(cells.x, pitch_x, g.cols, clip_min.x, clip_max.x, &c0, &c1);
     visible_range(cells.y, pitch_y, g.rows, clip_min.y, clip_max.y, &r0, &r1);
-    const bool active_slice = active_here && g.rows * g.cols > 0 && active.element / (g.rows * g.cols) == s;
+    const bool active_slice = active_here && g.rows * g.cols > 0 && active_cell / (g.rows * g.cols) == s + g.slice_base;
 
     // Axis indices: columns above, rows to the left; the active cell's own in dark text.
     if (g.rank() >= 1)
@@ -196,17 +227,26 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
 
     for (std::int64_t r = r0; r < r1; ++r)
       for (std::int64_t c = c0; c < c1; ++c) {
-        const std::int64_t e = (s * g.rows + r) * g.cols + c;
-        if (app.edit.active() && app.edit.cell.tensor == item.id && app.edit.cell.element == e) continue;
+        const std::int64_t cell = ((s + g.slice_base) * g.rows + r) * g.cols + c;
+        const std::int64_t e = source_of(cell);
+        const bool home = is_home(cell);
+        if (home && app.edit.active() && app.edit.cell.tensor == item.id && app.edit.cell.element == e) continue;
         const ImVec2 a(cells.x + float(c) * pitch_x, cells.y + float(r) * pitch_y);
         const ImVec2 b(a.x + g.cell_w, a.y + g.cell_h);
         theme::Role role = theme::Role::None;
-        if (lit) {
+        if (lit && home) {
           auto it = lit->find(e);
           if (it != lit->end()) role = it->second;
         }
-        const bool is_active = active_here && active.element == e;
-        const CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
+        const bool is_active = active_here && active.element == e && home;
+        CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
+        if (!g.values_fit && role == theme::Role::None && !options.stale) st.fill = value_colour(e);
+        if (!home) {  // a virtual copy: faded, dashed-looking thin border
+          st.fill = theme::with_alpha(st.fill, 0.35f);
+          st.text = theme::with_alpha(st.text, 0.45f);
+          st.border = theme::with_alpha(colors.ring, 0.5f);
+          st.border_w = 1;
+        }
         dl->AddRectFilled(a, b, st.fill, theme::kCellRounding);
         if (st.border_w > 0) {
           const float inset = st.border_w * 0.5f;  // keep thick borders inside the cell
@@ -218,8 +258,11 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::palette().focus,
                       theme::kCellRounding + 2, 0, pinned ? 2.5f : 1.5f);
         }
-        if (e == error_element) dl->AddRect(a, b, theme::palette().error, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
-        draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
+        if (cell == copy_ring)  // the copy that the pointed-at result element reads
+          dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f), theme::with_alpha(colors.strong, 0.8f),
+                      theme::kCellRounding + 1, 0, 1.5f);
+        if (e == error_element && home) dl->AddRect(a, b, theme::palette().error, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
+        if (g.values_fit) draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }
 
@@ -230,8 +273,9 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   ImGui::InvisibleButton("##grid", size);
   if (ImGui::IsItemHovered()) {
     const ImVec2 m = ImGui::GetIO().MousePos;
-    const std::int64_t e = g.element_at(ImVec2(m.x - origin.x, m.y - origin.y));
-    if (e >= 0) {
+    const std::int64_t at = g.element_at(ImVec2(m.x - origin.x, m.y - origin.y));
+    if (at >= 0) {
+      const std::int64_t e = source_of(at);
       const CellRef cell{item.id, e};
       app.report_hover(cell);
       if (app.double_click || ImGui::IsMouseDoubleClicked(0)) {
@@ -243,7 +287,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
       }
     }
   }
-  app.report_grid(DrawnGrid{item.id, g, origin, clip_min, clip_max});
+  app.report_grid(DrawnGrid{item.id, g, origin, clip_min, clip_max, ghosts ? own : Shape{}, ghosts});
 
   if (scrolls) {
     ImGui::EndChild();

@@ -14,6 +14,22 @@ void draw_header(App& app);
 void draw_call_editor(App& app);
 // The hovered or pinned cell's equation, and the role legend.
 void draw_equation(App& app);
+// Broadcasting: the operands' shapes aligned from the right, and a warning when the
+// broadcast looks like a mistake. Nothing when the call does not broadcast.
+void draw_broadcast(App& app);
+// A view's storage: the base's storage as a strip, the pointed-at element's storage[k], the
+// view's strides and offset. Nothing when the result is not a view. Inside the cards' child.
+void draw_storage(App& app, float width);
+struct StorageInfo {
+  const ViewInfo* view = nullptr;  // null: the result is not a view
+  const TensorItem* base = nullptr;
+  const TensorItem* out = nullptr;
+  std::vector<std::int64_t> base_cells, view_cells;  // storage index of each element
+  std::int64_t length = 0;    // storage cells drawn: 0 .. the highest index used
+  std::int64_t selected = -1;  // the pointed-at element's storage index
+  bool contiguous = false;
+};
+StorageInfo storage_info(App& app);
 // One card per argument (tensor grid and its editors, or a scalar field) and the result.
 void draw_cards(App& app);
 
@@ -24,7 +40,8 @@ struct GridOptions {
   bool stale = false;     // greyed: an earlier result
 };
 ImVec2 grid_box_size(const GridLayout& layout, ImVec2 max_size);
-GridLayout grid_layout(const TensorItem& item);
+// `drawn_shape`: the result's shape, for a broadcast operand drawn with its virtual copies.
+GridLayout grid_layout(const TensorItem& item, const Shape* drawn_shape = nullptr);
 void draw_grid(App& app, const TensorItem& item, const GridLayout& layout, ImVec2 box, GridOptions options);
 
 // "RuntimeError: message" in red, wrapped at `wrap_width`; returns its height.

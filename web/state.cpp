@@ -125,6 +125,16 @@ TensorItem make_item(std::string id, std::string label, const Tensor& t, int slo
 
 const std::vector<Reach> kNoReach;
 
+// view() refused a tensor whose strides cannot be merged: say why in plain words.
+void explain_view_refusal(ErrorInfo& error, const std::vector<TensorItem>& inputs) {
+  if (error.message.rfind("view size is not compatible with input tensor's size and stride", 0) != 0 || inputs.empty()) return;
+  const Tensor& t = inputs[0].tensor;
+  error.explanation = "view() never copies: each group of dimensions it merges needs one stride, so must lie "
+                      "end to end in storage. This input has shape " + format_shape(t.shape()) + " and strides " +
+                      format_shape(t.strides()) + (t.is_contiguous() ? "." : ", which is not contiguous.") +
+                      " reshape() copies when it must; or call contiguous() first, then view().";
+}
+
 void note_roles(const Relation& rel, std::vector<std::string>& seen) {
   for (const Source& s : rel.src)
     if (std::find(seen.begin(), seen.end(), s.role) == seen.end()) seen.push_back(s.role);
@@ -307,6 +317,7 @@ void State::evaluate_call() {
   } else {
     auto it = response.find("error");
     error_ = error_from_json(it != response.end() ? *it : Json::object());
+    explain_view_refusal(*error_, inputs_);
     stale_ = has_result();
   }
 }
@@ -319,6 +330,15 @@ void State::take_result(const Json& response) {
   for (auto& cache : lazy_relations_) cache.clear();
   roles_seen_.clear();
   explained_all_ = response.contains("relations");
+  views_.clear();
+  for (const auto& v : response.value("views", Json::array())) {
+    ViewInfo view;
+    view.result = v.value("result", 0);
+    view.of = tensor_id_from_path(v.value("of", Json::array()));
+    for (const auto& s : v.value("strides", Json::array())) view.strides.push_back(s.get<std::int64_t>());
+    view.offset = v.value("storage_offset", std::int64_t(0));
+    views_.push_back(std::move(view));
+  }
   const Json& result = response.contains("result") ? response["result"] : Json();
   if (result.is_array()) {  // a tuple of tensors: (values, indices)
     for (std::size_t p = 0; p < result.size(); ++p)

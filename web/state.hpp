@@ -15,6 +15,7 @@ namespace whence::web {
 struct ErrorInfo {
   std::string type;     // Python's exception name: "RuntimeError", "SyntaxError", ...
   std::string message;  // PyTorch's words
+  std::string explanation;  // plain words added by the app (a refused view), or empty
   std::string arg;      // parameter at fault, empty when none
   std::int64_t element = -1;  // flat element of that argument at fault (a zero divisor), or -1
 };
@@ -46,6 +47,14 @@ struct TensorItem {
   std::vector<std::string> text;  // formatted elements, row-major
   std::size_t max_chars = 0;      // longest of them (cells are monospaced)
   int slot = 0;                   // colour (theme::tensor_colors); theme::kOutputSlot for results
+};
+
+// A result that shares storage with a tensor argument (the evaluation's "views").
+struct ViewInfo {
+  int result = 0;        // output position
+  std::string of;        // the argument's tensor id: "arg:0"
+  Shape strides;         // in elements of the shared storage
+  std::int64_t offset = 0;
 };
 
 // An argument of the call, in call order, as the argument editor lists it.
@@ -93,6 +102,7 @@ class State {
   bool has_result() const { return !outputs_.empty(); }
   bool stale() const { return stale_; }  // outputs are from an earlier call
   const std::optional<ErrorInfo>& error() const { return error_; }
+  const std::vector<ViewInfo>& views() const { return views_; }  // of the last good result
   std::uint64_t version() const { return version_; }  // changes whenever anything above does
 
   const TensorItem* find_tensor(const std::string& id) const;
@@ -130,6 +140,7 @@ class State {
   bool stale_ = false;
   mutable std::vector<std::string> roles_seen_;
   std::optional<ErrorInfo> error_;
+  std::vector<ViewInfo> views_;
   std::uint64_t version_ = 0;
 };
 
