@@ -1,6 +1,7 @@
 #include "registry.hpp"
 
 #include "call_format.hpp"
+#include "call_syntax.hpp"
 #include "error.hpp"
 #include "signatures.hpp"
 
@@ -58,7 +59,9 @@ const OpDescriptor* find_op(const std::string& name) {
 }
 
 void fail_missing_op(const std::string& qualified, const std::string& shown) {
-  if (find_binding(qualified))
+  // x[i] and x.T are ops of the catalogue that Python syntax calls; PyTorch's signature table
+  // does not list them.
+  if (find_binding(qualified) || is_syntax_op(qualified))
     fail("Unsupported", shown + " is not in this page's module (Whence loads one family of ops per page): open the page of " + qualified);
   fail("Unsupported", shown + " is not supported by Whence yet");
 }
