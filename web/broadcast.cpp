@@ -7,6 +7,16 @@
 
 namespace whence::web {
 
+std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
+  std::vector<std::int64_t> index(shape.size(), 0);
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    if (shape[std::size_t(d)] <= 0) continue;
+    index[std::size_t(d)] = flat % shape[std::size_t(d)];
+    flat /= shape[std::size_t(d)];
+  }
+  return index;
+}
+
 bool broadcasts_to(const Shape& operand, const Shape& result) {
   if (operand.size() > result.size()) return false;
   const std::size_t lead = result.size() - operand.size();
@@ -21,17 +31,6 @@ bool lines_up(const Shape& operand, const Shape& result) {
   return operand == result || broadcasts_to(operand, result) ||
          (operand.size() <= result.size() && shape_numel(operand) == shape_numel(result) &&
           std::equal(operand.begin(), operand.end(), result.end() - std::ptrdiff_t(operand.size())));
-}
-
-// One index of `shape` per dimension from a flat row-major index.
-std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
-  std::vector<std::int64_t> index(shape.size(), 0);
-  for (int d = int(shape.size()) - 1; d >= 0; --d) {
-    if (shape[std::size_t(d)] <= 0) continue;
-    index[std::size_t(d)] = flat % shape[std::size_t(d)];
-    flat /= shape[std::size_t(d)];
-  }
-  return index;
 }
 
 std::int64_t ravel(const Shape& shape, const std::vector<std::int64_t>& index) {

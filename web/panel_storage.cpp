@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "broadcast.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "theme.hpp"
@@ -15,16 +16,6 @@ namespace whence::web {
 namespace {
 
 constexpr std::int64_t kMaxStrip = 1024;  // longer storages are described, not drawn
-
-std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
-  std::vector<std::int64_t> index(shape.size(), 0);
-  for (int d = int(shape.size()) - 1; d >= 0; --d) {
-    if (shape[std::size_t(d)] <= 0) continue;
-    index[std::size_t(d)] = flat % shape[std::size_t(d)];
-    flat /= shape[std::size_t(d)];
-  }
-  return index;
-}
 
 std::int64_t storage_index(const Shape& shape, const Shape& strides, std::int64_t offset, std::int64_t flat) {
   const auto index = unravel(shape, flat);
