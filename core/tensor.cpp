@@ -1,5 +1,7 @@
 #include "tensor.hpp"
 
+#include "strided_copy.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -90,14 +92,9 @@ Tensor Tensor::to(DType d) const {
     if (n > 0) std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));  // (an empty tensor may have no storage)
     return out;
   }
-  if (d == dtype_ && n > 0) {
-    switch (dtype_size(d)) {  // the bytes as they are, by the element's width
-      case 1: strided_copy<std::uint8_t>(out.data<std::uint8_t>()); return out;
-      case 2: strided_copy<std::uint16_t>(out.data<std::uint16_t>()); return out;
-      case 4: strided_copy<std::uint32_t>(out.data<std::uint32_t>()); return out;
-      case 8: strided_copy<std::uint64_t>(out.data<std::uint64_t>()); return out;
-      default: break;
-    }
+  if (d == dtype_ && n > 0) {  // the bytes as they are, by the element's width
+    copy_strided(dtype_size(d), shape_, out.data_ptr(), out.strides(), data_ptr(), strides_);
+    return out;
   }
   // float32 <-> float64, the compute paths' widening and narrowing: one cast per element
   const bool f32 = dtype_ == DType::Float32 && d == DType::Float64, f64 = dtype_ == DType::Float64 && d == DType::Float32;
@@ -109,33 +106,6 @@ Tensor Tensor::to(DType d) const {
   }
   for (std::int64_t i = 0; i < n; ++i) out.set(i, get(i));
   return out;
-}
-
-// Row-major copy of this tensor's elements into dst, walking the storage with an odometer
-// (one add per element instead of a division per dim).
-template <class Word>
-void Tensor::strided_copy(Word* dst) const {
-  const Word* base = data<Word>();
-  const std::size_t rank = shape_.size();
-  if (rank == 0) {
-    dst[0] = base[0];
-    return;
-  }
-  std::vector<std::int64_t> idx(rank, 0);
-  std::int64_t at = 0;
-  const std::int64_t n = numel();
-  const std::int64_t inner = rank ? shape_[rank - 1] : 1, inner_stride = rank ? strides_[rank - 1] : 0;
-  for (std::int64_t i = 0; i < n; i += inner) {
-    for (std::int64_t j = 0; j < inner; ++j) dst[i + j] = base[at + j * inner_stride];
-    for (std::size_t k = rank - 1; k-- > 0;) {  // the outer dims
-      if (++idx[k] < shape_[k]) {
-        at += strides_[k];
-        break;
-      }
-      at -= strides_[k] * (shape_[k] - 1);
-      idx[k] = 0;
-    }
-  }
 }
 
 }  // namespace whence

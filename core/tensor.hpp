@@ -84,7 +84,6 @@ class Tensor {
   template <class T> T* data() const { return static_cast<T*>(data_ptr()); }
 
  private:
-  template <class Word> void strided_copy(Word* dst) const;  // to(): same dtype, any strides
 
   DType dtype_ = DType::Float32;
   Shape shape_, strides_;

@@ -11,7 +11,7 @@
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/join_family.hpp"
-#include "kernels/strided_copy.hpp"
+#include "core/strided_copy.hpp"
 
 namespace whence {
 

@@ -9,7 +9,7 @@
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/movement_family.hpp"
-#include "kernels/strided_copy.hpp"
+#include "core/strided_copy.hpp"
 
 namespace whence {
 

@@ -168,15 +168,7 @@ void App::announce_selection() {
   std::string text;
   if (c.valid())
     if (const TensorItem* item = state.find_tensor(c.tensor); item && c.element < std::int64_t(item->text.size())) {
-      std::string name = item->label;
-      std::int64_t flat = c.element;
-      std::vector<std::int64_t> index(item->tensor.shape().size());
-      for (int d = int(index.size()) - 1; d >= 0; --d) {
-        const std::int64_t n = item->tensor.shape()[std::size_t(d)];
-        index[std::size_t(d)] = n > 0 ? flat % n : 0;
-        flat = n > 0 ? flat / n : 0;
-      }
-      for (std::int64_t i : index) name += "[" + std::to_string(i) + "]";
+      const std::string name = cell_name(item->label, item->tensor.shape(), c.element);
       text = std::string(selection.pinned.valid() ? "Selected " : "Pointing at ") + name + " = " +
              item->text[std::size_t(c.element)] + (equation_shown.empty() ? "" : ". " + equation_shown);
     }

@@ -7,16 +7,6 @@
 
 namespace whence::web {
 
-std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
-  std::vector<std::int64_t> index(shape.size(), 0);
-  for (int d = int(shape.size()) - 1; d >= 0; --d) {
-    if (shape[std::size_t(d)] <= 0) continue;
-    index[std::size_t(d)] = flat % shape[std::size_t(d)];
-    flat /= shape[std::size_t(d)];
-  }
-  return index;
-}
-
 bool broadcasts_to(const Shape& operand, const Shape& result) {
   if (operand.size() > result.size()) return false;
   const std::size_t lead = result.size() - operand.size();

@@ -14,9 +14,6 @@ namespace whence::web {
 
 class State;
 
-// One index of `shape` per dimension from a flat row-major index.
-std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat);
-
 struct BroadcastOperand {
   std::string id, label;  // "arg:1", "other"
   Shape shape;

@@ -117,4 +117,20 @@ std::string format_shape(const Shape& shape) {
   return s + ")";
 }
 
+std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat) {
+  std::vector<std::int64_t> index(shape.size(), 0);
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    if (shape[std::size_t(d)] <= 0) continue;
+    index[std::size_t(d)] = flat % shape[std::size_t(d)];
+    flat /= shape[std::size_t(d)];
+  }
+  return index;
+}
+
+std::string cell_name(const std::string& label, const Shape& shape, std::int64_t flat) {
+  std::string name = label;
+  for (std::int64_t i : unravel(shape, flat)) name += "[" + std::to_string(i) + "]";
+  return name;
+}
+
 }  // namespace whence::web

@@ -21,6 +21,12 @@ std::string format_for_edit(const Tensor& t, std::int64_t flat);
 // dtype (floats accept ints, nan, inf; bools accept True/False/1/0).
 std::optional<Scalar> parse_cell(const std::string& text, DType d);
 
+// One index of `shape` per dimension from a flat row-major index.
+std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t flat);
+
+// A cell as the page names it: "out[1][0]".
+std::string cell_name(const std::string& label, const Shape& shape, std::int64_t flat);
+
 // "(2, 3)" as PyTorch prints torch.Size, "()" for 0-d.
 std::string format_shape(const Shape& shape);
 

@@ -6,7 +6,6 @@
 
 #include <imgui.h>
 
-#include "broadcast.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "theme.hpp"
@@ -36,12 +35,6 @@ bool is_contiguous(const Shape& shape, const Shape& strides) {
   for (std::size_t d = 0; d < shape.size(); ++d)
     if (shape[d] != 1 && strides[d] != want[d]) return false;
   return true;
-}
-
-std::string cell_name(const std::string& label, const Shape& shape, std::int64_t flat) {
-  std::string name = label;
-  for (std::int64_t i : unravel(shape, flat)) name += "[" + std::to_string(i) + "]";
-  return name;
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/tensor.hpp"
+#include "tensor.hpp"
 
 namespace whence {
 

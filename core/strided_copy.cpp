@@ -1,5 +1,5 @@
 // strided_copy.cpp - copy_strided and its two tensor forms (strided_copy.hpp).
-#include "kernels/strided_copy.hpp"
+#include "strided_copy.hpp"
 
 #include <algorithm>
 #include <cstring>
