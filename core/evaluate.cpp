@@ -199,7 +199,7 @@ std::string evaluate_line(const std::string& line) {
     }
     if (request.is_object() && request.contains("id")) id = request["id"];
     const bool explain = request.is_object() && request.value("explain", false) == true;
-    if (request.is_object() && request.contains("program")) {
+    if (request.is_object() && (request.contains("program") || request.contains("session"))) {
       if (!g_programs) fail("Unsupported", "programs are not part of this build: the CLI runs them (whence eval, whence run)");
       return g_programs(request);
     }

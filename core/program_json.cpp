@@ -1,6 +1,9 @@
 // program_json.cpp - programs in the protocol (evaluate_program) and as text for the CLI's
 // `whence run` (print_program).
+#include <map>
+#include <memory>
 #include <new>
+#include <set>
 
 #include "call_format.hpp"
 #include "json_io.hpp"
@@ -75,6 +78,25 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
   return j;
 }
 
+// The tensors of earlier steps a step's results read, each {"line", "name"} once: the program
+// graph's edges when the relations themselves are not sent (a session).
+Json reads_json(ProgramRun& run, const std::vector<Statement>& statements, const Step& step) {
+  Provenance& p = run.provenance();
+  std::set<int> nodes;
+  for (const int id : step.nodes)
+    if (id >= 0)
+      for (std::int64_t flat = 0; flat < p.node(id).tensor.numel(); ++flat)
+        for (const Edge& e : p.visible_sources(Cell{id, flat})) nodes.insert(e.cell.node);
+  std::set<std::pair<int, std::string>> seen;
+  Json reads = Json::array();
+  for (const int id : nodes) {
+    const ProvenanceNode& n = p.node(id);
+    const int line = statements[std::size_t(n.statement)].line;
+    if (!n.name.empty() && seen.emplace(line, n.name).second) reads.push_back(Json{{"line", line}, {"name", n.name}});
+  }
+  return reads;
+}
+
 Json values_json(const ProgramRun& run) {
   Json values = Json::object();
   for (const auto& name : run.name_order()) values[name] = value_to_json(*run.value_of(name));
@@ -135,33 +157,97 @@ Json error_object(const LineError& e) {
   return j;
 }
 
-}  // namespace
-
-Json evaluate_program(const Json& request) {
-  if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
-  const bool explain = request.value("explain", false) == true;
-  const char* query = request.contains("trace") ? "trace" : request.contains("reach") ? "reach" : nullptr;
-  ProgramRun run(explain || query, !query);
-  const Outcome o = run_program(run, request["program"].get<std::string>());
+// "trace" and "reach" (either or both) from the start cell the request names.
+Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
+  const char* query = request.contains("trace") ? "trace" : "reach";
+  const Cell start = start_cell(run, o, request[query]);
+  Provenance& p = run.provenance();
   const auto& statements = o.parsed.statements;
-  if (query) {  // after an error, the lines before it can still be traced
-    const Cell start = start_cell(run, o, request[query]);
-    Provenance& p = run.provenance();
+  Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}};
+  for (const char* q : {"trace", "reach"}) {
+    if (!request.contains(q)) continue;
+    if (request[q] != request[query]) fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
     Json cells = Json::array();
-    const auto reached = std::string(query) == "trace" ? p.trace(start) : p.reach(start);
-    for (const auto& r : reached) cells.push_back(cell_json(p, statements, r.cell, r.role, r.depth));
-    Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}, {query, cells}};
-    if (o.error) r["program_error"] = error_object(*o.error);
-    return r;
+    for (const auto& c : std::string(q) == "trace" ? p.trace(start) : p.reach(start))
+      cells.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
+    r[q] = std::move(cells);
   }
+  if (o.error) r["program_error"] = error_object(*o.error);
+  return r;
+}
+
+// The response to a program evaluated without a query: its steps (with relations when
+// `explain`, with the tensors each step read when `reads`) and final values.
+Json steps_response(ProgramRun& run, const Outcome& o, bool explain, bool reads) {
   Json steps = Json::array();
-  for (const Step& s : o.steps) steps.push_back(step_json(run, statements, s, explain));
+  for (const Step& s : o.steps) {
+    Json j = step_json(run, o.parsed.statements, s, explain);
+    if (reads) j["reads"] = reads_json(run, o.parsed.statements, s);
+    steps.push_back(std::move(j));
+  }
   Json r = Json::object();
   r["ok"] = !o.error;
   if (o.error) r["error"] = error_object(*o.error);
   r["steps"] = steps;
   r["values"] = values_json(run);
   return r;
+}
+
+// Sessions: {"program", "session": true} evaluates once and keeps the run, so that later
+// {"session": N, "trace"/"reach": START} answer from it without running the program again
+// (the live program page asks once per hovered element instead of shipping every relation).
+// The newest kSessions are kept; {"session": N, "close": true} ends one sooner.
+struct Session {
+  ProgramRun run{true, true};
+  Outcome outcome;
+};
+constexpr std::size_t kSessions = 4;
+std::map<std::int64_t, std::unique_ptr<Session>> g_sessions;
+std::int64_t g_next_session = 1;
+
+Json session_request(const Json& request) {
+  if (!request["session"].is_number_integer())
+    fail("ValueError", "\"session\": true with a \"program\" starts a session; \"session\": N asks one");
+  const std::int64_t id = request["session"].get<std::int64_t>();
+  const auto it = g_sessions.find(id);
+  if (request.value("close", false) == true) {
+    if (it != g_sessions.end()) g_sessions.erase(it);
+    return Json{{"ok", true}, {"closed", id}};
+  }
+  if (it == g_sessions.end())
+    fail("ValueError", "session " + std::to_string(id) + " is not kept (the " + std::to_string(kSessions) +
+                           " newest are, until closed)");
+  if (!request.contains("trace") && !request.contains("reach"))
+    fail("ValueError", "a session request asks \"trace\" or \"reach\" (or \"close\": true)");
+  Json r = answer_queries(it->second->run, it->second->outcome, request);
+  r["session"] = id;
+  return r;
+}
+
+}  // namespace
+
+Json evaluate_program(const Json& request) {
+  if (request.contains("session") && !request.contains("program")) return session_request(request);
+  if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
+  const std::string text = request["program"].get<std::string>();
+  const bool explain = request.value("explain", false) == true;
+  const bool query = request.contains("trace") || request.contains("reach");
+  if (request.contains("session")) {
+    if (request["session"] != true || query)
+      fail("ValueError", "\"session\": true starts a session for a program; ask \"trace\" or \"reach\" with the session's number");
+    auto session = std::make_unique<Session>();
+    session->outcome = run_program(session->run, text);
+    Json r = steps_response(session->run, session->outcome, explain, true);
+    const std::int64_t id = g_next_session++;
+    r["session"] = id;
+    g_sessions[id] = std::move(session);
+    while (g_sessions.size() > kSessions) g_sessions.erase(g_sessions.begin());
+    return r;
+  }
+  ProgramRun run(explain || query, !query);
+  const Outcome o = run_program(run, text);
+  if (query) return answer_queries(run, o, request);  // after an error, the lines before it can still be traced
+  return steps_response(run, o, explain, false);
 }
 
 int print_program(const std::string& text, std::string& out) {

@@ -1,7 +1,7 @@
 // program_graph.js - a program as a graph, inline SVG, for the live program page: a node per
 // step (its line and ops; the failing step's node red), an edge per tensor a step reads from an
 // earlier step (labelled name · dtype[shape]), dashed where the step's result is a view of it
-// (aliasing). Edges come from the step's relations, its views, and the earlier names its code
+// (aliasing). Edges come from the step's relations (or, from a session, the tensors it read), its views, and the earlier names its code
 // mentions (a read that moves no element, e.g. zeros_like(x), and the failing line).
 (function () {
   "use strict";
@@ -59,8 +59,9 @@
     nodes.forEach((node, to) => {
       const step = node.step;
       if (step) {
-        for (const rel of step.relations || [])
-          for (const s of rel.src) if (s.name) add(bound.find((b) => b.name === s.name && b.line === s.line) || producer(s.name, node.line), to, false);
+        const boundAt = (s) => bound.find((b) => b.name === s.name && b.line === s.line) || producer(s.name, node.line);
+        for (const rel of step.relations || []) for (const s of rel.src) if (s.name) add(boundAt(s), to, false);
+        for (const s of step.reads || []) add(boundAt(s), to, false);
         for (const v of step.views || []) add(producer(v.of, node.line), to, true);
       }
       const code = (lines[node.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");

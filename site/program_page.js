@@ -1,10 +1,13 @@
 // program_page.js - the live program page (program/index.html): the program typed in the editor
 // runs in the whence_programs module (app/whence_programs.js: core with every family and
-// programs, Module.evaluate(line)) as you type, once with "explain", in a worker
-// (program_worker.js: a big program's explain takes seconds); program_steps.js draws its
-// steps, program_graph.js its graph, provenance.js lights an element's sources and reach from
-// that one response. The program lives in the URL hash (# + encodeURIComponent(text)).
-// window.whenceProgram: {ready (a promise), response, ms (the last evaluation's time)}.
+// programs, Module.evaluate(line)) as you type, in a worker (program_worker.js), as a session:
+// the module keeps the run, and each element pointed at is traced and reached from it (one
+// request per element, answered in milliseconds, kept until the next edit) instead of every
+// relation of every step being sent up front. program_steps.js draws the steps,
+// program_graph.js the graph, provenance.js paints sources and reach. The program lives in the
+// URL hash (# + encodeURIComponent(text)). window.whenceProgram: {ready (a promise), response,
+// ms (the last evaluation's time), pending (trace requests not yet answered), askMs and paintMs
+// (the last trace request's time in the worker, and the page's time to parse and paint it)}.
 (function () {
   "use strict";
   const P = window.WhenceProvenance, Steps = window.WhenceProgramSteps, Graph = window.WhenceProgramGraph;
@@ -15,10 +18,12 @@
   const graphRoot = document.getElementById("program-graph");
   const status = document.getElementById("program-status");
   const timing = document.getElementById("program-timing");
-  const api = (window.whenceProgram = { response: null, ms: 0 });
+  const api = (window.whenceProgram = { response: null, ms: 0, pending: 0 });
 
-  let ready = false, busy = false, pending = false, sent = 0;
-  let relations = { sources: new Map(), readers: new Map() }, byLine = new Map(), cells = new Map();
+  let ready = false, busy = false, pending = false, sent = 0, evaluating = 0;
+  let session = null, byLine = new Map(), cells = new Map();
+  const answers = new Map();  // key -> {back, forward} (key -> depth) from the shown session
+  const asking = new Map();   // request id -> {key, session}
   let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
 
   const fromHash = () => {
@@ -59,13 +64,15 @@
     shownText = text;
     if (fromHash() !== text) history.replaceState(null, "", "#" + encodeURIComponent(text));
     timing.textContent = "Running…";
-    worker.postMessage({ id: ++sent, text });
+    evaluating = ++sent;
+    worker.postMessage({ id: evaluating, text });
   }
 
   function show(text, response, ms) {
     api.ms = ms;
     api.response = response;
-    relations = P.index(response);
+    session = response.session;
+    answers.clear();
     byLine = new Map((response.steps || []).map((s) => [s.line, s]));
     Steps.render(stepsRoot, text, response);
     cells = P.cellsOf(stepsRoot);
@@ -78,7 +85,7 @@
       (response.ok === false ? (failing ? " · line " + failing + " fails" : " · " + response.error.type) : "");
     lastTiming = timing.textContent;
     hover = null;
-    selection = selection.filter((k) => relations.sources.has(k));
+    selection = selection.filter((k) => cells.has(k));
     redraw();
   }
 
@@ -107,9 +114,42 @@
     return name + "[" + idx.join(", ") + "] at line " + line + " (value " + Steps.number(value.data[Number(element)], value.dtype) + ")";
   }
 
+  // "line:name:element" -> depth of the named cells of a trace or reach answer.
+  function depths(cells) {
+    const m = new Map();
+    for (const c of cells || []) if (c.name) m.set(c.line + ":" + c.name + ":" + c.element, c.depth);
+    return m;
+  }
+
+  function ask(key) {
+    for (const a of asking.values()) if (a.key === key && a.session === session) return;
+    const [line, name, element] = key.split(":");
+    const id = ++sent;
+    asking.set(id, { key, session });
+    api.pending = asking.size;
+    worker.postMessage({ id, session, start: { name, element: Number(element), line: Number(line) } });
+  }
+
+  function answered(request, response) {
+    if (request.session !== session) return;  // an earlier program's
+    answers.set(request.key, response.ok ? { back: depths(response.trace), forward: depths(response.reach) }
+                                          : { back: new Map(), forward: new Map() });
+    redraw();
+  }
+
   function redraw() {
     const keys = selection.length ? selection : hover ? [hover] : [];
-    const { back, forward } = P.light(stepsRoot, relations, keys, cells);
+    const missing = keys.filter((k) => !answers.has(k));
+    if (missing.length && session !== undefined && session !== null) { missing.forEach(ask); return; }  // drawn when answered
+    // The union of every selected element's sources and reach, each at its smallest depth.
+    const back = new Map(), forward = new Map();
+    for (const k of keys) {
+      const a = answers.get(k) || { back: new Map(), forward: new Map() };
+      a.back.forEach((d, c) => { if (!back.has(c) || back.get(c) > d) back.set(c, d); });
+      a.forward.forEach((d, c) => { if (!forward.has(c) || forward.get(c) > d) forward.set(c, d); });
+    }
+    for (const k of keys) { back.delete(k); forward.delete(k); }
+    P.paint(stepsRoot, keys, back, forward, cells);
     if (!keys.length) {
       status.textContent = "Point at an element: its sources light up at every earlier step (darker is closer), what it reaches in amber. Click pins, shift-click adds, Escape clears.";
       return;
@@ -164,8 +204,18 @@
       const m = e.data;
       if (m.error) { timing.textContent = "The WebAssembly module did not load: " + m.error; reject(new Error(m.error)); return; }
       if (m.ready) { ready = true; resolve(); evaluate(); return; }
+      if (asking.has(m.id)) {
+        const request = asking.get(m.id);
+        asking.delete(m.id);
+        api.pending = asking.size;
+        api.askMs = m.ms;
+        const t0 = performance.now();
+        answered(request, JSON.parse(m.line));
+        api.paintMs = performance.now() - t0;
+        return;
+      }
       busy = false;
-      if (m.id === sent) show(shownText, JSON.parse(m.line), m.ms);
+      if (m.id === evaluating) show(shownText, JSON.parse(m.line), m.ms);
       if (pending) { pending = false; evaluate(); }
     };
   });

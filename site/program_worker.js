@@ -1,15 +1,29 @@
 // program_worker.js - runs the whence_programs module (app/whence_programs.js) off the page's
-// thread for program_page.js, so that typing never waits for a big program's explain: the
-// message {id, text} is answered {id, line (the response, JSON text), ms}; {ready: true} once
-// the module is compiled, {error} if it is not.
+// thread for program_page.js, so that typing never waits for a big program. Messages:
+//   {id, text}            evaluates the program as a session (core/program_json.cpp): its steps,
+//                         values and the tensors each step read, no relations;
+//   {id, session, start}  trace and reach of one element from that session, without running
+//                         the program again;
+// each answered {id, line (the response, JSON text), ms}; {ready: true} once the module is
+// compiled, {error} if it is not. The two newest sessions are kept: the one shown and the next.
 "use strict";
 importScripts("app/whence_programs.js");
 const ready = self.WhencePrograms({ locateFile: (path) => "app/" + path });
 ready.then(() => postMessage({ ready: true }), (e) => postMessage({ error: String(e) }));
+const sessions = [];
 self.onmessage = (e) => {
   ready.then((module) => {
+    const m = e.data;
     const t0 = performance.now();
-    const line = module.evaluate(JSON.stringify({ id: 1, program: e.data.text, explain: true }));
-    postMessage({ id: e.data.id, line, ms: performance.now() - t0 });
+    let line;
+    if (m.text !== undefined) {
+      line = module.evaluate(JSON.stringify({ id: m.id, program: m.text, session: true }));
+      const session = JSON.parse(line).session;
+      if (session !== undefined) sessions.push(session);
+      while (sessions.length > 2) module.evaluate(JSON.stringify({ session: sessions.shift(), close: true }));
+    } else {
+      line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start }));
+    }
+    postMessage({ id: m.id, line, ms: performance.now() - t0 });
   });
 };

@@ -1,7 +1,8 @@
 // provenance.js - what the pitfalls page (program.js) and the live program page
-// (program_page.js) share: a program's relations (one `whence eval` response with "explain")
-// indexed both ways, walked one hop per step, and drawn onto the grids' cells
-// (td[data-cell="line:name:element"]): sources shaded by depth, reach, the selection outlined.
+// (program_page.js) share: drawing sources and reach onto the grids' cells
+// (td[data-cell="line:name:element"]): sources shaded by depth, reach, the selection outlined;
+// and, for the pitfalls page, a program's relations (one `whence eval` response with "explain")
+// indexed both ways and walked one hop per step.
 (function () {
   "use strict";
 
@@ -46,21 +47,27 @@
     return cells;
   }
 
-  // Lights the cells under `root` for the selected keys; returns {back, forward} (key -> depth).
-  function light(root, relations, keys, cells) {
+  // Lights the cells under `root` for the selected keys, their sources `back` and their reach
+  // `forward` (key -> depth in steps).
+  function paint(root, keys, back, forward, cells) {
     root.querySelectorAll("td.lit").forEach((td) => td.classList.remove("lit", "self", "source", "reach", "d1", "d2", "d3"));
-    if (!keys.length) return { back: new Map(), forward: new Map() };
+    if (!keys.length) return;
     cells = cells || cellsOf(root);
-    const back = walk(keys, relations.sources);
-    const forward = walk(keys, relations.readers);
     forward.forEach((d, k) => { const c = cells.get(k); if (c) c.classList.add("lit", "reach"); });
     back.forEach((d, k) => {
       const c = cells.get(k);
       if (c) { c.classList.remove("reach"); c.classList.add("lit", "source", "d" + Math.min(d, 3)); }
     });
     for (const k of keys) { const c = cells.get(k); if (c) c.classList.add("lit", "self"); }
+  }
+
+  // paint() with the sources and reach walked from one response's relations; returns {back, forward}.
+  function light(root, relations, keys, cells) {
+    const back = keys.length ? walk(keys, relations.sources) : new Map();
+    const forward = keys.length ? walk(keys, relations.readers) : new Map();
+    paint(root, keys, back, forward, cells);
     return { back, forward };
   }
 
-  window.WhenceProvenance = { index, walk, light, cellsOf };
+  window.WhenceProvenance = { index, walk, light, paint, cellsOf };
 })();

@@ -1,6 +1,7 @@
 // program.test.mjs - the live program page (program/index.html, site/program_page.js): a program
 // in the URL hash runs in the whence_programs module and every step is drawn; hovering an element
-// lights exactly the elements the native CLI traces it back to, shift-click unites two traces;
+// lights exactly the elements the native CLI traces it back to (asked of the module's session for
+// that one element: no relations are shipped), shift-click unites two traces;
 // an error on line 3 keeps lines 1-2 and marks line 3 with PyTorch's message (the CLI's);
 // editing the text updates the hash; clicking a graph node scrolls to its step.
 import { after, before, test } from 'node:test';
@@ -24,7 +25,11 @@ function traced(program, key) {
   return new Set(r.trace.filter((c) => c.name).map((c) => `${c.line}:${c.name}:${c.element}`));
 }
 
-const lit = (page, cls) => page.locator(`#program-steps td.${cls}`).evaluateAll((tds) => tds.map((td) => td.dataset.cell).sort());
+// The lit cells once every trace request the page sent (one per element pointed at) is answered.
+const lit = async (page, cls) => {
+  await page.waitForFunction(() => window.whenceProgram.pending === 0);
+  return page.locator(`#program-steps td.${cls}`).evaluateAll((tds) => tds.map((td) => td.dataset.cell).sort());
+};
 
 test('the program page runs the program in its hash and lights what the CLI traces', async () => {
   const context = await newContext(1, { width: 1200, height: 700 });
@@ -36,6 +41,8 @@ test('the program page runs the program in its hash and lights what the CLI trac
   const program = 'x = torch.arange(6.).reshape(2, 3)\ny = x.t()\nz = y.softmax(-1)\nw = z.sum(1) + x[1]';
   await page.goto(baseUrl + 'program/index.html#' + encodeURIComponent(program));
   await page.waitForFunction(() => window.whenceProgram && window.whenceProgram.response);
+  assert.ok(Number.isInteger(await page.evaluate(() => window.whenceProgram.response.session)), 'evaluated as a session');
+  assert.ok(!(await page.evaluate(() => window.whenceProgram.response.steps.some((s) => s.relations))), 'no relations sent');
   assert.equal(await page.inputValue('#program-editor'), program, 'the hash restores the program');
   const rows = page.locator('#program-steps details.step');
   assert.equal(await rows.count(), 4);

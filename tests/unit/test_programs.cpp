@@ -124,6 +124,54 @@ TEST_CASE("program provenance is sound against PyTorch perturbations", "[program
   CHECK(checked >= 1000);
 }
 
+TEST_CASE("a program session answers trace and reach as one-shot requests do", "[programs]") {
+  const std::string program =
+      "x = torch.arange(6.).reshape(2, 3)\n"
+      "v = x[0]\n"
+      "v.mul_(2)\n"
+      "y = x.softmax(-1)\n"
+      "z = y.sum(1) + x[1, :2].sum()\n"
+      "w = z.view(3)\n";  // fails on line 6: the lines before it stay traceable
+  const Json started = whence::evaluate_program(Json{{"program", program}, {"session", true}});
+  REQUIRE(started["ok"] == false);
+  REQUIRE(started["error"]["line"] == 6);
+  REQUIRE(started["session"].is_number_integer());
+  const Json id = started["session"];
+  // No relations are sent; each step lists the earlier tensors it read (the graph's edges).
+  REQUIRE_FALSE(started["steps"][3].contains("relations"));
+  REQUIRE(started["steps"][3]["reads"] == Json::array({Json{{"line", 1}, {"name", "x"}}, Json{{"line", 3}, {"name", "v"}}}));
+  REQUIRE(started["steps"][4]["reads"].size() == 2);  // y, and x through a temporary
+  const Json one_shot = whence::evaluate_program(Json{{"program", program}, {"explain", true}});
+  REQUIRE(started["steps"].size() == one_shot["steps"].size());
+  for (std::size_t k = 0; k < one_shot["steps"].size(); ++k)
+    REQUIRE(started["steps"][k]["results"] == one_shot["steps"][k]["results"]);
+
+  for (const Json start : {Json{{"name", "z"}, {"element", 1}}, Json{{"name", "x"}, {"element", 1}, {"line", 1}},
+                           Json{{"name", "v"}, {"element", 2}, {"line", 3}}}) {
+    const Json both = whence::evaluate_program(Json{{"session", id}, {"trace", start}, {"reach", start}});
+    REQUIRE(both["ok"] == true);
+    for (const char* q : {"trace", "reach"}) {
+      const Json alone = whence::evaluate_program(Json{{"program", program}, {q, start}});
+      INFO(q << " from " << start.dump());
+      REQUIRE(both[q] == alone[q]);
+      REQUIRE(both["from"] == alone["from"]);
+    }
+  }
+  // w was never bound: the error the one-shot request gives.
+  REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", id}, {"trace", Json{{"name", "w"}, {"element", 0}}}}),
+                      "name 'w' is not defined");
+
+  // The newest four are kept; closing one ends it.
+  for (int k = 0; k < 4; ++k) whence::evaluate_program(Json{{"program", "a = torch.ones(2)"}, {"session", true}});
+  REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", id}, {"trace", Json{{"name", "z"}, {"element", 0}}}}),
+                      Catch::Contains("is not kept"));
+  const Json last = whence::evaluate_program(Json{{"program", "a = torch.ones(2)\nb = a * 2"}, {"session", true}});
+  REQUIRE(whence::evaluate_program(Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}})["reach"].size() == 1);
+  REQUIRE(whence::evaluate_program(Json{{"session", last["session"]}, {"close", true}})["ok"] == true);
+  REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}}),
+                      Catch::Contains("is not kept"));
+}
+
 // A benchmark, not a test (hidden: run it with whence_tests "[.bench-programs]", natively or
 // under node): the time to evaluate a 10-step program on 64x64 tensors, and to trace one
 // element of its last step back through all ten (evaluation with relations included).
@@ -153,6 +201,15 @@ TEST_CASE("program timing: 10 steps on 64x64 tensors", "[.bench-programs]") {
   const double trace = time_ms([&] {
     traced = whence::evaluate_program(Json{{"program", program}, {"trace", Json{{"name", "i"}, {"element", 2080}}}});
   });
+  Json session;
+  const double start = time_ms([&] { session = whence::evaluate_program(Json{{"program", program}, {"session", true}}); });
+  Json asked;
+  const double ask = time_ms([&] {
+    const Json at{{"name", "i"}, {"element", 2080}};
+    asked = whence::evaluate_program(Json{{"session", session["session"]}, {"trace", at}, {"reach", at}});
+  });
+  REQUIRE(asked["ok"] == true);
+  std::printf("program bench: session start %.1f ms (%zu bytes), trace + reach from it %.1f ms\n", start, session.dump().size(), ask);
   REQUIRE(plain["ok"] == true);
   REQUIRE(traced["ok"] == true);
   std::printf("program bench: evaluate %.1f ms, trace one element %.1f ms (%zu cells reached)\n", evaluate, trace,
