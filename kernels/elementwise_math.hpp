@@ -111,11 +111,11 @@ template <class C> WHENCE_HD C ew_gcd(C a, C b) {
   }
   return a;
 }
-// e^x: in float (float32, and float16/bfloat16, which compute in float) through exp_poly.hpp,
-// rounded once, the value of a correctly rounded expf but for a value within 1e-15 of a
-// rounding midpoint, in a loop the compiler vectorizes, which libm's expf is not. double: libm.
+// e^x: in float (float32, and float16/bfloat16, which compute in float) through exp_poly_f
+// (exp_poly.hpp), within 1 ulp, in a loop the compiler vectorizes, which libm's expf is not.
+// double: libm.
 template <class C> WHENCE_HD C ew_exp(C x) {
-  if constexpr (std::is_same_v<C, float>) return C(exp_poly(double(x)));
+  if constexpr (std::is_same_v<C, float>) return exp_poly_f(x);
   else return std::exp(x);
 }
 template <class C> WHENCE_HD C ew_sigmoid(C x) { return C(1) / (C(1) + ew_exp(-x)); }

@@ -10,7 +10,7 @@ constexpr int kLineLanes = 32;  // (fewer, the compiler unrolls the lanes and th
 
 // One step of a running maximum from −inf: a NaN takes over and stays, else the larger (the
 // earlier of equals), as std::max.
-inline double max_step(double m, double v) { return (v != v) | (m < v) ? v : m; }
+inline double max_step(double m, double v) { return ((v != v) | (m < v)) ? v : m; }
 
 // The largest s·x[i] of x[0..len), max_step's from the first element on: the lanes give the
 // same value but for the sign of a zero maximum, which then goes in line order.
