@@ -33,6 +33,15 @@ Tensor Tensor::empty(DType dtype, const Shape& shape) {
   return t;
 }
 
+Tensor Tensor::uninitialized(DType dtype, const Shape& shape) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.shape_ = shape;
+  t.strides_ = contiguous_strides(shape);
+  t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype), Storage::Uninitialized{});
+  return t;
+}
+
 Tensor Tensor::as_strided(const Shape& shape, const Shape& strides, std::int64_t offset) const {
   Tensor t = *this;
   t.shape_ = shape;

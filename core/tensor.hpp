@@ -46,6 +46,11 @@ struct Storage {
   xt::uvector<std::uint64_t> words;
   std::size_t bytes;  // as PyTorch counts them (the words round up)
   explicit Storage(std::size_t n) : words((n + 7) / 8, 0), bytes(n) {}
+  // Not zero-filled but for the last word's padding (uvector leaves trivial types as they are).
+  struct Uninitialized {};
+  Storage(std::size_t n, Uninitialized) : words((n + 7) / 8), bytes(n) {
+    if (!words.empty()) words.back() = 0;
+  }
   void* data() { return words.data(); }
 };
 
@@ -56,6 +61,9 @@ class Tensor {
  public:
   Tensor() = default;
   static Tensor empty(DType dtype, const Shape& shape);  // zero-filled, contiguous
+  // Contiguous, its elements not set: only for a result whose every element is written next
+  // (a launcher's output), where the zero-fill would be a second pass over the memory.
+  static Tensor uninitialized(DType dtype, const Shape& shape);
   // A view sharing this tensor's storage.
   Tensor as_strided(const Shape& shape, const Shape& strides, std::int64_t offset) const;
 

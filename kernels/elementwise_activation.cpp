@@ -150,7 +150,7 @@ const ElementwiseSpec& glu_spec() {
 }
 OpResult glu_run(const Bound& b) {
   const GluHalves g = glu_halves(b);
-  Tensor out = Tensor::empty(g.call.result, g.call.shape);
+  Tensor out = Tensor::uninitialized(g.call.result, g.call.shape);
   if (out.numel()) elementwise_compute(glu_spec(), g.call, EwParams{}, out);
   return {{out}, false};
 }

@@ -168,7 +168,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
 OpResult elementwise_run(const Bound& b) {
   const ElementwiseSpec& spec = spec_of(b);
   const EwCall c = elementwise_call(b, spec);
-  Tensor out = Tensor::empty(c.result, c.shape);
+  Tensor out = Tensor::uninitialized(c.result, c.shape);  // every element is written below
   if (out.numel() == 0) return {{out}, false};
   if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) {
     for (std::int64_t i = 0; i < out.numel(); ++i) out.set(i, Scalar::from_bool(spec.constant));
