@@ -24,19 +24,20 @@ double lse(double max, double sum) { return std::isnan(max) || std::isinf(max) ?
 // e^(x − m), each rounded to float (PyTorch's exp tensor), then m + log(sum) rounded once.
 void float_slices(ReduceKind kind, const float* x, float* out, std::int64_t outer, std::int64_t len) {
   if (kind != ReduceKind::LogSumExp) {
-    for (std::int64_t o = 0; o < outer; ++o) {
-      const float sum = cascade_sum(x + o * len, len);
-      out[o] = kind == ReduceKind::Mean ? sum / float(len) : sum;
-    }
+    std::int64_t o = 0;
+    if (len < 512)  // (two short lines at a time: each line's sum is a chain of dependent additions)
+      for (; o + 2 <= outer; o += 2) cascade_sums<2>(x + o * len, len, len, out + o);
+    for (; o < outer; ++o) out[o] = cascade_sum(x + o * len, len);
+    if (kind == ReduceKind::Mean)
+      for (o = 0; o < outer; ++o) out[o] /= float(len);
     return;
   }
   std::vector<float> e(static_cast<std::size_t>(len));
   for (std::int64_t o = 0; o < outer; ++o) {
     const float* v = x + o * len;
-    const float m = lane_max_as<float>(v, len, 1.0f);
-    const double md = m;
-    for (std::int64_t i = 0; i < len; ++i) e[std::size_t(i)] = float(exp_poly(double(v[i]) - md));
-    out[o] = float(lse(md, double(cascade_sum(e.data(), len))));
+    const float m = exp_line_max(v, len, 1.0f);
+    for (std::int64_t i = 0; i < len; ++i) e[std::size_t(i)] = line_exp(v[i] - m);
+    out[o] = float(lse(m, double(cascade_sum(e.data(), len))));
   }
 }
 

@@ -55,12 +55,11 @@ void last_dim_line(const T* x, T* y, std::int64_t len, const SoftmaxMath& math, 
 // float into y; their float sum in cascade_sum's order; y times the float reciprocal of the sum
 // (log_softmax: (s·x − m) − log(sum) in double, rounded once).
 void last_dim_line(const float* x, float* y, std::int64_t len, const SoftmaxMath& math, double*) {
-  const float s = float(math.sign), m = lane_max_as<float>(x, len, s);
-  const double md = m;
-  for (std::int64_t i = 0; i < len; ++i) y[i] = float(exp_poly(double(s * x[i]) - md));
+  const float s = float(math.sign), m = exp_line_max(x, len, s);
+  for (std::int64_t i = 0; i < len; ++i) y[i] = line_exp(s * x[i] - m);
   const float sum = cascade_sum(y, len);
   if (math.log) {
-    const double ls = std::log(double(sum));
+    const double md = m, ls = std::log(double(sum));
     for (std::int64_t i = 0; i < len; ++i) y[i] = float((double(s * x[i]) - md) - ls);
   } else {
     const float inv = 1.0f / sum;
