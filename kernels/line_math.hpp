@@ -62,8 +62,8 @@ inline float exp_line_max(const float* x, std::int64_t len, float s) {
   return m != 0 && m - m == 0 ? m : lane_max_as<float>(x, len, s);
 }
 
-// e^d for the float32 lines (softmax, logsumexp): exp_poly's, rounded to float.
-inline float line_exp(float d) { return float(exp_poly(double(d))); }
+// e^d for the float32 lines (softmax, logsumexp): exp_poly_f's, in float as PyTorch's.
+inline float line_exp(float d) { return exp_poly_f(d); }
 
 template <class T>
 double lane_max(const T* x, std::int64_t len, double s) { return lane_max_as<double>(x, len, s); }
