@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <vector>
 
 #include "kernels/exp_poly.hpp"
 #include "kernels/line_math.hpp"
@@ -18,10 +19,33 @@ constexpr std::int64_t kBlock = 64;  // slices strided in memory: this many side
 // (every element −inf, or one +inf) the result, as Accumulator::value.
 double lse(double max, double sum) { return std::isnan(max) || std::isinf(max) ? max : max + std::log(sum); }
 
+// float32 slices, each contiguous, as PyTorch: the sum in float in cascade_sum's order (the
+// mean that sum over len, in float); logsumexp from the float maximum m and the cascade sum of
+// e^(x − m), each rounded to float (PyTorch's exp tensor), then m + log(sum) rounded once.
+void float_slices(ReduceKind kind, const float* x, float* out, std::int64_t outer, std::int64_t len) {
+  if (kind != ReduceKind::LogSumExp) {
+    std::int64_t o = 0;
+    if (len < 512)  // (two short lines at a time: each line's sum is a chain of dependent additions)
+      for (; o + 2 <= outer; o += 2) cascade_sums<2>(x + o * len, len, len, out + o);
+    for (; o < outer; ++o) out[o] = cascade_sum(x + o * len, len);
+    if (kind == ReduceKind::Mean)
+      for (o = 0; o < outer; ++o) out[o] /= float(len);
+    return;
+  }
+  std::vector<float> e(static_cast<std::size_t>(len));
+  for (std::int64_t o = 0; o < outer; ++o) {
+    const float* v = x + o * len;
+    const float m = exp_line_max(v, len, 1.0f);
+    for (std::int64_t i = 0; i < len; ++i) e[std::size_t(i)] = line_exp(v[i] - m);
+    out[o] = float(lse(m, double(cascade_sum(e.data(), len))));
+  }
+}
+
 // Each slice contiguous: x[o·len .. (o+1)·len) -> out[o].
 template <class T>
 void contiguous_slices(ReduceKind kind, const T* x, T* out, std::int64_t outer, std::int64_t len) {
   constexpr bool kInOrder = std::is_same_v<T, double>;
+  if constexpr (std::is_same_v<T, float>) return float_slices(kind, x, out, outer, len);
   for (std::int64_t o = 0; o < outer; ++o) {
     const T* v = x + o * len;
     double r;

@@ -12,8 +12,10 @@ namespace whence {
 // first .. first + count - 1. The same arithmetic as Accumulator: in double, each slice in
 // order; for results narrower than float64, sums along the last dim go in lanes and
 // logsumexp takes two passes (max, then Σ e^(x − max) by exp_poly.hpp) instead of its online
-// rescaling. Returns false, doing nothing, for any other kind or dtype (and for float64
-// logsumexp).
+// rescaling. float32 along the last dim (inner == 1) is PyTorch's arithmetic instead: the sum
+// in float in its cascade_sum order (line_math.hpp), the mean that sum / len in float,
+// logsumexp m + log Σ float(e^(x − m)). Returns false, doing nothing, for any other kind or
+// dtype (and for float64 logsumexp).
 bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& out);
 
 // max(x, dim) and min(x, dim): values (x's floating dtype) and int64 indices (the position in

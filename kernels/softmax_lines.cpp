@@ -51,6 +51,22 @@ void last_dim_line(const T* x, T* y, std::int64_t len, const SoftmaxMath& math, 
   }
 }
 
+// A float32 line along the last dim, as PyTorch's: the float maximum m; e^(s·x − m) rounded to
+// float into y; their float sum in cascade_sum's order; y times the float reciprocal of the sum
+// (log_softmax: (s·x − m) − log(sum) in double, rounded once).
+void last_dim_line(const float* x, float* y, std::int64_t len, const SoftmaxMath& math, double*) {
+  const float s = float(math.sign), m = exp_line_max(x, len, s);
+  for (std::int64_t i = 0; i < len; ++i) y[i] = line_exp(s * x[i] - m);
+  const float sum = cascade_sum(y, len);
+  if (math.log) {
+    const double md = m, ls = std::log(double(sum));
+    for (std::int64_t i = 0; i < len; ++i) y[i] = float((double(s * x[i]) - md) - ls);
+  } else {
+    const float inv = 1.0f / sum;
+    for (std::int64_t i = 0; i < len; ++i) y[i] *= inv;
+  }
+}
+
 // `width` lines along another dim side by side: line k reads x[i·inner + k], i < len. Each
 // line's max and sum go in line order. `e`: room for len·width doubles.
 template <class T>
@@ -87,7 +103,7 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
 
 template <class T>
 void run_lines(const T* x, T* y, std::int64_t outer, std::int64_t len, std::int64_t inner, const SoftmaxMath& math) {
-  std::vector<double> e(std::size_t(len * std::min(inner, kBlock)));
+  std::vector<double> e(std::is_same_v<T, float> && inner == 1 ? 0 : std::size_t(len * std::min(inner, kBlock)));
   for (std::int64_t o = 0; o < outer; ++o) {
     const T* xo = x + o * len * inner;
     T* yo = y + o * len * inner;

@@ -16,7 +16,9 @@ struct SoftmaxMath {
 // out_j = e^(s·x_j − m) / Σ e^(s·x_i − m), m the largest s·x_i, in double. (NaN anywhere in
 // the line, or an infinite maximum, makes the line NaN, as in PyTorch.) float64 sums in line
 // order with libm's exp; the narrower dtypes round the result, and take exp_poly.hpp's exp,
-// along the last dim a sum in 32 lanes, and multiply by the sum's reciprocal.
+// along the last dim a sum in 32 lanes, and multiply by the sum's reciprocal. float32 along
+// the last dim is PyTorch's arithmetic instead: m, e^(s·x − m) rounded to float, their float
+// sum in cascade_sum's order (line_math.hpp), times the float reciprocal.
 void softmax_lines(const Tensor& x, int dim, const SoftmaxMath& math, Tensor& out);
 
 }  // namespace whence
