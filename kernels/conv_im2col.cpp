@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace whence {
@@ -25,6 +26,7 @@ using I64 = std::int64_t;
 
 constexpr I64 kTile = 64 * 1024;  // elements of cols held at once
 constexpr I64 KC = 256;           // taps per pass over a column strip (it stays in cache)
+constexpr I64 KF = 32;            // float: taps summed in float before the sum joins the double one
 
 template <class T>
 struct Blocking;
@@ -39,29 +41,39 @@ struct Blocking<double> {
 
 // c[r][j] (r < rows, j < cols) = start + Σ_k a[k][r] · b[k][j] over k < K, where start is
 // init[r] (first) or c's own value (a later chunk). a: [K][MR]; b: K rows of NR at stride ldb.
+// float sums KF taps at a time in float registers, each partial sum added to a double one
+// (the error grows with KF, not with K; a float sum over all of K strays from PyTorch's by
+// about as much again as PyTorch's own rounding).
 template <class T, int MR, int NR>
 void micro_tile(const T* a, const T* b, I64 ldb, I64 K, const T* init, bool first, T* c, I64 ldc, int rows, int cols) {
-  T acc[MR][NR];
+  double sum[MR][NR];
   for (int r = 0; r < MR; ++r)
-    for (int j = 0; j < NR; ++j) acc[r][j] = first ? init[r] : T(0);
+    for (int j = 0; j < NR; ++j) sum[r][j] = first ? double(init[r]) : 0.0;
   if (!first)
     for (int r = 0; r < rows; ++r)
-      for (int j = 0; j < cols; ++j) acc[r][j] = c[r * ldc + j];
-  for (I64 k = 0; k < K; ++k) {
-    const T* bk = b + k * ldb;
-    const T* ak = a + k * MR;
-    for (int r = 0; r < MR; ++r) {
-      const T av = ak[r];
-      for (int j = 0; j < NR; ++j) acc[r][j] += av * bk[j];
+      for (int j = 0; j < cols; ++j) sum[r][j] = double(c[r * ldc + j]);
+  constexpr I64 step = std::is_same_v<T, float> ? KF : KC;
+  for (I64 k0 = 0; k0 < K; k0 += step) {
+    const I64 k1 = std::min(K, k0 + step);
+    T acc[MR][NR] = {};
+    for (I64 k = k0; k < k1; ++k) {
+      const T* bk = b + k * ldb;
+      const T* ak = a + k * MR;
+      for (int r = 0; r < MR; ++r) {
+        const T av = ak[r];
+        for (int j = 0; j < NR; ++j) acc[r][j] += av * bk[j];
+      }
     }
+    for (int r = 0; r < MR; ++r)
+      for (int j = 0; j < NR; ++j) sum[r][j] += double(acc[r][j]);
   }
   if (rows == MR && cols == NR) {
     for (int r = 0; r < MR; ++r)
-      for (int j = 0; j < NR; ++j) c[r * ldc + j] = acc[r][j];
+      for (int j = 0; j < NR; ++j) c[r * ldc + j] = T(sum[r][j]);
     return;
   }
   for (int r = 0; r < rows; ++r)
-    for (int j = 0; j < cols; ++j) c[r * ldc + j] = acc[r][j];
+    for (int j = 0; j < cols; ++j) c[r * ldc + j] = T(sum[r][j]);
 }
 
 // Rows of cols for taps [k0, k1) and output columns [j0, j0 + J) of one (sample, group); row k
