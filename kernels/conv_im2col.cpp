@@ -14,7 +14,6 @@
 #include "kernels/conv_im2col.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -96,14 +95,14 @@ void fill_cols(const ConvGeometry& g, const T* xg, I64 k0, I64 k1, I64 j0, I64 J
       } else {
         const I64 a = ow, b = ow + len;
         const I64 l = std::clamp(lo[kw], a, b), h = std::clamp(hi[kw], l, b);
-        std::fill(d, d + (l - a), T(0));
+        for (I64 t = 0; t < l - a; ++t) d[t] = T(0);
         const T* xr = xc + ih * g.W;
         if (g.sW == 1) {
-          if (h > l) std::memcpy(d + (l - a), xr + (l + off), std::size_t(h - l) * sizeof(T));
+          for (I64 t = l; t < h; ++t) d[t - a] = xr[t + off];
         } else {
           for (I64 t = l; t < h; ++t) d[t - a] = xr[t * g.sW + off];
         }
-        std::fill(d + (h - a), d + len, T(0));
+        for (I64 t = h - a; t < len; ++t) d[t] = T(0);
       }
       j += len;
     }
