@@ -7,10 +7,12 @@
 // stays bounded for any input), each of its rows from runs along an output row: a copy of the
 // input row (stride sW) between two runs of zeros, the columns where the tap falls inside the
 // row computed once per kw. The product takes MR output channels × NR columns in locals over a
-// chunk of KC taps, each row of cols read once for MR channels; the weight is packed as [K][MR]
-// per block of MR channels (zeros past the group's last channel). A chunk after the first
-// continues from the values it stored, so each element is bias + the products in tap order,
-// summed in T.
+// chunk of KC taps (a column strip stays in cache), each row of cols read once for MR
+// channels; the weight is packed as [K][MR] per block of MR channels (zeros past the group's
+// last channel). Each element is bias + its products in tap order: float32 sums KF taps at a
+// time in float and those partial sums in double (a float sum over all taps strays from
+// PyTorch's about as far again as PyTorch's own rounding does), float64 sums in double. A KC
+// chunk after the first continues from the value the one before stored (in T).
 #include "kernels/conv_im2col.hpp"
 
 #include <algorithm>

@@ -17,7 +17,7 @@ struct ConvGeometry {
 };
 
 // out = bias + Σ weight · input over each output element's window (padding reads 0). float32
-// sums in float (as PyTorch's kernels do), float64 in double. bias may be null.
+// sums runs of taps in float and their sums in double; float64 sums in double. bias may be null.
 void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out);
 void conv_im2col(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out);
 

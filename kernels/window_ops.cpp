@@ -6,9 +6,10 @@
 // how a window is folded (Kind). for_each_term lists, for one output element, the input
 // elements its window covers (padding as -1) and the weight element each pairs with; the
 // compute loop, explain and the equation all walk it. The floating convolutions' compute path
-// is their own: im2col and a blocked matrix product (kernels/conv_im2col.cpp). An op is a prepare function (PyTorch's checks, in its order, and the geometry)
-// and one window_op line; a new way of folding a window is a Kind, a case of for_each_term
-// and its line of the equation.
+// is their own: im2col and a blocked matrix product (kernels/conv_im2col.cpp). An op is a
+// prepare function (PyTorch's checks, in its order, and the geometry) and one window_op line;
+// a new way of folding a window is a Kind, a case of for_each_term and its line of the
+// equation.
 #include "kernels/window_ops.hpp"
 
 #include <algorithm>
@@ -907,7 +908,7 @@ ConvGeometry conv_geometry(const Win& g) {
 }
 
 // The output columns [L, R) where every tap's input column ow·sW + kw·dW − pW lies in [0, W)
-// (R ≥ L): the compute loops run these without a test per element.
+// (R ≥ L): max_pool's compute loop runs these without a test per element.
 std::pair<I64, I64> interior_columns(const Win& g) {
   I64 L = 0, R = g.OW;
   for (I64 kw = 0; kw < g.KW; ++kw) {
