@@ -5,11 +5,11 @@
 // input N = 1), the output as [N, Cout, OH, OW], the kernel, stride, padding and dilation, and
 // how a window is folded (Kind). for_each_term lists, for one output element, the input
 // elements its window covers (padding as -1) and the weight element each pairs with; the
-// compute loop, explain and the equation all walk it. The convolution's compute path is its
-// own loop nest (conv_kernel), ordered so that the innermost loop runs along a contiguous
-// output row. An op is a prepare function (PyTorch's checks, in its order, and the geometry)
-// and one window_op line; a new way of folding a window is a Kind, a case of for_each_term
-// and its line of the equation.
+// compute loop, explain and the equation all walk it. The floating convolutions' compute path
+// is their own: im2col and a blocked matrix product (kernels/conv_im2col.cpp). An op is a
+// prepare function (PyTorch's checks, in its order, and the geometry) and one window_op line;
+// a new way of folding a window is a Kind, a case of for_each_term and its line of the
+// equation.
 #include "kernels/window_ops.hpp"
 
 #include <algorithm>
@@ -25,6 +25,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
+#include "kernels/conv_im2col.hpp"
 
 namespace whence {
 
@@ -898,12 +899,16 @@ std::vector<T> load(const Tensor& t) {
   return v;
 }
 
-// The convolution's loop nest: for each (sample, output channel) the output plane is an
-// accumulator; each (input channel, kernel tap) adds a weighted, shifted input plane to it,
-// row by row, the innermost loop along an output row (contiguous when the stride is 1), its
-// bounds cut to the columns whose input lies inside (no test per element).
+// The convolution's geometry for its compute path (kernels/conv_im2col.hpp).
+ConvGeometry conv_geometry(const Win& g) {
+  ConvGeometry c;
+  c.N = g.N, c.C = g.C, c.Cout = g.Cout, c.G = g.G, c.H = g.H, c.W = g.W, c.OH = g.OH, c.OW = g.OW, c.KH = g.KH, c.KW = g.KW;
+  c.sH = g.sH, c.sW = g.sW, c.pH = g.pH, c.pW = g.pW, c.dH = g.dH, c.dW = g.dW;
+  return c;
+}
+
 // The output columns [L, R) where every tap's input column ow·sW + kw·dW − pW lies in [0, W)
-// (R ≥ L): the compute loops run these without a test per element.
+// (R ≥ L): max_pool's compute loop runs these without a test per element.
 std::pair<I64, I64> interior_columns(const Win& g) {
   I64 L = 0, R = g.OW;
   for (I64 kw = 0; kw < g.KW; ++kw) {
@@ -914,127 +919,12 @@ std::pair<I64, I64> interior_columns(const Win& g) {
   return {L, std::max(L, R)};
 }
 
-template <class In, class Acc>
-void conv_kernel(const Win& g, const In* x, const Acc* w, const Acc* bias, Acc* out) {
-  const I64 cin = g.C / g.G, cout_g = g.Cout / g.G, plane = g.OH * g.OW;
-  const auto [L, R] = interior_columns(g);
-  for (I64 n = 0; n < g.N; ++n)
-    for (I64 co = 0; co < g.Cout; ++co) {
-      Acc* o = out + (n * g.Cout + co) * plane;
-      std::fill(o, o + plane, bias ? bias[co] : Acc(0));
-      const I64 grp = co / cout_g;
-      for (I64 ci = 0; ci < cin; ++ci) {
-        const In* xp = x + (n * g.C + grp * cin + ci) * g.H * g.W;
-        for (I64 kh = 0; kh < g.KH; ++kh) {
-          const Acc* wk = w + ((co * cin + ci) * g.KH + kh) * g.KW;
-          for (I64 oh = 0; oh < g.OH; ++oh) {
-            const I64 ih = oh * g.sH - g.pH + kh * g.dH;
-            if (ih < 0 || ih >= g.H) continue;
-            const In* row = xp + ih * g.W;
-            Acc* orow = o + oh * g.OW;
-            I64 kw = 0;
-            if (g.sW == 1 && L < R) {  // the interior, three taps a pass: one load and store of the output per three products
-              for (; kw + 3 <= g.KW; kw += 3) {
-                const In *r0 = row + kw * g.dW - g.pW, *r1 = r0 + g.dW, *r2 = r1 + g.dW;
-                const Acc w0 = wk[kw], w1 = wk[kw + 1], w2 = wk[kw + 2];
-                for (I64 ow = L; ow < R; ++ow) orow[ow] += w0 * Acc(r0[ow]) + w1 * Acc(r1[ow]) + w2 * Acc(r2[ow]);
-              }
-            }
-            const I64 fused = kw;
-            for (I64 t = 0; t < g.KW; ++t) {  // the rest: each tap on its own columns
-              const I64 off = t * g.dW - g.pW;
-              const I64 lo = off >= 0 ? 0 : (-off + g.sW - 1) / g.sW;
-              const I64 hi = std::min(g.OW, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
-              const Acc wv = wk[t];
-              const In* r = row + off;
-              auto add = [&](I64 a, I64 b) {
-                if (g.sW == 1)
-                  for (I64 ow = a; ow < b; ++ow) orow[ow] += wv * Acc(r[ow]);
-                else
-                  for (I64 ow = a; ow < b; ++ow) orow[ow] += wv * Acc(r[ow * g.sW]);
-              };
-              if (t >= fused || g.sW != 1 || L >= R) {
-                add(lo, hi);
-              } else {  // (its interior is done)
-                add(lo, std::min(hi, L));
-                add(std::max(lo, R), hi);
-              }
-            }
-          }
-        }
-      }
-    }
-}
-
-// The convolution with stride 1 along the row, register-blocked: a tile of CB output channels
-// × VW output columns accumulates in locals over every (input channel, kh, kw), each input
-// vector loaded once for CB channels (the loop nest above loads it once per channel). Columns
-// where some tap falls outside the row are summed one element at a time. Each element's terms
-// are added in for_each_term's order.
-template <int CB, class In>
-void conv_tile_rows(const Win& g, const In* x, const double* w, const double* bias, double* out, I64 n, I64 co0, I64 L, I64 R) {
-  constexpr int VW = 8;
-  const I64 cin = g.C / g.G, grp = co0 / (g.Cout / g.G), taps = cin * g.KH * g.KW;
-  const In* xn = x + (n * g.C + grp * cin) * g.H * g.W;
-  for (I64 oh = 0; oh < g.OH; ++oh) {
-    double* o = out + ((n * g.Cout + co0) * g.OH + oh) * g.OW;
-    auto element = [&](I64 c, I64 ow) {  // an edge column: its window as explain walks it
-      double acc = bias ? bias[co0 + c] : 0.0;
-      for_each_term(g, ((n * g.Cout + co0 + c) * g.OH + oh) * g.OW + ow, [&](I64 xf, I64 wf) {
-        if (xf >= 0) acc += w[wf] * double(x[xf]);
-      });
-      o[c * g.OH * g.OW + ow] = acc;
-    };
-    auto tile = [&](I64 ow) {
-      double acc[CB][VW];
-      for (int c = 0; c < CB; ++c)
-        for (int j = 0; j < VW; ++j) acc[c][j] = bias ? bias[co0 + c] : 0.0;
-      for (I64 ci = 0; ci < cin; ++ci)
-        for (I64 kh = 0; kh < g.KH; ++kh) {
-          const I64 ih = oh * g.sH - g.pH + kh * g.dH;
-          if (ih < 0 || ih >= g.H) continue;
-          const In* row = xn + (ci * g.H + ih) * g.W + ow - g.pW;
-          const double* wk = w + co0 * taps + (ci * g.KH + kh) * g.KW;
-          for (I64 kw = 0; kw < g.KW; ++kw) {
-            double xv[VW];
-            for (int j = 0; j < VW; ++j) xv[j] = double(row[kw * g.dW + j]);
-            for (int c = 0; c < CB; ++c) {
-              const double wv = wk[c * taps + kw];
-              for (int j = 0; j < VW; ++j) acc[c][j] += wv * xv[j];
-            }
-          }
-        }
-      for (int c = 0; c < CB; ++c)
-        for (int j = 0; j < VW; ++j) o[c * g.OH * g.OW + ow + j] = acc[c][j];
-    };
-    I64 ow = L;
-    for (; ow + VW <= R; ow += VW) tile(ow);
-    if (ow < R && R - L >= VW) tile(R - VW), ow = R;  // (overlapping the tile before: the same sums again)
-    for (int c = 0; c < CB; ++c) {
-      for (I64 e = 0; e < L; ++e) element(c, e);
-      for (I64 e = ow; e < g.OW; ++e) element(c, e);
-    }
-  }
-}
-
-template <class In>
-void conv_blocked(const Win& g, const In* x, const double* w, const double* bias, double* out) {
-  const auto [L, R] = interior_columns(g);
-  const I64 cout_g = g.Cout / g.G;
-  for (I64 n = 0; n < g.N; ++n)
-    for (I64 grp = 0; grp < g.G; ++grp) {
-      I64 co = grp * cout_g;
-      for (; co + 4 <= (grp + 1) * cout_g; co += 4) conv_tile_rows<4>(g, x, w, bias, out, n, co, L, R);
-      for (; co < (grp + 1) * cout_g; ++co) conv_tile_rows<1>(g, x, w, bias, out, n, co, L, R);
-    }
-}
-
 // Integer arithmetic wraps as PyTorch's (int64 products and sums; stored in the dtype).
 I64 wrap_mul(I64 a, I64 b) { return I64(std::uint64_t(a) * std::uint64_t(b)); }
 I64 wrap_add(I64 a, I64 b) { return I64(std::uint64_t(a) + std::uint64_t(b)); }
 
-template <>
-void conv_kernel<I64, I64>(const Win& g, const I64* x, const I64* w, const I64* bias, I64* out) {
+// The integer convolution: each element's window as explain walks it, in wrapping int64.
+void conv_int(const Win& g, const I64* x, const I64* w, const I64* bias, I64* out) {
   const I64 n_out = g.N * g.Cout * g.OH * g.OW;
   for (I64 k = 0; k < n_out; ++k) {
     I64 acc = bias ? bias[position(g, k).c] : 0;
@@ -1202,21 +1092,21 @@ OpResult window_run(const Bound& b) {
     if (integer) {
       std::vector<I64> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<I64>(b.tensor(std::size_t(g.bp))) : std::vector<I64>();
       const std::vector<I64> xv = load<I64>(x), wv = load<I64>(tensor_arg(b, "weight"));
-      conv_kernel<I64, I64>(g, xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
+      conv_int(g, xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
       r.tensors.push_back(store_int(g.dtype, g.out_shape, out));
-    } else {
+    } else if (g.dtype == DType::Float32) {  // summed in float, as PyTorch's kernels do
+      Tensor out = Tensor::empty(g.dtype, g.out_shape);
+      if (n > 0) {
+        const Tensor xc = x.contiguous(), wc = tensor_arg(b, "weight").contiguous();
+        const Tensor bc = g.bp >= 0 ? b.tensor(std::size_t(g.bp)).contiguous() : Tensor();
+        conv_im2col(conv_geometry(g), xc.data<float>(), wc.data<float>(), g.bp >= 0 ? bc.data<float>() : nullptr, out.data<float>());
+      }
+      r.tensors.push_back(out);
+    } else {  // float64, and float16/bfloat16 summed in double and rounded once
       std::vector<double> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<double>(b.tensor(std::size_t(g.bp))) : std::vector<double>();
-      const std::vector<double> wv = load<double>(tensor_arg(b, "weight"));
-      const double* bp = g.bp >= 0 ? bias.data() : nullptr;
-      if (x.dtype() == DType::Float32 && g.sW == 1) {
-        const Tensor xc = x.contiguous();
-        conv_blocked<float>(g, xc.data<float>(), wv.data(), bp, out.data());
-      } else if (x.dtype() == DType::Float32) {
-        const Tensor xc = x.contiguous();
-        conv_kernel<float, double>(g, xc.data<float>(), wv.data(), bp, out.data());
-      } else {
-        const std::vector<double> xv = load<double>(x);
-        conv_kernel<double, double>(g, xv.data(), wv.data(), bp, out.data());
+      if (n > 0) {
+        const std::vector<double> xv = load<double>(x), wv = load<double>(tensor_arg(b, "weight"));
+        conv_im2col(conv_geometry(g), xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
       }
       r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
     }

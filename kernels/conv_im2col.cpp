@@ -1,0 +1,173 @@
+// conv_im2col.cpp - the convolution as im2col and a blocked matrix product
+// (kernels/conv_im2col.hpp).
+//
+// Per (group, sample): the output plane [Cout/G, OH·OW] = weight [Cout/G, K] · cols [K, OH·OW]
+// with K = C/G·KH·KW, cols[(ci, kh, kw)][(oh, ow)] the input element that tap reads (0 in the
+// padding). cols is built a tile of Jt columns at a time (about kTile elements, so its memory
+// stays bounded for any input), each of its rows from runs along an output row: a copy of the
+// input row (stride sW) between two runs of zeros, the columns where the tap falls inside the
+// row computed once per kw. The product takes MR output channels × NR columns in locals over a
+// chunk of KC taps (a column strip stays in cache), each row of cols read once for MR
+// channels; the weight is packed as [K][MR] per block of MR channels (zeros past the group's
+// last channel). Each element is bias + its products in tap order: float32 sums KF taps at a
+// time in float and those partial sums in double (a float sum over all taps strays from
+// PyTorch's about as far again as PyTorch's own rounding does), float64 sums in double. A KC
+// chunk after the first continues from the value the one before stored (in T).
+#include "kernels/conv_im2col.hpp"
+
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+namespace whence {
+
+namespace {
+
+using I64 = std::int64_t;
+
+constexpr I64 kTile = 64 * 1024;  // elements of cols held at once
+constexpr I64 KC = 256;           // taps per pass over a column strip (it stays in cache)
+constexpr I64 KF = 32;            // float: taps summed in float before the sum joins the double one
+
+template <class T>
+struct Blocking;
+template <>
+struct Blocking<float> {
+  static constexpr int MR = 4, NR = 64;
+};
+template <>
+struct Blocking<double> {
+  static constexpr int MR = 4, NR = 32;
+};
+
+// c[r][j] (r < rows, j < cols) = start + Σ_k a[k][r] · b[k][j] over k < K, where start is
+// init[r] (first) or c's own value (a later chunk). a: [K][MR]; b: K rows of NR at stride ldb.
+// float sums KF taps at a time in float registers, each partial sum added to a double one
+// (the error grows with KF, not with K; a float sum over all of K strays from PyTorch's by
+// about as much again as PyTorch's own rounding).
+template <class T, int MR, int NR>
+void micro_tile(const T* a, const T* b, I64 ldb, I64 K, const T* init, bool first, T* c, I64 ldc, int rows, int cols) {
+  double sum[MR][NR];
+  for (int r = 0; r < MR; ++r)
+    for (int j = 0; j < NR; ++j) sum[r][j] = first ? double(init[r]) : 0.0;
+  if (!first)
+    for (int r = 0; r < rows; ++r)
+      for (int j = 0; j < cols; ++j) sum[r][j] = double(c[r * ldc + j]);
+  constexpr I64 step = std::is_same_v<T, float> ? KF : KC;
+  for (I64 k0 = 0; k0 < K; k0 += step) {
+    const I64 k1 = std::min(K, k0 + step);
+    T acc[MR][NR] = {};
+    for (I64 k = k0; k < k1; ++k) {
+      const T* bk = b + k * ldb;
+      const T* ak = a + k * MR;
+      for (int r = 0; r < MR; ++r) {
+        const T av = ak[r];
+        for (int j = 0; j < NR; ++j) acc[r][j] += av * bk[j];
+      }
+    }
+    for (int r = 0; r < MR; ++r)
+      for (int j = 0; j < NR; ++j) sum[r][j] += double(acc[r][j]);
+  }
+  if (rows == MR && cols == NR) {
+    for (int r = 0; r < MR; ++r)
+      for (int j = 0; j < NR; ++j) c[r * ldc + j] = T(sum[r][j]);
+    return;
+  }
+  for (int r = 0; r < rows; ++r)
+    for (int j = 0; j < cols; ++j) c[r * ldc + j] = T(sum[r][j]);
+}
+
+// Rows of cols for taps [k0, k1) and output columns [j0, j0 + J) of one (sample, group); row k
+// at cols + (k - k0)·ld. lo[kw], hi[kw]: the output columns whose input column lies in [0, W).
+template <class T>
+void fill_cols(const ConvGeometry& g, const T* xg, I64 k0, I64 k1, I64 j0, I64 J, const I64* lo, const I64* hi, T* cols, I64 ld) {
+  const I64 taps = g.KH * g.KW;
+  for (I64 k = k0; k < k1; ++k) {
+    const I64 ci = k / taps, kh = k % taps / g.KW, kw = k % g.KW;
+    const T* xc = xg + ci * g.H * g.W;
+    T* row = cols + (k - k0) * ld;
+    const I64 off = kw * g.dW - g.pW;
+    I64 oh = j0 / g.OW, ow = j0 % g.OW;
+    for (I64 j = 0; j < J; ++oh, ow = 0) {
+      const I64 len = std::min(g.OW - ow, J - j);
+      T* d = row + j;  // d[t - ow] is output column t of this output row
+      const I64 ih = oh * g.sH - g.pH + kh * g.dH;
+      if (ih < 0 || ih >= g.H) {
+        std::fill(d, d + len, T(0));
+      } else {
+        const I64 a = ow, b = ow + len;
+        const I64 l = std::clamp(lo[kw], a, b), h = std::clamp(hi[kw], l, b);
+        for (I64 t = 0; t < l - a; ++t) d[t] = T(0);
+        const T* xr = xc + ih * g.W;
+        if (g.sW == 1) {
+          for (I64 t = l; t < h; ++t) d[t - a] = xr[t + off];
+        } else {
+          for (I64 t = l; t < h; ++t) d[t - a] = xr[t * g.sW + off];
+        }
+        for (I64 t = h - a; t < len; ++t) d[t] = T(0);
+      }
+      j += len;
+    }
+  }
+}
+
+template <class T>
+void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* out) {
+  constexpr int MR = Blocking<T>::MR, NR = Blocking<T>::NR;
+  const I64 cin = g.C / g.G, cout_g = g.Cout / g.G, K = cin * g.KH * g.KW, P = g.OH * g.OW;
+  if (g.N == 0 || cout_g == 0 || P == 0) return;
+  if (K == 0) {
+    for (I64 n = 0; n < g.N; ++n)
+      for (I64 co = 0; co < g.Cout; ++co) std::fill(out + (n * g.Cout + co) * P, out + (n * g.Cout + co + 1) * P, bias ? bias[co] : T(0));
+    return;
+  }
+  // the columns per tile: whole strips of NR, about kTile elements in all, no more than needed
+  const I64 kc = std::min(K, KC);
+  I64 Jt = std::max<I64>(NR, kTile / kc / NR * NR);
+  Jt = std::min(Jt, (P + NR - 1) / NR * NR);
+  std::vector<T> cols(std::size_t(kc * Jt), T(0));
+  const I64 blocks = (cout_g + MR - 1) / MR;
+  std::vector<T> packed(std::size_t(blocks * K * MR)), init(std::size_t(blocks * MR));
+  std::vector<I64> lo(std::size_t(g.KW)), hi(std::size_t(g.KW));
+  for (I64 kw = 0; kw < g.KW; ++kw) {
+    const I64 off = kw * g.dW - g.pW;
+    const I64 l = std::min(g.OW, off >= 0 ? 0 : (-off + g.sW - 1) / g.sW);
+    const I64 h = std::min(g.OW, g.W - off <= 0 ? 0 : (g.W - off - 1) / g.sW + 1);
+    lo[std::size_t(kw)] = l, hi[std::size_t(kw)] = std::max(l, h);
+  }
+  for (I64 grp = 0; grp < g.G; ++grp) {
+    for (I64 bl = 0; bl < blocks; ++bl)
+      for (int r = 0; r < MR; ++r) {
+        const I64 co = bl * MR + r;
+        const bool real = co < cout_g;
+        init[std::size_t(bl * MR + r)] = real && bias ? bias[grp * cout_g + co] : T(0);
+        for (I64 k = 0; k < K; ++k) packed[std::size_t((bl * K + k) * MR + r)] = real ? w[(grp * cout_g + co) * K + k] : T(0);
+      }
+    for (I64 n = 0; n < g.N; ++n) {
+      const T* xg = x + (n * g.C + grp * cin) * g.H * g.W;
+      T* og = out + (n * g.Cout + grp * cout_g) * P;
+      for (I64 j0 = 0; j0 < P; j0 += Jt) {
+        const I64 J = std::min(Jt, P - j0);
+        for (I64 k0 = 0; k0 < K; k0 += kc) {
+          const I64 k1 = std::min(K, k0 + kc);
+          fill_cols(g, xg, k0, k1, j0, J, lo.data(), hi.data(), cols.data(), Jt);
+          for (I64 p0 = 0; p0 < J; p0 += NR) {
+            const int ncols = int(std::min<I64>(NR, J - p0));
+            for (I64 bl = 0; bl < blocks; ++bl) {
+              const int rows = int(std::min<I64>(MR, cout_g - bl * MR));
+              micro_tile<T, MR, NR>(packed.data() + (bl * K + k0) * MR, cols.data() + p0, Jt, k1 - k0, init.data() + bl * MR, k0 == 0,
+                                    og + bl * MR * P + j0 + p0, P, rows, ncols);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) { conv_impl(g, x, w, bias, out); }
+void conv_im2col(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) { conv_impl(g, x, w, bias, out); }
+
+}  // namespace whence
