@@ -1,6 +1,7 @@
 // api.hpp - everything the CLI, the Embind module and the ImGui app call. No layer reaches
 // around it (DESIGN.md, "Data flow").
 #pragma once
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,19 @@ Json evaluate(const Call& call, bool explain);
 // Relations of one output element only (what the UI asks for on hover):
 // {"ok": true, "relation": {"out": [...], "src": [...], "eq": "..."}} or an error.
 Json explain_element(const Call& call, int result_position, std::int64_t flat);
+
+// explain_element for many elements of one call: the call runs once, in the constructor, and
+// each explain() explains from that run (a hover must not run the op again). Never throws.
+struct Evaluation;
+class Explainer {
+ public:
+  explicit Explainer(const Call& call);
+  Json explain(int result_position, std::int64_t flat) const;  // as explain_element
+
+ private:
+  std::shared_ptr<const Evaluation> evaluation_;
+  Json error_;  // the run's error, when it failed
+};
 
 // Lets evaluate_line answer program requests ({"program": ...}) with `evaluate_program`
 // (core/program.hpp's link_programs). Without it they get an Unsupported error.

@@ -176,9 +176,21 @@ Json evaluate(const Call& call, bool explain) {
   });
 }
 
+Explainer::Explainer(const Call& call) {
+  error_ = guarded([&] {
+    evaluation_ = std::make_shared<const Evaluation>(run_call(call));
+    return Json{{"ok", true}};
+  });
+}
+
 Json explain_element(const Call& call, int result_position, std::int64_t flat) {
+  return Explainer(call).explain(result_position, flat);
+}
+
+Json Explainer::explain(int result_position, std::int64_t flat) const {
+  if (!evaluation_) return error_;
   return guarded([&] {
-    const Evaluation e = run_call(call);
+    const Evaluation& e = *evaluation_;
     if (result_position < 0 || std::size_t(result_position) >= e.result.tensors.size() || flat < 0 ||
         flat >= e.result.tensors[std::size_t(result_position)].numel())
       fail("IndexError", "no output element " + std::to_string(flat) + " in result " + std::to_string(result_position));

@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include <imgui.h>
@@ -11,6 +12,7 @@
 #include "interop.hpp"
 #include "panels.hpp"
 #include "theme.hpp"
+#include "timings.hpp"
 
 namespace whence::web {
 
@@ -46,19 +48,34 @@ void App::begin_frame() {
   // field may not be drawn, e.g. scrolled away).
   if (edit.starting() && ++edit.frames_waited > 8) edit = {};
   double_click = interop::take_double_click();
-  if (const float steps = interop::take_zoom_steps(); steps != 0)
-    zoom = std::clamp(zoom * std::pow(1.15f, steps), kMinZoom, kMaxZoom);
+  // Zoom: Ctrl+wheel, or a pinch; anchored where the pointer (the pinch's centre) is.
+  float factor = interop::take_pinch();
+  if (const float steps = interop::take_zoom_steps(); steps != 0) factor *= std::pow(1.15f, steps);
+  float pan_x = 0, pan_y = 0;
+  interop::take_pan(&pan_x, &pan_y);
+  pan_and_zoom(factor, pan_x, pan_y);
   // A pinned cell of a rank > 3 tensor (arrows run on through the blocks) shows its block.
   if (selection.pinned.valid())
     if (const TensorItem* t = state.find_tensor(selection.pinned.tensor); t && t->tensor.dim() > 3)
       set_block(t->id, block_index(t->tensor.shape(), selection.pinned.element));
+  // A new active cell: its sources or reach (explained now if the result is big), timed with
+  // the hit test that found it.
+  const double t0 = timings::now_ms();
   lit_ = highlight_map(highlights(state, selection.active()));
+  if (selection.active() != lit_for_) {
+    lit_for_ = selection.active();
+    if (lit_for_.valid()) timings::record_hover(timings::now_ms() - t0 + hover_hit_ms_);
+  }
+  hover_hit_ms_ = 0;
+  hit_ms = 0;
+  cells_drawn = 0;
   hovered_next_ = {};
   grids_next_.clear();
   controls_next_.clear();
 }
 
 void App::end_frame() {
+  if (hovered_next_ != selection.hovered) hover_hit_ms_ = hit_ms;
   selection.hovered = hovered_next_;
   grids_.swap(grids_next_);
   controls_.swap(controls_next_);
@@ -82,6 +99,48 @@ void App::end_frame() {
   announce_selection();
   interop::set_captures_arrows(selection.pinned.valid());
   interop::set_wants_wheel(hovered_scrollable());
+}
+
+void App::pan_and_zoom(float factor, float pan_x, float pan_y) {
+  // ImGui clamps a scroll to the last frame's content: a zoom's scroll is set again a frame later.
+  if (ImGuiWindow* w = ImGui::FindWindowByID(rescroll_window_)) {
+    if (rescroll_.x >= 0) ImGui::SetScrollX(w, rescroll_.x);
+    if (rescroll_.y >= 0) ImGui::SetScrollY(w, rescroll_.y);
+  }
+  rescroll_window_ = 0;
+  const float next = std::clamp(zoom * factor, kMinZoom, kMaxZoom);
+  const float f = next / zoom;
+  zoom = next;
+  if (f == 1 && pan_x == 0 && pan_y == 0) return;
+  const ImVec2 at = ImGui::GetIO().MousePos;
+  // The scrollable windows under the pointer, innermost first, take the pan and keep the point
+  // under the pointer where it was. A zoom moves the cards: a gesture keeps the window it began on.
+  ImGuiWindow* under = GImGui->HoveredWindow;
+  if (ImGuiWindow* w = ImGui::FindWindowByID(zoom_window_); w && f != 1 && ImGui::GetTime() - zoom_time_ < 0.5) under = w;
+  for (ImGuiWindow* w = under; w; w = w->ParentWindow) {
+    const ImVec2 local(at.x - w->InnerRect.Min.x, at.y - w->InnerRect.Min.y);
+    // From a scroll still to be applied (the last frame's zoom), else from where it is.
+    const ImVec2 from(w->ScrollTarget.x < FLT_MAX ? w->ScrollTarget.x : w->Scroll.x,
+                      w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y);
+    ImVec2 target(-1, -1);
+    if (w->ScrollMax.x > 0 && (f != 1 || pan_x != 0)) {
+      target.x = std::max(0.0f, (from.x + local.x) * f - local.x - pan_x);
+      ImGui::SetScrollX(w, target.x);
+      pan_x = 0;
+    }
+    if (w->ScrollMax.y > 0 && (f != 1 || pan_y != 0)) {
+      target.y = std::max(0.0f, (from.y + local.y) * f - local.y - pan_y);
+      ImGui::SetScrollY(w, target.y);
+      pan_y = 0;
+    }
+    if (f != 1 && (target.x >= 0 || target.y >= 0)) {
+      rescroll_window_ = zoom_window_ = w->ID;
+      rescroll_ = target;
+      zoom_time_ = ImGui::GetTime();
+      break;
+    }
+    if (!(w->Flags & ImGuiWindowFlags_ChildWindow)) break;
+  }
 }
 
 bool App::hovered_scrollable() {
@@ -194,6 +253,23 @@ void App::start_edit(const CellRef& cell) {
   edit.invalid = false;
   edit.field_active = false;
   edit.frames_waited = 0;
+}
+
+void App::tab_to_grid(int direction) {
+  const CellRef& from = selection.active();
+  const TensorItem* here = state.find_tensor(from.tensor);
+  const int n = int(grids_.size());
+  int at = -1;
+  for (int i = 0; i < n; ++i)
+    if (grids_[std::size_t(i)].tensor == from.tensor) at = i;
+  if (!here || at < 0) return;
+  for (int step = 1; step < n; ++step) {
+    const std::string& id = grids_[std::size_t(((at + direction * step) % n + n) % n)].tensor;
+    const TensorItem* next = state.find_tensor(id);
+    if (!next || next->tensor.numel() == 0) continue;
+    selection.pinned = CellRef{id, next->tensor.shape() == here->tensor.shape() ? from.element : 0};
+    return;
+  }
 }
 
 namespace {

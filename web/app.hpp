@@ -73,6 +73,9 @@ class App {
   const ImRect* drawn_control(const std::string& name) const;
 
   void start_edit(const CellRef& cell);
+  // Tab (+1) or Shift+Tab (-1): pins the next or previous grid's cell, the same element where
+  // the shapes match, else the first.
+  void tab_to_grid(int direction);
 
   // Undo and redo of edits to the call (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, and the buttons).
   History history;
@@ -100,9 +103,22 @@ class App {
       }
     blocks.emplace_back(tensor, std::move(index));
   }
+  // Rank > 3: the note under each block picker ("also lit in blocks [0], [2]"; "" for none).
+  std::vector<std::pair<std::string, std::string>> block_notes;
+  void set_block_note(const std::string& tensor, std::string note) {
+    for (auto& [id, old] : block_notes)
+      if (id == tensor) {
+        old = std::move(note);
+        return;
+      }
+    block_notes.emplace_back(tensor, std::move(note));
+  }
   float zoom = 1;             // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
   bool export_png = false;    // draw, then hand the canvas to the page as a PNG download
   std::string announced;      // the live region's text, last sent to the page
+  // Timing (timings.hpp): the grids' hit tests this frame, and grid cells drawn this frame.
+  double hit_ms = 0;
+  long cells_drawn = 0;
 
   // Whether the shown call broadcast its arguments (recomputed when the state changes).
   const BroadcastInfo& broadcast();
@@ -112,10 +128,17 @@ class App {
   void announce_selection();
   void request_text_edit(const std::string& text);
   static bool hovered_scrollable();
+  // Zooms by `factor` and pans the scrollable windows under the pointer by (pan_x, pan_y).
+  void pan_and_zoom(float factor, float pan_x, float pan_y);
+  ImGuiID rescroll_window_ = 0, zoom_window_ = 0;
+  double zoom_time_ = -1;
+  ImVec2 rescroll_;
 
   BroadcastInfo broadcast_;
   std::uint64_t broadcast_version_ = ~std::uint64_t(0);
   HighlightMap lit_;
+  CellRef lit_for_;         // the cell lit_ was computed for
+  double hover_hit_ms_ = 0;  // the hit test of the frame that found a new hovered cell
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;
   std::vector<std::pair<std::string, ImRect>> controls_, controls_next_;

@@ -147,6 +147,14 @@ val zoom() {
   return out;
 }
 
+// Rank > 3: the note under a tensor's block picker naming the hidden blocks where something is
+// lit ("also lit in blocks [0], [1]"), "" when nothing is, null without a picker.
+val block_note(const std::string& tensor) {
+  for (const auto& [id, note] : app().block_notes)
+    if (id == tensor && app().drawn_grid(tensor) && app().drawn_grid(tensor)->layout.rank() > 3) return val(note);
+  return val::null();
+}
+
 // The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
 std::string theme_name() { return theme::palette().name; }
 
@@ -169,4 +177,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceStorage", &storage);
   emscripten::function("whenceLatex", &latex);
   emscripten::function("whenceZoom", &zoom);
+  emscripten::function("whenceBlockNote", &block_note);
 }

@@ -53,6 +53,12 @@
     'latex': function() { return call('whenceLatex', []); },
     // The grids' zoom {zoom, valuesFit} (Ctrl+wheel over the canvas; valuesFit: out's cells show values).
     'zoom': function() { return call('whenceZoom', []); },
+    // The app's own clock (web/timings.hpp): {hover, frame: {last, median, max, count}, cells,
+    // maxCells} in milliseconds over recent samples; resetTimings() starts them afresh.
+    // Rank > 3: the note under a tensor's block picker ("also lit in blocks [0], [2]"), or null.
+    'blockNote': function(tensor) { return call('whenceBlockNote', [String(tensor)]); },
+    'timings': function() { return call('whenceTimings', []); },
+    'resetTimings': function() { call('whenceResetTimings', []); },
     'nextFrame': function() {
       Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });

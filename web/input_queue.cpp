@@ -20,6 +20,8 @@ struct Event {
 
 GLFWwindow* g_window = nullptr;
 std::deque<Event> g_queue;
+int g_grid_tab = 0;
+bool g_tab_taken = false;  // the Tab key's press went to the grids: so does its release
 
 // Keys ImGui reads (its key map: arrows, Enter, Backspace, the Ctrl+A/C/V/X/Y/Z letters...)
 // and the modifiers. Other keys only matter as characters, which come separately; keeping
@@ -60,19 +62,30 @@ void install(GLFWwindow* window) {
   glfwSetCharCallback(window, on_char);
 }
 
-void feed(bool hold_keys) {
+void feed(bool hold_keys, bool tab_to_grids) {
   std::set<std::pair<int, int>> changed;  // (kind, code) already changed this frame
   while (!g_queue.empty()) {
     const Event e = g_queue.front();
     if (hold_keys && e.kind != Event::Button) break;
     if (e.kind != Event::Char && !changed.insert({e.kind, e.code}).second) break;
     g_queue.pop_front();
+    if (e.kind == Event::Key && e.code == GLFW_KEY_TAB && (g_tab_taken || (tab_to_grids && e.action == GLFW_PRESS))) {
+      g_tab_taken = e.action == GLFW_PRESS;
+      if (g_tab_taken) g_grid_tab = (e.mods & GLFW_MOD_SHIFT) ? -1 : 1;
+      continue;
+    }
     switch (e.kind) {
       case Event::Key: ImGui_ImplGlfw_KeyCallback(g_window, e.code, e.scancode, e.action, e.mods); break;
       case Event::Button: ImGui_ImplGlfw_MouseButtonCallback(g_window, e.code, e.action, e.mods); break;
       case Event::Char: ImGui_ImplGlfw_CharCallback(g_window, unsigned(e.code)); break;
     }
   }
+}
+
+int take_grid_tab() {
+  const int t = g_grid_tab;
+  g_grid_tab = 0;
+  return t;
 }
 
 bool pending() { return !g_queue.empty(); }

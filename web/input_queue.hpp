@@ -15,7 +15,11 @@ namespace whence::web::input {
 void install(GLFWwindow* window);
 // Feeds what this frame may see. Call before ImGui_ImplGlfw_NewFrame(). With `hold_keys`
 // (a text field is about to take focus), keyboard input waits, so nothing typed is lost.
-void feed(bool hold_keys);
+// With `tab_to_grids` (no text field is active and a cell is pinned or pointed at), Tab and
+// Shift+Tab are kept from ImGui, which would focus the call field, and take_grid_tab() says so.
+void feed(bool hold_keys, bool tab_to_grids = false);
+// +1 after Tab, -1 after Shift+Tab taken for the grids since the last call, else 0.
+int take_grid_tab();
 // Events are still waiting: draw another frame.
 bool pending();
 

@@ -14,7 +14,7 @@ namespace {
 EM_JS(void, js_install_listeners, (), {
   var canvas = Module['canvas'];
   var wake = function() { Module['whenceWake'] = true; };
-  ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel', 'touchstart', 'touchmove', 'touchend']
+  ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel']
     .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
   ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
     .forEach(function(type) { window.addEventListener(type, wake); });
@@ -53,6 +53,61 @@ EM_JS(void, js_install_listeners, (), {
     Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
     wake();
   }, {capture: true, passive: false});
+  // Touch. A tap reaches the app as the browser's compatibility mouse events (a click). One
+  // finger dragging over something the app scrolls pans it (whenceWantsWheel: the app says what
+  // is under the finger); elsewhere the page scrolls. Two fingers pinch-zoom the grids. While a
+  // finger is down, the app's pointer is at it (whenceTouchX/Y, CSS pixels of the canvas).
+  // Emscripten's GLFW takes touches as mouse presses (a drag would click where it starts), so
+  // touch events are taken before it, as the wheel is; a tap still clicks, through the
+  // compatibility mouse events.
+  var touch = null;
+  var on = function(type, f) {
+    canvas.parentNode.addEventListener(type, function(e) {
+      if (e.target !== canvas) return;
+      e.stopPropagation();
+      f(e);
+      wake();
+    }, {capture: true, passive: false});
+  };
+  var at = function(e) {
+    var r = canvas.getBoundingClientRect(), t = e.touches, n = Math.min(t.length, 2), x = 0, y = 0;
+    for (var i = 0; i < n; i++) { x += (t[i].clientX - r.left) / n; y += (t[i].clientY - r.top) / n; }
+    Module['whenceTouchX'] = x;
+    Module['whenceTouchY'] = y;
+    return {x: x, y: y, d: n > 1 ? Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) : 0};
+  };
+  on('touchstart', function(e) {
+    touch = at(e);
+    touch.pinch = e.touches.length > 1;
+    Module['whenceTouching'] = true;
+    if (touch.pinch) e.preventDefault();
+  });
+  on('touchmove', function(e) {
+    if (!touch) return;
+    var p = at(e);
+    if (touch.pinch && p.d > 0 && touch.d > 0) {
+      Module['whencePinch'] = (Module['whencePinch'] || 1) * p.d / touch.d;
+    } else if (!touch.pinch && e.touches.length === 1) {
+      if (!touch.pan) {
+        if (Math.hypot(p.x - touch.x, p.y - touch.y) < 8) return;  // still a tap
+        touch.pan = Module['whenceWantsWheel'] ? 1 : -1;
+      }
+      if (touch.pan < 0) return;  // the page scrolls
+      Module['whencePanX'] = (Module['whencePanX'] || 0) + p.x - touch.x;
+      Module['whencePanY'] = (Module['whencePanY'] || 0) + p.y - touch.y;
+    } else return;
+    e.preventDefault();
+    p.pinch = touch.pinch;
+    p.pan = touch.pan;
+    touch = p;
+  });
+  var untouch = function(e) {
+    if (e.touches.length) return;
+    touch = null;
+    Module['whenceTouching'] = false;
+  };
+  on('touchend', untouch);
+  on('touchcancel', untouch);
   // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
   window.addEventListener('keydown', function(e) {
     if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
@@ -191,6 +246,31 @@ std::string last_paste() {
 void take_wheel(float* x, float* y) {
   *x = float(js_take_number("whenceWheelX"));
   *y = float(js_take_number("whenceWheelY"));
+}
+
+EM_JS(int, js_touch_point, (float* xy), {
+  if (!Module['whenceTouching']) return 0;
+  HEAPF32[xy >> 2] = Module['whenceTouchX'];
+  HEAPF32[(xy >> 2) + 1] = Module['whenceTouchY'];
+  return 1;
+});
+
+bool touch_point(float* x, float* y) {
+  float xy[2];
+  if (!js_touch_point(xy)) return false;
+  *x = xy[0];
+  *y = xy[1];
+  return true;
+}
+
+void take_pan(float* x, float* y) {
+  *x = float(js_take_number("whencePanX"));
+  *y = float(js_take_number("whencePanY"));
+}
+
+float take_pinch() {
+  const double f = js_take_number("whencePinch");
+  return f > 0 ? float(f) : 1.0f;
 }
 
 bool take_double_click() { return take_flag("whenceDoubleClick"); }

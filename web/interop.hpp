@@ -50,6 +50,13 @@ void take_wheel(float* x, float* y);
 // Ctrl+wheel movement over the canvas since the last call (+: zoom in, about one per notch).
 float take_zoom_steps();
 
+// Touch: whether a finger is down, and where (the centre of two), in CSS pixels of the canvas.
+bool touch_point(float* x, float* y);
+// One-finger drag over something the app scrolls since the last call, in CSS pixels.
+void take_pan(float* x, float* y);
+// Two-finger pinch since the last call: the factor its fingers' distance grew by (1: none).
+float take_pinch();
+
 // True once after each double-click on the canvas.
 bool take_double_click();
 

@@ -18,6 +18,7 @@
 #include "input_queue.hpp"
 #include "interop.hpp"
 #include "theme.hpp"
+#include "timings.hpp"
 
 namespace {
 
@@ -67,6 +68,7 @@ void frame() {
     g_frames_left = std::max(g_frames_left, 1);
   if (g_frames_left <= 0) return;
   --g_frames_left;
+  const double frame_start = timings::now_ms();
 
   if (size.dpr != g_font_dpr) {
     theme::load_fonts(size.dpr);
@@ -76,7 +78,11 @@ void frame() {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
   ImGui_ImplOpenGL3_NewFrame();
-  input::feed(/*hold_keys=*/app().edit.starting());
+  // Tab moves between the grids while a cell is pinned or pointed at and no field has the keyboard.
+  const bool tab_to_grids = GImGui->ActiveId == 0 && !app().edit.active() &&
+                            (app().selection.pinned.valid() || app().selection.hovered.valid());
+  input::feed(/*hold_keys=*/app().edit.starting(), tab_to_grids);
+  if (const int tab = input::take_grid_tab()) app().tab_to_grid(tab);
   ImGui_ImplGlfw_NewFrame();
   // The GLFW backend reports backing-store pixels; ImGui works in CSS pixels.
   const ImVec2 scale(float(fb_w) / size.css_w, float(fb_h) / size.css_h);
@@ -88,6 +94,8 @@ void frame() {
   io.MouseWheel += wheel_y;
   if (!interop::mouse_inside()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   else if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / scale.x, io.MousePos.y / scale.y);
+  float touch_x = 0, touch_y = 0;
+  if (interop::touch_point(&touch_x, &touch_y)) io.MousePos = ImVec2(touch_x, touch_y);  // a finger points
   // 1.86 asserts on a zero time step, which a paused or virtual-time clock produces.
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
 
@@ -106,6 +114,7 @@ void frame() {
   glClearColor(bg.x, bg.y, bg.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  timings::record_frame(timings::now_ms() - frame_start, app().cells_drawn);
   // The drawing buffer is still this frame's until the browser composites it: capture now.
   if (app().export_png) {
     app().export_png = false;

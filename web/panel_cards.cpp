@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include "core/call_format.hpp"
+#include "broadcast.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "tensor_edit.hpp"
@@ -88,8 +89,11 @@ float shape_editor_width(const Tensor& t) {
   return float(t.dim()) * (stepper + times) - (t.dim() ? times : 0) + 8 + frame_h();
 }
 
-// Rank > 3: a row that picks the 3-D block the grid shows, "block [− 1 +, − 0 +, :, :, :]".
-float block_picker_height(const GridLayout& g) { return g.rank() > 3 ? frame_h() + kHeaderGap : 0; }
+// Rank > 3: a row that picks the 3-D block the grid shows, "block [− 1 +, − 0 +, :, :, :]",
+// and a line under it naming the other blocks where something is lit.
+float block_picker_height(const GridLayout& g) {
+  return g.rank() > 3 ? frame_h() + font_px(theme::fonts().small) + 4 + kHeaderGap : 0;
+}
 float block_picker_width(const GridLayout& g) {
   return text_w(theme::fonts().ui, "block  [") + float(g.rank() - 3) * (2 * frame_h() + 40) + text_w(theme::fonts().mono, ":, :, :]") + 8;
 }
@@ -295,6 +299,38 @@ const char* type_name(const App& app, const ArgItem& arg) {
   return v->is_tuple ? "tuple" : "list";
 }
 
+// What is lit in blocks the grid does not show: "also lit in blocks [0, 1], [1, 2]", under the
+// picker (the pointer's sources or reach must never be all out of sight).
+void block_note(App& app, const TensorItem& item, const GridLayout& g) {
+  std::vector<std::vector<std::int64_t>> hidden;
+  if (const auto it = app.lit().find(item.id); it != app.lit().end())
+    for (const auto& [e, role] : it->second) {
+      const std::int64_t cell = g.shape == item.tensor.shape() ? e : broadcast_home(item.tensor.shape(), g.shape, e);
+      if (!g.drawn(cell)) hidden.push_back(block_index(g.shape, cell));
+    }
+  std::sort(hidden.begin(), hidden.end());
+  hidden.erase(std::unique(hidden.begin(), hidden.end()), hidden.end());
+  std::string note;
+  for (std::size_t i = 0; i < hidden.size() && i < 6; ++i) {
+    note += i ? ", [" : "[";
+    for (std::size_t d = 0; d < hidden[i].size(); ++d) note += (d ? ", " : "") + std::to_string(hidden[i][d]);
+    note += "]";
+  }
+  if (hidden.size() > 6) note += " and " + std::to_string(hidden.size() - 6) + " more";
+  if (!note.empty()) note = (hidden.size() == 1 ? "also lit in block " : "also lit in blocks ") + note;
+  app.set_block_note(item.id, note);
+  ImFont* small = theme::fonts().small;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = font_px(small) + 4;
+  if (!note.empty()) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 dot = theme::tensor_colors(item.slot).strong;
+    dl->AddCircleFilled(ImVec2(p.x + 4, p.y + h * 0.5f), 3.5f, dot);
+    dl->AddText(small, font_px(small), ImVec2(p.x + 12, p.y + 2), theme::palette().text, note.c_str());
+  }
+  ImGui::Dummy(ImVec2(1, h));
+}
+
 void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
   const Shape& shape = g.shape;
   std::vector<std::int64_t> index = block_index(shape, g.slice_base * g.rows * g.cols);
@@ -333,6 +369,7 @@ void block_picker(App& app, const TensorItem& item, const GridLayout& g) {
   }
   ImGui::SameLine(0, 6);
   row_text(theme::fonts().mono, theme::palette().muted, ":, :, :]");
+  block_note(app, item, g);
 }
 
 void draw_card(App& app, const Card& card, ImVec2 pos) {

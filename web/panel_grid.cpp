@@ -11,6 +11,7 @@
 #include "panels.hpp"
 #include "tensor_edit.hpp"
 #include "theme.hpp"
+#include "timings.hpp"
 
 namespace whence::web {
 
@@ -206,6 +207,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
     std::int64_t c0, c1, r0, r1;
     visible_range(cells.x, pitch_x, g.cols, clip_min.x, clip_max.x, &c0, &c1);
     visible_range(cells.y, pitch_y, g.rows, clip_min.y, clip_max.y, &r0, &r1);
+    app.cells_drawn += long((r1 - r0) * (c1 - c0));
     const bool active_slice = active_here && g.rows * g.cols > 0 && active_cell / (g.rows * g.cols) == s + g.slice_base;
 
     // Axis indices: columns above, rows to the left; the active cell's own in dark text.
@@ -272,6 +274,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   ImGui::SetCursorScreenPos(origin);
   ImGui::InvisibleButton("##grid", size);
   if (ImGui::IsItemHovered()) {
+    const double t0 = timings::now_ms();
     const ImVec2 m = ImGui::GetIO().MousePos;
     const std::int64_t at = g.element_at(ImVec2(m.x - origin.x, m.y - origin.y));
     if (at >= 0) {
@@ -286,6 +289,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         app.selection.toggle_pin(cell);
       }
     }
+    app.hit_ms += timings::now_ms() - t0;
   }
   app.report_grid(DrawnGrid{item.id, g, origin, clip_min, clip_max, ghosts ? own : Shape{}, ghosts});
 

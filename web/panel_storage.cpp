@@ -14,7 +14,8 @@ namespace whence::web {
 
 namespace {
 
-constexpr std::int64_t kMaxStrip = 1024;  // longer storages are described, not drawn
+constexpr std::int64_t kMaxStrip = 1024;    // longer storages: a window of the strip,
+constexpr std::int64_t kStripWindow = 128;  // this many cells around the lit one
 
 std::int64_t storage_index(const Shape& shape, const Shape& strides, std::int64_t offset, std::int64_t flat) {
   const auto index = unravel(shape, flat);
@@ -84,10 +85,17 @@ void draw_storage(App& app, float width) {
   const float pad = theme::kCardPad;
   const ImVec2 a = ImGui::GetCursorScreenPos();
 
-  // What storage cell k holds: the base element stored there ("·" for storage the base skips).
-  std::vector<std::int64_t> element_at(std::size_t(std::min(info.length, kMaxStrip)), -1);
+  // The cells drawn: all of a short storage; of a long one, a window that follows the lit cell.
+  static std::int64_t first = 0;
+  const std::int64_t shown = info.length <= kMaxStrip ? info.length : kStripWindow;
+  if (info.length <= kMaxStrip) first = 0;
+  else if (info.selected >= 0 && (info.selected < first || info.selected >= first + shown)) first = info.selected - shown / 2;
+  first = std::clamp<std::int64_t>(first, 0, info.length - shown);
+  // What storage cell first + i holds: the base element stored there ("·" for storage the base skips).
+  std::vector<std::int64_t> element_at(std::size_t(shown), -1);
   for (std::size_t e = 0; e < info.base_cells.size(); ++e)
-    if (info.base_cells[e] < std::int64_t(element_at.size())) element_at[std::size_t(info.base_cells[e])] = std::int64_t(e);
+    if (info.base_cells[e] >= first && info.base_cells[e] < first + shown)
+      element_at[std::size_t(info.base_cells[e] - first)] = std::int64_t(e);
 
   std::string head = out.label + " is a view of " + base.label + ": the same storage, strides " +
                      format_shape(view.strides) + " and storage offset " + std::to_string(view.offset) + " \xc2\xb7 " +
@@ -106,10 +114,13 @@ void draw_storage(App& app, float width) {
     for (std::size_t d = 0; d < index.size(); ++d)
       detail += " + " + std::to_string(index[d]) + "\xc2\xb7" + std::to_string(strides[d]);
     detail += "] = storage[" + std::to_string(info.selected) + "]";
-    const std::int64_t e = info.selected < std::int64_t(element_at.size()) ? element_at[std::size_t(info.selected)] : -1;
+    const std::int64_t e = info.selected >= first && info.selected < first + shown ? element_at[std::size_t(info.selected - first)] : -1;
     if (e >= 0) detail += " = " + base.text[std::size_t(e)];
   }
   app.storage_text = detail;
+  if (shown < info.length)
+    head += " \xc2\xb7 showing storage[" + std::to_string(first) + " .. " + std::to_string(first + shown - 1) + "] of " +
+            std::to_string(info.length) + ", around the lit element";
 
   const float text_wrap = width - 2 * pad;
   const float head_h = f.ui->CalcTextSizeA(font_px(f.ui), 1e9f, text_wrap, head.c_str()).y;
@@ -119,7 +130,7 @@ void draw_storage(App& app, float width) {
   for (const auto& t : base.text) cell_w = std::max(cell_w, f.mono->CalcTextSizeA(font_px(f.mono), 1e9f, 0, t.c_str()).x + 2 * theme::kCellPadX);
   const float pitch = cell_w + theme::kCellGap;
   const float strip_label_h = font_px(f.small) + 4;
-  const bool draw_strip = info.length <= kMaxStrip;
+  const bool draw_strip = shown > 0;
   const float strip_h = draw_strip ? strip_label_h + theme::kCellHeight : 0;
   const float height = 2 * pad + font_px(f.ui_bold) + 6 + head_h + 8 + detail_h + 8 + strip_h;
   const ImVec2 b(a.x + width, a.y + height);
@@ -143,7 +154,7 @@ void draw_storage(App& app, float width) {
 
   if (draw_strip) {
     // Scrolls sideways when the storage is longer than the card is wide.
-    const float strip_w = float(info.length) * pitch;
+    const float strip_w = float(shown) * pitch;
     const bool scroll = strip_w > text_wrap;
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, y));
     if (scroll) {
@@ -154,13 +165,18 @@ void draw_storage(App& app, float width) {
     ImDrawList* sdl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const ImVec2 m = ImGui::GetIO().MousePos;
-    for (std::int64_t k = 0; k < info.length; ++k) {
-      const ImVec2 ca(o.x + float(k) * pitch, o.y + strip_label_h), cb(ca.x + cell_w, ca.y + theme::kCellHeight);
+    // The lit cell scrolled into view when it is not (so never while the pointer is on the strip).
+    if (scroll && info.selected >= first && info.selected < first + shown) {
+      const float x = float(info.selected - first) * pitch;
+      if (x < ImGui::GetScrollX() || x + cell_w > ImGui::GetScrollX() + text_wrap) ImGui::SetScrollX(x + cell_w * 0.5f - text_wrap * 0.5f);
+    }
+    for (std::int64_t k = first; k < first + shown; ++k) {
+      const ImVec2 ca(o.x + float(k - first) * pitch, o.y + strip_label_h), cb(ca.x + cell_w, ca.y + theme::kCellHeight);
       const std::string idx = std::to_string(k);
       const float iw = f.small->CalcTextSizeA(font_px(f.small), 1e9f, 0, idx.c_str()).x;
       sdl->AddText(f.small, font_px(f.small), ImVec2(std::floor(ca.x + (cell_w - iw) * 0.5f), o.y),
                    k == info.selected ? theme::palette().text : theme::palette().faint, idx.c_str());
-      const std::int64_t e = element_at[std::size_t(k)];
+      const std::int64_t e = element_at[std::size_t(k - first)];
       const bool lit = k == info.selected;
       sdl->AddRectFilled(ca, cb, lit ? colors.strong : e >= 0 ? colors.tint : theme::palette().background, theme::kCellRounding);
       sdl->AddRect(ca, cb, lit ? colors.strong : colors.ring, theme::kCellRounding, 0, 1);

@@ -328,8 +328,10 @@ void State::take_result(const Json& response) {
   relations_.clear();
   reaches_.clear();
   for (auto& cache : lazy_relations_) cache.clear();
+  explainer_.reset();
   roles_seen_.clear();
   explained_all_ = response.contains("relations");
+  if (!explained_all_) explainer_.emplace(call_);
   views_.clear();
   for (const auto& v : response.value("views", Json::array())) {
     ViewInfo view;
@@ -390,7 +392,7 @@ const Relation* State::relation(const std::string& out_id, std::int64_t element)
   if (it == cache.end()) {
     Json r;
     try {
-      r = explain_element(call_, int(p), element);
+      r = explainer_ ? explainer_->explain(int(p), element) : explain_element(call_, int(p), element);
     } catch (const std::exception&) {
       return nullptr;
     }

@@ -136,6 +136,7 @@ class State {
   bool explained_all_ = false;
   std::vector<std::vector<Relation>> relations_;  // [output position][flat element]
   mutable std::unordered_map<std::int64_t, Relation> lazy_relations_[kMaxOutputs];  // when !explained_all_
+  std::optional<Explainer> explainer_;  // when !explained_all_: the call, run once for them
   std::unordered_map<std::string, std::vector<std::vector<Reach>>> reaches_;  // [input id][flat]
   bool stale_ = false;
   mutable std::vector<std::string> roles_seen_;
