@@ -4,7 +4,7 @@
 // Prints a table as it goes (with --native, beside whence_bench's 1-thread Whence time) and
 // writes JSON: {"cases": [{case, family, memory_bound, size, status, reason | ms, samples, calls, stable}]}.
 //
-//     node build/wasm/whence_bench_wasm.js [--filter REGEX] [--quick] [--max-size N] [--budget S]
+//     node build/wasm-simd/whence_bench_wasm.js [--filter REGEX] [--quick] [--max-size N] [--budget S]
 //                                          [--json PATH] [--native build/bench/results.json]
 #include <cstdio>
 #include <fstream>
@@ -77,7 +77,13 @@ int main(int argc, char** argv) {
   set_element_limit(std::int64_t(1) << 26);
 
   std::printf("whence_bench_wasm: the same cases, Whence only, in WebAssembly under node; wasm/native = WebAssembly time /\n"
-              "native time (whence_bench's, one thread; > 1: WebAssembly is slower).\n\n");
+              "native time (whence_bench's, one thread; > 1: WebAssembly is slower). Kernels: %s.\n\n",
+#ifdef WHENCE_WASM_SIMD
+              "-O2 with WebAssembly SIMD (WHENCE_WASM_SIMD)"
+#else
+              "-Oz without SIMD, the site's"
+#endif
+  );
   std::printf("%-38s %5s %11s %11s %12s\n", "case", "size", "native ms", "wasm ms", "wasm/native");
   std::fflush(stdout);
   Json cases = Json::array();
