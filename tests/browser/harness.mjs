@@ -117,6 +117,17 @@ export async function frames(page, n = 2) {
   for (let i = 0; i < n; i++) await page.evaluate(() => whence.nextFrame());
 }
 
+// Shows `text` in the widget (after unpinning what an earlier test pinned) and checks it took.
+export async function setState(page, text) {
+  await page.keyboard.press('Escape');
+  await page.evaluate((t) => whence.setState(t), text);
+  await frames(page, 3);
+  assert.equal(await page.evaluate(() => whence.getState()), text);
+}
+
+// What the widget's offscreen live region says now.
+export const liveText = (page) => page.evaluate(() => document.querySelector('.whence-widget [aria-live="polite"]')?.textContent);
+
 export async function hover(page, tensor, element) {
   let p = await page.evaluate(([t, e]) => whence.cellAt(t, e), [tensor, element]);
   assert.ok(p, `${tensor} element ${element} is drawn`);

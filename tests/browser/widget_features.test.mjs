@@ -7,20 +7,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { CLI, SITE, clickControl, cliEval, closeAll, frames, hover, newContext, open, screenshot, sorted, sourcesOf,
-         startServer, typeIntoCell } from './harness.mjs';
+import { CLI, SITE, clickControl, cliEval, closeAll, frames, hover, liveText, newContext, open, screenshot, setState,
+         sorted, sourcesOf, startServer, typeIntoCell } from './harness.mjs';
 import { decodePng } from './png.mjs';
 
 const PAGE = 'op/torch.add/index.html';
 
-async function setState(page, text) {
-  await page.keyboard.press('Escape');  // unpin what an earlier test pinned
-  await page.evaluate((t) => whence.setState(t), text);
-  await frames(page, 3);
-  assert.equal(await page.evaluate(() => whence.getState()), text);
-}
-
-const liveText = (page) => page.evaluate(() => document.querySelector('.whence-widget [aria-live="polite"]')?.textContent);
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(SITE, PAGE)), `${PAGE} is missing: run scripts/build first`);

@@ -8,19 +8,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { SITE, closeAll, frames, hover, newContext, open, screenshot, startServer } from './harness.mjs';
+import { SITE, closeAll, frames, hover, liveText, newContext, open, screenshot, setState, startServer } from './harness.mjs';
 
 const PAGE = 'op/torch.add/index.html';
 const GATHER = 'torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, torch.tensor([[0, 0], [2, 1]]))';
 
-async function setState(page, text) {
-  await page.keyboard.press('Escape');  // unpin what an earlier test pinned
-  await page.evaluate((t) => whence.setState(t), text);
-  await frames(page, 3);
-  assert.equal(await page.evaluate(() => whence.getState()), text);
-}
-
-const liveText = (page) => page.evaluate(() => document.querySelector('.whence-widget [aria-live="polite"]')?.textContent);
 const selected = (page) => page.evaluate(() => whence.selected());
 
 before(async () => {

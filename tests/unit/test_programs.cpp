@@ -146,7 +146,7 @@ TEST_CASE("a program session answers trace and reach as one-shot requests do", "
   for (std::size_t k = 0; k < one_shot["steps"].size(); ++k)
     REQUIRE(started["steps"][k]["results"] == one_shot["steps"][k]["results"]);
 
-  for (const Json start : {Json{{"name", "z"}, {"element", 1}}, Json{{"name", "x"}, {"element", 1}, {"line", 1}},
+  for (const Json& start : {Json{{"name", "z"}, {"element", 1}}, Json{{"name", "x"}, {"element", 1}, {"line", 1}},
                            Json{{"name", "v"}, {"element", 2}, {"line", 3}}}) {
     const Json both = whence::evaluate_program(Json{{"session", id}, {"trace", start}, {"reach", start}});
     REQUIRE(both["ok"] == true);
