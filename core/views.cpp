@@ -1,6 +1,7 @@
 #include "views.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 
 #include "error.hpp"
@@ -56,16 +57,28 @@ Tensor unsqueeze(const Tensor& t, std::int64_t dim) {
   return t.as_strided(shape, strides, t.offset());
 }
 
-bool suggests_channels_last(const Tensor& t) {
-  if (t.dim() != 4 || t.strides()[1] == 0) return false;  // (a trivial C stride defaults to NCHW)
+namespace {
+
+// c10's is_channels_last_strides_{2d,3d}: the dims from innermost to outermost in a
+// channels-last layout are `order`; each stride must be at least the extent of the ones inside.
+bool strides_like_channels_last(const Tensor& t, std::initializer_list<int> order) {
+  if (t.strides()[1] == 0) return false;  // (a trivial C stride defaults to the contiguous format)
   std::int64_t min = 0;
-  for (int d : {1, 3, 2, 0}) {
+  for (int d : order) {
     const std::int64_t size = t.shape()[std::size_t(d)], stride = t.strides()[std::size_t(d)];
     if (size == 0 || stride < min) return false;
-    if (d == 0 && min == t.strides()[1]) return false;  // ambiguous N111-like strides: NCHW
+    if (d == 0 && min == t.strides()[1]) return false;  // ambiguous N111-like strides: contiguous
     min = size > 1 ? stride * size : stride;
   }
   return true;
+}
+
+}  // namespace
+
+bool suggests_channels_last(const Tensor& t) { return t.dim() == 4 && strides_like_channels_last(t, {1, 3, 2, 0}); }
+
+bool suggests_channels_last_3d(const Tensor& t) {
+  return t.dim() == 5 && strides_like_channels_last(t, {1, 4, 3, 2, 0});
 }
 
 std::string memory_format_kernel(const std::string& name, const Tensor& t) { return suggests_channels_last(t) ? name + "_channels_last" : name; }

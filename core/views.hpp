@@ -22,6 +22,8 @@ Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes);
 // c10's is_channels_last_strides_2d: whether suggest_memory_format() reads the strides as
 // channels-last, which picks PyTorch's "_channels_last" CPU kernels (and their error words).
 bool suggests_channels_last(const Tensor& t);
+// The same for 5-D tensors (ChannelsLast3d), which some CPU kernels refuse.
+bool suggests_channels_last_3d(const Tensor& t);
 // `name`, or `name`_channels_last where PyTorch's CPU kernel switches on that memory format.
 std::string memory_format_kernel(const std::string& name, const Tensor& t);
 

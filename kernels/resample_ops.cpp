@@ -13,6 +13,7 @@
 #include "core/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
+#include "core/views.hpp"
 #include "kernels/composite.hpp"
 #include "kernels/movement_family.hpp"
 #include "kernels/resample_family.hpp"
@@ -288,6 +289,8 @@ SourceMap shuffle_map(const Bound& b, bool up) {
   if (!up && W % f)
     fail("RuntimeError", "pixel_unshuffle expects width to be divisible by downscale_factor, but input.size(-1)=" + std::to_string(W) +
                              " is not divisible by " + std::to_string(f), "input");
+  // PyTorch's CPU kernels switch on suggest_memory_format() and have no ChannelsLast3d case.
+  if (suggests_channels_last_3d(x)) fail("RuntimeError", "Unsupported memory format. Supports only ChannelsLast, Contiguous", "input");
   SourceMap m;
   m.note = "";
   m.shape = s;
