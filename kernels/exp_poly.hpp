@@ -85,7 +85,8 @@ WHENCE_HD inline float exp_poly_f(float x) {
   // · 2^n in two steps, 2^(n/2) each, both normal floats: a subnormal result is rounded once
   // (the last product), and 2^128 overflows.
   const std::int32_t n1 = ni >> 1, n2 = ni - n1;
-  const std::int32_t b1 = (n1 + 127) << 23, b2 = (n2 + 127) << 23;
+  // Shifted as unsigned: for a NaN x, n is garbage and its bits would overflow a signed shift.
+  const std::uint32_t b1 = std::uint32_t(n1 + 127) << 23, b2 = std::uint32_t(n2 + 127) << 23;
   float s1, s2;
   std::memcpy(&s1, &b1, sizeof s1);
   std::memcpy(&s2, &b2, sizeof s2);
