@@ -29,12 +29,13 @@ Json evaluate(const Call& call, bool explain);
 // {"ok": true, "relation": {"out": [...], "src": [...], "eq": "..."}} or an error.
 Json explain_element(const Call& call, int result_position, std::int64_t flat);
 
-// explain_element for many elements of one call: the call runs once, in the constructor, and
-// each explain() explains from that run (a hover must not run the op again). Never throws.
+// One call, run once, in the constructor: its response (as evaluate) and any element's relation
+// (as explain_element) come from that run, so a hover never runs the op again. Never throws.
 struct Evaluation;
 class Explainer {
  public:
   explicit Explainer(const Call& call);
+  Json response(bool explain) const;                           // as evaluate
   Json explain(int result_position, std::int64_t flat) const;  // as explain_element
 
  private:

@@ -147,40 +147,46 @@ Json arg_params_json(const Evaluation& e) {
 
 void enable_programs(Json (*evaluate_program)(const Json& request)) { g_programs = evaluate_program; }
 
-Json evaluate(const Call& call, bool explain) {
-  return guarded([&] {
-    const Evaluation e = run_call(call);
-    // A tuple result (values, indices) is a plain array of tensors (DESIGN.md, "Response").
-    Json result = Json::array();
-    if (e.result.is_tuple && !e.python_result)
-      for (const Tensor& t : e.result.tensors) result.push_back(value_to_json(t));
-    else
-      result = value_to_json(result_value(e));
-    Json r{{"ok", true}, {"result", result}};
+namespace {
+
+// The response to `call` from its run `e` (DESIGN.md, "Response").
+Json response_json(const Evaluation& e, bool explain) {
+  // A tuple result (values, indices) is a plain array of tensors.
+  Json result = Json::array();
+  if (e.result.is_tuple && !e.python_result)
+    for (const Tensor& t : e.result.tensors) result.push_back(value_to_json(t));
+  else
+    result = value_to_json(result_value(e));
+  Json r{{"ok", true}, {"result", result}};
+  if (!e.python_result)
+    if (Json views = views_json(e); !views.empty()) r["views"] = std::move(views);
+  if (e.bound.op)
+    if (Json names = arg_params_json(e); !names.empty()) r["arg_params"] = std::move(names);
+  if (explain) {
+    Json relations = Json::array();
     if (!e.python_result)
-      if (Json views = views_json(e); !views.empty()) r["views"] = std::move(views);
-    if (e.bound.op)
-      if (Json names = arg_params_json(e); !names.empty()) r["arg_params"] = std::move(names);
-    if (explain) {
-      Json relations = Json::array();
-      if (e.python_result) {
-        r["relations"] = relations;
-        return r;
-      }
       for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
         for (std::int64_t flat = 0; flat < e.result.tensors[pos].numel(); ++flat)
           relations.push_back(relation_json(e, int(pos), flat));
-      r["relations"] = relations;
-    }
-    return r;
-  });
+    r["relations"] = relations;
+  }
+  return r;
 }
+
+}  // namespace
+
+Json evaluate(const Call& call, bool explain) { return Explainer(call).response(explain); }
 
 Explainer::Explainer(const Call& call) {
   error_ = guarded([&] {
     evaluation_ = std::make_shared<const Evaluation>(run_call(call));
     return Json{{"ok", true}};
   });
+}
+
+Json Explainer::response(bool explain) const {
+  if (!evaluation_) return error_;
+  return guarded([&] { return response_json(*evaluation_, explain); });
 }
 
 Json explain_element(const Call& call, int result_position, std::int64_t flat) {

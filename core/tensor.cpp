@@ -25,11 +25,8 @@ std::int64_t shape_numel(const Shape& shape) {
 }
 
 Tensor Tensor::empty(DType dtype, const Shape& shape) {
-  Tensor t;
-  t.dtype_ = dtype;
-  t.shape_ = shape;
-  t.strides_ = contiguous_strides(shape);
-  t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype));
+  Tensor t = uninitialized(dtype, shape);
+  std::fill(t.storage_->words.begin(), t.storage_->words.end(), 0);
   return t;
 }
 
@@ -38,7 +35,7 @@ Tensor Tensor::uninitialized(DType dtype, const Shape& shape) {
   t.dtype_ = dtype;
   t.shape_ = shape;
   t.strides_ = contiguous_strides(shape);
-  t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype), Storage::Uninitialized{});
+  t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype));
   return t;
 }
 

@@ -45,10 +45,9 @@ struct Scalar {
 struct Storage {
   xt::uvector<std::uint64_t> words;
   std::size_t bytes;  // as PyTorch counts them (the words round up)
-  explicit Storage(std::size_t n) : words((n + 7) / 8, 0), bytes(n) {}
-  // Not zero-filled but for the last word's padding (uvector leaves trivial types as they are).
-  struct Uninitialized {};
-  Storage(std::size_t n, Uninitialized) : words((n + 7) / 8), bytes(n) {
+  // Unset but for the last word's padding (uvector leaves trivial types as they are):
+  // Tensor::empty zero-fills it, Tensor::uninitialized leaves it to the launcher.
+  explicit Storage(std::size_t n) : words((n + 7) / 8), bytes(n) {
     if (!words.empty()) words.back() = 0;
   }
   void* data() { return words.data(); }

@@ -12,18 +12,14 @@ void History::record(const std::string& before, bool typing, double time) {
   if (undo_.size() > kHistoryLimit) undo_.erase(undo_.begin());
 }
 
-std::string History::undo(const std::string& current) {
-  std::string text = undo_.back();
-  undo_.pop_back();
-  redo_.push_back(current);
-  last_typing_ = false;
-  return text;
-}
+std::string History::undo(const std::string& current) { return step(undo_, redo_, current); }
 
-std::string History::redo(const std::string& current) {
-  std::string text = redo_.back();
-  redo_.pop_back();
-  undo_.push_back(current);
+std::string History::redo(const std::string& current) { return step(redo_, undo_, current); }
+
+std::string History::step(std::vector<std::string>& from, std::vector<std::string>& to, const std::string& current) {
+  std::string text = from.back();
+  from.pop_back();
+  to.push_back(current);
   last_typing_ = false;
   return text;
 }

@@ -23,6 +23,8 @@ class History {
   std::size_t undo_size() const { return undo_.size(); }
 
  private:
+  // Pops the text to go to from `from`, pushing `current` onto `to`.
+  std::string step(std::vector<std::string>& from, std::vector<std::string>& to, const std::string& current);
   std::vector<std::string> undo_, redo_;
   bool last_typing_ = false;
   double last_time_ = -1e9;

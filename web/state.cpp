@@ -295,17 +295,21 @@ void State::relabel_arguments(const Json& names) {
 
 void State::evaluate_call() {
   Json response;
+  std::optional<Explainer> run;  // the call, run once: the response and, for a big result, each hover
   try {
-    response = evaluate(call_, /*explain=*/false);
+    run.emplace(call_);
+    response = run->response(/*explain=*/false);
     // Explain small results whole: hovering inputs needs every relation.
     if (response.value("ok", false) && result_numel(response) <= kExplainAllLimit)
-      response = evaluate(call_, /*explain=*/true);
-  } catch (const std::exception& e) {  // evaluate() promises not to throw; be safe anyway
+      response = run->response(/*explain=*/true);
+  } catch (const std::exception& e) {  // Explainer promises not to throw; be safe anyway
     response = {{"ok", false}, {"error", {{"type", "RuntimeError"}, {"message", e.what()}}}};
   }
   if (response.value("ok", false)) {
     try {
       take_result(response);
+      explainer_.reset();
+      if (!explained_all_) explainer_ = std::move(run);
     } catch (const std::exception& e) {  // a response this code does not understand
       outputs_.clear();
       error_ = ErrorInfo{"RuntimeError", std::string("internal error reading the result: ") + e.what(), ""};
@@ -328,10 +332,8 @@ void State::take_result(const Json& response) {
   relations_.clear();
   reaches_.clear();
   for (auto& cache : lazy_relations_) cache.clear();
-  explainer_.reset();
   roles_seen_.clear();
   explained_all_ = response.contains("relations");
-  if (!explained_all_) explainer_.emplace(call_);
   views_.clear();
   for (const auto& v : response.value("views", Json::array())) {
     ViewInfo view;

@@ -14,6 +14,16 @@ import { decodePng } from './png.mjs';
 const PAGE = 'op/torch.add/index.html';
 
 
+// widget-NAME-light.png and widget-NAME-dark.png of what is shown; the page ends light again.
+async function screenshotBothThemes(page, name) {
+  await screenshot(page, `${name}-light.png`);
+  await page.evaluate(() => whence.setTheme('dark'));
+  await frames(page, 3);
+  await screenshot(page, `${name}-dark.png`);
+  await page.evaluate(() => whence.setTheme('light'));
+  await frames(page, 2);
+}
+
 before(async () => {
   assert.ok(fs.existsSync(path.join(SITE, PAGE)), `${PAGE} is missing: run scripts/build first`);
   assert.ok(fs.existsSync(CLI));
@@ -46,12 +56,7 @@ describe('widget features', () => {
     // Each operand element is drawn once solid: hovering it selects that element.
     await hover(page, 'arg:1', 2);
     await hover(page, 'arg:0', 1);
-    await screenshot(page, 'widget-broadcast-light.png');
-    await page.evaluate(() => whence.setTheme('dark'));
-    await frames(page, 3);
-    await screenshot(page, 'widget-broadcast-dark.png');
-    await page.evaluate(() => whence.setTheme('light'));
-    await frames(page, 2);
+    await screenshotBothThemes(page, 'widget-broadcast');
   });
 
   test('an outer-product broadcast (3, 1) with (1, 3) is shown without a warning; equal shapes show no bar', async () => {
@@ -86,12 +91,7 @@ describe('widget features', () => {
     await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
     await frames(page, 3);
     assert.deepEqual(await page.evaluate(() => whence.selected()), { tensor: 'arg:0', element: 4, pinned: false });
-    await screenshot(page, 'widget-storage-light.png');
-    await page.evaluate(() => whence.setTheme('dark'));
-    await frames(page, 3);
-    await screenshot(page, 'widget-storage-dark.png');
-    await page.evaluate(() => whence.setTheme('light'));
-    await frames(page, 2);
+    await screenshotBothThemes(page, 'widget-storage');
   });
 
   test('view() refused on a transpose: the error explains strides in plain words', async () => {
