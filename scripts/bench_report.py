@@ -279,7 +279,8 @@ def base_page(body, title, description, root):
     """site/templates/base.html around `body` (as scripts/build_site's page())."""
     with open(os.path.join(SITE, "templates", "base.html"), encoding="utf-8") as f:
         template = f.read()
-    values = {"title": html.escape(title), "description": html.escape(description), "root": root, "body": body}
+    values = {"title": html.escape(title), "description": html.escape(description), "root": root, "body": body,
+              "head": ""}
     return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], template)
 
 

@@ -14,8 +14,9 @@
 //                   widget follows the page's <html data-theme="light|dark"> where the page
 //                   sets one (Whence's own pages do), else auto. Changing the attribute (or
 //                   the page's data-theme) later switches the widget at once.
-// A widget loads only when its box comes near the viewport: a page with several of them
-// downloads nothing for those the reader never scrolls to.
+// A widget loads only when its box is in the viewport when the page loads, or, once the reader
+// scrolls, comes within 200 px of it: a page with several of them downloads nothing for those
+// the reader never scrolls to (each may need a different module of a few hundred KB).
 (function() {
   'use strict';
   var script = document.currentScript;
@@ -76,14 +77,28 @@
     });
   });
 
-  // Mount a placeholder once it is within a screen's height of the viewport.
-  var observer = window.IntersectionObserver && new IntersectionObserver(function(entries) {
-    entries.forEach(function(entry) {
-      if (!entry.isIntersecting) return;
-      observer.unobserve(entry.target);
-      mount(entry.target);
+  // Mount a placeholder once it is in the viewport (margin '0px'), or within 200 px of it
+  // (margin '200px 0px', from the first scroll on: the next widget starts loading before the
+  // reader gets there, while one just below the fold of a first visit waits for a scroll).
+  function observe(margin) {
+    var observer = new IntersectionObserver(function(entries) {
+      entries.forEach(function(entry) {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        mount(entry.target);
+      });
+    }, {rootMargin: margin});
+    return observer;
+  }
+  var observer = window.IntersectionObserver && observe('0px');
+  if (observer) {
+    window.addEventListener('scroll', function lookAhead() {
+      window.removeEventListener('scroll', lookAhead);
+      observer.disconnect();
+      observer = observe('200px 0px');
+      placeholders.forEach(function(el) { if (!el.whenceFrame) observer.observe(el); });
     });
-  }, {rootMargin: '200px 0px'});
+  }
 
   var placeholders = [];
   function mountAll() {

@@ -104,8 +104,10 @@
   }
 
   // --- the Module -----------------------------------------------------------------------------
-  var probe = document.createElement('canvas');
-  var hasWebGL2 = !!(window.WebGL2RenderingContext && probe.getContext('webgl2'));
+  // An op page's head script (site/preload.js) probed already, and started the download.
+  var preload = window.whencePreload || null;
+  var hasWebGL2 = preload ? preload.webgl2 :
+                  !!(window.WebGL2RenderingContext && document.createElement('canvas').getContext('webgl2'));
 
   var compiled = null;   // the WebAssembly.Module, once downloaded and compiled
   var pending = null;    // {imports, receive} once the glue asks for the instance
@@ -180,7 +182,10 @@
   // --- the .wasm: download with progress, then compile -----------------------------------------
   // Rejects with an Error whose message is what the overlay says.
   function download(url) {
-    return fetch(url, {credentials: 'same-origin'}).then(function(response) {
+    // The first attempt takes up preload.js's fetch where it asked for this file; a Retry fetches anew.
+    var started = preload && preload.wasm && preload.wasmUrl === url ? preload.wasm : null;
+    if (preload) preload.wasm = null;
+    return (started || fetch(url, {credentials: 'same-origin'})).then(function(response) {
       if (!response.ok)
         throw new Error('Whence could not be downloaded: the server answered HTTP ' + response.status +
                         (response.statusText ? ' ' + response.statusText : '') + ' for ' + url + '.');
