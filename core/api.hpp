@@ -53,5 +53,7 @@ std::string evaluate_line(const std::string& line);
 // The op table as JSON (CLI `ops`): [{"names", "family", "summary", "signature", "docs",
 // "example", "equation", "params": [{"name", "type", "keyword_only", "default"?}]}...].
 Json ops_json();
+// One entry of it: the op called `name` (any of its names), or null.
+Json op_entry(const std::string& name);
 
 }  // namespace whence

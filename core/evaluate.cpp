@@ -232,28 +232,39 @@ std::string evaluate_line(const std::string& line) {
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-Json ops_json() {
+namespace {
+
+Json op_json(const OpDescriptor& op) {
   static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str", "Tensor[]", "index"};
-  Json ops = Json::array();
-  for (const OpDescriptor* op : op_table()) {
-    Json params = Json::array();
-    for (const Param& p : op->params) {
-      Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
-      if (p.optional) j["optional"] = true;
-      if (p.var_positional) j["var_positional"] = true;  // Python's *tensors: every positional argument from here
-      if (p.has_default) j["default"] = value_to_json(p.default_value);
-      params.push_back(j);
-    }
-    ops.push_back(Json{{"names", op->names},
-                       {"family", op->family},
-                       {"summary", op->summary},
-                       {"signature", op->signature()},
-                       {"docs", op->docs},
-                       {"example", op->example},
-                       {"equation", op->equation},
-                       {"params", params}});
+  Json params = Json::array();
+  for (const Param& p : op.params) {
+    Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
+    if (p.optional) j["optional"] = true;
+    if (p.var_positional) j["var_positional"] = true;  // Python's *tensors: every positional argument from here
+    if (p.has_default) j["default"] = value_to_json(p.default_value);
+    params.push_back(j);
   }
+  return Json{{"names", op.names},
+              {"family", op.family},
+              {"summary", op.summary},
+              {"signature", op.signature()},
+              {"docs", op.docs},
+              {"example", op.example},
+              {"equation", op.equation},
+              {"params", params}};
+}
+
+}  // namespace
+
+Json ops_json() {
+  Json ops = Json::array();
+  for (const OpDescriptor* op : op_table()) ops.push_back(op_json(*op));
   return ops;
+}
+
+Json op_entry(const std::string& name) {
+  const OpDescriptor* op = find_op(name);
+  return op ? op_json(*op) : Json();
 }
 
 }  // namespace whence

@@ -1,6 +1,10 @@
 #include "signatures.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
+#include <mutex>
+#include <vector>
 
 namespace whence {
 
@@ -126,40 +130,64 @@ std::string Signature::printed() const {
   return s + ")";
 }
 
-const Binding* find_binding(const std::string& qualified_name) {
-  static const std::map<std::string, Binding> bindings = [] {
-    std::map<std::string, Binding> m;
-    for (const Row& r : kRows) {
-      Binding b;
-      b.name = r.name;
-      b.message_name = r.message_name;
-      std::string kind = r.kind;
-      b.calls = r.calls;
-      b.operator_method = kind == "dunder";
-      if (kind == "dunder") {  // calls is "native:torch.Tensor.add|wraps_type_error" or "python:torch.rsub|..."
-        const std::string how = b.calls;
-        kind = how.substr(0, how.find(':'));
-        const auto colon = how.find(':'), bar = how.find('|');
-        b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
-      }
-      b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python
-              : kind == "dispatch" ? BindingKind::Dispatch : BindingKind::Native;
-      if (b.kind == BindingKind::Python) {  // "torch._VF.meshgrid|sequence"
-        const auto bar = b.calls.find('|');
-        if (bar != std::string::npos) {
-          const std::string how = b.calls.substr(bar + 1);
-          b.single_vararg = how == "itself" ? SingleVararg::Itself : how == "sequence" ? SingleVararg::Sequence : SingleVararg::Tuple;
-          b.calls.resize(bar);
-        }
-      }
-      for (const char* o : r.overloads)
-        if (o) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
-      m.emplace(b.name, std::move(b));
-    }
-    return m;
+namespace {
+
+// The row of `name`: binary search over the rows sorted by name once (pointers only; the first
+// row of a name where there were two, as before).
+const Row* find_row(const std::string& name) {
+  static const std::vector<const Row*> sorted = [] {
+    std::vector<const Row*> v;
+    for (const Row& r : kRows) v.push_back(&r);
+    std::stable_sort(v.begin(), v.end(), [](const Row* a, const Row* b) { return std::strcmp(a->name, b->name) < 0; });
+    return v;
   }();
-  const auto it = bindings.find(qualified_name);
-  return it == bindings.end() ? nullptr : &it->second;
+  const auto it = std::lower_bound(sorted.begin(), sorted.end(), name,
+                                   [](const Row* r, const std::string& n) { return std::strcmp(r->name, n.c_str()) < 0; });
+  return it != sorted.end() && name == (*it)->name ? *it : nullptr;
+}
+
+Binding make_binding(const Row& r) {
+  Binding b;
+  b.name = r.name;
+  b.message_name = r.message_name;
+  std::string kind = r.kind;
+  b.calls = r.calls;
+  b.operator_method = kind == "dunder";
+  if (kind == "dunder") {  // calls is "native:torch.Tensor.add|wraps_type_error" or "python:torch.rsub|..."
+    const std::string how = b.calls;
+    kind = how.substr(0, how.find(':'));
+    const auto colon = how.find(':'), bar = how.find('|');
+    b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
+  }
+  b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python
+          : kind == "dispatch" ? BindingKind::Dispatch : BindingKind::Native;
+  if (b.kind == BindingKind::Python) {  // "torch._VF.meshgrid|sequence"
+    const auto bar = b.calls.find('|');
+    if (bar != std::string::npos) {
+      const std::string how = b.calls.substr(bar + 1);
+      b.single_vararg = how == "itself" ? SingleVararg::Itself : how == "sequence" ? SingleVararg::Sequence : SingleVararg::Tuple;
+      b.calls.resize(bar);
+    }
+  }
+  for (const char* o : r.overloads)
+    if (o) b.overloads.push_back(parse_signature(o, b.kind == BindingKind::Python));
+  return b;
+}
+
+}  // namespace
+
+// Each binding's signatures are parsed when it is first looked up, not all of them at once: a
+// page's first call needs a handful of them, and parsing every one took 0.1 s of its start in
+// WebAssembly. std::map keeps the returned pointers valid as it grows.
+const Binding* find_binding(const std::string& qualified_name) {
+  static std::mutex mutex;
+  static std::map<std::string, Binding> parsed;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto it = parsed.find(qualified_name);
+  if (it != parsed.end()) return &it->second;
+  const Row* row = find_row(qualified_name);
+  if (!row) return nullptr;
+  return &parsed.emplace(qualified_name, make_binding(*row)).first->second;
 }
 
 }  // namespace whence

@@ -124,7 +124,6 @@ class State {
   void take_result(const Json& response);
   void select_op(const std::string& name);
 
-  Json ops_;
   OpInfo op_;
   std::string default_example_;
   std::string text_;
