@@ -12,6 +12,7 @@
 #include "kernels/conv_direct.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "kernels/conv_tile.hpp"
@@ -30,7 +31,8 @@ void direct_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T
   const I64 Hp = g.OH + (g.KH - 1) * g.dH, Wp = g.OW + (g.KW - 1) * g.dW, plane = Hp * Wp;
   const I64 qend = (g.OH - 1) * Wp + g.OW;  // one past the last q that is an output element
   const bool copy = g.pH != 0 || g.pW != 0 || Hp != g.H || Wp != g.W || qend < NR;
-  std::vector<T> padded(copy ? std::size_t(cin * plane + NR) : 0, T(0));  // its borders stay 0
+  // (written whole for each sample below, borders and all, so not zeroed here)
+  std::unique_ptr<T[]> padded(copy ? new T[std::size_t(cin * plane + NR)] : nullptr);
   std::vector<I64> offs(static_cast<std::size_t>(K));
   for (I64 k = 0; k < K; ++k) {
     const I64 ci = k / (g.KH * g.KW), kh = k / g.KW % g.KH, kw = k % g.KW;
@@ -49,12 +51,20 @@ void direct_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T
       T* og = out + (n * g.Cout + grp * cout_g) * P;
       const T* src = xg;
       if (copy) {
+        T* d = padded.get();
         for (I64 ci = 0; ci < cin; ++ci)
-          for (I64 ih = ih0; ih < ih1; ++ih)
-            if (iw0 < iw1)
-              std::copy(xg + (ci * g.H + ih) * g.W + iw0, xg + (ci * g.H + ih) * g.W + iw1,
-                        padded.data() + ci * plane + (ih + g.pH) * Wp + iw0 + g.pW);
-        src = padded.data();
+          for (I64 h = 0; h < Hp; ++h, d += Wp) {
+            const I64 ih = h - g.pH;
+            if (ih < ih0 || ih >= ih1 || iw0 >= iw1) {
+              std::fill(d, d + Wp, T(0));
+              continue;
+            }
+            std::fill(d, d + iw0 + g.pW, T(0));
+            std::copy(xg + (ci * g.H + ih) * g.W + iw0, xg + (ci * g.H + ih) * g.W + iw1, d + iw0 + g.pW);
+            std::fill(d + iw1 + g.pW, d + Wp, T(0));
+          }
+        std::fill(d, d + NR, T(0));
+        src = padded.get();
       }
       for (I64 q0 = 0; q0 < qend; q0 += NR) {
         const I64 qs = copy ? q0 : std::min(q0, qend - NR), qe = std::min(qs + NR, qend);
@@ -64,12 +74,15 @@ void direct_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T
                                   init.data() + bl * MR, k0 == 0, tile, NR, MR, NR);
           // the tile's columns that are output elements, a run of an output row at a time
           const int rows = int(std::min<I64>(MR, cout_g - bl * MR));
-          for (I64 q = qs; q < qe;) {
-            const I64 oh = q / Wp, ow = q % Wp, len = std::min(Wp - ow, qe - q);
+          I64 oh = qs / Wp, ow = qs % Wp;
+          for (I64 q = qs; q < qe; ++oh, ow = 0) {
+            const I64 len = std::min(Wp - ow, qe - q);
             if (ow < g.OW)
-              for (int r = 0; r < rows; ++r)
-                std::copy(tile + r * NR + (q - qs), tile + r * NR + (q - qs) + std::min(len, g.OW - ow),
-                          og + (bl * MR + r) * P + oh * g.OW + ow);
+              for (int r = 0; r < rows; ++r) {
+                const T* t = tile + r * NR + (q - qs);
+                T* o = og + (bl * MR + r) * P + oh * g.OW + ow;
+                for (I64 j = 0, e = std::min(len, g.OW - ow); j < e; ++j) o[j] = t[j];
+              }
             q += len;
           }
         }
