@@ -6,7 +6,8 @@
 // padding). cols is built a tile of Jt columns at a time (about kTile elements, so its memory
 // stays bounded for any input), each of its rows from runs along an output row: a copy of the
 // input row (stride sW) between two runs of zeros, the columns where the tap falls inside the
-// row computed once per kw. The product takes MR output channels × NR columns in locals over a
+// row computed once per kw (stride 1 skips the matrix: kernels/conv_direct.cpp). The product
+// (kernels/conv_tile.hpp) takes MR output channels × NR columns in locals over a
 // chunk of KC taps (a column strip stays in cache), each row of cols read once for MR
 // channels; the weight is packed as [K][MR] per block of MR channels (zeros past the group's
 // last channel). Each element is bias + its products in tap order: float32 sums KF taps at a

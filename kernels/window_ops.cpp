@@ -6,7 +6,8 @@
 // how a window is folded (Kind). for_each_term lists, for one output element, the input
 // elements its window covers (padding as -1) and the weight element each pairs with; the
 // compute loop, explain and the equation all walk it. The floating convolutions' compute path
-// is their own: im2col and a blocked matrix product (kernels/conv_im2col.cpp). An op is a
+// is their own: a blocked matrix product over the input's shifted planes for stride 1
+// (kernels/conv_direct.cpp), else over im2col's columns (kernels/conv_im2col.cpp). An op is a
 // prepare function (PyTorch's checks, in its order, and the geometry) and one window_op line;
 // a new way of folding a window is a Kind, a case of for_each_term and its line of the
 // equation.
