@@ -6,7 +6,8 @@
 // padding). cols is built a tile of Jt columns at a time (about kTile elements, so its memory
 // stays bounded for any input), each of its rows from runs along an output row: a copy of the
 // input row (stride sW) between two runs of zeros, the columns where the tap falls inside the
-// row computed once per kw. The product takes MR output channels × NR columns in locals over a
+// row computed once per kw (stride 1 skips the matrix: kernels/conv_direct.cpp). The product
+// (kernels/conv_tile.hpp) takes MR output channels × NR columns in locals over a
 // chunk of KC taps (a column strip stays in cache), each row of cols read once for MR
 // channels; the weight is packed as [K][MR] per block of MR channels (zeros past the group's
 // last channel). Each element is bias + its products in tap order: float32 sums KF taps at a
@@ -16,66 +17,17 @@
 #include "kernels/conv_im2col.hpp"
 
 #include <algorithm>
-#include <type_traits>
 #include <vector>
+
+#include "kernels/conv_tile.hpp"
 
 namespace whence {
 
 namespace {
 
-using I64 = std::int64_t;
+using namespace conv_tile;
 
 constexpr I64 kTile = 64 * 1024;  // elements of cols held at once
-constexpr I64 KC = 256;           // taps per pass over a column strip (it stays in cache)
-constexpr I64 KF = 32;            // float: taps summed in float before the sum joins the double one
-
-template <class T>
-struct Blocking;
-template <>
-struct Blocking<float> {
-  static constexpr int MR = 4, NR = 64;
-};
-template <>
-struct Blocking<double> {
-  static constexpr int MR = 4, NR = 32;
-};
-
-// c[r][j] (r < rows, j < cols) = start + Σ_k a[k][r] · b[k][j] over k < K, where start is
-// init[r] (first) or c's own value (a later chunk). a: [K][MR]; b: K rows of NR at stride ldb.
-// float sums KF taps at a time in float registers, each partial sum added to a double one
-// (the error grows with KF, not with K; a float sum over all of K strays from PyTorch's by
-// about as much again as PyTorch's own rounding).
-template <class T, int MR, int NR>
-void micro_tile(const T* a, const T* b, I64 ldb, I64 K, const T* init, bool first, T* c, I64 ldc, int rows, int cols) {
-  double sum[MR][NR];
-  for (int r = 0; r < MR; ++r)
-    for (int j = 0; j < NR; ++j) sum[r][j] = first ? double(init[r]) : 0.0;
-  if (!first)
-    for (int r = 0; r < rows; ++r)
-      for (int j = 0; j < cols; ++j) sum[r][j] = double(c[r * ldc + j]);
-  constexpr I64 step = std::is_same_v<T, float> ? KF : KC;
-  for (I64 k0 = 0; k0 < K; k0 += step) {
-    const I64 k1 = std::min(K, k0 + step);
-    T acc[MR][NR] = {};
-    for (I64 k = k0; k < k1; ++k) {
-      const T* bk = b + k * ldb;
-      const T* ak = a + k * MR;
-      for (int r = 0; r < MR; ++r) {
-        const T av = ak[r];
-        for (int j = 0; j < NR; ++j) acc[r][j] += av * bk[j];
-      }
-    }
-    for (int r = 0; r < MR; ++r)
-      for (int j = 0; j < NR; ++j) sum[r][j] += double(acc[r][j]);
-  }
-  if (rows == MR && cols == NR) {
-    for (int r = 0; r < MR; ++r)
-      for (int j = 0; j < NR; ++j) c[r * ldc + j] = T(sum[r][j]);
-    return;
-  }
-  for (int r = 0; r < rows; ++r)
-    for (int j = 0; j < cols; ++j) c[r * ldc + j] = T(sum[r][j]);
-}
 
 // Rows of cols for taps [k0, k1) and output columns [j0, j0 + J) of one (sample, group); row k
 // at cols + (k - k0)·ld. lo[kw], hi[kw]: the output columns whose input column lies in [0, W).
@@ -125,9 +77,11 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
   const I64 kc = std::min(K, KC);
   I64 Jt = std::max<I64>(NR, kTile / kc / NR * NR);
   Jt = std::min(Jt, (P + NR - 1) / NR * NR);
-  std::vector<T> cols(std::size_t(kc * Jt), T(0));
+  std::vector<T> cols(std::size_t(kc * Jt), T(0));  // (a last partial strip reads past the tile's J columns)
+  std::vector<I64> offs(static_cast<std::size_t>(kc));
+  for (I64 k = 0; k < kc; ++k) offs[std::size_t(k)] = k * Jt;
   const I64 blocks = (cout_g + MR - 1) / MR;
-  std::vector<T> packed(std::size_t(blocks * K * MR)), init(std::size_t(blocks * MR));
+  std::vector<T> packed, init;
   std::vector<I64> lo(std::size_t(g.KW)), hi(std::size_t(g.KW));
   for (I64 kw = 0; kw < g.KW; ++kw) {
     const I64 off = kw * g.dW - g.pW;
@@ -136,13 +90,7 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
     lo[std::size_t(kw)] = l, hi[std::size_t(kw)] = std::max(l, h);
   }
   for (I64 grp = 0; grp < g.G; ++grp) {
-    for (I64 bl = 0; bl < blocks; ++bl)
-      for (int r = 0; r < MR; ++r) {
-        const I64 co = bl * MR + r;
-        const bool real = co < cout_g;
-        init[std::size_t(bl * MR + r)] = real && bias ? bias[grp * cout_g + co] : T(0);
-        for (I64 k = 0; k < K; ++k) packed[std::size_t((bl * K + k) * MR + r)] = real ? w[(grp * cout_g + co) * K + k] : T(0);
-      }
+    pack_weights<T, MR>(w + grp * cout_g * K, bias ? bias + grp * cout_g : nullptr, cout_g, K, packed, init);
     for (I64 n = 0; n < g.N; ++n) {
       const T* xg = x + (n * g.C + grp * cin) * g.H * g.W;
       T* og = out + (n * g.Cout + grp * cout_g) * P;
@@ -155,7 +103,7 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
             const int ncols = int(std::min<I64>(NR, J - p0));
             for (I64 bl = 0; bl < blocks; ++bl) {
               const int rows = int(std::min<I64>(MR, cout_g - bl * MR));
-              micro_tile<T, MR, NR>(packed.data() + (bl * K + k0) * MR, cols.data() + p0, Jt, k1 - k0, init.data() + bl * MR, k0 == 0,
+              micro_tile<T, MR, NR>(packed.data() + (bl * K + k0) * MR, cols.data() + p0, offs.data(), k1 - k0, init.data() + bl * MR, k0 == 0,
                                     og + bl * MR * P + j0 + p0, P, rows, ncols);
             }
           }

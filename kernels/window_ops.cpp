@@ -6,7 +6,8 @@
 // how a window is folded (Kind). for_each_term lists, for one output element, the input
 // elements its window covers (padding as -1) and the weight element each pairs with; the
 // compute loop, explain and the equation all walk it. The floating convolutions' compute path
-// is their own: im2col and a blocked matrix product (kernels/conv_im2col.cpp). An op is a
+// is their own: a blocked matrix product over the input's shifted planes for stride 1
+// (kernels/conv_direct.cpp), else over im2col's columns (kernels/conv_im2col.cpp). An op is a
 // prepare function (PyTorch's checks, in its order, and the geometry) and one window_op line;
 // a new way of folding a window is a Kind, a case of for_each_term and its line of the
 // equation.
@@ -25,6 +26,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/composite.hpp"
+#include "kernels/conv_direct.hpp"
 #include "kernels/conv_im2col.hpp"
 
 namespace whence {
@@ -907,6 +909,13 @@ ConvGeometry conv_geometry(const Win& g) {
   return c;
 }
 
+// The convolution's values: shifted planes for stride 1, else im2col (the same sums either way).
+template <class T>
+void conv_compute(const ConvGeometry& c, const T* x, const T* w, const T* bias, T* out) {
+  if (conv_direct_fits(c)) conv_direct(c, x, w, bias, out);
+  else conv_im2col(c, x, w, bias, out);
+}
+
 // The output columns [L, R) where every tap's input column ow·sW + kw·dW − pW lies in [0, W)
 // (R ≥ L): max_pool's compute loop runs these without a test per element.
 std::pair<I64, I64> interior_columns(const Win& g) {
@@ -1095,18 +1104,18 @@ OpResult window_run(const Bound& b) {
       conv_int(g, xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
       r.tensors.push_back(store_int(g.dtype, g.out_shape, out));
     } else if (g.dtype == DType::Float32) {  // summed in float, as PyTorch's kernels do
-      Tensor out = Tensor::empty(g.dtype, g.out_shape);
+      Tensor out = Tensor::uninitialized(g.dtype, g.out_shape);  // (the kernel writes every element)
       if (n > 0) {
         const Tensor xc = x.contiguous(), wc = tensor_arg(b, "weight").contiguous();
         const Tensor bc = g.bp >= 0 ? b.tensor(std::size_t(g.bp)).contiguous() : Tensor();
-        conv_im2col(conv_geometry(g), xc.data<float>(), wc.data<float>(), g.bp >= 0 ? bc.data<float>() : nullptr, out.data<float>());
+        conv_compute(conv_geometry(g), xc.data<float>(), wc.data<float>(), g.bp >= 0 ? bc.data<float>() : nullptr, out.data<float>());
       }
       r.tensors.push_back(out);
     } else {  // float64, and float16/bfloat16 summed in double and rounded once
       std::vector<double> out(static_cast<std::size_t>(n)), bias = g.bp >= 0 ? load<double>(b.tensor(std::size_t(g.bp))) : std::vector<double>();
       if (n > 0) {
         const std::vector<double> xv = load<double>(x), wv = load<double>(tensor_arg(b, "weight"));
-        conv_im2col(conv_geometry(g), xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
+        conv_compute(conv_geometry(g), xv.data(), wv.data(), g.bp >= 0 ? bias.data() : nullptr, out.data());
       }
       r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
     }
