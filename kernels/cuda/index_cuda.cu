@@ -1,0 +1,61 @@
+#include "kernels/cuda/index_cuda.hpp"
+
+#include <cuda_runtime.h>
+
+namespace whence {
+
+namespace {
+
+template <class T>
+__global__ void gather_kernel(GatherArgs args, T* out, std::int64_t numel) {
+  const std::int64_t flat = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (flat >= numel) return;
+  ComputeAccess access;
+  out[flat] = gather_element<T>(args, flat, access);
+}
+
+template <class T>
+__global__ void index_select_kernel(IndexSelectArgs args, T* out, std::int64_t numel) {
+  const std::int64_t flat = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (flat >= numel) return;
+  ComputeAccess access;
+  out[flat] = index_select_element<T>(args, flat, access);
+}
+
+constexpr int kThreads = 256;
+constexpr std::int64_t kMaxBlocks = 0x7fffffff;  // gridDim.x's limit
+
+bool grid_fits(std::int64_t numel) { return (numel + kThreads - 1) / kThreads <= kMaxBlocks; }
+
+}  // namespace
+
+template <class T>
+int gather_cuda(const GatherArgs& args, T* out, std::int64_t numel, void* stream) {
+  if (numel == 0) return int(cudaSuccess);
+  if (numel < 0 || !grid_fits(numel)) return int(cudaErrorInvalidValue);
+  const auto blocks = unsigned((numel + kThreads - 1) / kThreads);
+  gather_kernel<T><<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
+  return int(cudaGetLastError());
+}
+
+template <class T>
+int index_select_cuda(const IndexSelectArgs& args, T* out, std::int64_t numel, void* stream) {
+  if (numel == 0) return int(cudaSuccess);
+  if (numel < 0 || !grid_fits(numel) || args.index.rank != 1) return int(cudaErrorInvalidValue);
+  const auto blocks = unsigned((numel + kThreads - 1) / kThreads);
+  index_select_kernel<T><<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
+  return int(cudaGetLastError());
+}
+
+template int gather_cuda<bool>(const GatherArgs&, bool*, std::int64_t, void*);
+template int index_select_cuda<bool>(const IndexSelectArgs&, bool*, std::int64_t, void*);
+template int gather_cuda<std::int32_t>(const GatherArgs&, std::int32_t*, std::int64_t, void*);
+template int index_select_cuda<std::int32_t>(const IndexSelectArgs&, std::int32_t*, std::int64_t, void*);
+template int gather_cuda<std::int64_t>(const GatherArgs&, std::int64_t*, std::int64_t, void*);
+template int index_select_cuda<std::int64_t>(const IndexSelectArgs&, std::int64_t*, std::int64_t, void*);
+template int gather_cuda<float>(const GatherArgs&, float*, std::int64_t, void*);
+template int index_select_cuda<float>(const IndexSelectArgs&, float*, std::int64_t, void*);
+template int gather_cuda<double>(const GatherArgs&, double*, std::int64_t, void*);
+template int index_select_cuda<double>(const IndexSelectArgs&, double*, std::int64_t, void*);
+
+}  // namespace whence
