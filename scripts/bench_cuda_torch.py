@@ -5,7 +5,7 @@ L2 flushed before each run, CUDA events, the least of the repeats), written as J
 whence_bench_cuda's JSON, the table of both with the ratio PyTorch ms / Whence ms (above 1:
 Whence is faster).
 
-  python3 scripts/bench_cuda_torch.py --json OUT.json [--whence WHENCE.json] [--filter SUBSTRING]
+  python3 scripts/bench_cuda_torch.py --json OUT.json [--whence WHENCE.json] [--filter REGEX]
                                       [--max-size ELEMENTS] [--quick]
 
 Exits 0 without timing anything when torch is missing or sees no CUDA device (it says so).
@@ -13,6 +13,7 @@ Exits 0 without timing anything when torch is missing or sees no CUDA device (it
 import argparse
 import json
 import math
+import re
 import sys
 
 SIZES = [1 << 12, 1 << 16, 1 << 20, 1 << 24]
@@ -147,7 +148,7 @@ def main():
     rows = []
     print(f"PyTorch {torch.__version__} on {torch.cuda.get_device_name(0)}")
     for name, make in cases(torch).items():
-        if args.filter and args.filter not in name:
+        if args.filter and not re.search(args.filter, name):
             continue
         for numel in sizes:
             call = make(numel)

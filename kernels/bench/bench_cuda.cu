@@ -6,8 +6,12 @@
 // same number of bytes is timed alongside, so each case reports GB/s and the fraction of the
 // device's copy bandwidth measured in this run. scripts/bench --cuda runs it and puts PyTorch
 // on CUDA beside it (scripts/bench_cuda_torch.py, the same case names and sizes).
-//   build/native/kernels/cuda/whence_bench_cuda [--json PATH] [--filter SUBSTRING] [--max-size ELEMENTS]
-//                                               [--quick]
+//   build/native/kernels/cuda/whence_bench_cuda [--json PATH] [--filter REGEX] [--max-size ELEMENTS]
+//                                               [--quick] [--host-check]
+// --host-check needs no GPU: every case's launcher arguments are built over host memory and the
+// launchers' per-element code runs on the host (the *_host functions), checked against the CPU
+// path as on the GPU; nothing is timed. It tests what a GPU run would check but for the device
+// itself (its compiled code, the launch configuration, the copies).
 // Exits 0 when every result matched (or there is no GPU), 1 when one differed.
 #include <cuda_runtime.h>
 
@@ -19,6 +23,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -42,6 +47,8 @@ using namespace whence::bench;
 
 namespace {
 
+bool g_host = false;  // --host-check: host memory and the launchers' host emulations
+
 // --- device memory -------------------------------------------------------------------------
 
 // The device allocations of one case, freed together.
@@ -51,20 +58,29 @@ struct DeviceArena {
   DeviceArena(const DeviceArena&) = delete;
   DeviceArena& operator=(const DeviceArena&) = delete;
   ~DeviceArena() {
-    for (void* p : blocks) cudaFree(p);
+    for (void* p : blocks) g_host ? std::free(p) : (void)cudaFree(p);
   }
   void* alloc(std::size_t bytes) {
     void* p = nullptr;
-    CUDA_CHECK(cudaMalloc(&p, std::max<std::size_t>(bytes, 16)));
+    if (g_host) {
+      p = std::calloc(std::max<std::size_t>(bytes, 16), 1);
+      if (!p) throw std::bad_alloc();
+    } else {
+      CUDA_CHECK(cudaMalloc(&p, std::max<std::size_t>(bytes, 16)));
+    }
     blocks.push_back(p);
     return p;
+  }
+  static void copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+    if (g_host) std::memcpy(dst, src, bytes);
+    else CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));
   }
   // A device copy of t (made contiguous), as a KTensor of parameter `param`.
   KTensor upload(const Tensor& t, int param) {
     const Tensor c = t.contiguous();
     const std::size_t bytes = std::size_t(c.numel()) * dtype_size(c.dtype());
     void* p = alloc(bytes);
-    CUDA_CHECK(cudaMemcpy(p, c.data_ptr(), bytes, cudaMemcpyHostToDevice));
+    copy(p, c.data_ptr(), bytes, cudaMemcpyHostToDevice);
     KTensor k = to_ktensor(c, param);
     k.data = p;
     return k;
@@ -140,7 +156,10 @@ CudaCase elementwise(const std::string& name, const std::string& code, EwCudaOp 
             p.bytes += 4.0 * double(out.numel());
             const EwParams ew = params();
             const std::int64_t count = out.numel();
-            p.launch = [=] { return cudaError_t(elementwise_cuda_f32(op, a, ew, d_out, count, nullptr)); };
+            p.launch = [=] {
+              return cudaError_t(g_host ? elementwise_host_f32(op, a, ew, d_out, count)
+                                        : elementwise_cuda_f32(op, a, ew, d_out, count, nullptr));
+            };
             p.results.push_back({d_out, out, tolerance});
             return p;
           }};
@@ -180,15 +199,20 @@ CudaCase over_dim(const std::string& name, const std::string& code, std::int64_t
                 p.bytes += 8.0 * double(n);
               }
               p.launch = [=] {
-                return cudaError_t(reduce_cuda_f32(kind, ReduceParams{}, a, d_out, d_index, lines, nullptr));
+                return cudaError_t(g_host ? reduce_host_f32(kind, ReduceParams{}, a, d_out, d_index, lines)
+                                          : reduce_cuda_f32(kind, ReduceParams{}, a, d_out, d_index, lines, nullptr));
               };
               p.results.push_back({d_out, expected[0], tolerance});
               if (indices) p.results.push_back({d_index, expected[1], 0});
             } else if (line == LineOp::Softmax) {
-              p.launch = [=] { return cudaError_t(softmax_cuda_f32(a, d_out, lines, nullptr)); };
+              p.launch = [=] {
+                return cudaError_t(g_host ? softmax_host_f32(a, d_out, lines) : softmax_cuda_f32(a, d_out, lines, nullptr));
+              };
               p.results.push_back({d_out, expected[0], tolerance});
             } else {
-              p.launch = [=] { return cudaError_t(scan_cuda_f32(kind, a, d_out, lines, nullptr)); };
+              p.launch = [=] {
+                return cudaError_t(g_host ? scan_host_f32(kind, a, d_out, lines) : scan_cuda_f32(kind, a, d_out, lines, nullptr));
+              };
               p.results.push_back({d_out, expected[0], tolerance});
             }
             return p;
@@ -225,9 +249,10 @@ std::vector<CudaCase> all_cases() {
                               [] { return EwParams{}; }));
   // Reductions and scans (kernels/bench/cases_reduce.cpp). The GPU folds each slice in double
   // in slice order (Accumulator); the CPU's float32 sums along the last dim go in PyTorch's
-  // cascade order in float: a tolerance. max is exact (values and indices).
+  // cascade order in float (2e-5 apart for a line of 4096 summing near 0): a tolerance. max
+  // is exact (values and indices); so is cumsum on the host (in double in line order on both).
   for (const std::int64_t dim : {std::int64_t(-1), std::int64_t(0)}) {
-    cases.push_back(over_dim("sum", "torch.sum(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Sum, 1e-5));
+    cases.push_back(over_dim("sum", "torch.sum(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Sum, 1e-4));
     cases.push_back(over_dim("max", "torch.max(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Max, 0, true));
     cases.push_back(over_dim("softmax", "torch.softmax(torch.zeros(1, 1), dim=", dim, LineOp::Softmax, ReduceKind::LogSumExp, 1e-5));
     cases.push_back(over_dim("logsumexp", "torch.logsumexp(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::LogSumExp, 1e-5));
@@ -246,7 +271,9 @@ std::vector<CudaCase> all_cases() {
                      a.dim = 1;
                      float* d_out = alloc_floats(arena, index.numel());
                      const std::int64_t count = index.numel();
-                     p.launch = [=] { return cudaError_t(gather_cuda<float>(a, d_out, count, nullptr)); };
+                     p.launch = [=] {
+                       return cudaError_t(g_host ? gather_host<float>(a, d_out, count) : gather_cuda<float>(a, d_out, count, nullptr));
+                     };
                      p.results.push_back({d_out, expected[0], 0});
                      p.bytes = 16.0 * double(count);
                      return p;
@@ -268,7 +295,10 @@ std::vector<CudaCase> all_cases() {
                        a.dim = dim;
                        float* d_out = alloc_floats(arena, expected[0].numel());
                        const std::int64_t count = expected[0].numel();
-                       p.launch = [=] { return cudaError_t(index_select_cuda<float>(a, d_out, count, nullptr)); };
+                       p.launch = [=] {
+                         return cudaError_t(g_host ? index_select_host<float>(a, d_out, count)
+                                                   : index_select_cuda<float>(a, d_out, count, nullptr));
+                       };
                        p.results.push_back({d_out, expected[0], 0});
                        p.bytes = 8.0 * double(count) + 8.0 * double(n);
                        return p;
@@ -285,7 +315,7 @@ std::int64_t compare(const DeviceResult& r, double& worst) {
   const std::int64_t n = e.numel();
   const std::size_t size = dtype_size(e.dtype());
   std::vector<unsigned char> got(std::size_t(n) * size);
-  CUDA_CHECK(cudaMemcpy(got.data(), r.data, got.size(), cudaMemcpyDeviceToHost));
+  DeviceArena::copy(got.data(), r.data, got.size(), cudaMemcpyDeviceToHost);
   const auto* want = static_cast<const unsigned char*>(e.data_ptr());
   std::int64_t bad = 0;
   for (std::int64_t i = 0; i < n; ++i) {
@@ -368,6 +398,14 @@ struct Timer {
   }
 };
 
+// " (within 3.1e-07)": the largest relative difference of a match that is not bit for bit.
+std::string within(double worst) {
+  if (worst <= 0) return "";
+  char text[48];
+  std::snprintf(text, sizeof text, " (within %.2g)", worst);
+  return text;
+}
+
 struct Row {
   std::string name, family;
   std::int64_t numel = 0;
@@ -406,32 +444,48 @@ int main(int argc, char** argv) {
     else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
     else if (a == "--max-size" && i + 1 < argc) max_size = std::atoll(argv[++i]);
     else if (a == "--quick") quick = true;
+    else if (a == "--host-check") g_host = true;
     else {
-      std::fprintf(stderr, "usage: whence_bench_cuda [--json PATH] [--filter SUBSTRING] [--max-size ELEMENTS] [--quick]\n");
+      std::fprintf(stderr, "usage: whence_bench_cuda [--json PATH] [--filter REGEX] [--max-size ELEMENTS] [--quick] [--host-check]\n");
       return 2;
     }
   }
-  int devices = 0;
-  const cudaError_t err = cudaGetDeviceCount(&devices);
-  if (err != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device (%s): nothing to benchmark\n", err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
-    return 0;
+  // The cases' tensors are far above what a page shows (kMaxElements), as in bench_main.cpp.
+  set_element_limit(std::int64_t(1) << 26);
+  std::regex pattern;
+  try {
+    pattern = std::regex(filter);
+  } catch (const std::regex_error&) {
+    std::fprintf(stderr, "whence_bench_cuda: --filter %s is no regular expression\n", filter.c_str());
+    return 2;
   }
-  cudaDeviceProp prop{};
-  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("%s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+  std::string device = "host (--host-check)";
+  if (!g_host) {
+    int devices = 0;
+    const cudaError_t err = cudaGetDeviceCount(&devices);
+    if (err != cudaSuccess || devices == 0) {
+      std::printf("no CUDA device (%s): nothing to benchmark (--host-check runs the launchers' code on the host)\n",
+                  err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+      return 0;
+    }
+    cudaDeviceProp prop{};
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    std::printf("%s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+    device = prop.name;
+  }
 
   std::vector<std::int64_t> sizes;
   for (const std::int64_t s : {std::int64_t(1) << 12, std::int64_t(1) << 16, std::int64_t(1) << 20, std::int64_t(1) << 24})
     if (s <= max_size && (!quick || s == (std::int64_t(1) << 12) || s == (std::int64_t(1) << 20))) sizes.push_back(s);
 
-  Timer timer;
+  std::unique_ptr<Timer> timer;
+  if (!g_host) timer = std::make_unique<Timer>();
   std::vector<Row> rows;
   bool all_match = true;
   std::printf("%-38s %10s %10s %9s %9s %7s %9s  %s\n", "case", "elements", "cuda ms", "GB/s", "copy GB/s", "% copy",
               "cpu ms", "check");
   for (const CudaCase& c : all_cases()) {
-    if (!filter.empty() && c.name.find(filter) == std::string::npos) continue;
+    if (!filter.empty() && !std::regex_search(c.name, pattern)) continue;
     for (const std::int64_t numel : sizes) {
       DeviceArena arena;
       Row row;
@@ -448,7 +502,7 @@ int main(int argc, char** argv) {
       row.cpu_ms = p.cpu_ms;
       // Check first: one launch, then every result against the CPU's.
       CUDA_CHECK(p.launch());
-      CUDA_CHECK(cudaDeviceSynchronize());
+      if (!g_host) CUDA_CHECK(cudaDeviceSynchronize());
       std::int64_t bad = 0;
       for (const DeviceResult& r : p.results) bad += compare(r, row.worst);
       row.match = bad == 0;
@@ -459,15 +513,19 @@ int main(int argc, char** argv) {
         rows.push_back(row);
         continue;
       }
-      row.ms = timer.least_ms(p.launch);
+      if (g_host) {
+        std::printf("%-38s %10lld  matches CPU on the host%s\n", c.name.c_str(), (long long)numel, within(row.worst).c_str());
+        rows.push_back(row);
+        continue;
+      }
+      row.ms = timer->least_ms(p.launch);
       row.gbps = p.bytes / (row.ms * 1e6);
-      row.copy_gbps = timer.copy_gbps(p.bytes);
+      row.copy_gbps = timer->copy_gbps(p.bytes);
       std::printf("%-38s %10lld %10.4f %9.1f %9.1f %6.0f%% %9.3f  matches CPU%s\n", c.name.c_str(), (long long)numel,
-                  row.ms, row.gbps, row.copy_gbps, 100 * row.gbps / row.copy_gbps, row.cpu_ms,
-                  row.worst > 0 ? (" (within " + std::to_string(row.worst) + ")").c_str() : "");
+                  row.ms, row.gbps, row.copy_gbps, 100 * row.gbps / row.copy_gbps, row.cpu_ms, within(row.worst).c_str());
       rows.push_back(row);
     }
   }
-  if (!json.empty()) write_json(json, prop.name, rows);
+  if (!json.empty()) write_json(json, device, rows);
   return all_match ? 0 : 1;
 }

@@ -1,4 +1,5 @@
-// cuda_access.hpp - the Compute accessor of the CUDA launchers: element.hpp's plain read, plus
+// cuda_access.hpp - the Compute accessor of the CUDA launchers (host and device, so that their
+// host emulations, the *_host functions, run the same code): element.hpp's plain read, plus
 // the converting load the elementwise family's element functions call (the CPU's is
 // kernels/cpu/convert.hpp: CpuComputeAccess). Bool, the integers, float32 and float64 load as
 // C (float, double or int64) by a C++ conversion, as convert.hpp's to_compute does for them;
@@ -23,12 +24,12 @@ struct CudaComputeAccess {
   static constexpr bool kRecords = false;
 
   template <class T>
-  __device__ T read(const KTensor& t, const std::int64_t* coord, Role) const {
+  WHENCE_HD T read(const KTensor& t, const std::int64_t* coord, Role) const {
     return static_cast<const T*>(t.data)[storage_offset(t, coord)];
   }
 
   template <class C>
-  __device__ C load(const KTensor& t, const std::int64_t* coord, Role) const {
+  WHENCE_HD C load(const KTensor& t, const std::int64_t* coord, Role) const {
     const std::int64_t at = storage_offset(t, coord);
     switch (DType(t.dtype)) {
       case DType::Bool: return C(static_cast<const bool*>(t.data)[at]);

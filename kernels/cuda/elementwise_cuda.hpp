@@ -20,5 +20,8 @@ enum class EwCudaOp { Add, Mul, Exp, Sigmoid, Gelu, Where };
 // does not take, a float16/bfloat16 operand, p.reduced set, or a rank above kKernelMaxRank.
 int elementwise_cuda_f32(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p, float* out, std::int64_t numel,
                          void* stream);
+// The same per-element code run on the host over host pointers, one element after another: the
+// benchmark's --host-check, which tests the launchers' arguments and indexing without a GPU.
+int elementwise_host_f32(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p, float* out, std::int64_t numel);
 
 }  // namespace whence

@@ -27,6 +27,10 @@ constexpr std::int64_t kMaxBlocks = 0x7fffffff;  // gridDim.x's limit
 
 bool grid_fits(std::int64_t numel) { return (numel + kThreads - 1) / kThreads <= kMaxBlocks; }
 
+bool valid(const IndexSelectArgs& args, std::int64_t numel) {
+  return numel >= 0 && grid_fits(numel) && args.index.rank == 1 && args.dim >= 0 && args.dim < kKernelMaxRank;
+}
+
 }  // namespace
 
 template <class T>
@@ -41,10 +45,25 @@ int gather_cuda(const GatherArgs& args, T* out, std::int64_t numel, void* stream
 template <class T>
 int index_select_cuda(const IndexSelectArgs& args, T* out, std::int64_t numel, void* stream) {
   if (numel == 0) return int(cudaSuccess);
-  if (numel < 0 || !grid_fits(numel) || args.index.rank != 1) return int(cudaErrorInvalidValue);
+  if (!valid(args, numel)) return int(cudaErrorInvalidValue);
   const auto blocks = unsigned((numel + kThreads - 1) / kThreads);
   index_select_kernel<T><<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
   return int(cudaGetLastError());
+}
+
+template <class T>
+int gather_host(const GatherArgs& args, T* out, std::int64_t numel) {
+  ComputeAccess access;
+  for (std::int64_t flat = 0; flat < numel; ++flat) out[flat] = gather_element<T>(args, flat, access);
+  return int(cudaSuccess);
+}
+
+template <class T>
+int index_select_host(const IndexSelectArgs& args, T* out, std::int64_t numel) {
+  if (!valid(args, numel)) return int(cudaErrorInvalidValue);
+  ComputeAccess access;
+  for (std::int64_t flat = 0; flat < numel; ++flat) out[flat] = index_select_element<T>(args, flat, access);
+  return int(cudaSuccess);
 }
 
 template int gather_cuda<bool>(const GatherArgs&, bool*, std::int64_t, void*);
@@ -54,6 +73,8 @@ template int index_select_cuda<std::int32_t>(const IndexSelectArgs&, std::int32_
 template int gather_cuda<std::int64_t>(const GatherArgs&, std::int64_t*, std::int64_t, void*);
 template int index_select_cuda<std::int64_t>(const IndexSelectArgs&, std::int64_t*, std::int64_t, void*);
 template int gather_cuda<float>(const GatherArgs&, float*, std::int64_t, void*);
+template int gather_host<float>(const GatherArgs&, float*, std::int64_t);
+template int index_select_host<float>(const IndexSelectArgs&, float*, std::int64_t);
 template int index_select_cuda<float>(const IndexSelectArgs&, float*, std::int64_t, void*);
 template int gather_cuda<double>(const GatherArgs&, double*, std::int64_t, void*);
 template int index_select_cuda<double>(const IndexSelectArgs&, double*, std::int64_t, void*);

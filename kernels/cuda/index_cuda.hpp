@@ -14,4 +14,11 @@ int gather_cuda(const GatherArgs& args, T* out, std::int64_t numel, void* stream
 template <class T>
 int index_select_cuda(const IndexSelectArgs& args, T* out, std::int64_t numel, void* stream);
 
+// The same element functions run on the host over host pointers, one element after another
+// (the benchmark's --host-check); instantiated for float.
+template <class T>
+int gather_host(const GatherArgs& args, T* out, std::int64_t numel);
+template <class T>
+int index_select_host(const IndexSelectArgs& args, T* out, std::int64_t numel);
+
 }  // namespace whence

@@ -33,4 +33,11 @@ int softmax_cuda_f32(const ReduceArgs& a, float* out, std::int64_t lines, void* 
 // reduce_family.cpp's write_scan; out contiguous in a.in's shape.
 int scan_cuda_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t lines, void* stream);
 
+// The same per-element and per-line code run on the host over host pointers (the benchmark's
+// --host-check, which tests the launchers' arguments and indexing without a GPU).
+int reduce_host_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
+                    std::int64_t* indices, std::int64_t numel);
+int softmax_host_f32(const ReduceArgs& a, float* out, std::int64_t lines);
+int scan_host_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t lines);
+
 }  // namespace whence
