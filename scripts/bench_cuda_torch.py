@@ -66,6 +66,13 @@ def cases(torch):
         index = torch.randint(0, n, (n, n), generator=g).to(dev)
         return lambda: torch.gather(x, 1, index)
 
+    def scatter_add(numel):
+        n = side(numel)
+        x, src = rand(n, n), rand(n, n, seed=7)
+        g = torch.Generator(device="cpu").manual_seed(2)
+        index = torch.randint(0, n, (n, n), generator=g).to(dev)
+        return lambda: torch.scatter_add(x, 1, index, src)
+
     def index_select(dim):
         def make(numel):
             n = side(numel)
@@ -90,6 +97,7 @@ def cases(torch):
         table[f"logsumexp {words}"] = over(lambda x, d: torch.logsumexp(x, dim=d), dim)
         table[f"cumsum {words}"] = over(lambda x, d: torch.cumsum(x, dim=d), dim)
     table["gather dim=1"] = gather
+    table["scatter_add dim=1"] = scatter_add
     table["index_select dim=0 (rows permuted)"] = index_select(0)
     table["index_select dim=1 (columns permuted)"] = index_select(1)
     return table

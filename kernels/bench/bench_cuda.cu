@@ -278,6 +278,33 @@ std::vector<CudaCase> all_cases() {
                      p.bytes = 16.0 * double(count);
                      return p;
                    }});
+  // scatter_add: atomic adds on the GPU, in an order of their own: a tolerance there (on the
+  // host, row-major as the CPU: exact).
+  cases.push_back({"scatter_add dim=1", "select", [](std::int64_t numel, DeviceArena& arena) {
+                     const std::int64_t n = side(numel);
+                     const Tensor x = random_floats({n, n}), index = random_indices({n, n}, n),
+                                  src = random_floats({n, n}, -2, 2, 7);
+                     Prepared p;
+                     std::vector<Tensor> expected = cpu_run(
+                         "torch.scatter_add(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64), torch.zeros(1, 1))",
+                         {x, index, src}, p.cpu_ms);
+                     ScatterArgs a;
+                     const KTensor input = arena.upload(x, 0);
+                     a.out = input;  // contiguous, x's shape: the result's layout
+                     a.index = arena.upload(index, 2);
+                     a.src = arena.upload(src, 3);
+                     a.dim = 1;
+                     float* d_out = alloc_floats(arena, x.numel());
+                     const auto* d_in = static_cast<const float*>(input.data);
+                     const std::int64_t count = x.numel(), writes = index.numel();
+                     p.launch = [=] {
+                       return cudaError_t(g_host ? scatter_add_host_f32(a, d_in, d_out, count, writes)
+                                                 : scatter_add_cuda_f32(a, d_in, d_out, count, writes, nullptr));
+                     };
+                     p.results.push_back({d_out, expected[0], 1e-5});
+                     p.bytes = 20.0 * double(count);  // input 4 (copied), index 8, src 4, output 4
+                     return p;
+                   }});
   for (const int dim : {0, 1}) {
     cases.push_back({dim == 0 ? "index_select dim=0 (rows permuted)" : "index_select dim=1 (columns permuted)", "select",
                      [dim](std::int64_t numel, DeviceArena& arena) {

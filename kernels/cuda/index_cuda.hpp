@@ -14,6 +14,15 @@ int gather_cuda(const GatherArgs& args, T* out, std::int64_t numel, void* stream
 template <class T>
 int index_select_cuda(const IndexSelectArgs& args, T* out, std::int64_t numel, void* stream);
 
+// scatter_add of float32: out (contiguous, a.out's shape, numel elements) = input (device,
+// contiguous, the same shape), then src's value added at each write of scatter_source (one
+// thread per index element, index_numel of them) with atomicAdd: the sums' order varies from
+// run to run (the CPU adds in row-major index order), so results agree to rounding.
+int scatter_add_cuda_f32(const ScatterArgs& a, const float* input, float* out, std::int64_t numel,
+                         std::int64_t index_numel, void* stream);
+int scatter_add_host_f32(const ScatterArgs& a, const float* input, float* out, std::int64_t numel,
+                         std::int64_t index_numel);
+
 // The same element functions run on the host over host pointers, one element after another
 // (the benchmark's --host-check); instantiated for float.
 template <class T>
