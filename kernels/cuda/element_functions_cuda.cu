@@ -1,16 +1,21 @@
-// elementwise_functors_cuda.cu - every functor of elementwise_ops.hpp compiled as device code,
-// for the compute types the CPU launcher instantiates it for (float and double, and int64 but
-// for the float-only ones; the bitwise ones int64 only), so that the normal build checks that
-// nvcc takes the whole elementwise family, not only the ops the CUDA benchmark launches. One
-// tiny kernel per functor and type; nothing calls them.
+// element_functions_cuda.cu - every element function of the families that have them, compiled
+// as device code, so that the normal build checks that nvcc takes them all, not only the ops
+// the CUDA launchers run: each functor of elementwise_ops.hpp for the compute types the CPU
+// launcher instantiates it for (float and double, and int64 but for the float-only ones; the
+// bitwise ones int64 only); reduce_element and scan_element with every accumulator kind the
+// reduce family uses (Accumulator<double> for floating inputs, Accumulator<int64_t> for integer
+// and bool ones), with the Compute and the Explain accessor; gather, index_select and
+// scatter_add's writes for every storage type. Tiny kernels that nothing calls.
 #include <cstdint>
 
 #include "kernels/elementwise_ops.hpp"
+#include "kernels/index.hpp"
+#include "kernels/reduce.hpp"
+#include "kernels/reduce_accumulate.hpp"
 
-using whence::EwParams;
-namespace ew = whence::ew;
+using namespace whence;
 
-namespace whence::functor_check {
+namespace whence::device_check {
 
 template <class F, class C>
 __global__ void unary_check(const C* x, C* y, EwParams p) { y[threadIdx.x] = C(F{}(p, x[threadIdx.x])); }
@@ -57,4 +62,40 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
   X(Where, A) X(Lerp, A) X(AddCMul, A) X(AddCDiv, A) X(Clamp, A)
 #undef X
 
-}  // namespace whence::functor_check
+// The many-to-one family: one output element (reduce) or one scan element, folded and read out.
+template <class T, class Access>
+__global__ void reduce_check(ReduceArgs a, ReduceKind kind, ReduceParams params, double* out, std::int64_t* winner) {
+  Access access;
+  Accumulator<T> acc(kind, params);
+  if (threadIdx.x == 0) reduce_element<T>(a, blockIdx.x, access, acc);
+  else scan_element<T>(a, blockIdx.x, access, acc);
+  out[blockIdx.x] = acc.value(0) + double(acc.integer(1)) + double(acc.decided(0, T(0), 0));
+  winner[blockIdx.x] = acc.winner;
+}
+template __global__ void reduce_check<double, ComputeAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+template __global__ void reduce_check<double, ExplainAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+template __global__ void reduce_check<std::int64_t, ComputeAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+template __global__ void reduce_check<std::int64_t, ExplainAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+
+// The selection family, per storage type.
+template <class T, class Access>
+__global__ void index_check(GatherArgs g, IndexSelectArgs s, ScatterArgs w, T* out, std::int64_t* dest) {
+  Access access;
+  out[0] = gather_element<T>(g, blockIdx.x, access);
+  out[1] = index_select_element<T>(s, blockIdx.x, access);
+  out[2] = scatter_source<T>(w, blockIdx.x, access, dest);
+}
+#define WHENCE_INDEX_CHECK(T)                                                                            \
+  template __global__ void index_check<T, ComputeAccess>(GatherArgs, IndexSelectArgs, ScatterArgs, T*, std::int64_t*); \
+  template __global__ void index_check<T, ExplainAccess>(GatherArgs, IndexSelectArgs, ScatterArgs, T*, std::int64_t*);
+WHENCE_INDEX_CHECK(bool)
+WHENCE_INDEX_CHECK(std::uint8_t)
+WHENCE_INDEX_CHECK(std::int8_t)
+WHENCE_INDEX_CHECK(std::int16_t)
+WHENCE_INDEX_CHECK(std::int32_t)
+WHENCE_INDEX_CHECK(std::int64_t)
+WHENCE_INDEX_CHECK(float)
+WHENCE_INDEX_CHECK(double)
+#undef WHENCE_INDEX_CHECK
+
+}  // namespace whence::device_check
