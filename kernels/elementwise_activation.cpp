@@ -3,63 +3,13 @@
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_math.hpp"
-#include "kernels/erf_poly.hpp"
+#include "kernels/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
-constexpr double kSeluScale = 1.0507009873554804934193349852946;
-
-template <class C> WHENCE_HD C nan_or(C x, C v) {
-  if constexpr (!is_int_v<C>) if (std::isnan(x)) return x;
-  return v;
-}
-template <class C> WHENCE_HD C softplus(C x, C beta, C threshold) {
-  return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
-}
-
-WHENCE_EW1(Relu, nan_or(x, x > C(0) ? x : C(0)))
-WHENCE_EW1(Relu6, nan_or(x, x < C(0) ? C(0) : x > C(6) ? C(6) : x))
-// gelu's two forms (approximate='tanh' or 'none'), chosen once per block on the CPU (kForms).
-struct Gelu {
-  static constexpr bool kForms = true;
-  static WHENCE_HD bool form(const EwParams& p) { return p.i[0] != 0; }
-  template <bool Tanh, class C>
-  WHENCE_HD auto as(const EwParams&, C x) const {
-    if constexpr (Tanh) return C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)));
-    else return x * C(0.5) * (C(1) + erf_for(x * C(0.70710678118654752440)));
-  }
-  template <class C>
-  WHENCE_HD auto operator()(const EwParams& p, C x) const { return form(p) ? as<true>(p, x) : as<false>(p, x); }
-};
-WHENCE_EW1(Silu, x / (C(1) + std::exp(-x)))
-WHENCE_EW1(Softplus, softplus(x, C(p.f[0]), C(p.f[1])))
-WHENCE_EW1(Elu, x > C(0) ? x : C(p.f[0]) * std::expm1(x))
-WHENCE_EW1(Selu, C(kSeluScale) * (x > C(0) ? x : C(kSeluAlpha) * std::expm1(x)))
-WHENCE_EW1(Celu, x > C(0) ? x : C(p.f[0]) * std::expm1(x / C(p.f[0])))
-WHENCE_EW1(LeakyRelu, x > C(0) ? x : x * C(p.f[0]))
-WHENCE_EW1(Hardtanh, nan_or(x, x < p.get<C>(0) ? p.get<C>(0) : x > p.get<C>(1) ? p.get<C>(1) : x))
-WHENCE_EW1(Hardsigmoid, nan_or(x, (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6)))
-WHENCE_EW1(Hardswish, x * (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6))
-WHENCE_EW1(Mish, x * std::tanh(std::log1p(std::exp(x))))
-WHENCE_EW1(LogSigmoid, (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::fabs(x))))
-WHENCE_EW1(Tanhshrink, x - ew_round(C(std::tanh(x)), p))
-// softsign is x / (1 + |x|) in Python: for an integer input |x| and 1 + |x| are computed in
-// its own type and wrap (p.i[1]: its bits) before the division in float32.
-WHENCE_EW1(Softsign, [&] {
-  if (!p.i[1]) return x / (C(1) + std::fabs(x));
-  const C lowest = -C(std::ldexp(1.0, int(p.i[1]) - 1));
-  C d = C(1) + (x == lowest ? x : std::fabs(x));
-  if (d >= -lowest) d -= C(2) * -lowest;  // past the type's largest value
-  return x / d;
-}())
-WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
-WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
-WHENCE_EW2(Glu, x * (C(1) / (C(1) + std::exp(-y))))
-WHENCE_EW1(Threshold, x <= p.get<C>(0) ? p.get<C>(1) : x)  // NaN is kept
+using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
 
 // The scalar arguments after input, in order, into p.f / p.i.
 void number_params(const Bound& b, const EwCall&, EwParams& p) {

@@ -2,94 +2,13 @@
 #include "core/error.hpp"
 #include "core/promotion.hpp"
 #include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_math.hpp"
+#include "kernels/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-WHENCE_EW2(Add, wrap_add(x, wrap_mul(p.get<C>(0), y)))
-WHENCE_EW2(Sub, wrap_sub(x, wrap_mul(p.get<C>(0), y)))
-WHENCE_EW2(RSub, wrap_sub(y, wrap_mul(p.get<C>(0), x)))
-WHENCE_EW2(Mul, wrap_mul(x, y))
-WHENCE_EW2(Div, [&] {
-  if constexpr (is_int_v<C>) return p.i[0] == 2 ? ew_floor_div(x, y) : ew_trunc_div(x, y);
-  else return p.i[0] == 0 ? x / y : p.i[0] == 1 ? std::trunc(x / y) : ew_floor_div(x, y);
-}())
-WHENCE_EW2(TrueDiv, x / y)
-WHENCE_EW2(RTrueDiv, ew_round(C(1) / x, p) * y)  // PyTorch's __rtruediv__: self.reciprocal() * other
-WHENCE_EW2(FloorDiv, ew_floor_div(x, y))
-WHENCE_EW2(RFloorDiv, ew_floor_div(y, x))
-WHENCE_EW2(Remainder, ew_remainder(x, y))
-WHENCE_EW2(RRemainder, ew_remainder(y, x))
-WHENCE_EW2(Fmod, ew_fmod(x, y))
-WHENCE_EW2(Pow, ew_pow(x, y))
-WHENCE_EW2(RPow, ew_pow(y, x))
-WHENCE_EW2(Atan2, std::atan2(x, y))
-WHENCE_EW2(Hypot, std::hypot(x, y))
-WHENCE_EW2(LogAddExp, [&] {
-  const C m = x > y ? x : y;
-  if (std::isinf(m) && x == y) return x;  // both +inf or both -inf
-  return m + std::log1p(std::exp(-std::fabs(x - y)));
-}())
-WHENCE_EW2(LogAddExp2, [&] {
-  const C m = x > y ? x : y;
-  if (std::isinf(m) && x == y) return x;
-  return m + std::log1p(std::exp2(-std::fabs(x - y))) / C(0.69314718055994530942);
-}())
-WHENCE_EW2(Eq, x == y)
-WHENCE_EW2(Ne, x != y)
-WHENCE_EW2(Lt, x < y)
-WHENCE_EW2(Le, x <= y)
-WHENCE_EW2(Gt, x > y)
-WHENCE_EW2(Ge, x >= y)
-WHENCE_EW2(Maximum, ew_maximum(x, y))
-WHENCE_EW2(Minimum, ew_minimum(x, y))
-WHENCE_EW2(Fmax, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x > y ? x : y; }())
-WHENCE_EW2(Fmin, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x < y ? x : y; }())
-WHENCE_EW2(CopySign, std::copysign(x, y))
-WHENCE_EW2(Xlogy, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log(y))
-WHENCE_EW2(Xlog1py, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log1p(y))
-WHENCE_EW2(Heaviside, x == C(0) ? y : C(x > C(0)))
-WHENCE_EW2(NextAfter, std::nextafter(x, y))
-WHENCE_EW2(Ldexp, x * std::exp2(y))
-WHENCE_EW2(LogicalAnd, (x != C(0)) && (y != C(0)))
-WHENCE_EW2(LogicalOr, (x != C(0)) || (y != C(0)))
-WHENCE_EW2(LogicalXor, (x != C(0)) != (y != C(0)))
-WHENCE_EW2(BitAnd, C(std::uint64_t(x) & std::uint64_t(y)))
-WHENCE_EW2(BitOr, C(std::uint64_t(x) | std::uint64_t(y)))
-WHENCE_EW2(BitXor, C(std::uint64_t(x) ^ std::uint64_t(y)))
-// Shifts past the width: << gives 0, >> fills with the sign (p.i[1]: bits of the dtype).
-// PyTorch 1.13 shifts in C++ on the CPU: the count is masked to the width of the promoted
-// operand (int for 8- to 32-bit types, as x86 does), p.i[1] = that width.
-WHENCE_EW2(LShift, C(std::uint64_t(x) << (y & (p.i[1] - 1))))
-WHENCE_EW2(RShift, C(x >> (y & (p.i[1] - 1))))
-WHENCE_EW2(RLShift, C(std::uint64_t(y) << (x & (p.i[1] - 1))))
-WHENCE_EW2(RRShift, C(y >> (x & (p.i[1] - 1))))
-WHENCE_EW2(Gcd, ew_gcd(x, y))
-WHENCE_EW2(Lcm, [&] { const C g = ew_gcd(x, y); return g == 0 ? C(0) : ew_abs(wrap_mul(C(x / g), y)); }())
-WHENCE_EW2(IsClose, [&] {
-  const double a = double(x), b = double(y);
-  if (a == b) return true;
-  if (p.i[0] && std::isnan(a) && std::isnan(b)) return true;
-  const double err = std::fabs(a - b);
-  return std::isfinite(err) && err <= p.f[1] + std::fabs(p.f[0] * b);
-}())
-WHENCE_EW3(Where, x != C(0) ? y : z)
-WHENCE_EW3(Lerp, [&] {
-  const C diff = y - x;
-  return z < C(0.5) ? x + z * diff : y - diff * (C(1) - z);
-}())
-WHENCE_EW3(AddCMul, wrap_add(x, wrap_mul(p.get<C>(0), wrap_mul(y, z))))
-WHENCE_EW3(AddCDiv, x + p.get<C>(0) * (y / z))
-WHENCE_EW2(ClampMin, ew_maximum(x, y))
-WHENCE_EW2(ClampMax, ew_minimum(x, y))
-WHENCE_EW3(Clamp, [&] {
-  C r = x;
-  if (p.i[2]) r = ew_maximum(r, y);
-  if (p.i[3]) r = ew_minimum(r, z);
-  return r;
-}())
+using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
 
 // --- argument checks and scalar parameters ------------------------------------------------
 

@@ -25,8 +25,13 @@ template <class C> constexpr bool is_int_v = std::is_integral_v<C>;
 // v rounded to the float16/bfloat16 that PyTorch keeps between the steps of an op (p.reduced).
 float ew_round_reduced(float v, int dtype);  // kernels/elementwise_family.cpp (uses core's Half)
 template <class C> WHENCE_HD C ew_round(C v, const EwParams& p) {
+#if defined(__CUDA_ARCH__)
+  (void)p;  // device code: the CUDA launchers refuse float16 and bfloat16, so p.reduced is 0
+  return v;
+#else
   if constexpr (std::is_same_v<C, float>) return p.reduced ? ew_round_reduced(v, p.reduced) : v;
   else return v;
+#endif
 }
 
 template <class C> WHENCE_HD C ew_abs(C x) {

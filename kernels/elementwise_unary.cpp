@@ -1,104 +1,13 @@
 // elementwise_unary.cpp - unary elementwise ops: one functor and one line each.
 #include "core/error.hpp"
 #include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_math.hpp"
-#include "kernels/erf_poly.hpp"
+#include "kernels/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
-WHENCE_EW1(Abs, ew_abs(x))
-WHENCE_EW1(Neg, wrap_sub(C(0), x))
-WHENCE_EW1(Positive, x)
-WHENCE_EW1(Sign, ew_sign(x))
-WHENCE_EW1(SignBit, [&] { if constexpr (is_int_v<C>) return x < 0; else return bool(std::signbit(x)); }())
-WHENCE_EW1(Ceil, [&] { if constexpr (is_int_v<C>) return x; else return std::ceil(x); }())
-WHENCE_EW1(Floor, [&] { if constexpr (is_int_v<C>) return x; else return std::floor(x); }())
-WHENCE_EW1(Trunc, [&] { if constexpr (is_int_v<C>) return x; else return std::trunc(x); }())
-WHENCE_EW1(Frac, x - std::trunc(x))
-WHENCE_EW1(Round, [&] {
-  if constexpr (is_int_v<C>) return x;
-  else {
-    const auto decimals = p.i[0];
-    if (decimals == 0) return std::nearbyint(x);
-    const C scale = C(std::pow(10.0, double(decimals > 0 ? decimals : -decimals)));
-    return decimals > 0 ? std::nearbyint(x * scale) / scale : std::nearbyint(x / scale) * scale;
-  }
-}())
-WHENCE_EW1(Exp, ew_exp(x))
-WHENCE_EW1(Exp2, std::exp2(x))
-WHENCE_EW1(Expm1, std::expm1(x))
-WHENCE_EW1(Log, std::log(x))
-WHENCE_EW1(Log2, std::log2(x))
-WHENCE_EW1(Log10, std::log10(x))
-WHENCE_EW1(Log1p, std::log1p(x))
-WHENCE_EW1(Sqrt, std::sqrt(x))
-WHENCE_EW1(Rsqrt, C(1) / std::sqrt(x))
-WHENCE_EW1(Square, wrap_mul(x, x))
-WHENCE_EW1(Reciprocal, C(1) / x)
-WHENCE_EW1(Sin, std::sin(x))
-WHENCE_EW1(Cos, std::cos(x))
-WHENCE_EW1(Tan, std::tan(x))
-WHENCE_EW1(Asin, std::asin(x))
-WHENCE_EW1(Acos, std::acos(x))
-WHENCE_EW1(Atan, std::atan(x))
-WHENCE_EW1(Sinh, std::sinh(x))
-WHENCE_EW1(Cosh, std::cosh(x))
-WHENCE_EW1(Tanh, std::tanh(x))
-WHENCE_EW1(Asinh, std::asinh(x))
-WHENCE_EW1(Acosh, x < C(1) ? std::numeric_limits<C>::quiet_NaN() : std::acosh(x))  // musl's acoshf gives -inf below -1
-WHENCE_EW1(Atanh, std::atanh(x))
-WHENCE_EW1(Sigmoid, ew_sigmoid(x))
-WHENCE_EW1(Logit, [&] {
-  const C eps = C(p.f[0]);
-  const C z = p.i[0] ? (x < eps ? eps : x > C(1) - eps ? C(1) - eps : x) : x;  // i[0]: eps given
-  return std::log(ew_round(z / ew_round(C(1) - z, p), p));
-}())
-WHENCE_EW1(Erf, erf_for(x))
-WHENCE_EW1(Erfc, std::erfc(x))
-WHENCE_EW1(Erfinv, ew_erfinv(x))
-// x * (π / 180) as a tensor times a Python float: the constant is rounded to x's dtype first.
-WHENCE_EW1(Deg2Rad, x * ew_round(C(kPi / 180.0), p))
-WHENCE_EW1(Rad2Deg, x * ew_round(C(180.0 / kPi), p))
-WHENCE_EW1(NanToNum, [&] {
-  if constexpr (is_int_v<C>) return x;
-  else return std::isnan(x) ? C(p.f[0]) : x == INFINITY ? C(p.f[1]) : x == -INFINITY ? C(p.f[2]) : x;
-}())
-WHENCE_EW1(IsNan, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isnan(x)); }())
-WHENCE_EW1(IsInf, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isinf(x)); }())
-WHENCE_EW1(IsFinite, [&] { if constexpr (is_int_v<C>) return true; else return bool(std::isfinite(x)); }())
-WHENCE_EW1(IsPosInf, [&] { if constexpr (is_int_v<C>) return false; else return x == C(INFINITY); }())
-WHENCE_EW1(IsNegInf, [&] { if constexpr (is_int_v<C>) return false; else return x == -C(INFINITY); }())
-WHENCE_EW1(IsReal, ((void)x, true))
-WHENCE_EW1(LogicalNot, !(x != C(0)))
-WHENCE_EW1(BitwiseNot, p.i[0] ? C(x == 0) : C(~std::uint64_t(x)))  // p.i[0]: bool, logical not
-WHENCE_EW1(I0, ew_i0(x))
-WHENCE_EW1(Lgamma, std::lgamma(x))
-WHENCE_EW1(Digamma, ew_digamma(x))
-// c10's sinc computes π·x and sin in the tensor's own type: bfloat16 rounds each step.
-WHENCE_EW1(Sinc, [&] {
-  if (x == C(0)) return C(1);
-  const C product = ew_round(C(ew_round(C(kPi), p) * x), p);
-  return ew_round(C(std::sin(product)), p) / product;
-}())
-WHENCE_EW1(Entr, [&] {
-  if (std::isnan(x)) return x;
-  if (x > C(0)) return -x * std::log(x);
-  if (x == C(0)) return C(0);
-  return -C(INFINITY);
-}())
-WHENCE_EW1(Ndtr, p.reduced ? C(0.5) * ew_round(C(1) + ew_round(std::erf(ew_round(x * C(0.70710678118654752440), p)), p), p)
-                            : C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
-WHENCE_EW1(LogNdtr, [&] {
-  const double xd = double(x), t = xd * 0.70710678118654752440;
-  if (xd < -1) return C(std::log(ew_erfcx(-t) / 2) - t * t);  // ln(erfc(-t) / 2) without underflow
-  return C(std::log1p(-std::erfc(t) / 2));
-}())
-// For x < 0 PyTorch's float kernel evaluates 2·e^(x²) in the tensor's precision.
-WHENCE_EW1(Erfcx, x < C(0) && !std::isinf(x) ? C(C(2) * std::exp(x * x) - C(ew_erfcx(-double(x)))) : C(ew_erfcx(double(x))))
+using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
 
 // Negation and + of a bool tensor: PyTorch refuses with a hint.
 void refuse_bool_neg(const Bound&, const EwCall& c) {

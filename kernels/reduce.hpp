@@ -29,7 +29,7 @@ WHENCE_HD void reduce_element(const ReduceArgs& a, std::int64_t out_flat, Access
     coord[d] = out_flat % a.in.shape[d];
     out_flat /= a.in.shape[d];
   }
-  if (!Access::kRecords) {  // compute: walk the slice's storage offsets, no multiply per element
+  if constexpr (!Access::kRecords) {  // compute: walk the slice's storage offsets, no multiply per element
     const T* data = static_cast<const T*>(a.in.data);
     std::int64_t at = storage_offset(a.in, coord);
     const int inner = a.nreduced ? a.reduced[a.nreduced - 1] : 0;
@@ -45,14 +45,14 @@ WHENCE_HD void reduce_element(const ReduceArgs& a, std::int64_t out_flat, Access
         coord[d] = 0;
       }
     }
-    return;
-  }
-  for (std::int64_t i = 0; i < a.slice; ++i) {
-    acc.add(access.template read<T>(a.in, coord, Role::Value), i);
-    for (int k = a.nreduced - 1; k >= 0; --k) {  // next element of the slice
-      const int d = a.reduced[k];
-      if (++coord[d] < a.in.shape[d]) break;
-      coord[d] = 0;
+  } else {
+    for (std::int64_t i = 0; i < a.slice; ++i) {
+      acc.add(access.template read<T>(a.in, coord, Role::Value), i);
+      for (int k = a.nreduced - 1; k >= 0; --k) {  // next element of the slice
+        const int d = a.reduced[k];
+        if (++coord[d] < a.in.shape[d]) break;
+        coord[d] = 0;
+      }
     }
   }
 }
