@@ -138,7 +138,10 @@ const Row* find_row(const std::string& name) {
   static const std::vector<const Row*> sorted = [] {
     std::vector<const Row*> v;
     for (const Row& r : kRows) v.push_back(&r);
-    std::stable_sort(v.begin(), v.end(), [](const Row* a, const Row* b) { return std::strcmp(a->name, b->name) < 0; });
+    std::sort(v.begin(), v.end(), [](const Row* a, const Row* b) {
+      const int c = std::strcmp(a->name, b->name);
+      return c < 0 || (c == 0 && a < b);
+    });
     return v;
   }();
   const auto it = std::lower_bound(sorted.begin(), sorted.end(), name,
