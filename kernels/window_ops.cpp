@@ -976,14 +976,13 @@ Winner max_winner(const Win& g, I64 k, const Get& get) {
 // of the window starts it; a later one replaces it when larger or NaN) on the values as stored,
 // the winner's in-plane index kept where asked for. The interior columns (every tap inside the
 // row) go tap by tap along the output row, by selects the compiler vectorizes; the edge
-// columns window by window. P holds the in-plane indices: int32 when they fit, so that a
-// 128-bit WebAssembly vector holds 4 of them beside 4 floats (int64: a select over 2 vectors).
-template <class T, class P>
+// columns window by window.
+template <class T>
 void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
   const I64 plane = g.H * g.W;
   const auto [L, R] = interior_columns(g);
   std::vector<T> best(std::size_t(g.OW));
-  std::vector<P> flat(std::size_t(g.OW));
+  std::vector<I64> flat(std::size_t(g.OW));
   auto take = [](T v, T b) { return v > b || v != v; };
   for (I64 pc = 0; pc < g.N * g.Cout; ++pc) {
     const T* xp = x + pc * plane;
@@ -991,7 +990,7 @@ void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
       const I64 h0 = oh * g.sH - g.pH;
       auto window = [&](I64 ow) {  // an edge column: max_winner itself
         const Winner w = max_winner(g, (pc * g.OH + oh) * g.OW + ow, [&](I64 f) { return double(x[f]); });
-        best[std::size_t(ow)] = T(w.value), flat[std::size_t(ow)] = P(w.flat < 0 ? -1 : w.flat - pc * plane);
+        best[std::size_t(ow)] = T(w.value), flat[std::size_t(ow)] = w.flat < 0 ? -1 : w.flat - pc * plane;
       };
       for (I64 ow = 0; ow < L; ++ow) window(ow);
       for (I64 ow = R; ow < g.OW; ++ow) window(ow);
@@ -1003,9 +1002,9 @@ void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
           const I64 at = ih * g.W + kw * g.dW - g.pW;  // the tap's in-plane index at column 0
           const T* r = xp + at;
           T* bp = best.data();
-          P* fp = flat.data();
+          I64* fp = flat.data();
           if (first) {
-            for (I64 ow = L; ow < R; ++ow) bp[ow] = r[ow * g.sW], fp[ow] = P(at + ow * g.sW);
+            for (I64 ow = L; ow < R; ++ow) bp[ow] = r[ow * g.sW], fp[ow] = at + ow * g.sW;
             first = false;
             continue;
           }
@@ -1013,7 +1012,7 @@ void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
             const T v = r[ow * g.sW];
             const bool t = take(v, bp[ow]);
             bp[ow] = t ? v : bp[ow];
-            fp[ow] = t ? P(at + ow * g.sW) : fp[ow];
+            fp[ow] = t ? at + ow * g.sW : fp[ow];
           }
         }
       }
@@ -1022,7 +1021,7 @@ void max_pool_kernel(const Win& g, const T* x, T* out, I64* index) {
       std::copy(best.begin(), best.end(), out);
       out += g.OW;
       if (index)
-        for (I64 ow = 0; ow < g.OW; ++ow) *index++ = std::max<I64>(I64(flat[std::size_t(ow)]), 0);
+        for (I64 ow = 0; ow < g.OW; ++ow) *index++ = std::max<I64>(flat[std::size_t(ow)], 0);
     }
   }
 }
@@ -1032,9 +1031,8 @@ void max_pool_run(const Win& g, const Tensor& x, OpResult& r) {
   const Tensor xc = x.contiguous();
   Tensor values = Tensor::empty(g.dtype, g.out_shape), index;
   if (g.tuple) index = Tensor::empty(DType::Int64, g.out_shape);
-  I64* ip = g.tuple ? index.data<I64>() : nullptr;
-  if (values.numel() && g.H * g.W < (I64(1) << 31)) max_pool_kernel<T, std::int32_t>(g, xc.data<T>(), values.data<T>(), ip);
-  else if (values.numel()) max_pool_kernel<T, I64>(g, xc.data<T>(), values.data<T>(), ip);
+  if (values.numel())
+    max_pool_kernel<T>(g, xc.data<T>(), values.data<T>(), g.tuple ? index.data<I64>() : nullptr);
   r.tensors.push_back(values);
   if (g.tuple) {
     r.tensors.push_back(index);
