@@ -17,18 +17,21 @@ namespace whence {
 inline bool indices_in_range(const Tensor& index, std::int64_t size) {
   if (!index.is_contiguous()) return false;
   const std::int64_t n = index.numel();
-  // The largest value as unsigned (a negative one is huge): a max the compiler vectorizes.
-  std::uint64_t largest = 0;
+  // v is out of [0, size) exactly when v or size − 1 − v is negative (no overflow: size ≥ 0):
+  // the sign bits OR-ed together, a loop of bitwise ops that vectorizes everywhere (an unsigned
+  // 64-bit max does not in WebAssembly, which has no unsigned 64-bit vector compare).
+  const std::uint64_t top = std::uint64_t(size) - 1;
+  std::uint64_t signs = 0;
   if (index.dtype() == DType::Int64) {
     const std::int64_t* v = index.data<std::int64_t>();
-    for (std::int64_t i = 0; i < n; ++i) largest = std::max(largest, std::uint64_t(v[i]));
+    for (std::int64_t i = 0; i < n; ++i) signs |= std::uint64_t(v[i]) | (top - std::uint64_t(v[i]));
   } else if (index.dtype() == DType::Int32) {
     const std::int32_t* v = index.data<std::int32_t>();
-    for (std::int64_t i = 0; i < n; ++i) largest = std::max(largest, std::uint64_t(std::int64_t(v[i])));
+    for (std::int64_t i = 0; i < n; ++i) signs |= std::uint64_t(std::int64_t(v[i])) | (top - std::uint64_t(std::int64_t(v[i])));
   } else {
     return false;
   }
-  return n == 0 || largest < std::uint64_t(size);
+  return n == 0 || (signs >> 63) == 0;
 }
 
 // f(coord, row) for each row of `shape` in row-major order: coord holds the row's coordinates

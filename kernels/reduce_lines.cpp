@@ -114,32 +114,32 @@ void scan_block(bool product, const T* x, T* out, std::int64_t len, std::int64_t
 }
 
 // Whether v at a later position beats the best so far: Accumulator::beats.
-template <bool Larger>
-inline bool beats(double v, double best) {
+template <bool Larger, class V>
+inline bool beats(V v, V best) {
   return (best == best) & ((v != v) | (Larger ? v > best : v < best));
 }
 
 // The winner of a contiguous line: 32 lanes (lane j: positions j, j + 32, ...), then the lanes
 // merged (a NaN first, else the better value, on a tie the earlier position), then the tail
 // in order.
-template <bool Larger, class T>
+template <bool Larger, class V, class P, class T>
 void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_out) {
   std::int64_t i = 0;
   double best = 0;
   std::int64_t win = -1;
   if (len >= kLineLanes) {
-    double b[kLineLanes];
-    std::int64_t w[kLineLanes];
+    V b[kLineLanes];
+    P w[kLineLanes];
     for (int j = 0; j < kLineLanes; ++j) {
-      b[j] = double(x[j]);
-      w[j] = j;
+      b[j] = V(x[j]);
+      w[j] = P(j);
     }
     for (i = kLineLanes; i + kLineLanes <= len; i += kLineLanes)
       for (int j = 0; j < kLineLanes; ++j) {
-        const double v = double(x[i + j]);
+        const V v = V(x[i + j]);
         const bool take = beats<Larger>(v, b[j]);
         b[j] = take ? v : b[j];
-        w[j] = take ? i + j : w[j];
+        w[j] = take ? P(i + j) : w[j];
       }
     best = b[0];
     win = w[0];
@@ -155,7 +155,7 @@ void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_
   }
   for (; i < len; ++i) {
     const double v = double(x[i]);
-    if (win < 0 || beats<Larger>(v, best)) {
+    if (win < 0 || beats<Larger, double>(v, best)) {
       best = v;
       win = i;
     }
@@ -165,38 +165,38 @@ void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_
 }
 
 // The winners of `width` slices side by side, slice k at x[i·inner + k], i < len (len ≥ 1).
-template <bool Larger, class T>
+template <bool Larger, class V, class P, class T>
 void arg_block(const T* x, T* values, std::int64_t* indices, std::int64_t len, std::int64_t inner, std::int64_t width) {
-  double b[kBlock];
-  std::int64_t w[kBlock];
+  V b[kBlock];
+  P w[kBlock];
   for (std::int64_t k = 0; k < width; ++k) {
-    b[k] = double(x[k]);
+    b[k] = V(x[k]);
     w[k] = 0;
   }
   for (std::int64_t i = 1; i < len; ++i)
     for (std::int64_t k = 0; k < width; ++k) {
-      const double v = double(x[i * inner + k]);
+      const V v = V(x[i * inner + k]);
       const bool take = beats<Larger>(v, b[k]);
       b[k] = take ? v : b[k];
-      w[k] = take ? i : w[k];
+      w[k] = take ? P(i) : w[k];
     }
   for (std::int64_t k = 0; k < width; ++k) {
-    values[k] = cast_from_double<T>(b[k]);
+    values[k] = cast_from_double<T>(double(b[k]));
     indices[k] = w[k];
   }
 }
 
-template <bool Larger, class T>
+template <bool Larger, class V, class P, class T>
 void arg_all(const T* v, T* values, std::int64_t* indices, std::int64_t outer, std::int64_t len, std::int64_t inner) {
   for (std::int64_t b = 0; b < outer; ++b) {
     if (inner == 1) {
       double best;
-      arg_line<Larger>(v + b * len, len, best, indices[b]);
+      arg_line<Larger, V, P>(v + b * len, len, best, indices[b]);
       values[b] = cast_from_double<T>(best);
       continue;
     }
     for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
-      arg_block<Larger>(v + b * len * inner + k0, values + b * inner + k0, indices + b * inner + k0, len, inner,
+      arg_block<Larger, V, P>(v + b * len * inner + k0, values + b * inner + k0, indices + b * inner + k0, len, inner,
                         std::min(kBlock, inner - k0));
   }
 }
@@ -214,8 +214,22 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
-      if (kind == ReduceKind::Max) arg_all<true>(x.data<T>(), values.data<T>(), indices.data<std::int64_t>(), outer, len, inner);
-      else arg_all<false>(x.data<T>(), values.data<T>(), indices.data<std::int64_t>(), outer, len, inner);
+      // Compared as float unless float64 (every narrower value is exactly a float, so the
+      // winner is the same), positions as int32 when they fit: lanes as wide as the values',
+      // so that WebAssembly's 128-bit vectors (no 64-bit unsigned or mixed-width selects) hold
+      // 4 of each instead of 2.
+      using V = std::conditional_t<std::is_same_v<T, double>, double, float>;
+      const T* xv = x.data<T>();
+      T* vv = values.data<T>();
+      std::int64_t* iv = indices.data<std::int64_t>();
+      const bool small = len < (std::int64_t(1) << 31);
+      if (kind == ReduceKind::Max) {
+        if (small) arg_all<true, V, std::int32_t>(xv, vv, iv, outer, len, inner);
+        else arg_all<true, V, std::int64_t>(xv, vv, iv, outer, len, inner);
+      } else {
+        if (small) arg_all<false, V, std::int32_t>(xv, vv, iv, outer, len, inner);
+        else arg_all<false, V, std::int64_t>(xv, vv, iv, outer, len, inner);
+      }
     }
   });
   return true;
