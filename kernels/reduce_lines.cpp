@@ -8,6 +8,7 @@
 
 #include "kernels/exp_poly.hpp"
 #include "kernels/line_math.hpp"
+#include "kernels/vectorize.hpp"
 
 namespace whence {
 
@@ -135,6 +136,7 @@ void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_
       w[j] = P(j);
     }
     for (i = kLineLanes; i + kLineLanes <= len; i += kLineLanes)
+      WHENCE_VECTORIZE_LOOP
       for (int j = 0; j < kLineLanes; ++j) {
         const V v = V(x[i + j]);
         const bool take = beats<Larger>(v, b[j]);
@@ -173,13 +175,16 @@ void arg_block(const T* x, T* values, std::int64_t* indices, std::int64_t len, s
     b[k] = V(x[k]);
     w[k] = 0;
   }
-  for (std::int64_t i = 1; i < len; ++i)
+  for (std::int64_t i = 1; i < len; ++i) {
+    const T* row = x + i * inner;
+    WHENCE_VECTORIZE_LOOP
     for (std::int64_t k = 0; k < width; ++k) {
-      const V v = V(x[i * inner + k]);
+      const V v = V(row[k]);
       const bool take = beats<Larger>(v, b[k]);
       b[k] = take ? v : b[k];
       w[k] = take ? P(i) : w[k];
     }
+  }
   for (std::int64_t k = 0; k < width; ++k) {
     values[k] = cast_from_double<T>(double(b[k]));
     indices[k] = w[k];
