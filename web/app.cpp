@@ -36,6 +36,7 @@ void App::set_text(const std::string& text) {
 void App::after_change() {
   selection.validate(state);
   if (edit.active() && !state.find_tensor(edit.cell.tensor)) edit = {};
+  reveal = {};
   if (call_buffer != state.text()) {
     call_buffer = state.text();
     call_field_reset = true;
@@ -268,6 +269,7 @@ void App::tab_to_grid(int direction) {
     const TensorItem* next = state.find_tensor(id);
     if (!next || next->tensor.numel() == 0) continue;
     selection.pinned = CellRef{id, next->tensor.shape() == here->tensor.shape() ? from.element : 0};
+    reveal = selection.pinned;
     return;
   }
 }
@@ -304,7 +306,10 @@ void handle_keys(App& app) {
       {ImGuiKey_LeftArrow, 0, -1}, {ImGuiKey_RightArrow, 0, 1},
       {ImGuiKey_UpArrow, -1, 0}, {ImGuiKey_DownArrow, 1, 0}};
   for (const auto& m : moves)
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(m.key))) sel.pinned = moved(app.state, sel.pinned, m.drow, m.dcol);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(m.key))) {
+      sel.pinned = moved(app.state, sel.pinned, m.drow, m.dcol);
+      app.reveal = sel.pinned;
+    }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)))
     app.start_edit(sel.pinned);

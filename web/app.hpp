@@ -73,6 +73,8 @@ class App {
   const ImRect* drawn_control(const std::string& name) const;
 
   void start_edit(const CellRef& cell);
+  // A cell the keyboard moved the pin to (arrows, Tab): its grid scrolls to show it when drawn next.
+  CellRef reveal;
   // Tab (+1) or Shift+Tab (-1): pins the next or previous grid's cell, the same element where
   // the shapes match, else the first.
   void tab_to_grid(int direction);

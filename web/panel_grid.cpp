@@ -2,8 +2,12 @@
 // click to pin, double-click to edit. Only visible cells are drawn, so big tensors stay cheap.
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ScrollToRect
 #include <imgui_stdlib.h>
 
 #include "broadcast.hpp"
@@ -41,7 +45,7 @@ CellStyle cell_style(const theme::TensorColors& c, theme::Role role, bool dimmed
 void visible_range(float start, float pitch, std::int64_t count, float lo, float hi, std::int64_t* first,
                    std::int64_t* last) {
   *first = std::clamp<std::int64_t>(std::int64_t(std::floor((lo - start) / pitch)), 0, count);
-  *last = std::clamp<std::int64_t>(std::int64_t(std::ceil((hi - start) / pitch)) + 1, 0, count);
+  *last = std::clamp<std::int64_t>(std::int64_t(std::ceil((hi - start) / pitch)), 0, count);
 }
 
 void draw_centered(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 colour, const std::string& text) {
@@ -106,6 +110,56 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
   ImGui::PopFont();
 }
 
+// Cell fills by value (low: the tensor's tint, high: its strong colour; NaN: tint), one per
+// element. They depend only on the values, the tensor's colour slot and the palette, so they
+// are kept until one of those changes: scanning and colouring every element each frame was
+// most of a zoomed-out frame's own work.
+std::vector<ImU32> compute_value_colours(const TensorItem& item) {
+  const Tensor& t = item.tensor;
+  std::vector<double> values(std::size_t(t.numel()));
+  for (std::int64_t e = 0; e < t.numel(); ++e) values[std::size_t(e)] = t.get(e).as_double();
+  double lo = 0, hi = 0;
+  bool first = true;
+  for (double v : values) {
+    if (v != v) continue;
+    lo = first ? v : std::min(lo, v);
+    hi = first ? v : std::max(hi, v);
+    first = false;
+  }
+  const auto& c = theme::tensor_colors(item.slot);
+  const ImVec4 a = ImGui::ColorConvertU32ToFloat4(c.tint), b = ImGui::ColorConvertU32ToFloat4(c.strong);
+  std::vector<ImU32> colours;
+  colours.reserve(values.size());
+  for (double v : values) {
+    const float f = v != v ? 0.0f : hi > lo ? float((std::clamp(v, lo, hi) - lo) / (hi - lo)) : 0.5f;
+    colours.push_back(
+        ImGui::ColorConvertFloat4ToU32(ImVec4(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f, 1)));
+  }
+  return colours;
+}
+
+const std::vector<ImU32>& value_colours(std::uint64_t version, const TensorItem& item) {
+  struct Kept {
+    std::uint64_t version;
+    const theme::Palette* palette;
+    int slot;
+    std::vector<ImU32> colours;
+  };
+  static std::unordered_map<std::string, Kept> kept;  // by tensor id
+  Kept& k = kept[item.id];
+  if (k.colours.size() != std::size_t(item.tensor.numel()) || k.version != version || k.palette != &theme::palette() ||
+      k.slot != item.slot)
+    k = Kept{version, &theme::palette(), item.slot, compute_value_colours(item)};
+  return k.colours;
+}
+
+// A cell the keyboard moved to, scrolled into the grid's window (with room for its focus ring).
+void scroll_to_cell(const GridLayout& g, ImVec2 origin, std::int64_t cell) {
+  const ImVec2 c = g.cell_min(cell);
+  const ImVec2 a(origin.x + c.x - 4, origin.y + c.y - 4), b(origin.x + c.x + g.cell_w + 4, origin.y + c.y + g.cell_h + 4);
+  ImGui::ScrollToRect(ImGui::GetCurrentWindow(), ImRect(a, b));
+}
+
 }  // namespace
 
 GridLayout grid_layout(const TensorItem& item, const Shape* drawn_shape) {
@@ -152,23 +206,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   std::int64_t copy_ring = -1;
   if (ghosts && active.valid() && is_output(active.tensor)) copy_ring = active.element;
   // Zoomed out past the values: cells are coloured by value (low: tint, high: strong).
-  double lo = 0, hi = 0;
-  if (!g.values_fit) {
-    bool first = true;
-    for (std::int64_t e = 0; e < item.tensor.numel(); ++e) {
-      const double v = item.tensor.get(e).as_double();
-      if (v != v) continue;
-      lo = first ? v : std::min(lo, v);
-      hi = first ? v : std::max(hi, v);
-      first = false;
-    }
-  }
-  auto value_colour = [&](std::int64_t e) {
-    const double v = item.tensor.get(e).as_double();
-    const float t = v != v ? 0.0f : hi > lo ? float((std::clamp(v, lo, hi) - lo) / (hi - lo)) : 0.5f;
-    const ImVec4 a = ImGui::ColorConvertU32ToFloat4(colors.tint), b = ImGui::ColorConvertU32ToFloat4(colors.strong);
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1));
-  };
+  const std::vector<ImU32>* by_value = g.values_fit ? nullptr : &value_colours(app.state.version(), item);
   // Dim the rest only when something is lit: the highlights then stand out.
   const bool anything_lit = active.valid() && !app.lit().empty();
   // The element an error names (a zero divisor), when it is in this argument.
@@ -185,6 +223,12 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   if (active_here && g.cols > 0) {
     active_col = active_cell % g.cols;
     active_row = (active_cell / g.cols) % std::max<std::int64_t>(g.rows, 1);
+  }
+
+  if (app.reveal.valid() && app.reveal.tensor == item.id) {
+    const std::int64_t cell = ghosts ? broadcast_home(own, g.shape, app.reveal.element) : app.reveal.element;
+    if (scrolls && g.drawn(cell)) scroll_to_cell(g, origin, cell);
+    app.reveal = {};
   }
 
   if (g.empty()) {
@@ -242,7 +286,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         }
         const bool is_active = active_here && active.element == e && home;
         CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
-        if (!g.values_fit && role == theme::Role::None && !options.stale) st.fill = value_colour(e);
+        if (by_value && role == theme::Role::None && !options.stale) st.fill = (*by_value)[std::size_t(e)];
         if (!home) {  // a virtual copy: faded, dashed-looking thin border
           st.fill = theme::with_alpha(st.fill, 0.35f);
           st.text = theme::with_alpha(st.text, 0.45f);

@@ -1,4 +1,5 @@
-// widget_input.test.mjs - the widget's own clock (whence.timings), Tab between the grids,
+// widget_input.test.mjs - the widget's own clock (whence.timings), Tab between the grids (and
+// the pinned cell scrolled into view),
 // touch (tap, one-finger pan, two-finger pinch through CDP Input.dispatchTouchEvent on a
 // phone-sized viewport), the note naming hidden rank > 3 blocks where something is lit, and the
 // storage strip of a long storage.
@@ -74,6 +75,51 @@ describe('widget input on a desktop viewport', () => {
     await frames(page, 3);
     assert.deepEqual(await selected(page), { tensor: 'arg:2', element: 0, pinned: true }, 'Tab in the call field');
     assert.equal(await page.evaluate(() => whence.getState()), GATHER, 'the text is unchanged');
+  });
+
+  test('Tab and the arrows scroll the pinned cell into view in a scrolled grid', async () => {
+    await setState(page, 'torch.gather(torch.arange(4096.).reshape(64, 64), 1, torch.arange(4096).reshape(64, 64) % 64)');
+    await page.keyboard.press('Escape');  // unpins what the last test left pinned (its first Escape left the call field)
+    await frames(page, 2);
+    // The input's grid scrolled to its end (the wheel over it), and a cell near its end pinned.
+    const top = await hover(page, 'arg:0', 0);
+    await page.mouse.wheel(0, 5000);
+    await frames(page, 3);
+    const e = await page.evaluate(() => {
+      for (let e = 4095; e >= 0; e--) if (whence.cellAt('arg:0', e)) return e;
+      return -1;
+    });
+    assert.ok(e >= 64 * 32, `the input's grid scrolled down (last drawn element ${e}, first at y ${top.y})`);
+    const p = await hover(page, 'arg:0', e);
+    await page.mouse.click(p.x, p.y);
+    await frames(page, 3);
+    assert.deepEqual(await selected(page), { tensor: 'arg:0', element: e, pinned: true });
+    assert.equal(await page.evaluate((e) => whence.cellAt('arg:2', e), e), null, 'the index grid does not show it yet');
+    // Tab: the index's cell of the same element, its grid scrolled to show it.
+    await page.keyboard.press('Tab');
+    await frames(page, 4);
+    assert.deepEqual(await selected(page), { tensor: 'arg:2', element: e, pinned: true });
+    assert.ok(await page.evaluate((e) => whence.cellAt('arg:2', e), e), 'Tab scrolls the pinned cell into view');
+    // Arrows: 40 rows up is out of the grid's view until it scrolls.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('ArrowUp');
+      await frames(page, 1);
+    }
+    await frames(page, 4);
+    assert.deepEqual(await selected(page), { tensor: 'arg:2', element: e - 40 * 64, pinned: true });
+    assert.ok(await page.evaluate((e) => whence.cellAt('arg:2', e), e - 40 * 64), 'the arrows scroll the pinned cell into view');
+    await page.keyboard.press('Escape');
+    // Both grids back at their top: ImGui keeps a grid's scroll for the next test's tensor of the same id.
+    for (const tensor of ['arg:0', 'arg:2']) {
+      const q = await page.evaluate((t) => {
+        for (let e = 0; e < 4096; e++) if (whence.cellAt(t, e)) return whence.cellAt(t, e);
+        return null;
+      }, tensor);
+      await page.mouse.move(q.x, q.y);
+      await frames(page, 2);
+      await page.mouse.wheel(0, -5000);
+      await frames(page, 3);
+    }
   });
 
   test('rank 4: the block picker names the hidden blocks where sources or reach are lit', async () => {
