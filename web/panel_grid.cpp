@@ -207,6 +207,9 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   if (ghosts && active.valid() && is_output(active.tensor)) copy_ring = active.element;
   // Zoomed out past the values: cells are coloured by value (low: tint, high: strong).
   const std::vector<ImU32>* by_value = g.values_fit ? nullptr : &value_colours(app.state.version(), item);
+  // Zoomed out past the values (cells coloured by value) the cells are square: a rounded cell
+  // is about 60 vertices with its border, a square one 16, and thousands of them are drawn.
+  const float rounding = g.values_fit ? theme::kCellRounding : 0.0f;
   // Dim the rest only when something is lit: the highlights then stand out.
   const bool anything_lit = active.valid() && !app.lit().empty();
   // The element an error names (a zero divisor), when it is in this argument.
@@ -293,21 +296,21 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           st.border = theme::with_alpha(colors.ring, 0.5f);
           st.border_w = 1;
         }
-        dl->AddRectFilled(a, b, st.fill, theme::kCellRounding);
+        dl->AddRectFilled(a, b, st.fill, rounding);
         if (st.border_w > 0) {
           const float inset = st.border_w * 0.5f;  // keep thick borders inside the cell
           dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), st.border,
-                      theme::kCellRounding, 0, st.border_w);
+                      rounding, 0, st.border_w);
         }
         if (is_active) {
           const bool pinned = app.selection.pinned == active;
           dl->AddRect(ImVec2(a.x - 2.5f, a.y - 2.5f), ImVec2(b.x + 2.5f, b.y + 2.5f), theme::palette().focus,
-                      theme::kCellRounding + 2, 0, pinned ? 2.5f : 1.5f);
+                      rounding > 0 ? rounding + 2 : 0, 0, pinned ? 2.5f : 1.5f);
         }
         if (cell == copy_ring)  // the copy that the pointed-at result element reads
           dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f), theme::with_alpha(colors.strong, 0.8f),
-                      theme::kCellRounding + 1, 0, 1.5f);
-        if (e == error_element && home) dl->AddRect(a, b, theme::palette().error, theme::kCellRounding, 0, 2.0f);  // the element PyTorch refused
+                      rounding > 0 ? rounding + 1 : 0, 0, 1.5f);
+        if (e == error_element && home) dl->AddRect(a, b, theme::palette().error, rounding, 0, 2.0f);  // the element PyTorch refused
         if (g.values_fit) draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }
