@@ -216,25 +216,21 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
   for (int d = 0; d < x.dim(); ++d)
     (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
   if (len == 0) return false;  // (refused before, by the caller's checks)
+  // Positions as int32 (lanes as wide as the values'); a line of 2^31 elements or more takes
+  // the caller's element path (one instantiation fewer per dtype: the page budget).
+  if (len >= (std::int64_t(1) << 31)) return false;
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
       // Compared as float unless float64 (every narrower value is exactly a float, so the
-      // winner is the same), positions as int32 when they fit: lanes as wide as the values',
-      // so that WebAssembly's 128-bit vectors (no 64-bit unsigned or mixed-width selects) hold
-      // 4 of each instead of 2.
+      // winner is the same), so that WebAssembly's 128-bit vectors (no 64-bit unsigned or
+      // mixed-width selects) hold 4 values and 4 positions instead of 2.
       using V = std::conditional_t<std::is_same_v<T, double>, double, float>;
       const T* xv = x.data<T>();
       T* vv = values.data<T>();
       std::int64_t* iv = indices.data<std::int64_t>();
-      const bool small = len < (std::int64_t(1) << 31);
-      if (kind == ReduceKind::Max) {
-        if (small) arg_all<true, V, std::int32_t>(xv, vv, iv, outer, len, inner);
-        else arg_all<true, V, std::int64_t>(xv, vv, iv, outer, len, inner);
-      } else {
-        if (small) arg_all<false, V, std::int32_t>(xv, vv, iv, outer, len, inner);
-        else arg_all<false, V, std::int64_t>(xv, vv, iv, outer, len, inner);
-      }
+      if (kind == ReduceKind::Max) arg_all<true, V, std::int32_t>(xv, vv, iv, outer, len, inner);
+      else arg_all<false, V, std::int32_t>(xv, vv, iv, outer, len, inner);
     }
   });
   return true;
