@@ -29,6 +29,7 @@
 
 #include "kernels/bench/bench_tensors.hpp"
 #include "kernels/cpu/launch.hpp"
+#include "kernels/cuda/cuda_grid.hpp"
 #include "kernels/cuda/elementwise_cuda.hpp"
 #include "kernels/cuda/index_cuda.hpp"
 #include "kernels/cuda/reduce_cuda.hpp"
@@ -372,8 +373,7 @@ std::int64_t compare(const DeviceResult& r, double& worst) {
 }
 
 __global__ void copy_kernel(const float4* src, float4* dst, std::int64_t n) {
-  const std::int64_t step = std::int64_t(blockDim.x) * gridDim.x;
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) dst[i] = src[i];
+  grid_stride(n, [&](std::int64_t i) { dst[i] = src[i]; });
 }
 
 struct Timer {
@@ -415,10 +415,8 @@ struct Timer {
     auto* src = static_cast<float4*>(arena.alloc(std::size_t(n4) * 16));
     auto* dst = static_cast<float4*>(arena.alloc(std::size_t(n4) * 16));
     CUDA_CHECK(cudaMemset(src, 0, std::size_t(n4) * 16));
-    const int threads = 256;
-    const unsigned blocks = unsigned(std::min<std::int64_t>((n4 + threads - 1) / threads, 65535 * 16));
     const float ms = least_ms([&] {
-      copy_kernel<<<blocks, threads>>>(src, dst, n4);
+      copy_kernel<<<cuda_blocks(n4), kCudaThreads>>>(src, dst, n4);
       return cudaGetLastError();
     });
     return 2.0 * 16.0 * double(n4) / (double(ms) * 1e6);

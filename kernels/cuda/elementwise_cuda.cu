@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/cuda/cuda_access.hpp"
+#include "kernels/cuda/cuda_grid.hpp"
 #include "kernels/elementwise_ops.hpp"
 
 namespace whence {
@@ -43,9 +44,7 @@ WHENCE_HD float op_one(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p,
 // One output element per thread, grid-stride. The op is a kernel argument: one switch per
 // element, uniform across the grid, so no divergence.
 __global__ void elementwise_kernel(EwCudaOp op, ElementwiseArgs a, EwParams p, float* out, std::int64_t numel) {
-  const std::int64_t step = std::int64_t(blockDim.x) * gridDim.x;
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
-    out[i] = op_one(op, a, p, i);
+  grid_stride(numel, [&](std::int64_t i) { out[i] = op_one(op, a, p, i); });
 }
 
 bool valid(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p, std::int64_t numel) {
@@ -59,19 +58,13 @@ bool valid(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p, std::int64_
   return true;
 }
 
-unsigned grid_for(std::int64_t numel, int threads) {
-  const std::int64_t blocks = (numel + threads - 1) / threads;
-  return unsigned(blocks < 65535 * 16 ? blocks : 65535 * 16);  // the grid-stride loop does the rest
-}
-
 }  // namespace
 
 int elementwise_cuda_f32(EwCudaOp op, const ElementwiseArgs& a, const EwParams& p, float* out, std::int64_t numel,
                          void* stream) {
   if (!valid(op, a, p, numel)) return int(cudaErrorInvalidValue);
   if (numel == 0) return int(cudaSuccess);
-  constexpr int kThreads = 256;
-  elementwise_kernel<<<grid_for(numel, kThreads), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(op, a, p, out, numel);
+  elementwise_kernel<<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(op, a, p, out, numel);
   return int(cudaGetLastError());
 }
 

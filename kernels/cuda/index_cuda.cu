@@ -2,42 +2,35 @@
 
 #include <cuda_runtime.h>
 
+#include "kernels/cuda/cuda_grid.hpp"
+
 namespace whence {
 
 namespace {
 
 template <class T>
 __global__ void gather_kernel(GatherArgs args, T* out, std::int64_t numel) {
-  const std::int64_t flat = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (flat >= numel) return;
   ComputeAccess access;
-  out[flat] = gather_element<T>(args, flat, access);
+  grid_stride(numel, [&](std::int64_t flat) { out[flat] = gather_element<T>(args, flat, access); });
 }
 
 template <class T>
 __global__ void index_select_kernel(IndexSelectArgs args, T* out, std::int64_t numel) {
-  const std::int64_t flat = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (flat >= numel) return;
   ComputeAccess access;
-  out[flat] = index_select_element<T>(args, flat, access);
+  grid_stride(numel, [&](std::int64_t flat) { out[flat] = index_select_element<T>(args, flat, access); });
 }
 
-constexpr int kThreads = 256;
-constexpr std::int64_t kMaxBlocks = 0x7fffffff;  // gridDim.x's limit
-
-bool grid_fits(std::int64_t numel) { return (numel + kThreads - 1) / kThreads <= kMaxBlocks; }
-
 __global__ void scatter_add_kernel(ScatterArgs args, float* out, std::int64_t index_numel) {
-  const std::int64_t flat = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (flat >= index_numel) return;
   ComputeAccess access;
-  std::int64_t dest[kKernelMaxRank] = {};
-  const float v = scatter_source<float>(args, flat, access, dest);
-  atomicAdd(out + storage_offset(args.out, dest), v);
+  grid_stride(index_numel, [&](std::int64_t flat) {
+    std::int64_t dest[kKernelMaxRank] = {};
+    const float v = scatter_source<float>(args, flat, access, dest);
+    atomicAdd(out + storage_offset(args.out, dest), v);
+  });
 }
 
 bool valid_scatter(const ScatterArgs& a, std::int64_t numel, std::int64_t index_numel) {
-  if (numel < 0 || index_numel < 0 || !grid_fits(index_numel) || a.index.rank != a.out.rank ||
+  if (numel < 0 || index_numel < 0 || a.index.rank != a.out.rank ||
       a.src.rank != a.out.rank || a.dim < 0 || a.dim >= (a.out.rank ? a.out.rank : 1))
     return false;
   std::int64_t n = 1;
@@ -46,7 +39,7 @@ bool valid_scatter(const ScatterArgs& a, std::int64_t numel, std::int64_t index_
 }
 
 bool valid(const IndexSelectArgs& args, std::int64_t numel) {
-  return numel >= 0 && grid_fits(numel) && args.index.rank == 1 && args.dim >= 0 && args.dim < kKernelMaxRank;
+  return numel >= 0 && args.index.rank == 1 && args.dim >= 0 && args.dim < kKernelMaxRank;
 }
 
 }  // namespace
@@ -54,9 +47,8 @@ bool valid(const IndexSelectArgs& args, std::int64_t numel) {
 template <class T>
 int gather_cuda(const GatherArgs& args, T* out, std::int64_t numel, void* stream) {
   if (numel == 0) return int(cudaSuccess);
-  if (numel < 0 || !grid_fits(numel)) return int(cudaErrorInvalidValue);
-  const auto blocks = unsigned((numel + kThreads - 1) / kThreads);
-  gather_kernel<T><<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
+  if (numel < 0) return int(cudaErrorInvalidValue);
+  gather_kernel<T><<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
   return int(cudaGetLastError());
 }
 
@@ -64,8 +56,7 @@ template <class T>
 int index_select_cuda(const IndexSelectArgs& args, T* out, std::int64_t numel, void* stream) {
   if (numel == 0) return int(cudaSuccess);
   if (!valid(args, numel)) return int(cudaErrorInvalidValue);
-  const auto blocks = unsigned((numel + kThreads - 1) / kThreads);
-  index_select_kernel<T><<<blocks, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
+  index_select_kernel<T><<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(args, out, numel);
   return int(cudaGetLastError());
 }
 
@@ -75,10 +66,9 @@ int scatter_add_cuda_f32(const ScatterArgs& a, const float* input, float* out, s
   const auto s = static_cast<cudaStream_t>(stream);
   const cudaError_t copied = cudaMemcpyAsync(out, input, std::size_t(numel) * sizeof(float), cudaMemcpyDeviceToDevice, s);
   if (copied != cudaSuccess || index_numel == 0) return int(copied);
-  const auto blocks = unsigned((index_numel + kThreads - 1) / kThreads);
   ScatterArgs args = a;
   args.out.data = out;
-  scatter_add_kernel<<<blocks, kThreads, 0, s>>>(args, out, index_numel);
+  scatter_add_kernel<<<cuda_blocks(index_numel), kCudaThreads, 0, s>>>(args, out, index_numel);
   return int(cudaGetLastError());
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/dtype.hpp"
 #include "kernels/cuda/cuda_access.hpp"
+#include "kernels/cuda/cuda_grid.hpp"
 
 namespace whence {
 
@@ -19,13 +20,6 @@ struct WideAccumulator : Accumulator<double> {
     for (std::int64_t j = 0; j < len; ++j) add(double(x[j * stride]), i0 + j);
   }
 };
-
-constexpr int kThreads = 256;
-
-unsigned grid_for(std::int64_t n) {
-  const std::int64_t blocks = (n + kThreads - 1) / kThreads;
-  return unsigned(blocks < 65535 * 16 ? blocks : 65535 * 16);  // the grid-stride loops do the rest
-}
 
 // Output element i of a reduction: its slice folded by the element function.
 WHENCE_HD void reduce_one(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
@@ -81,21 +75,15 @@ WHENCE_HD void scan_line(ReduceKind kind, const ReduceArgs& a, float* out, std::
 
 __global__ void reduce_kernel(ReduceKind kind, ReduceParams params, ReduceArgs a, float* out, std::int64_t* indices,
                               std::int64_t numel) {
-  const std::int64_t step = std::int64_t(blockDim.x) * gridDim.x;
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < numel; i += step)
-    reduce_one(kind, params, a, out, indices, i);
+  grid_stride(numel, [&](std::int64_t i) { reduce_one(kind, params, a, out, indices, i); });
 }
 
 __global__ void softmax_kernel(ReduceArgs a, float* out, std::int64_t lines) {
-  const std::int64_t step = std::int64_t(blockDim.x) * gridDim.x;
-  for (std::int64_t line = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; line < lines; line += step)
-    softmax_line(a, out, line);
+  grid_stride(lines, [&](std::int64_t line) { softmax_line(a, out, line); });
 }
 
 __global__ void scan_kernel(ReduceKind kind, ReduceArgs a, float* out, std::int64_t lines) {
-  const std::int64_t step = std::int64_t(blockDim.x) * gridDim.x;
-  for (std::int64_t line = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; line < lines; line += step)
-    scan_line(kind, a, out, line);
+  grid_stride(lines, [&](std::int64_t line) { scan_line(kind, a, out, line); });
 }
 
 bool float32_input(const ReduceArgs& a) {
@@ -124,7 +112,7 @@ int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArg
                     std::int64_t* indices, std::int64_t numel, void* stream) {
   if (!float32_input(a)) return int(cudaErrorInvalidValue);
   if (numel == 0) return int(cudaSuccess);
-  reduce_kernel<<<grid_for(numel), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, params, a, out, indices,
+  reduce_kernel<<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, params, a, out, indices,
                                                                                      numel);
   return int(cudaGetLastError());
 }
@@ -132,14 +120,14 @@ int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArg
 int softmax_cuda_f32(const ReduceArgs& a, float* out, std::int64_t lines, void* stream) {
   if (!one_line_dim(a)) return int(cudaErrorInvalidValue);
   if (lines == 0) return int(cudaSuccess);
-  softmax_kernel<<<grid_for(lines), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(a, out, lines);
+  softmax_kernel<<<cuda_blocks(lines), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(a, out, lines);
   return int(cudaGetLastError());
 }
 
 int scan_cuda_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t lines, void* stream) {
   if (!one_line_dim(a) || !scan_kind(kind)) return int(cudaErrorInvalidValue);
   if (lines == 0) return int(cudaSuccess);
-  scan_kernel<<<grid_for(lines), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, a, out, lines);
+  scan_kernel<<<cuda_blocks(lines), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, a, out, lines);
   return int(cudaGetLastError());
 }
 
