@@ -42,6 +42,20 @@ struct ElementwiseArgs {
   int count = 0;
 };
 
+// Operand `t` at the output's `rank`: leading size-1 dims added, stride 0 on each size-1 dim
+// (where it is broadcast), so that it is read at the output's own coordinates.
+inline KTensor aligned_to_rank(const KTensor& t, int rank) {
+  KTensor a = t;
+  a.rank = rank;
+  const int lead = rank - t.rank;
+  for (int d = 0; d < rank; ++d) {
+    const bool own = d >= lead;
+    a.shape[d] = own ? t.shape[d - lead] : 1;
+    a.strides[d] = own && a.shape[d] != 1 ? t.strides[d - lead] : 0;
+  }
+  return a;
+}
+
 // The coordinates of operand `t` that output coordinates `coord` read: 0 where t has size 1.
 WHENCE_HD inline void broadcast_coord(const KTensor& t, const std::int64_t* coord, std::int64_t* at) {
   for (int d = 0; d < t.rank; ++d) at[d] = t.shape[d] == 1 ? 0 : coord[d];

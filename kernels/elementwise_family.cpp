@@ -38,18 +38,7 @@ ElementwiseArgs elementwise_args(const EwCall& c) {
   a.out.rank = rank;
   for (int d = 0; d < rank; ++d) a.out.shape[d] = c.shape[d];
   a.count = int(c.operands.size());
-  for (int k = 0; k < a.count; ++k) {
-    const Tensor& t = c.operands[k];
-    KTensor& kt = a.in[k];
-    kt = to_ktensor(t, c.params[k]);
-    kt.rank = rank;
-    const int lead = rank - t.dim();
-    for (int d = 0; d < rank; ++d) {
-      const bool own = d >= lead;
-      kt.shape[d] = own ? t.shape()[d - lead] : 1;
-      kt.strides[d] = own && kt.shape[d] != 1 ? t.strides()[d - lead] : 0;
-    }
-  }
+  for (int k = 0; k < a.count; ++k) a.in[k] = aligned_to_rank(to_ktensor(c.operands[k], c.params[k]), rank);
   return a;
 }
 

@@ -125,7 +125,7 @@ float* alloc_floats(DeviceArena& arena, std::int64_t n) {
 }
 
 // An elementwise case: `inputs` bound into `code` on the CPU; on the GPU each operand aligned to
-// the output's rank, strides 0 where broadcast (as elementwise_family.cpp's elementwise_args).
+// the output's rank (aligned_to_rank, as the CPU's elementwise_args does).
 CudaCase elementwise(const std::string& name, const std::string& code, EwCudaOp op, double tolerance,
                      std::function<std::vector<Tensor>(std::int64_t n)> make, std::function<EwParams()> params,
                      std::function<std::vector<Tensor>(const std::vector<Tensor>&)> operands = nullptr) {
@@ -141,16 +141,7 @@ CudaCase elementwise(const std::string& name, const std::string& code, EwCudaOp 
             const std::vector<Tensor> ops = operands ? operands(inputs) : inputs;
             a.count = int(ops.size());
             for (int k = 0; k < a.count; ++k) {
-              KTensor t = arena.upload(ops[k], k);
-              const int lead = a.out.rank - t.rank;
-              KTensor aligned = t;
-              aligned.rank = a.out.rank;
-              for (int d = 0; d < a.out.rank; ++d) {
-                const bool own = d >= lead;
-                aligned.shape[d] = own ? t.shape[d - lead] : 1;
-                aligned.strides[d] = own && aligned.shape[d] != 1 ? t.strides[d - lead] : 0;
-              }
-              a.in[k] = aligned;
+              a.in[k] = aligned_to_rank(arena.upload(ops[k], k), a.out.rank);
               p.bytes += double(ops[k].numel()) * double(dtype_size(ops[k].dtype()));
             }
             float* d_out = alloc_floats(arena, out.numel());
