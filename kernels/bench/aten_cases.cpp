@@ -4,6 +4,7 @@
 #include <ATen/ATen.h>
 
 #include "kernels/bench/bench_aten.hpp"
+#include "kernels/bench/bench_tensors.hpp"
 
 namespace whence::bench {
 
@@ -13,7 +14,7 @@ using Args = std::vector<at::Tensor>;  // the case's inputs, seen by ATen, in th
 
 // A case whose result is one tensor, compared with agree().
 TorchCase one(std::string name, at::Tensor (*call)(const Args&)) {
-  return {std::move(name), [call](const std::vector<Tensor>& inputs) {
+  return {std::move(name), [call](const std::vector<Tensor>& inputs, std::int64_t) {
             Args t;
             for (const Tensor& x : inputs) t.push_back(aten(x));
             TorchSide s;
@@ -24,7 +25,7 @@ TorchCase one(std::string name, at::Tensor (*call)(const Args&)) {
 
 // (values, indices) results along `dim` of the first input, where ties may pick other indices.
 TorchCase values_indices(std::string name, std::int64_t dim, std::tuple<at::Tensor, at::Tensor> (*call)(const at::Tensor&)) {
-  return {std::move(name), [dim, call](const std::vector<Tensor>& inputs) {
+  return {std::move(name), [dim, call](const std::vector<Tensor>& inputs, std::int64_t) {
             const Tensor x = inputs.at(0);
             const at::Tensor tx = aten(x);
             TorchSide s;
@@ -43,7 +44,7 @@ TorchCase values_indices(std::string name, std::int64_t dim, std::tuple<at::Tens
 // PyTorch's is (5e-5 at n = 4096, against a float64 sum; Whence's is off by its final rounding
 // only), so the tolerance grows with n, the side of the square input.
 TorchCase sum_like(std::string name, at::Tensor (*call)(const at::Tensor&)) {
-  return {std::move(name), [call](const std::vector<Tensor>& inputs) {
+  return {std::move(name), [call](const std::vector<Tensor>& inputs, std::int64_t) {
             const at::Tensor tx = aten(inputs.at(0));
             const double n = double(tx.size(0));
             TorchSide s;
@@ -59,13 +60,22 @@ TorchCase sum_like(std::string name, at::Tensor (*call)(const at::Tensor&)) {
 // size (at 1024, past 1e-4 here and there). The check: Whence's result against ATen's on the
 // same values in float64, rounded to float32.
 TorchCase products(std::string name, at::Tensor (*call)(const at::Tensor&, const at::Tensor&)) {
-  return {std::move(name), [call](const std::vector<Tensor>& inputs) {
+  return {std::move(name), [call](const std::vector<Tensor>& inputs, std::int64_t) {
             const at::Tensor a = aten(inputs.at(0)), b = aten(inputs.at(1));
             TorchSide s;
             s.run = [call, a, b] { return std::vector<at::Tensor>{call(a, b)}; };
             s.check = [call, a, b](const std::vector<Tensor>& got, const std::vector<at::Tensor>&) {
               return agree(got, {call(a.to(at::kDouble), b.to(at::kDouble)).to(at::kFloat)});
             };
+            return s;
+          }};
+}
+
+// A case without inputs (a factory): the at:: call on the case's size.
+TorchCase sized(std::string name, at::Tensor (*call)(std::int64_t numel)) {
+  return {std::move(name), [call](const std::vector<Tensor>&, std::int64_t numel) {
+            TorchSide s;
+            s.run = [call, numel] { return std::vector<at::Tensor>{call(numel)}; };
             return s;
           }};
 }
@@ -121,6 +131,10 @@ std::vector<TorchCase> torch_cases() {
       one("max_pool2d 2×2 of [16,2h,2w]", [](const Args& t) { return at::max_pool2d(t[0], {2, 2}); }),
       one("interpolate bilinear ×2 of [1,16,h,w]",
           [](const Args& t) { return at::upsample_bilinear2d(t[0], c10::nullopt, false, std::vector<double>{2.0, 2.0}); }),
+      // factory
+      sized("arange(n) float32", [](std::int64_t n) { return at::arange(n, at::kFloat); }),
+      sized("linspace(-1, 1, n)", [](std::int64_t n) { return at::linspace(-1, 1, n, at::kFloat); }),
+      sized("full((n, n), 2.5)", [](std::int64_t n) { return at::full({side(n), side(n)}, 2.5, at::kFloat); }),
   };
 }
 

@@ -34,8 +34,9 @@ struct TorchSide {
 
 struct TorchCase {
   std::string name;  // the name of its case in the table (bench_case.hpp), exactly
-  // Built from the inputs the Whence side made (Prepared::inputs, in their order).
-  std::function<TorchSide(const std::vector<Tensor>& inputs)> prepare;
+  // Built from the inputs the Whence side made (Prepared::inputs, in their order) and the
+  // case's size in elements (all a factory case has).
+  std::function<TorchSide(const std::vector<Tensor>& inputs, std::int64_t numel)> prepare;
 };
 
 // Every case's ATen side (aten_cases.cpp).

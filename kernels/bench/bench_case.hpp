@@ -27,7 +27,7 @@ struct Prepared {
 
 struct Case {
   std::string name;     // "add [R,C] + [C]": what --filter matches, and what names its ATen side
-  std::string family;   // elementwise, reduce, scan, order, select, movement, contraction, window, resample
+  std::string family;   // the report's grouping: elementwise, reduce, order, select, movement, contraction, window, resample, factory
   bool memory_bound = true;  // every case but mm, bmm and conv2d (issue 10's compute-bound ones)
   std::function<Prepared(std::int64_t numel)> prepare;  // may throw Skip
 };
@@ -47,6 +47,7 @@ std::vector<Case> order_cases();
 std::vector<Case> select_cases();
 std::vector<Case> movement_cases();
 std::vector<Case> products_cases();
+std::vector<Case> factory_cases();
 std::vector<Case> all_cases();
 
 // Prepares `c` at `numel` elements and runs it once: where Whence refuses a case, it refuses

@@ -75,7 +75,7 @@ bool run_case(const Case& c, const TorchCase& torch_case, std::int64_t size, con
   std::string differ;
   TorchSide torch;
   try {
-    torch = torch_case.prepare(p.inputs);
+    torch = torch_case.prepare(p.inputs, size);
     differ = torch.check ? torch.check(got, torch.run()) : agree(got, torch.run());
   } catch (const std::exception& e) {  // PyTorch's own refusal (c10::Error), or a bug of the case
     const std::string what = e.what();
