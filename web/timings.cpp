@@ -32,6 +32,7 @@ struct Series {
     std::sort(s.begin(), s.end());
     out.set("last", last);
     out.set("median", s.empty() ? 0.0 : s[s.size() / 2]);
+    out.set("p95", s.empty() ? 0.0 : s[s.size() * 95 / 100]);  // the max alone is one preempted sample
     out.set("max", s.empty() ? 0.0 : s.back());
     out.set("count", double(count));
     return out;

@@ -1,7 +1,7 @@
 // timings.hpp - the app's own clock on two budgets (README, "Budgets"): the WebAssembly time
 // of answering a hover (the hit test, then the sources or reach of the new cell, ready to draw)
 // and the CPU time of one UI frame (input, panels, ImGui's render and the GL calls). Recent
-// samples are kept; whence.timings() reads them (last, median, max).
+// samples are kept; whence.timings() reads them (last, median, 95th percentile, max).
 #pragma once
 
 namespace whence::web::timings {
