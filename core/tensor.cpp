@@ -82,7 +82,7 @@ void Tensor::set(std::int64_t flat, const Scalar& v) {
   const std::int64_t at = storage_index(flat) - offset_;
   dispatch_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    data<T>()[at] = is_floating(v.dtype) ? cast_from_double<T>(v.f) : cast_from_int64<T>(v.i);
+    data<T>()[at] = v.stored_as<T>();
   });
 }
 

@@ -39,6 +39,9 @@ struct Scalar {
     return s;
   }
   double as_double() const { return is_floating(dtype) ? f : double(i); }
+  // As storage type T holds it (Tensor::set): converted as PyTorch converts.
+  template <class T>
+  T stored_as() const { return is_floating(dtype) ? cast_from_double<T>(f) : cast_from_int64<T>(i); }
 };
 
 // Word-aligned bytes, shared by a tensor and all its views.
