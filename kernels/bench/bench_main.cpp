@@ -81,6 +81,7 @@ bool run_case(const Case& c, const TorchCase& torch_case, std::int64_t size, con
     const std::string what = e.what();
     differ = "the check failed: " + what.substr(0, what.find('\n'));
   }
+  const Checksum sum = checksum(got);
   got.clear();
   if (!differ.empty()) {
     finish("mismatch", differ);
@@ -93,6 +94,7 @@ bool run_case(const Case& c, const TorchCase& torch_case, std::int64_t size, con
     r.status = "ok";
     r.bytes = p.bytes;
     r.flops = p.flops;
+    r.results = sum;
     r.whence = time_min([&] { p.op.run(); }, o.budget_s);
     r.torch = time_min([&] { torch.run(); }, o.budget_s);
     print_row(r);

@@ -83,6 +83,7 @@ void write_json(const std::string& path, const std::vector<Row>& rows, const std
       j["whence"] = timing(r.whence);
       j["pytorch"] = timing(r.torch);
       j["ratio"] = r.ratio();
+      j["checksum"] = Json{{"hash", r.results.hash}, {"sum", r.results.sum}, {"elements", r.results.count}};
       j["bytes"] = r.bytes;
       j["whence_gb_s"] = r.bytes / r.whence.seconds / 1e9;
       j["pytorch_gb_s"] = r.bytes / r.torch.seconds / 1e9;

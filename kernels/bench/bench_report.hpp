@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/bench/bench_checksum.hpp"
 #include "kernels/bench/bench_timing.hpp"
 
 namespace whence::bench {
@@ -17,6 +18,7 @@ struct Row {
   std::string status;     // "ok", "skipped", "mismatch"
   std::string reason;     // why skipped, or what differs
   Timing whence, torch;
+  Checksum results;       // of Whence's results ("ok" rows): what whence_bench_wasm compares its own with
   double bytes = 0, flops = 0;
   double ratio() const { return torch.seconds / whence.seconds; }  // > 1: Whence is faster
 };

@@ -18,6 +18,8 @@ std::int64_t side(std::int64_t numel) {
   return s;
 }
 
+// (uniform_real_distribution<float> is generate_canonical's formula, which the standard fixes:
+// libstdc++ and libc++ give the same floats.)
 Tensor random_floats(const Shape& shape, float lo, float hi, unsigned seed) {
   Tensor t = Tensor::empty(DType::Float32, shape);
   std::mt19937 gen(seed);
@@ -27,12 +29,20 @@ Tensor random_floats(const Shape& shape, float lo, float hi, unsigned seed) {
   return t;
 }
 
+namespace {
+
+// A number in [0, bound) from the engine's own output (the engines' outputs are the standard's;
+// std::uniform_int_distribution's and std::shuffle's algorithms are the library's, and
+// libstdc++ and libc++ differ: the native and the WebAssembly bench would index other elements).
+std::int64_t below(std::mt19937_64& gen, std::int64_t bound) { return std::int64_t(gen() % std::uint64_t(bound)); }
+
+}  // namespace
+
 Tensor random_indices(const Shape& shape, std::int64_t bound, unsigned seed) {
   Tensor t = Tensor::empty(DType::Int64, shape);
   std::mt19937_64 gen(seed);
-  std::uniform_int_distribution<std::int64_t> dist(0, bound - 1);
   std::int64_t* p = t.data<std::int64_t>();
-  for (std::int64_t i = 0; i < t.numel(); ++i) p[i] = dist(gen);
+  for (std::int64_t i = 0; i < t.numel(); ++i) p[i] = below(gen, bound);
   return t;
 }
 
@@ -40,7 +50,8 @@ Tensor permutation(std::int64_t n, unsigned seed) {
   Tensor t = Tensor::empty(DType::Int64, {n});
   std::int64_t* p = t.data<std::int64_t>();
   std::iota(p, p + n, std::int64_t(0));
-  std::shuffle(p, p + n, std::mt19937_64(seed));
+  std::mt19937_64 gen(seed);
+  for (std::int64_t i = n - 1; i > 0; --i) std::swap(p[i], p[below(gen, i + 1)]);  // Fisher-Yates
   return t;
 }
 
