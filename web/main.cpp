@@ -109,6 +109,9 @@ void frame() {
   }
   ImGui::Render();
 
+  // ImGui's renderer leaves its state behind (its backup and restore are cut: web/CMakeLists.txt),
+  // scissor test included, which would limit the clear to its last clip rectangle.
+  glDisable(GL_SCISSOR_TEST);
   glViewport(0, 0, fb_w, fb_h);
   const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(theme::palette().background);
   glClearColor(bg.x, bg.y, bg.z, 1);
