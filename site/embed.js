@@ -116,6 +116,8 @@
       .observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme'], subtree: true});
   }
 
+  // The placeholders parsed so far now (a page that loads this script right after its first
+  // widget starts that widget before the rest of the page is parsed), the rest once all are.
+  mountAll();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
-  else mountAll();
 })();
