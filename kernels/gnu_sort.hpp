@@ -1,4 +1,4 @@
-// gnu_sort.hpp - std::sort and std::nth_element as GNU libstdc++ performs them (introsort:
+// gnu_sort.hpp - std::sort, std::nth_element and std::partial_sort as GNU libstdc++ performs them (introsort:
 // median-of-three pivot moved to the front, unguarded partition, insertion sort below 16
 // elements), and PyTorch's own quickselect (TH's, after Sedgewick). PyTorch 1.13's CPU sort,
 // topk and mode call these with comparators on values only, so which of several equal
@@ -138,6 +138,65 @@ void nth_element(std::vector<T>& a, std::int64_t nth, Less less) {
     else last = cut;
   }
   insertion_sort(a, first, last, less);
+}
+
+// std::partial_sort: a max-heap of the first `middle` elements (under `less`), each later
+// element that beats the heap's top replacing it, then the heap sorted (libstdc++'s
+// __heap_select and __sort_heap, hole for hole).
+template <class T, class Less>
+void push_heap(std::vector<T>& a, std::int64_t hole, std::int64_t top, T value, Less less) {
+  std::int64_t parent = (hole - 1) / 2;
+  while (hole > top && less(a[std::size_t(parent)], value)) {
+    a[std::size_t(hole)] = a[std::size_t(parent)];
+    hole = parent;
+    parent = (hole - 1) / 2;
+  }
+  a[std::size_t(hole)] = value;
+}
+
+// Sifts `value` down from `hole` in the heap a[0, len).
+template <class T, class Less>
+void adjust_heap(std::vector<T>& a, std::int64_t hole, std::int64_t len, T value, Less less) {
+  const std::int64_t top = hole;
+  std::int64_t child = hole;
+  while (child < (len - 1) / 2) {
+    child = 2 * (child + 1);
+    if (less(a[std::size_t(child)], a[std::size_t(child - 1)])) --child;
+    a[std::size_t(hole)] = a[std::size_t(child)];
+    hole = child;
+  }
+  if ((len & 1) == 0 && child == (len - 2) / 2) {
+    child = 2 * (child + 1);
+    a[std::size_t(hole)] = a[std::size_t(child - 1)];
+    hole = child - 1;
+  }
+  push_heap(a, hole, top, value, less);
+}
+
+// Moves the top of the heap a[0, len) to `result` and puts what was there into the heap.
+template <class T, class Less>
+void pop_heap(std::vector<T>& a, std::int64_t len, std::int64_t result, Less less) {
+  T value = a[std::size_t(result)];
+  a[std::size_t(result)] = a[0];
+  adjust_heap(a, 0, len, value, less);
+}
+
+template <class T, class Less>
+void partial_sort(std::vector<T>& a, std::int64_t middle, Less less) {
+  const std::int64_t last = std::int64_t(a.size());
+  if (middle < 1) return;
+  if (middle >= 2) {  // make_heap
+    for (std::int64_t parent = (middle - 2) / 2;; --parent) {
+      adjust_heap(a, parent, middle, a[std::size_t(parent)], less);
+      if (parent == 0) break;
+    }
+  }
+  for (std::int64_t i = middle; i < last; ++i)
+    if (less(a[std::size_t(i)], a[0])) pop_heap(a, middle, i, less);
+  for (std::int64_t end = middle; end > 1;) {  // sort_heap
+    --end;
+    pop_heap(a, end, end, less);
+  }
 }
 
 }  // namespace gnu

@@ -45,10 +45,16 @@ void sort_entries(std::vector<Entry>& v, bool stable, Cmp cmp) {
   if (stable) std::stable_sort(v.begin(), v.end(), cmp);
   else gnu::sort(v, cmp);
 }
-// topk's: nth_element at k - 1, then a sort of the k - 1 before it when sorted.
+// topk's, as PyTorch 1.13 picks (ATen/native/TopKImpl.h): a partial sort (heap select, always
+// sorted) when k·64 ≤ the line's length, else nth_element at k - 1, then a sort of the k - 1
+// before it when sorted. Among equal values the two keep different positions.
 template <class Cmp>
 void topk_entries(std::vector<Entry>& v, std::int64_t k, bool sorted, Cmp cmp) {
   if (k <= 0) return;
+  if (k * 64 <= std::int64_t(v.size())) {
+    gnu::partial_sort(v, k, cmp);
+    return;
+  }
   gnu::nth_element(v, k - 1, cmp);
   if (sorted) {
     std::vector<Entry> head(v.begin(), v.begin() + (k - 1));

@@ -1004,6 +1004,12 @@ def along_cases(rng, op, names):
         B.add("k_dim0", T([3, 2], "float64"), kw=[("k", "3"), ("dim", "0")])
         B.add("unsorted_ties", T([8], "float32", vals=[2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0, 2.0]),
               kw=[("k", "4"), ("sorted", "False")])
+        # k·64 ≤ the line's length: PyTorch takes a heap select (std::partial_sort), whose
+        # positions among equal values differ from nth_element's
+        B.add("heap_select_ties", T([2, 130], "float32", vals=[float((i * 7 + i // 5) % 3) for i in range(260)]),
+              kw=[("k", "2")])
+        B.add("heap_select_ties_smallest", T([3, 64], "float32", vals=[float((i * 5 + i // 3) % 4) for i in range(192)]),
+              kw=[("k", "1"), ("largest", "False"), ("sorted", "False")])
     if p == "torch.diff":
         B.add("prepend_append", T([2, 3], "float32"), kw=[("prepend", T([2, 1], "float32")),
                                                          ("append", T([2, 2], "float32"))])
