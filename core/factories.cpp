@@ -292,8 +292,10 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
   // alone rounds and is that; this skips std::fma, which WebAssembly lacks as an instruction
   // (musl's software one made arange(n) 45x native time).
   const bool exact = significant_bits(s) + bit_width(n) <= 53 && std::fabs(s) * double(n) < 0x1p1000;
-  const auto fused = [exact](double x, double y, double z) { return exact ? z + x * y : std::fma(x, y, z); };
-  const auto write = [&](auto* out) {  // float32 or float64: each vector's base, then base + k·step fused
+  const auto sum = [](double x, double y, double z) { return z + x * y; };
+  const auto fma = [](double x, double y, double z) { return std::fma(x, y, z); };
+  // float32 or float64: each vector's base, then base + k·step fused; `fused` is sum or fma
+  const auto write = [&](auto* out, auto fused) {
     using T = std::remove_pointer_t<decltype(out)>;
     const std::int64_t end_of_vectors = vector_end(n, lanes);
     for (std::int64_t i0 = 0; i0 < end_of_vectors; i0 += lanes) {
@@ -303,8 +305,8 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
     }
     for (std::int64_t i = end_of_vectors; i < n; ++i) out[i] = T(fused(s, double(i), a));
   };
-  if (d == DType::Float32) write(t.data<float>());
-  else write(t.data<double>());
+  if (d == DType::Float32) exact ? write(t.data<float>(), sum) : write(t.data<float>(), fma);
+  else exact ? write(t.data<double>(), sum) : write(t.data<double>(), fma);
   return t;
 }
 
