@@ -297,11 +297,12 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
   // float32 or float64: each vector's base, then base + k·step fused; `fused` is sum or fma
   const auto write = [&](auto* out, auto fused) {
     using T = std::remove_pointer_t<decltype(out)>;
-    const std::int64_t end_of_vectors = vector_end(n, lanes);
-    for (std::int64_t i0 = 0; i0 < end_of_vectors; i0 += lanes) {
+    constexpr int kLanes = kVectorBytes / int(sizeof(T));  // `lanes`, known to the compiler
+    const std::int64_t end_of_vectors = vector_end(n, kLanes);
+    for (std::int64_t i0 = 0; i0 < end_of_vectors; i0 += kLanes) {
       const double base = round_to_dtype(fused(s, double(i0), a), d);
       out[i0] = T(base);
-      for (int k = 1; k < lanes; ++k) out[i0 + k] = T(fused(double(k), s, base));
+      for (int k = 1; k < kLanes; ++k) out[i0 + k] = T(fused(double(k), s, base));
     }
     for (std::int64_t i = end_of_vectors; i < n; ++i) out[i] = T(fused(s, double(i), a));
   };
