@@ -61,11 +61,15 @@ void App::begin_frame() {
       set_block(t->id, block_index(t->tensor.shape(), selection.pinned.element));
   // A new active cell: its sources or reach (explained now if the result is big), timed with
   // the hit test that found it.
+  // Only when the cell or the state changed: a frame with nothing new reuses them.
   const double t0 = timings::now_ms();
-  lit_ = highlight_map(highlights(state, selection.active()));
-  if (selection.active() != lit_for_) {
-    lit_for_ = selection.active();
-    if (lit_for_.valid()) timings::record_hover(timings::now_ms() - t0 + hover_hit_ms_);
+  if (selection.active() != lit_for_ || state.version() != lit_version_) {
+    lit_ = highlight_map(highlights(state, selection.active()));
+    lit_version_ = state.version();
+    if (selection.active() != lit_for_) {
+      lit_for_ = selection.active();
+      if (lit_for_.valid()) timings::record_hover(timings::now_ms() - t0 + hover_hit_ms_);
+    }
   }
   hover_hit_ms_ = 0;
   hit_ms = 0;

@@ -140,6 +140,7 @@ class App {
   std::uint64_t broadcast_version_ = ~std::uint64_t(0);
   HighlightMap lit_;
   CellRef lit_for_;         // the cell lit_ was computed for
+  std::uint64_t lit_version_ = 0;  // and the state's version then
   double hover_hit_ms_ = 0;  // the hit test of the frame that found a new hovered cell
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;

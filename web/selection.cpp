@@ -45,9 +45,23 @@ std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
 
 HighlightMap highlight_map(const std::vector<Highlight>& list) {
   HighlightMap map;
+  // A relation lists its sources tensor by tensor, mostly in one role: the tensor's cells and
+  // the role are looked up again only when they change (a sum of 4,096 terms: 3.5 ms before).
+  std::unordered_map<std::int64_t, theme::Role>* cells = nullptr;
+  const std::string* cells_of = nullptr;
+  const std::string* role_of = nullptr;
+  theme::Role role = theme::Role::None;
   for (const Highlight& h : list) {
-    theme::Role& slot = map[h.tensor].emplace(h.element, theme::Role::None).first->second;
-    const theme::Role role = theme::role_from_name(h.role);
+    if (!cells_of || h.tensor != *cells_of) {
+      cells = &map[h.tensor];
+      cells->reserve(list.size());
+      cells_of = &h.tensor;
+    }
+    if (!role_of || h.role != *role_of) {
+      role = theme::role_from_name(h.role);
+      role_of = &h.role;
+    }
+    theme::Role& slot = cells->emplace(h.element, theme::Role::None).first->second;
     if (role_rank(role) > role_rank(slot)) slot = role;
   }
   return map;
