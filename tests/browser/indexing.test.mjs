@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { CLI, SITE, cliEval, closeAll, hover, newContext, numel, open, screenshot, sorted, sourcesOf,
+import { CLI, SITE, cliEval, closeAll, hover, newContext, numel, open, screenshot, setState, sorted, sourcesOf,
          startServer } from './harness.mjs';
 
 const PAGE = 'op/torch.Tensor.__getitem__/index.html';
@@ -33,7 +33,7 @@ describe('torch.Tensor.__getitem__ page', () => {
   ];
   for (const [call, cards, role] of cases) {
     test(`${call}: every output lights up its list index elements as the CLI names them`, async () => {
-      await page.evaluate((c) => whence.setState(c), call);
+      await setState(page, call);
       assert.equal(await page.evaluate(() => whence.error()), null);
       const response = cliEval(await page.evaluate(() => whence.getState()));
       assert.equal(response.ok, true);
@@ -49,7 +49,7 @@ describe('torch.Tensor.__getitem__ page', () => {
   }
 
   test('a screenshot of a tuple of int lists', async () => {
-    await page.evaluate((c) => whence.setState(c), cases[0][0]);
+    await setState(page, cases[0][0]);  // waits the frames that lay the new call out before cellAt
     await hover(page, 'out:0', 1);
     await screenshot(page, 'getitem-lists.png');
   });
