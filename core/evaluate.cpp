@@ -204,6 +204,27 @@ Json Explainer::explain(int result_position, std::int64_t flat) const {
   });
 }
 
+std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t flat) const {
+  std::vector<SourceLink> links;
+  if (!evaluation_ || evaluation_->python_result) return links;
+  const Evaluation& e = *evaluation_;
+  if (result_position < 0 || std::size_t(result_position) >= e.result.tensors.size() || flat < 0 ||
+      flat >= e.result.tensors[std::size_t(result_position)].numel())
+    return links;
+  try {
+    for (const Source& s : e.op->explain(e.bound, e.result, result_position, flat))
+      links.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});
+  } catch (const std::exception&) {
+    links.clear();
+  }
+  return links;
+}
+
+Json Explainer::source_path(const SourceLink& s) const {
+  if (!evaluation_ || s.param < 0 || std::size_t(s.param) >= evaluation_->bound.paths.size()) return Json::array();
+  return path_json(evaluation_->bound.paths[std::size_t(s.param)], s.item);
+}
+
 std::string evaluate_line(const std::string& line) {
   Json id = nullptr;
   Json response = guarded([&] {

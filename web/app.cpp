@@ -64,7 +64,7 @@ void App::begin_frame() {
   // Only when the cell or the state changed: a frame with nothing new reuses them.
   const double t0 = timings::now_ms();
   if (selection.active() != lit_for_ || state.version() != lit_version_) {
-    lit_ = highlight_map(highlights(state, selection.active()));
+    lit_ = highlight_map(state, selection.active());
     lit_version_ = state.version();
     if (selection.active() != lit_for_) {
       lit_for_ = selection.active();

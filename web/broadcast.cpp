@@ -120,7 +120,7 @@ BroadcastInfo analyse_broadcast(const State& state) {
   const std::string& out_id = state.outputs()[0].id;
   const std::int64_t n = shape_numel(info.result);
   std::vector<std::int64_t> checked;
-  if (state.reverse_known())
+  if (state.explained_all())
     for (std::int64_t e = 0; e < n; ++e) checked.push_back(e);
   else
     checked = {0, n - 1};

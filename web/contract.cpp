@@ -155,6 +155,15 @@ val block_note(const std::string& tensor) {
   return val::null();
 }
 
+// How far a big result's inputs are traced forward: {known, progress (0..1), gaveUp}.
+val traced() {
+  val out = val::object();
+  out.set("known", app().state.reverse_known());
+  out.set("progress", app().state.trace_progress());
+  out.set("gaveUp", app().state.trace_gave_up());
+  return out;
+}
+
 // The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
 std::string theme_name() { return theme::palette().name; }
 
@@ -178,4 +187,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceLatex", &latex);
   emscripten::function("whenceZoom", &zoom);
   emscripten::function("whenceBlockNote", &block_note);
+  emscripten::function("whenceTraced", &traced);
 }

@@ -53,10 +53,14 @@
     'latex': function() { return call('whenceLatex', []); },
     // The grids' zoom {zoom, valuesFit} (Ctrl+wheel over the canvas; valuesFit: out's cells show values).
     'zoom': function() { return call('whenceZoom', []); },
-    // The app's own clock (web/timings.hpp): {hover, frame: {last, median, max, count}, cells,
-    // maxCells} in milliseconds over recent samples; resetTimings() starts them afresh.
     // Rank > 3: the note under a tensor's block picker ("also lit in blocks [0], [2]"), or null.
     'blockNote': function(tensor) { return call('whenceBlockNote', [String(tensor)]); },
+    // How far inputs are traced forward to the outputs that read them {known, progress, gaveUp}:
+    // a result above 2,048 elements is traced a slice per frame after each evaluation.
+    'traced': function() { return call('whenceTraced', []); },
+    // The app's own clock (web/timings.hpp): {hover, frame, trace: {first, maxAfterFirst, last, median,
+    // p95, max, count}, cells, maxCells} in milliseconds over recent samples; resetTimings()
+    // starts them afresh.
     'timings': function() { return call('whenceTimings', []); },
     'resetTimings': function() { call('whenceResetTimings', []); },
     'nextFrame': function() {

@@ -26,6 +26,8 @@ using namespace whence::web;
 
 GLFWwindow* g_window = nullptr;
 float g_font_dpr = 0;  // the ratio the font atlas was built for
+// Tracing work per frame: with a frame's own 1 to 3 ms, well inside 16 ms.
+constexpr double kTraceMsPerFrame = 6;
 int g_frames_left = 0;  // frames still to draw after the last input (ImGui settles in a few)
 
 const char* get_clipboard(void*) {
@@ -60,6 +62,14 @@ void frame() {
   }
   if (interop::take_theme_change()) {
     theme::set_palette(interop::page_theme());
+    wake = true;
+  }
+  // A big result's inputs are traced forward a few milliseconds a frame (the equation bar
+  // shows how far), then drawn once more with what pointing at an input lights.
+  if (app().state.tracing()) {
+    const double trace_start = timings::now_ms();
+    app().state.trace_some(kTraceMsPerFrame);
+    timings::record_trace(timings::now_ms() - trace_start);
     wake = true;
   }
   if (wake) g_frames_left = 3;

@@ -304,7 +304,7 @@ const char* type_name(const App& app, const ArgItem& arg) {
 void block_note(App& app, const TensorItem& item, const GridLayout& g) {
   std::vector<std::vector<std::int64_t>> hidden;
   if (const auto it = app.lit().find(item.id); it != app.lit().end())
-    for (const auto& [e, role] : it->second) {
+    for (const std::int64_t e : it->second.elements) {
       const std::int64_t cell = g.shape == item.tensor.shape() ? e : broadcast_home(item.tensor.shape(), g.shape, e);
       if (!g.drawn(cell)) hidden.push_back(block_index(g.shape, cell));
     }

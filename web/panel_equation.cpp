@@ -42,9 +42,12 @@ bool tensor_colour(const App& app, const std::string& word, ImU32* colour) {
 
 std::string describe_reaches(const App& app, const TensorItem& item, std::int64_t element) {
   const std::string head = cell_name(item, element) + " = " + item.text[std::size_t(element)];
-  if (!app.state.reverse_known())
-    return head + "  (pointing at inputs shows their outputs for results up to " + std::to_string(kExplainAllLimit) +
-           " elements)";
+  if (app.state.trace_gave_up())
+    return head + "  (its outputs are not traced: the result has more than " +
+           std::to_string(ReachIndex::kMaxLinks) + " source links)";
+  if (app.state.tracing())
+    return head + "  (tracing which outputs read it: " + std::to_string(int(app.state.trace_progress() * 100)) + "%)";
+  if (!app.state.reverse_known()) return head;
   const auto& reaches = app.state.reaches(item.id, element);
   if (reaches.empty()) return head + "  is not read by any output element";
   std::string text = head + "  \xe2\x86\x92  ";  // →
@@ -178,7 +181,7 @@ void draw_equation(App& app) {
     // As many lines as the longest equation of a result explained whole needs, found before
     // any is pointed at: the bar must not grow under the pointer and move the grids away.
     app.equation_lines = 1, app.equation_lines_version = state.version(), app.equation_lines_width = text_width;
-    if (state.reverse_known())
+    if (state.explained_all())
       for (const TensorItem& out : state.outputs())
         for (std::int64_t e = 0; e < out.tensor.numel() && app.equation_lines < kEquationMaxLines; ++e)
           if (const Relation* rel = state.relation(out.id, e))

@@ -283,10 +283,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
         const ImVec2 a(cells.x + float(c) * pitch_x, cells.y + float(r) * pitch_y);
         const ImVec2 b(a.x + g.cell_w, a.y + g.cell_h);
         theme::Role role = theme::Role::None;
-        if (lit && home) {
-          auto it = lit->find(e);
-          if (it != lit->end()) role = it->second;
-        }
+        if (lit && home) role = lit->at(e);
         const bool is_active = active_here && active.element == e && home;
         CellStyle st = cell_style(colors, role, anything_lit && !is_active, options.stale);
         if (by_value && role == theme::Role::None && !options.stale) st.fill = (*by_value)[std::size_t(e)];

@@ -43,26 +43,45 @@ std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
   return out;
 }
 
-HighlightMap highlight_map(const std::vector<Highlight>& list) {
-  HighlightMap map;
-  // A relation lists its sources tensor by tensor, mostly in one role: the tensor's cells and
-  // the role are looked up again only when they change (a sum of 4,096 terms: 3.5 ms before).
-  std::unordered_map<std::int64_t, theme::Role>* cells = nullptr;
+namespace {
+
+// Lights a relation's sources or an input's reach (each item has .tensor, .element, .role). A
+// relation lists its sources tensor by tensor, mostly in one role: the tensor and the role are
+// looked up again only when they change.
+template <class Items>
+void light(const State& state, const Items& items, HighlightMap& map) {
+  LitCells* cells = nullptr;
   const std::string* cells_of = nullptr;
   const std::string* role_of = nullptr;
   theme::Role role = theme::Role::None;
-  for (const Highlight& h : list) {
-    if (!cells_of || h.tensor != *cells_of) {
-      cells = &map[h.tensor];
-      cells->reserve(list.size());
-      cells_of = &h.tensor;
+  for (const auto& item : items) {
+    if (!cells_of || item.tensor != *cells_of) {
+      cells = &map[item.tensor];
+      if (cells->role.empty())
+        if (const TensorItem* t = state.find_tensor(item.tensor))
+          cells->role.assign(std::size_t(t->tensor.numel()), theme::Role::None);
+      cells_of = &item.tensor;
     }
-    if (!role_of || h.role != *role_of) {
-      role = theme::role_from_name(h.role);
-      role_of = &h.role;
+    if (!role_of || item.role != *role_of) {
+      role = theme::role_from_name(item.role);
+      role_of = &item.role;
     }
-    theme::Role& slot = cells->emplace(h.element, theme::Role::None).first->second;
+    if (item.element < 0 || std::size_t(item.element) >= cells->role.size()) continue;
+    theme::Role& slot = cells->role[std::size_t(item.element)];
+    if (slot == theme::Role::None) cells->elements.push_back(item.element);
     if (role_rank(role) > role_rank(slot)) slot = role;
+  }
+}
+
+}  // namespace
+
+HighlightMap highlight_map(const State& state, const CellRef& cell) {
+  HighlightMap map;
+  if (!cell.valid()) return map;
+  if (is_output(cell.tensor)) {
+    if (const Relation* rel = state.relation(cell.tensor, cell.element)) light(state, rel->src, map);
+  } else {
+    light(state, state.reaches(cell.tensor, cell.element), map);
   }
   return map;
 }

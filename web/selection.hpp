@@ -41,10 +41,22 @@ bool is_output(const std::string& tensor_id);
 // it reaches, with the role it plays there. Nothing while the output is stale.
 std::vector<Highlight> highlights(const State& state, const CellRef& cell);
 
-// Highlights by tensor and element, for drawing. Where one element plays several roles,
-// "value" wins, then "index", "mask", "compare".
-using HighlightMap = std::unordered_map<std::string, std::unordered_map<std::int64_t, theme::Role>>;
-HighlightMap highlight_map(const std::vector<Highlight>& list);
+// The lit cells of one tensor: the role each element plays (Role::None where unlit), dense so
+// that drawing thousands of cells looks each one up by index, and the lit elements in the order
+// first met.
+struct LitCells {
+  std::vector<theme::Role> role;     // by flat element
+  std::vector<std::int64_t> elements;
+  theme::Role at(std::int64_t e) const {
+    return e >= 0 && std::size_t(e) < role.size() ? role[std::size_t(e)] : theme::Role::None;
+  }
+};
+
+// What the active cell lights, by tensor id, for drawing: highlights(state, cell) without the
+// list in between. Where one element plays several roles, "value" wins, then "index", "mask",
+// "compare".
+using HighlightMap = std::unordered_map<std::string, LitCells>;
+HighlightMap highlight_map(const State& state, const CellRef& cell);
 
 // The cell `drow` rows and `dcol` columns away on its grid (layout.hpp), clamped to the
 // tensor; moving past the last row of a slice continues in the next slice.

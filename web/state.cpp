@@ -10,6 +10,7 @@
 #include "kernels/movement_family.hpp"
 #include "format.hpp"
 #include "theme.hpp"
+#include "timings.hpp"
 
 namespace whence::web {
 
@@ -303,7 +304,12 @@ void State::evaluate_call() {
     try {
       take_result(response);
       explainer_.reset();
-      if (!explained_all_) explainer_ = std::move(run);
+      if (!explained_all_) {
+        explainer_ = std::move(run);
+        std::vector<std::int64_t> numels;
+        for (const auto& out : outputs_) numels.push_back(out.tensor.numel());
+        reach_.start_trace(std::move(numels));
+      }
     } catch (const std::exception& e) {  // a response this code does not understand
       outputs_.clear();
       error_ = ErrorInfo{"RuntimeError", std::string("internal error reading the result: ") + e.what(), ""};
@@ -312,6 +318,9 @@ void State::evaluate_call() {
     }
     error_.reset();
     stale_ = false;
+    // A big result's first explanation pays for compiling its code: pay it here, not on the
+    // first hover.
+    if (!explained_all_ && !outputs_.empty() && outputs_[0].tensor.numel() > 0) relation("out:0", 0);
   } else {
     auto it = response.find("error");
     error_ = error_from_json(it != response.end() ? *it : Json::object());
@@ -324,7 +333,6 @@ void State::take_result(const Json& response) {
   relabel_arguments(response.value("arg_params", Json::array()));
   outputs_.clear();
   relations_.clear();
-  reaches_.clear();
   for (auto& cache : lazy_relations_) cache.clear();
   roles_seen_.clear();
   explained_all_ = response.contains("relations");
@@ -348,7 +356,9 @@ void State::take_result(const Json& response) {
 
   relations_.resize(outputs_.size());
   for (std::size_t p = 0; p < outputs_.size(); ++p) relations_[p].resize(std::size_t(outputs_[p].tensor.numel()));
-  for (const auto& in : inputs_) reaches_[in.id].resize(std::size_t(in.tensor.numel()));
+  std::vector<std::pair<std::string, std::int64_t>> traced_inputs;
+  for (const auto& in : inputs_) traced_inputs.emplace_back(in.id, in.tensor.numel());
+  reach_.reset(std::move(traced_inputs));
 
   auto rels = response.find("relations");
   if (rels == response.end() || !rels->is_array()) return;
@@ -360,12 +370,9 @@ void State::take_result(const Json& response) {
     Relation& rel = relations_[std::size_t(p)][std::size_t(e)];
     rel = relation_from_json(r);
     note_roles(rel, roles_seen_);
-    for (const Source& src : rel.src) {
-      auto in = reaches_.find(src.tensor);
-      if (in != reaches_.end() && src.element >= 0 && std::size_t(src.element) < in->second.size())
-        in->second[std::size_t(src.element)].push_back(Reach{"out:" + std::to_string(p), e, src.role});
-    }
+    for (const Source& src : rel.src) reach_.add(int(p), e, src.tensor, src.element, src.role);
   }
+  reach_.finish();
 }
 
 const TensorItem* State::find_tensor(const std::string& id) const {
@@ -401,9 +408,13 @@ const Relation* State::relation(const std::string& out_id, std::int64_t element)
 
 const std::vector<Reach>& State::reaches(const std::string& in_id, std::int64_t element) const {
   if (!reverse_known()) return kNoReach;
-  auto it = reaches_.find(in_id);
-  if (it == reaches_.end() || element < 0 || std::size_t(element) >= it->second.size()) return kNoReach;
-  return it->second[std::size_t(element)];
+  return reach_.reaches(in_id, element);
+}
+
+void State::trace_some(double budget_ms) {
+  if (!tracing() || !explainer_) return;
+  reach_.trace(*explainer_, timings::now_ms() + budget_ms);
+  if (!reach_.tracing()) ++version_;  // done: what inputs light up has changed
 }
 
 }  // namespace whence::web

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/api.hpp"
+#include "reach_index.hpp"
 
 namespace whence::web {
 
@@ -25,13 +26,6 @@ struct Source {
   std::string tensor;  // "arg:0", "arg:0.1", "arg:name"
   std::int64_t element = 0;
   std::string role;    // "value", "index", "mask", "compare"
-};
-
-// One output element that an input element reaches, and the role the input plays there.
-struct Reach {
-  std::string tensor;  // "out:0"
-  std::int64_t element = 0;
-  std::string role;
 };
 
 struct Relation {
@@ -73,10 +67,10 @@ struct OpInfo {
   std::vector<std::string> param_types;  // their types, as ops_json() names them ("Tensor", "index")
 };
 
-// Results up to this many elements are explained whole at each evaluation (and inputs can be
-// traced forward); above it, output elements are explained one by one when pointed at.
-// Explaining all of a 64 × 64 gather takes about 0.2 s in WebAssembly (0.02 s natively):
-// this keeps every edit and keystroke under about 0.1 s.
+// Results up to this many elements are explained whole at each evaluation; above it, output
+// elements are explained one by one when pointed at, and inputs are traced forward a slice
+// per frame (ReachIndex). Explaining all of a 64 × 64 gather, equations included, takes about
+// 0.2 s in WebAssembly (0.02 s natively): this keeps every edit and keystroke under about 0.1 s.
 constexpr std::int64_t kExplainAllLimit = 2048;
 constexpr int kMaxOutputs = 4;  // tuple results explained lazily
 
@@ -109,10 +103,20 @@ class State {
   // Relation of one output element, or nullptr (stale, out of range). Small results are
   // explained whole with each evaluation; bigger ones one element at a time, on demand.
   const Relation* relation(const std::string& out_id, std::int64_t element) const;
-  // Output elements an input element reaches (empty when stale or !reverse_known()).
+  // Output elements an input element reaches (empty when stale or !reverse_known()). The list
+  // lives until the next call.
   const std::vector<Reach>& reaches(const std::string& in_id, std::int64_t element) const;
-  // Whether every relation is known, so inputs can be traced forward to outputs.
-  bool reverse_known() const { return explained_all_ && !stale_; }
+  // Whether every output element's relation, equation included, is at hand (small results).
+  bool explained_all() const { return explained_all_ && !stale_; }
+  // Whether inputs can be traced forward to outputs (small results at once, big ones once
+  // tracing is done).
+  bool reverse_known() const { return reach_.known() && !stale_; }
+  // A big result's inputs are traced forward a slice at a time: trace_some works until about
+  // `budget_ms` have passed (each frame calls it while tracing() says work is left).
+  bool tracing() const { return reach_.tracing() && !stale_; }
+  void trace_some(double budget_ms);
+  double trace_progress() const { return reach_.progress(); }
+  bool trace_gave_up() const { return reach_.gave_up(); }  // more than ReachIndex::kMaxLinks links
   // The roles ("value", "index", "mask", "compare") that the relations seen so far use: the
   // legend names only these.
   const std::vector<std::string>& roles_seen() const { return roles_seen_; }
@@ -136,7 +140,7 @@ class State {
   std::vector<std::vector<Relation>> relations_;  // [output position][flat element]
   mutable std::unordered_map<std::int64_t, Relation> lazy_relations_[kMaxOutputs];  // when !explained_all_
   std::optional<Explainer> explainer_;  // when !explained_all_: the call, run once for them
-  std::unordered_map<std::string, std::vector<std::vector<Reach>>> reaches_;  // [input id][flat]
+  ReachIndex reach_;
   bool stale_ = false;
   mutable std::vector<std::string> roles_seen_;
   std::optional<ErrorInfo> error_;

@@ -157,7 +157,7 @@ describe('torch.gather page', () => {
     }
   });
 
-  test('results above the explain-all limit are explained element by element', async () => {
+  test('results above the explain-all limit are explained element by element, and their inputs traced forward', async () => {
     // 50 × 50 = 2500 output elements: explained lazily, on hover (web/state.hpp kExplainAllLimit).
     const call = 'torch.gather(torch.arange(2500).reshape(50, 50), 1, torch.arange(2500).reshape(50, 50) % 7)';
     const response = cliEval(call);
@@ -178,9 +178,13 @@ describe('torch.gather page', () => {
       assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(response, 0, e), `sources of out[${e}]`);
       assert.equal(await page.evaluate(() => whence.equation()), response.relations[e].eq);
     }
+    // Inputs are traced forward a slice per frame after the evaluation (web/reach_index.hpp).
+    for (let n = 0; n < 600 && !(await page.evaluate(() => whence.traced().known)); n++) await frames(page, 1);
     await hover(page, 'arg:0', 0);
-    assert.deepEqual(await page.evaluate(() => whence.highlighted()), [], 'inputs are not traced forward');
-    assert.match(await page.evaluate(() => whence.equation()), /^input\[0\]\[0\] = 0 /);
+    const reach = reachesOf(response, 'arg:0', 0);
+    assert.ok(reach.length > 0, 'input[0][0] is read');
+    assert.deepEqual(sorted(await page.evaluate(() => whence.highlighted())), sorted(reach), 'input[0][0] lights what reads it');
+    assert.match(await page.evaluate(() => whence.equation()), /^input\[0\]\[0\] = 0  \u2192  out\[0\]\[0\]/);
   }
 
   test('editing through the controls: dim field, shape buttons, dtype picker, call text', async () => {
