@@ -35,6 +35,9 @@ void App::set_text(const std::string& text) {
 
 void App::after_change() {
   selection.validate(state);
+  // The first highlights pay for compiling their code (V8 compiles WebAssembly functions when
+  // first called): pay it now, not on the first hover.
+  if (state.has_result()) highlight_map(state, CellRef{"out:0", 0});
   if (edit.active() && !state.find_tensor(edit.cell.tensor)) edit = {};
   reveal = {};
   if (call_buffer != state.text()) {
