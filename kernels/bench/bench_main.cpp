@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include <malloc.h>
+
 #include <ATen/Parallel.h>
 
 #include "kernels/bench/bench_aten.hpp"
@@ -117,6 +119,12 @@ int main(int argc, char** argv) {
         summary = false;
         return true;
       });
+  // Keep freed memory in the process, as WebAssembly's heap does. glibc otherwise maps each big
+  // block afresh (above its mmap threshold: 64 MB at 16 M elements) and unmaps it when freed, so
+  // every run of a 16 M case paid a page fault per 4 KB of its result on both sides, and timed
+  // that instead of the kernels. Whence and libtorch allocate from the same malloc.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, -1);
   const std::vector<Case> cases = all_cases();
   const std::map<std::string, TorchCase> sides = match(cases);
   // The same run path as the app's, without the protocol's 65,536-element limit.
