@@ -42,6 +42,7 @@ bool tensor_colour(const App& app, const std::string& word, ImU32* colour) {
 
 std::string describe_reaches(const App& app, const TensorItem& item, std::int64_t element) {
   const std::string head = cell_name(item, element) + " = " + item.text[std::size_t(element)];
+  if (app.state.stale()) return head;
   if (app.state.trace_gave_up())
     return head + "  (its outputs are not traced: the result has more than " +
            std::to_string(ReachIndex::kMaxLinks) + " source links)";

@@ -113,7 +113,7 @@ class State {
   bool reverse_known() const { return reach_.known() && !stale_; }
   // A big result's inputs are traced forward a slice at a time: trace_some works until about
   // `budget_ms` have passed (each frame calls it while tracing() says work is left).
-  bool tracing() const { return reach_.tracing() && !stale_; }
+  bool tracing() const { return reach_.tracing() && !stale_ && explainer_; }
   void trace_some(double budget_ms);
   double trace_progress() const { return reach_.progress(); }
   bool trace_gave_up() const { return reach_.gave_up(); }  // more than ReachIndex::kMaxLinks links
