@@ -40,13 +40,13 @@ std::uint8_t ReachIndex::role_slot(const std::string& role) {
 
 void ReachIndex::add_slot(int position, std::int64_t element, int input, std::int64_t in_element, std::uint8_t role) {
   if (gave_up_ || input < 0 || in_element < 0 || in_element >= inputs_[std::size_t(input)].numel) return;
-  if (std::int64_t(pending_.size()) >= kMaxLinks) {
+  if (std::int64_t(pending_.size()) >= kMaxLinks || input > 0xFFFF || position > 0xFFFF) {
     gave_up_ = true;
     pending_ = {};
     return;
   }
-  pending_.push_back(Pending{std::uint32_t(in_element), std::uint32_t(element), std::uint8_t(input),
-                             std::uint8_t(position), role});
+  pending_.push_back(Pending{std::uint32_t(in_element), std::uint32_t(element), std::uint16_t(input),
+                             std::uint16_t(position), role});
   ++inputs_[std::size_t(input)].first[std::size_t(in_element) + 1];
 }
 

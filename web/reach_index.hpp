@@ -26,8 +26,8 @@ struct Reach {
 
 class ReachIndex {
  public:
-  // More links than this are not kept (a 128 × 128 by 128 × 128 mm has 4,194,304): about
-  // 12 bytes each while tracing, 8 after.
+  // More links than this are not kept (a 128 × 128 by 128 × 128 mm has 4,194,304): 16 bytes
+  // each while tracing, 8 after.
   static constexpr std::int64_t kMaxLinks = std::int64_t(1) << 21;
 
   // Starts over for these inputs (id, element count), with nothing known.
@@ -55,11 +55,13 @@ class ReachIndex {
  private:
   struct Pending {  // a link while tracing
     std::uint32_t in_element, out_element;
-    std::uint8_t input, position, role;
+    std::uint16_t input, position;  // a split's 65,536 one-element results fit
+    std::uint8_t role;
   };
   struct Link {  // a link bucketed under its input element
     std::uint32_t out_element;
-    std::uint8_t position, role;
+    std::uint16_t position;
+    std::uint8_t role;
   };
   struct Input {
     std::string id;

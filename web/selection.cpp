@@ -31,15 +31,24 @@ void Selection::validate(const State& state) {
 
 bool is_output(const std::string& tensor_id) { return tensor_id.rfind("out:", 0) == 0; }
 
+namespace {
+
+// Calls `use` with what `cell` lights: an output's relation sources, or an input's reach (each
+// item has .tensor, .element and .role); not at all for an invalid cell or a missing relation.
+template <class Use>
+void with_lit(const State& state, const CellRef& cell, Use&& use) {
+  if (!cell.valid()) return;
+  if (!is_output(cell.tensor)) return use(state.reaches(cell.tensor, cell.element));
+  if (const Relation* rel = state.relation(cell.tensor, cell.element)) use(rel->src);
+}
+
+}  // namespace
+
 std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
   std::vector<Highlight> out;
-  if (!cell.valid()) return out;
-  if (is_output(cell.tensor)) {
-    if (const Relation* rel = state.relation(cell.tensor, cell.element))
-      for (const Source& s : rel->src) out.push_back({s.tensor, s.element, s.role});
-  } else {
-    for (const Reach& r : state.reaches(cell.tensor, cell.element)) out.push_back({r.tensor, r.element, r.role});
-  }
+  with_lit(state, cell, [&](const auto& items) {
+    for (const auto& item : items) out.push_back({item.tensor, item.element, item.role});
+  });
   return out;
 }
 
@@ -77,12 +86,7 @@ void light(const State& state, const Items& items, HighlightMap& map) {
 
 HighlightMap highlight_map(const State& state, const CellRef& cell) {
   HighlightMap map;
-  if (!cell.valid()) return map;
-  if (is_output(cell.tensor)) {
-    if (const Relation* rel = state.relation(cell.tensor, cell.element)) light(state, rel->src, map);
-  } else {
-    light(state, state.reaches(cell.tensor, cell.element), map);
-  }
+  with_lit(state, cell, [&](const auto& items) { light(state, items, map); });
   return map;
 }
 

@@ -412,7 +412,7 @@ const std::vector<Reach>& State::reaches(const std::string& in_id, std::int64_t 
 }
 
 void State::trace_some(double budget_ms) {
-  if (!tracing() || !explainer_) return;
+  if (!tracing()) return;  // (tracing() holds only with an explainer)
   reach_.trace(*explainer_, timings::now_ms() + budget_ms);
   if (!reach_.tracing()) ++version_;  // done: what inputs light up has changed
 }
