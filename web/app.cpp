@@ -30,6 +30,7 @@ void App::start(const std::string& page_op, const std::string& hash_text) {
 void App::set_text(const std::string& text) {
   if (text != state.text() && !state.text().empty()) history.record(state.text());
   state.set_text(text);
+  drawn_stale_ = true;
   after_change();
 }
 
@@ -87,6 +88,7 @@ void App::end_frame() {
   selection.hovered = hovered_next_;
   grids_.swap(grids_next_);
   controls_.swap(controls_next_);
+  drawn_stale_ = false;
   // Edits asked for during the frame.
   if (pending_call_) {
     history.record(state.text());
@@ -161,6 +163,7 @@ bool App::hovered_scrollable() {
 }
 
 const DrawnGrid* App::drawn_grid(const std::string& tensor) const {
+  if (drawn_stale_) return nullptr;
   for (const auto& g : grids_)
     if (g.tensor == tensor) return &g;
   return nullptr;
@@ -177,6 +180,7 @@ void App::report_control(const std::string& name, ImRect r) {
 }
 
 const ImRect* App::drawn_control(const std::string& name) const {
+  if (drawn_stale_) return nullptr;
   for (const auto& [n, r] : controls_)
     if (n == name) return &r;
   return nullptr;

@@ -64,7 +64,8 @@ class App {
   const HighlightMap& lit() const { return lit_; }
   void report_hover(const CellRef& cell) { hovered_next_ = cell; }
   void report_grid(DrawnGrid grid) { grids_next_.push_back(std::move(grid)); }
-  // A grid as drawn in the last complete frame (browser contract), or nullptr.
+  // A grid as drawn in the last complete frame (browser contract), or nullptr; also nullptr
+  // when set_text changed the call after that frame (its layout is not drawn yet).
   const DrawnGrid* drawn_grid(const std::string& tensor) const;
   // Named controls as drawn (for tests and tours): "call", "copy", "arg:1" (a scalar's field),
   // "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+". Records the last ImGui item under `name`.
@@ -145,6 +146,7 @@ class App {
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;
   std::vector<std::pair<std::string, ImRect>> controls_, controls_next_;
+  bool drawn_stale_ = false;  // set_text since the last end_frame: grids_ and controls_ show the old call
   std::optional<std::string> pending_text_;
   std::optional<Call> pending_call_;
 };

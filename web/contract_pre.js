@@ -17,6 +17,7 @@
     'getState': function() { return call('whenceGetState', []); },
     'setState': function(text) { call('whenceSetState', [String(text)]); Module['whenceWake'] = true; },
     // Centre of a cell as drawn now, in CSS pixels of the viewport (what mouse events use).
+    // Null until a frame has drawn the call a setState gave: await whence.nextFrame() first.
     'cellAt': function(tensor, element) {
       var p = call('whenceCellAt', [String(tensor), Number(element)]);
       if (!p) return null;

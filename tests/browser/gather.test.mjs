@@ -284,6 +284,7 @@ describe('torch.gather page', () => {
   test('the wheel scrolls the page over the widget, and a big grid under the mouse', async () => {
     await page.evaluate((t) => whence.setState(t), defaultExample);
     await page.evaluate(() => window.scrollTo(0, 0));
+    await frames(page, 3);
     await hover(page, 'arg:0', 0);
     await page.mouse.wheel(0, 200);
     await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 3000 });

@@ -39,6 +39,21 @@ describe('widget features', () => {
   });
   after(() => assert.deepEqual(page.errors, [], 'no uncaught page errors'));
 
+  test('cellAt and controlRect answer for the call drawn: null from setState until the next frame', async () => {
+    await setState(page, 'torch.add(torch.ones(2), 1)');
+    assert.ok(await page.evaluate(() => whence.cellAt('out:0', 1)), 'out[1] of the 2-element result is drawn');
+    // A synchronous caller would otherwise get the old layout's positions for the new call.
+    const between = await page.evaluate(() => {
+      whence.setState('torch.add(torch.ones(3, 4), 1)');
+      return [whence.cellAt('out:0', 1), whence.cellAt('out:0', 11), whence.controlRect('call')];
+    });
+    assert.deepEqual(between, [null, null, null]);
+    await frames(page, 1);
+    const drawn = await page.evaluate(() => [whence.cellAt('out:0', 1), whence.cellAt('out:0', 11), whence.controlRect('call')]);
+    assert.ok(drawn.every((p) => p !== null), 'after a frame the new call\'s cells and controls have places');
+    assert.ok(drawn[1].y > drawn[0].y, 'out[2][3] is drawn below out[0][1]');
+  });
+
   test('broadcast: shapes aligned from the right, ghost copies, and the (B,1) with (B,) warning', async () => {
     const code = 'torch.ones(3, 1) - torch.arange(3.)';
     await setState(page, code);
