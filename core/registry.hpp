@@ -28,6 +28,14 @@ struct Param {
   bool var_positional = false;   // Python's *tensors: the positional arguments, as one list
 };
 
+// Parameters many signatures share, as PyTorch spells them.
+inline Param tensor_param(const char* name) { return Param{name, ParamType::Tensor}; }
+inline Param out_param() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
+inline Param dtype_param() { return Param{"dtype", ParamType::DType, true, true, Value(None{}), false, true}; }
+inline Param keepdim_param() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
+// `int dim` with its `Dimname dim` overload (gather, index_select, scatter).
+inline Param dim_param() { return Param{"dim", ParamType::Int, false, false, {}, true}; }
+
 // Where the caller put an argument: positional index or keyword name (protocol "path").
 struct ArgPath {
   int position = -1;

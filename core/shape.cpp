@@ -14,11 +14,17 @@ std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg) {
   return dim < 0 ? dim + r : dim;
 }
 
-std::string shape_str(const Shape& shape) {
+namespace {
+template <class Ints>
+std::string bracketed(const Ints& v) {
   std::string s = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   return s + "]";
 }
+}  // namespace
+
+std::string shape_str(const Shape& shape) { return bracketed(shape); }
+std::string int_list_text(const std::vector<std::int64_t>& v) { return bracketed(v); }
 
 namespace {
 std::int64_t g_element_limit = kMaxElements;

@@ -15,6 +15,7 @@ namespace whence {
 std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg = nullptr);
 
 std::string shape_str(const Shape& shape);  // "[2, 3]"
+std::string int_list_text(const std::vector<std::int64_t>& v);  // "[2, 3]", as PyTorch's messages print an int list
 
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);

@@ -12,7 +12,7 @@ namespace whence {
 
 namespace {
 
-const ElementwiseSpec& spec_of(const Bound& b) { return *static_cast<const ElementwiseSpec*>(b.op->family_data); }
+const ElementwiseSpec& elementwise_spec(const Bound& b) { return *static_cast<const ElementwiseSpec*>(b.op->family_data); }
 
 // A Python number as PyTorch wraps it: a 0-d tensor of bool, int64 or float64.
 Tensor wrap_number(const Value& v) {
@@ -155,7 +155,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
 }
 
 OpResult elementwise_run(const Bound& b) {
-  const ElementwiseSpec& spec = spec_of(b);
+  const ElementwiseSpec& spec = elementwise_spec(b);
   const EwCall c = elementwise_call(b, spec);
   Tensor out = Tensor::uninitialized(c.result, c.shape);  // every element is written below
   if (out.numel() == 0) return {{out}, false};
@@ -189,7 +189,7 @@ void elementwise_compute(const ElementwiseSpec& spec, const EwCall& c, const EwP
 }
 
 std::vector<Source> elementwise_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
-  const ElementwiseSpec& spec = spec_of(b);
+  const ElementwiseSpec& spec = elementwise_spec(b);
   const EwCall c = elementwise_call(b, spec, false);
   if (spec.constant >= 0 && (spec.constant_bits & dtype_bit(c.compute))) return {};
   return elementwise_sources(spec, c, flat);

@@ -60,11 +60,11 @@ struct LossSpec {
   const Pointwise* pointwise = nullptr;
 };
 
-const LossSpec& spec_of(const Bound& b) { return *static_cast<const LossSpec*>(b.op->family_data); }
+const LossSpec& loss_spec(const Bound& b) { return *static_cast<const LossSpec*>(b.op->family_data); }
 
 // The plan of the result `r` was computed from (kept with the result: kernels/composite.hpp).
 const LossPlan& plan_for(const Bound& b, const OpResult& r) {
-  return prepared_for(b, r, [](const Bound& c) { return spec_of(c).plan(c, spec_of(c)); });
+  return prepared_for(b, r, [](const Bound& c) { return loss_spec(c).plan(c, loss_spec(c)); });
 }
 
 double folded(const LossPlan& p) {
@@ -75,7 +75,7 @@ double folded(const LossPlan& p) {
 }
 
 OpResult loss_run(const Bound& b) {
-  LossPlan p = spec_of(b).plan(b, spec_of(b));
+  LossPlan p = loss_spec(b).plan(b, loss_spec(b));
   OpResult r;
   if (p.reduction == LossReduction::None) {
     std::vector<double> v(p.terms.size());
@@ -203,7 +203,7 @@ std::string number(double v) { return format_float(v, DType::Float64); }
 // A value worked out on the way (a log-probability), as short as the loss's dtype allows.
 std::string computed(const LossPlan& p, double v) { return format_float(v, is_floating(p.dtype) ? p.dtype : DType::Float64); }
 // A count or a divisor: "6", not "6.0".
-std::string number_text(double n) {
+std::string count_text(double n) {
   return n == std::floor(n) && std::fabs(n) < 1e15 ? std::to_string(std::int64_t(n)) : number(n);
 }
 
@@ -221,7 +221,7 @@ double wrap_integer(double v, DType d) {
 
 void set_mean_divisor(LossPlan& p, double n) {
   p.divisor = n;
-  p.divisor_sym = p.divisor_num = number_text(n);
+  p.divisor_sym = p.divisor_num = count_text(n);
 }
 
 // --- pointwise losses ---------------------------------------------------------------------------
@@ -292,7 +292,7 @@ LossPlan pointwise_plan(const Bound& b, const LossSpec& spec) {
   if (s.batchmean) {
     p.reduction = LossReduction::Mean;
     p.divisor = s.batch;
-    p.divisor_sym = p.divisor_num = number_text(s.batch) + " (the batch size)";
+    p.divisor_sym = p.divisor_num = count_text(s.batch) + " (the batch size)";
   } else {
     set_mean_divisor(p, double(n));
   }
@@ -624,7 +624,7 @@ void class_index_terms(const Bound& b, LossPlan& p, const ClassLayout& l, const 
   }
   p.divisor = divisor;
   if (!p.weighted) {
-    p.divisor_sym = p.divisor_num = number_text(divisor);
+    p.divisor_sym = p.divisor_num = count_text(divisor);
     return;
   }
   p.divisor_sym = "(" + join_terms(picked.size(), [&](std::size_t i) { return "weight[" + std::to_string(picked[i]) + "]"; }, " + ") + ")";
@@ -820,7 +820,7 @@ LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
     }
     const double n = double(l.N * l.S);
     p.divisor = x.numel() == 0 ? 0 : n;  // PyTorch fills nan for an empty batch
-    p.divisor_sym = p.divisor_num = number_text(n);
+    p.divisor_sym = p.divisor_num = count_text(n);
     p.text = ce_prob_text;
     return p;
   }

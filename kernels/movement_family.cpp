@@ -13,7 +13,7 @@ namespace whence {
 
 namespace {
 
-const MovementSpec& spec_of(const Bound& b) { return *static_cast<const MovementSpec*>(b.op->family_data); }
+const MovementSpec& movement_spec(const Bound& b) { return *static_cast<const MovementSpec*>(b.op->family_data); }
 
 // Where a proxy's ids start: the tensor argument (param, list item) whose element f has id base + f.
 struct ProxySlot {
@@ -45,7 +45,7 @@ Tensor proxy_of(const Tensor& t, std::int64_t base, bool storage) {
 }
 
 Proxied run_on_proxies(const Bound& b) {
-  const MovementSpec& spec = spec_of(b);
+  const MovementSpec& spec = movement_spec(b);
   Proxied p;
   Bound pb = b;
   std::int64_t next = 1;
@@ -75,7 +75,7 @@ Proxied run_on_proxies(const Bound& b) {
 }
 
 OpResult movement_run(const Bound& b) {
-  const MovementSpec& spec = spec_of(b);
+  const MovementSpec& spec = movement_spec(b);
   OpResult r;
   r.tensors = spec.apply(b);
   r.is_tuple = spec.tuple || (spec.tuple_if_list && arg(b, "tensors").is<List>());
@@ -99,7 +99,7 @@ std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int posi
     s.item = slot->item;
     src.push_back(s);
   }
-  if (spec_of(b).deciders) spec_of(b).deciders(b, r, position, flat, src);
+  if (movement_spec(b).deciders) movement_spec(b).deciders(b, r, position, flat, src);
   return src;
 }
 
@@ -153,7 +153,7 @@ std::string shift_note(const Shape& src_shape, std::int64_t src_flat, const std:
 }
 
 std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const MovementSpec& spec = spec_of(b);
+  const MovementSpec& spec = movement_spec(b);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
   const std::string note = spec.note ? spec.note(b, r, position, flat, src) : "";
   const std::string tail = note.empty() ? "" : "  (" + note + ")";

@@ -693,7 +693,6 @@ std::string pairwise_equation(const Bound& b, const OpResult& r, std::int64_t k,
 
 // --- registration -------------------------------------------------------------------------------
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
 Param opt_tensor(const char* name, bool has_default = true) { return Param{name, ParamType::Tensor, false, has_default, Value(None{}), false, true}; }
 Param float_p(const char* name, double v) { return Param{name, ParamType::Float, false, true, Value(v)}; }
 Param int_p(const char* name, std::int64_t v) { return Param{name, ParamType::Int, false, true, Value(v)}; }
@@ -722,44 +721,44 @@ void add_norm_layer_ops(std::vector<const OpDescriptor*>& t) {
   norm_op(t, "torch.nn.functional.layer_norm torch.layer_norm",
           "Standardizes each row over its last dims: subtract the row's mean, divide by its standard deviation, then scale and shift.",
           "torch.nn.functional.layer_norm(torch.tensor([[1.0, 2.0, 3.0], [2.0, 2.0, 8.0]]), (3,))",
-          {tensor_p("input"), Param{"normalized_shape", ParamType::IntList}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
+          {tensor_param("input"), Param{"normalized_shape", ParamType::IntList}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
           standard(layer_norm_check, layer_norm_geometry));
   norm_op(t, "torch.nn.functional.group_norm torch.group_norm",
           "Splits the channels of each sample into groups and standardizes each group, then scales and shifts per channel.",
           "torch.nn.functional.group_norm(torch.tensor([[1.0, 3.0, 2.0, 6.0], [0.0, 4.0, 5.0, 5.0]]), 2)",
-          {tensor_p("input"), Param{"num_groups", ParamType::Int}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
+          {tensor_param("input"), Param{"num_groups", ParamType::Int}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
           standard(group_norm_check, group_norm_geometry), "size");
   norm_op(t, "torch.nn.functional.batch_norm torch.batch_norm",
           "Standardizes each channel: with the batch's own mean and variance when training, with the running statistics otherwise.",
           "torch.nn.functional.batch_norm(torch.tensor([[1.0, 10.0], [3.0, 20.0], [5.0, 30.0]]), torch.tensor([3.0, 20.0]), torch.tensor([4.0, 100.0]))",
-          {tensor_p("input"), opt_tensor("running_mean", false), opt_tensor("running_var", false), opt_tensor("weight"), opt_tensor("bias"),
+          {tensor_param("input"), opt_tensor("running_mean", false), opt_tensor("running_var", false), opt_tensor("weight"), opt_tensor("bias"),
            bool_p("training", false), float_p("momentum", 0.1), float_p("eps", 1e-5)},
           standard(batch_norm_check, batch_norm_geometry));
   norm_op(t, "torch.nn.functional.instance_norm torch.instance_norm",
           "Standardizes every channel of every sample on its own, over the spatial positions only.",
           "torch.nn.functional.instance_norm(torch.tensor([[[1.0, 2.0, 3.0], [10.0, 10.0, 40.0]]]))",
-          {tensor_p("input"), opt_tensor("running_mean"), opt_tensor("running_var"), opt_tensor("weight"), opt_tensor("bias"),
+          {tensor_param("input"), opt_tensor("running_mean"), opt_tensor("running_var"), opt_tensor("weight"), opt_tensor("bias"),
            bool_p("use_input_stats", true), float_p("momentum", 0.1), float_p("eps", 1e-5)},
           standard(instance_norm_check, instance_norm_geometry), "size");
   norm_op(t, "torch.nn.functional.local_response_norm",
           "Divides each element by a power of the mean square of its neighbours across channels at the same position.",
           "torch.nn.functional.local_response_norm(torch.tensor([[[1.0], [2.0], [3.0], [4.0]]]), 2, alpha=1.0, beta=0.5, k=1.0)",
-          {tensor_p("input"), Param{"size", ParamType::Int}, float_p("alpha", 1e-4), float_p("beta", 0.75), float_p("k", 1.0)},
+          {tensor_param("input"), Param{"size", ParamType::Int}, float_p("alpha", 1e-4), float_p("beta", 0.75), float_p("k", 1.0)},
           NormSpec{lrn_layout, lrn_stat, lrn_value, lrn_equation}, "dim");
   norm_op(t, "torch.nn.functional.normalize",
           "Divides each vector along dim by its p-norm (at least eps), so each becomes a unit vector.",
           "torch.nn.functional.normalize(torch.tensor([[3.0, 4.0], [1.0, 0.0]]))",
-          {tensor_p("input"), float_p("p", 2.0), int_p("dim", 1), float_p("eps", 1e-12), Param{"out", ParamType::OutTensor, false, true, Value(None{})}},
+          {tensor_param("input"), float_p("p", 2.0), int_p("dim", 1), float_p("eps", 1e-12), Param{"out", ParamType::OutTensor, false, true, Value(None{})}},
           NormSpec{normalize_layout, normalize_stat, normalize_value, normalize_equation}, "norm");
   norm_op(t, "torch.nn.functional.cosine_similarity torch.cosine_similarity",
           "The cosine of the angle between x1 and x2 along dim: their dot product over the product of their lengths.",
           "torch.nn.functional.cosine_similarity(torch.tensor([[1.0, 0.0], [1.0, 1.0]]), torch.tensor([[1.0, 1.0], [2.0, 2.0]]))",
-          {tensor_p("x1"), tensor_p("x2"), int_p("dim", 1), float_p("eps", 1e-8)},
+          {tensor_param("x1"), tensor_param("x2"), int_p("dim", 1), float_p("eps", 1e-8)},
           NormSpec{cosine_layout, cosine_stat, cosine_value, cosine_equation});
   norm_op(t, "torch.nn.functional.pairwise_distance torch.pairwise_distance",
           "The p-norm distance between matching rows of x1 and x2, taken along the last dim (eps is added to each difference).",
           "torch.nn.functional.pairwise_distance(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 2.0]]))",
-          {tensor_p("x1"), tensor_p("x2"), float_p("p", 2.0), float_p("eps", 1e-6), bool_p("keepdim", false)},
+          {tensor_param("x1"), tensor_param("x2"), float_p("p", 2.0), float_p("eps", 1e-6), bool_p("keepdim", false)},
           NormSpec{pairwise_layout, pairwise_stat, pairwise_value, pairwise_equation});
 }
 

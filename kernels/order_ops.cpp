@@ -514,10 +514,7 @@ std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_
   return lhs + "e^" + sign + me + " / (" + terms_ref + ") = e^" + sign + "(" + mv + ") / (" + terms_val + ") = " + value;
 }
 
-Param p_input() { return Param{"input", ParamType::Tensor}; }
 Param p_dim(std::int64_t dflt) { return Param{"dim", ParamType::Int, false, true, Value(dflt), true}; }
-Param p_keepdim() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
-Param p_out() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
 
 // --- max and min: one name, three PyTorch overloads ----------------------------------------------
 
@@ -567,8 +564,8 @@ std::string max_equation(const Bound& b, const OpResult& r, int position, std::i
 }  // namespace
 
 void add_order_ops(std::vector<const OpDescriptor*>& t) {
-  const std::vector<Param> dim_keep = {p_input(), p_dim(-1), p_keepdim(), p_out()};
-  const std::vector<Param> dim_none_keep = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(), p_out()};
+  const std::vector<Param> dim_keep = {tensor_param("input"), p_dim(-1), keepdim_param(), out_param()};
+  const std::vector<Param> dim_none_keep = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(), out_param()};
   // median/nanmedian(x) without dim reduce everything to one value (the lower middle); bool
   // errors name median's kernels for both.
   const auto middle = [](OrderSpec s) {
@@ -587,7 +584,7 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   kth.bool_kernel = "kthvalue_cpu";
   register_order(t, "torch.kthvalue torch.Tensor.kthvalue", "The k-th smallest value of each line along dim, and where it is.",
                  "torch.kthvalue(torch.tensor([[3, 1, 2], [5, 4, 6]]), 2, dim=1)",
-                 {p_input(), Param{"k", ParamType::Int}, p_dim(-1), p_keepdim(), p_out()}, kth);
+                 {tensor_param("input"), Param{"k", ParamType::Int}, p_dim(-1), keepdim_param(), out_param()}, kth);
   OrderSpec mode{"mode", 2, false, one, true, dim_last, mode_check, pick_mode};
   register_order(t, "torch.mode torch.Tensor.mode", "The most frequent value of each line along dim (the smallest on a tie), and where it is.",
                  "torch.mode(torch.tensor([[3, 1, 3, 2], [4, 4, 5, 5]]), dim=1)", dim_keep, mode);
@@ -595,21 +592,21 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   sort.names_resolve = false;
   register_order(t, "torch.sort torch.Tensor.sort", "Each line along dim in order, with the positions the elements came from.",
                  "torch.sort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
-                 {p_input(), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true}, p_dim(-1),
-                  Param{"descending", ParamType::Bool, false, true, Value(false)}, p_out()}, sort);
+                 {tensor_param("input"), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true}, p_dim(-1),
+                  Param{"descending", ParamType::Bool, false, true, Value(false)}, out_param()}, sort);
   OrderSpec argsort{"argsort", 1, true, same_len, false, dim_last, nullptr, pick_argsort};
   argsort.names_resolve = false;
   register_order(t, "torch.argsort torch.Tensor.argsort", "The positions that would put each line along dim in order.",
                  "torch.argsort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
-                 {p_input(), Param{"stable", ParamType::Bool, true, true, Value(false)}, p_dim(-1),
+                 {tensor_param("input"), Param{"stable", ParamType::Bool, true, true, Value(false)}, p_dim(-1),
                   Param{"descending", ParamType::Bool, false, true, Value(false)}}, argsort);
   OrderSpec msort{"msort", 1, false, same_len, false, dim_zero, nullptr, pick_msort};
   register_order(t, "torch.msort torch.Tensor.msort", "Each column in ascending order: sort along dim 0.",
-                 "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {p_input(), p_out()}, msort);
+                 "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {tensor_param("input"), out_param()}, msort);
   // softmax, log_softmax, softmin: each output element reads its whole line along dim.
-  const std::vector<Param> softmax_params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
+  const std::vector<Param> softmax_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
                                              Param{"_stacklevel", ParamType::Int, false, true, Value(3)},
-                                             Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, p_out()};
+                                             Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, out_param()};
   auto line_op = [&](const char* names, const char* summary, const char* example, double sign, bool log,
                      const char* python_method = "") {
     OrderSpec s{"softmax", 1, false, same_len, false, softmax_dim, softmax_check, nullptr};
@@ -633,8 +630,8 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
   topk.bool_kernel = "topk_cpu";
   register_order(t, "torch.topk torch.Tensor.topk", "The k largest (or smallest) elements of each line along dim, with where they are.",
                  "torch.topk(torch.tensor([[3, 1, 5, 2], [5, 6, 4, 6]]), 2)",
-                 {p_input(), Param{"k", ParamType::Int}, p_dim(-1), Param{"largest", ParamType::Bool, false, true, Value(true)},
-                  Param{"sorted", ParamType::Bool, false, true, Value(true)}, p_out()}, topk);
+                 {tensor_param("input"), Param{"k", ParamType::Int}, p_dim(-1), Param{"largest", ParamType::Bool, false, true, Value(true)},
+                  Param{"sorted", ParamType::Bool, false, true, Value(true)}, out_param()}, topk);
 }
 
 // max and min: hidden descriptors for the forms, dispatched by the arguments given.
@@ -660,8 +657,8 @@ void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const Op
     op.summary = summaries[k];
     op.docs = docs_url(op.names.front());
     op.example = examples[k];
-    op.params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(),
-                 Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, p_out()};
+    op.params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),
+                 Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, out_param()};
     op.family_data = &max_forms.back();
     op.names_resolve = true;
     op.run = max_run;

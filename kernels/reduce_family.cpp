@@ -18,7 +18,7 @@ namespace whence {
 
 namespace {
 
-const ReduceSpec& spec_of(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
+const ReduceSpec& reduce_spec(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
 
 
 // A bound call, ready to reduce: the folded dims, the result shape and dtypes, and (after
@@ -201,7 +201,7 @@ void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tenso
 }  // namespace
 
 OpResult reduce_run(const Bound& b) {
-  const ReduceSpec& spec = spec_of(b);
+  const ReduceSpec& spec = reduce_spec(b);
   Reduction r = prepare(b, spec);
   OpResult result;
   for (DType d : r.dtypes) result.tensors.push_back(Tensor::empty(d, r.out_shape));
@@ -215,7 +215,7 @@ OpResult reduce_run(const Bound& b) {
 }
 
 std::vector<Source> reduce_explain(const Bound& b, const OpResult&, int position, std::int64_t flat) {
-  const ReduceSpec& spec = spec_of(b);
+  const ReduceSpec& spec = reduce_spec(b);
   Reduction r = prepare(b, spec);
   load_values(r);
   CpuExplainAccess access;
@@ -230,7 +230,7 @@ std::vector<Source> reduce_explain(const Bound& b, const OpResult&, int position
 
 std::string reduce_equation(const Bound& b, const OpResult& result, int position, std::int64_t flat,
                             const std::vector<Source>& sources) {
-  const ReduceSpec& spec = spec_of(b);
+  const ReduceSpec& spec = reduce_spec(b);
   const Tensor& out = result.tensors[std::size_t(position)];
   const Tensor& in = b.tensor(0);
   const std::string lhs = out_ref(result, position, flat);

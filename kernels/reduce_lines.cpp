@@ -14,7 +14,7 @@ namespace whence {
 
 namespace {
 
-constexpr std::int64_t kBlock = 64;  // slices strided in memory: this many side by side
+constexpr std::int64_t kLinesSideBySide = 64;  // slices strided in memory: this many side by side
 
 // logsumexp from the slice's max and Σ e^(x − max): NaN anywhere is NaN, an infinite max
 // (every element −inf, or one +inf) the result, as Accumulator::value.
@@ -69,7 +69,7 @@ void contiguous_slices(ReduceKind kind, const T* x, T* out, std::int64_t outer, 
 // Slice k of a block reads x[i·inner + k], i < len, in order: `width` slices side by side.
 template <class T>
 void strided_block(ReduceKind kind, const T* x, T* out, std::int64_t len, std::int64_t inner, std::int64_t width) {
-  double acc[kBlock], m[kBlock];
+  double acc[kLinesSideBySide], m[kLinesSideBySide];
   for (std::int64_t k = 0; k < width; ++k) {
     acc[k] = 0;
     m[k] = -INFINITY;
@@ -101,7 +101,7 @@ void scan_block(bool product, const T* x, T* out, std::int64_t len, std::int64_t
     }
     return;
   }
-  double acc[kBlock];
+  double acc[kLinesSideBySide];
   for (std::int64_t k = 0; k < width; ++k) acc[k] = product ? 1 : 0;
   for (std::int64_t i = 0; i < len; ++i) {
     const T* xi = x + i * inner;
@@ -173,8 +173,8 @@ void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_
 // lane by lane behind a branch each: 2.7x slower at 64 K elements.)
 template <bool Larger, class V, class P, class T>
 void arg_block(const T* x, T* values, std::int64_t* indices, std::int64_t len, std::int64_t inner, std::int64_t width) {
-  V b[kBlock];
-  P w[kBlock];
+  V b[kLinesSideBySide];
+  P w[kLinesSideBySide];
   for (std::int64_t k = 0; k < width; ++k) {
     b[k] = V(x[k]);
     w[k] = 0;
@@ -205,9 +205,9 @@ void arg_all(const T* v, T* values, std::int64_t* indices, std::int64_t outer, s
       values[b] = cast_from_double<T>(best);
       continue;
     }
-    for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
+    for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
       arg_block<Larger, V, P>(v + b * len * inner + k0, values + b * inner + k0, indices + b * inner + k0, len, inner,
-                        std::min(kBlock, inner - k0));
+                        std::min(kLinesSideBySide, inner - k0));
   }
 }
 
@@ -251,8 +251,8 @@ bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
       const T* v = x.data<T>();
       T* o = out.data<T>();
       for (std::int64_t b = 0; b < outer; ++b)
-        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
-          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner, std::min(kBlock, inner - k0));
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
+          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner, std::min(kLinesSideBySide, inner - k0));
     }
   });
   return true;
@@ -273,8 +273,8 @@ bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor
       T* o = out.data<T>();
       if (inner == 1) return contiguous_slices(kind, v, o, outer, len);
       for (std::int64_t b = 0; b < outer; ++b)
-        for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
-          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner, std::min(kBlock, inner - k0));
+        for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
+          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner, std::min(kLinesSideBySide, inner - k0));
     }
   });
   return true;

@@ -14,10 +14,6 @@ namespace {
 using D = ReduceDType;
 
 Param p_dim(bool optional = true) { return Param{"dim", ParamType::IntList, false, optional, Value(None{}), true, optional}; }
-Param p_keepdim() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
-Param p_dtype() { return Param{"dtype", ParamType::DType, true, true, Value(None{}), false, true}; }
-Param p_out() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
-Param p_input() { return Param{"input", ParamType::Tensor}; }
 
 // One op: names (primary first), summary, example, parameters and its spec.
 void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
@@ -142,14 +138,14 @@ const char* kStdVarDocs = "(input, dim=None, unbiased=True, keepdim=False, *, co
 }  // namespace
 
 void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
-  const std::vector<Param> sum_params = {p_input(), p_dim(), p_keepdim(), p_dtype(), p_out()};
+  const std::vector<Param> sum_params = {tensor_param("input"), p_dim(), keepdim_param(), dtype_param(), out_param()};
   rd(t, "torch.sum torch.Tensor.sum", "Adds up the elements of each slice along dim (all of them by default).",
      "torch.sum(torch.tensor([[1, 2, 3], [4, 5, 6]]), dim=1)", sum_params, spec(ReduceKind::Sum, {D::SumLike}, "+"));
   rd(t, "torch.nansum torch.Tensor.nansum", "Adds up each slice along dim, treating NaN as zero.",
      "torch.nansum(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, float('nan')]]), dim=1)", sum_params,
      nansum_spec());
   rd(t, "torch.prod torch.Tensor.prod", "Multiplies the elements of each slice along dim (all of them by default).",
-     "torch.prod(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1)", {p_input(), p_dim(), p_keepdim(), p_dtype(), p_out()},
+     "torch.prod(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1)", {tensor_param("input"), p_dim(), keepdim_param(), dtype_param(), out_param()},
      refuse_half_result(spec(ReduceKind::Prod, {D::SumLike}, "·"), "prod_cpu"));
   ReduceSpec mean = spec(ReduceKind::Mean, {D::FloatOnly}, "mean");
   mean.float_only_message = kMeanMessage;
@@ -163,34 +159,34 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   rd(t, "torch.nanmean torch.Tensor.nanmean", "The average of each slice along dim, skipping NaN.",
      "torch.nanmean(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, 9.0]]), dim=1)", sum_params, nanmean);
   rd(t, "torch.amax torch.Tensor.amax", "The largest element of each slice along dim; every tie is a source.",
-     "torch.amax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)", {p_input(), p_dim(), p_keepdim(), p_out()},
+     "torch.amax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)", {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
      with_empty(spec(ReduceKind::AMax, {D::Same}, "max"), "amax"));
   rd(t, "torch.amin torch.Tensor.amin", "The smallest element of each slice along dim; every tie is a source.",
-     "torch.amin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)", {p_input(), p_dim(), p_keepdim(), p_out()},
+     "torch.amin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)", {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
      with_empty(spec(ReduceKind::AMin, {D::Same}, "min"), "amin"));
   rd(t, "torch.aminmax torch.Tensor.aminmax", "The smallest and the largest element of each slice, as (min, max).",
      "torch.aminmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
-     {p_input(), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true}, Param{"keepdim", ParamType::Bool, true, true, Value(false)}, p_out()},
+     {tensor_param("input"), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true}, Param{"keepdim", ParamType::Bool, true, true, Value(false)}, out_param()},
      aminmax_spec());
   const ReduceSpec argmax = arg_spec(ReduceKind::Max, "argmax");
   rd(t, "torch.argmax torch.Tensor.argmax", "The position of the largest element of each slice (the first, on ties).",
      "torch.argmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
-     {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmax);
+     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(), out_param()}, argmax);
   const ReduceSpec argmin = arg_spec(ReduceKind::Min, "argmin");
   rd(t, "torch.argmin torch.Tensor.argmin", "The position of the smallest element of each slice (the first, on ties).",
      "torch.argmin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)",
-     {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, p_keepdim(), p_out()}, argmin);
+     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(), out_param()}, argmin);
   rd(t, "torch.all torch.Tensor.all", "True where every element of the slice is nonzero.",
      "torch.all(torch.tensor([[True, True, False], [True, True, True]]), dim=1)",
-     {p_input(), p_dim(), p_keepdim(), p_out()}, no_names(spec(ReduceKind::All, {D::Bool}, "all")));
+     {tensor_param("input"), p_dim(), keepdim_param(), out_param()}, no_names(spec(ReduceKind::All, {D::Bool}, "all")));
   rd(t, "torch.any torch.Tensor.any", "True where some element of the slice is nonzero.",
      "torch.any(torch.tensor([[False, False, True], [False, False, False]]), dim=1)",
-     {p_input(), p_dim(), p_keepdim(), p_out()}, no_names(spec(ReduceKind::Any, {D::Bool}, "any")));
+     {tensor_param("input"), p_dim(), keepdim_param(), out_param()}, no_names(spec(ReduceKind::Any, {D::Bool}, "any")));
   rd(t, "torch.count_nonzero torch.Tensor.count_nonzero", "How many elements of each slice are not zero.",
-     "torch.count_nonzero(torch.tensor([[0, 1, 2], [3, 0, 0]]), dim=1)", {p_input(), p_dim()},
+     "torch.count_nonzero(torch.tensor([[0, 1, 2], [3, 0, 0]]), dim=1)", {tensor_param("input"), p_dim()},
      spec(ReduceKind::CountNonzero, {D::Int64}, "count_nonzero"));
-  const std::vector<Param> stdvar = {p_input(), p_dim(), Param{"unbiased", ParamType::Bool, false, true, Value(true)}, p_keepdim(),
-                                     Param{"correction", ParamType::Int, true, true, Value(None{}), false, true}, p_out()};
+  const std::vector<Param> stdvar = {tensor_param("input"), p_dim(), Param{"unbiased", ParamType::Bool, false, true, Value(true)}, keepdim_param(),
+                                     Param{"correction", ParamType::Int, true, true, Value(None{}), false, true}, out_param()};
   (void)kStdVarDocs;
   ReduceSpec var = spec(ReduceKind::Var, {D::FloatOnly}, "var");
   var.float_only_message = "std and var only support floating point and complex dtypes";
@@ -217,20 +213,20 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.std_mean(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, std_mean);
   rd(t, "torch.logsumexp torch.Tensor.logsumexp torch.special.logsumexp", "ln of the sum of e^x over each slice, computed without overflow.",
      "torch.logsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)",
-     {p_input(), p_dim(false), p_keepdim(), p_out()}, logsumexp_spec());
+     {tensor_param("input"), p_dim(false), keepdim_param(), out_param()}, logsumexp_spec());
   ReduceSpec vnorm = spec(ReduceKind::Norm, {D::FloatOnly}, "norm");
   vnorm.params = ord_params;
   vnorm.check = vector_norm_check;
   vnorm.float_only_message = "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s";
   rd(t, "torch.linalg.vector_norm", "The p-norm of each slice: (Σ|x|^p)^(1/p), with the max for ord=inf.",
      "torch.linalg.vector_norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
-     {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), p_keepdim(), p_dtype(), p_out()}, vnorm);
+     {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), keepdim_param(), dtype_param(), out_param()}, vnorm);
 
   // max(x) and max(x, dim): reductions behind torch.max's dispatch (kernels/order_ops.cpp).
   {
     std::vector<const OpDescriptor*> full, by_dim, hidden;
-    const std::vector<Param> max_params = {p_input(), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, p_keepdim(),
-                                           Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, p_out()};
+    const std::vector<Param> max_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),
+                                           Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, out_param()};
     for (int k = 0; k < 2; ++k) {
       const char* name = k ? "min" : "max";
       const std::string hidden_name = std::string("torch.") + name;
@@ -243,14 +239,14 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   }
 
   // Scans: element i of a line along dim reads elements 0..i.
-  const std::vector<Param> scan_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_dtype(), p_out()};
+  const std::vector<Param> scan_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, dtype_param(), out_param()};
   rd(t, "torch.cumsum torch.Tensor.cumsum", "Running totals along dim: element i is the sum of elements 0 to i.",
      "torch.cumsum(torch.tensor([[1, 2, 3, 4], [10, 20, 30, 40]]), dim=1)", scan_params,
      refuse_half_result(scan(ReduceKind::Sum, {D::SumLike}, "+"), "cumsum_out_cpu", true));
   rd(t, "torch.cumprod torch.Tensor.cumprod", "Running products along dim: element i is the product of elements 0 to i.",
      "torch.cumprod(torch.tensor([[1, 2, 3, 4], [2, 2, 2, 2]]), dim=1)", scan_params,
      refuse_half_result(scan(ReduceKind::Prod, {D::SumLike}, "·"), "cumprod_out_cpu", true));
-  const std::vector<Param> cum_params = {p_input(), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, p_out()};
+  const std::vector<Param> cum_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, out_param()};
   rd(t, "torch.cummax torch.Tensor.cummax", "The running maximum along dim and where it was found, as (values, indices).",
      "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Max, {D::Same, D::Index}, "max")));
   rd(t, "torch.cummin torch.Tensor.cummin", "The running minimum along dim and where it was found, as (values, indices).",

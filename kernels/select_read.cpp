@@ -306,39 +306,39 @@ struct ReadSpec {
   const char* index_param;  // "index", "indices", or nullptr (masked_select)
   bool (*fast)(const Bound&, Tensor& out) = nullptr;  // run's result without the plan, where it can
 };
-const ReadSpec& spec_of(const Bound& b) { return *static_cast<const ReadSpec*>(b.op->family_data); }
+const ReadSpec& read_spec(const Bound& b) { return *static_cast<const ReadSpec*>(b.op->family_data); }
 
 OpResult read_run(const Bound& b) {
-  if (Tensor out; spec_of(b).fast && spec_of(b).fast(b, out)) {  // (explain makes the plan)
+  if (Tensor out; read_spec(b).fast && read_spec(b).fast(b, out)) {  // (explain makes the plan)
     OpResult r;
     r.tensors.push_back(out);
     return r;
   }
-  ReadPlan p = spec_of(b).prepare(b);
+  ReadPlan p = read_spec(b).prepare(b);
   OpResult r = read_run_with(b, p);
   keep_prepared(b, r, std::move(p));
   return r;
 }
 
 std::vector<Source> read_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
-  const ReadPlan& p = prepared_for(b, r, spec_of(b).prepare);
+  const ReadPlan& p = prepared_for(b, r, read_spec(b).prepare);
   std::vector<Source> src{source(b, value_param(b), p.from[std::size_t(flat)])};
-  if (spec_of(b).index_param && p.by[std::size_t(flat)] >= 0)
-    src.push_back(source(b, spec_of(b).index_param, p.by[std::size_t(flat)], Role::Index));
-  if (!spec_of(b).index_param)
+  if (read_spec(b).index_param && p.by[std::size_t(flat)] >= 0)
+    src.push_back(source(b, read_spec(b).index_param, p.by[std::size_t(flat)], Role::Index));
+  if (!read_spec(b).index_param)
     for (const Source& s : masked_select_mask_sources(b, p, flat)) src.push_back(s);
   return src;
 }
 
 std::string read_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
-  const ReadPlan& p = prepared_for(b, r, spec_of(b).prepare);
+  const ReadPlan& p = prepared_for(b, r, read_spec(b).prepare);
   const int vp = b.op->param_index(value_param(b));
   const std::int64_t from = p.from[std::size_t(flat)];
   const std::string lhs = out_ref(r, position, flat) + " = " + element_ref(b, vp, from) + " = " + out_value(r, position, flat);
   const std::string name = b.op->names.front();
-  if (!spec_of(b).index_param)
+  if (!read_spec(b).index_param)
     return lhs + "  (the " + ordinal(flat + 1) + " position where mask is True, in row-major order)";
-  const int ip = b.op->param_index(spec_of(b).index_param);
+  const int ip = b.op->param_index(read_spec(b).index_param);
   const std::int64_t by = p.by[std::size_t(flat)];
   const std::string idx = element_ref(b, ip, by) + " = " + element_value(b, ip, by);
   if (name == "torch.take") {
@@ -357,9 +357,6 @@ const OpDescriptor& read_op(std::vector<const OpDescriptor*>& t, const char* nam
   return add_op(t, composite_op(names, "select", summary, example, std::move(params), read_run, read_explain, read_equation, &specs.back()));
 }
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
-Param dim_p() { return Param{"dim", ParamType::Int, false, false, {}, true}; }
-Param out_p() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
 
 }  // namespace
 
@@ -367,20 +364,20 @@ void add_select_read_ops(std::vector<const OpDescriptor*>& t) {
   read_op(t, "torch.index_select torch.Tensor.index_select",
           "Picks whole slices along dim in the order the 1-D index lists them: out has index's length along dim.",
           "torch.index_select(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 0, torch.tensor([2, 0]))",
-          {tensor_p("input"), dim_p(), tensor_p("index"), out_p()}, {prepare_index_select, "index", index_select_fast});
+          {tensor_param("input"), dim_param(), tensor_param("index"), out_param()}, {prepare_index_select, "index", index_select_fast});
   read_op(t, "torch.take torch.Tensor.take",
           "Reads the input as if flattened to 1-D: out[i] is the element at flat position index[i]; out has index's shape.",
           "torch.take(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[0, 5], [-1, 2]]))",
-          {tensor_p("input"), tensor_p("index"), out_p()}, {prepare_take, "index"});
+          {tensor_param("input"), tensor_param("index"), out_param()}, {prepare_take, "index"});
   read_op(t, "torch.take_along_dim torch.Tensor.take_along_dim",
           "gather with broadcasting: along dim, each output element reads the input element its index names (flattened when dim is None).",
           "torch.take_along_dim(torch.tensor([[10, 30, 20], [60, 40, 50]]), torch.tensor([[1], [0]]), dim=1)",
-          {tensor_p("input"), tensor_p("indices"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, out_p()},
+          {tensor_param("input"), tensor_param("indices"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, out_param()},
           {prepare_take_along_dim, "indices"});
   read_op(t, "torch.masked_select torch.Tensor.masked_select",
           "The input elements where the (broadcast) mask is True, in row-major order, as a 1-D tensor.",
           "torch.masked_select(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, True, False]]))",
-          {tensor_p("input"), tensor_p("mask"), out_p()}, {prepare_masked_select, nullptr, masked_select_fast});
+          {tensor_param("input"), tensor_param("mask"), out_param()}, {prepare_masked_select, nullptr, masked_select_fast});
 }
 
 }  // namespace whence

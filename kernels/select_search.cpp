@@ -269,9 +269,7 @@ std::string search_equation(const Bound& b, const OpResult& r, int position, std
   return lhs + " = " + value + "  (the count of " + what + v + ": " + between + ")";
 }
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
 Param flag_p(const char* name) { return Param{name, ParamType::Bool, true, true, Value(false)}; }
-Param out_p() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
 
 }  // namespace
 
@@ -279,22 +277,22 @@ void add_select_search_ops(std::vector<const OpDescriptor*>& t) {
   add_op(t, composite_op("torch.nonzero torch.Tensor.nonzero", "select",
                          "The coordinates of the nonzero elements, one row per element in row-major order (one tensor per dim with as_tuple=True).",
                          "torch.nonzero(torch.tensor([[0, 3, 0], [5, 0, 7]]))",
-                         {tensor_p("input"), flag_p("as_tuple"), out_p()}, nonzero_run, nonzero_explain, nonzero_equation));
+                         {tensor_param("input"), flag_p("as_tuple"), out_param()}, nonzero_run, nonzero_explain, nonzero_equation));
   add_op(t, composite_op("torch.argwhere torch.Tensor.argwhere", "select",
                          "The coordinates of the nonzero elements, one row per element in row-major order (nonzero with as_tuple=False).",
                          "torch.argwhere(torch.tensor([[0, 3, 0], [5, 0, 7]]))",
-                         {tensor_p("input")}, nonzero_run, nonzero_explain, nonzero_equation));
+                         {tensor_param("input")}, nonzero_run, nonzero_explain, nonzero_equation));
   add_op(t, composite_op("torch.searchsorted", "select",
                          "For each value, the index where it would be inserted into the sorted last dim of sorted_sequence to keep it sorted.",
                          "torch.searchsorted(torch.tensor([1, 3, 5, 7, 9]), torch.tensor([3, 6, 10]))",
-                         {tensor_p("sorted_sequence"), Param{"input", ParamType::TensorOrNumber}, flag_p("out_int32"), flag_p("right"),
+                         {tensor_param("sorted_sequence"), Param{"input", ParamType::TensorOrNumber}, flag_p("out_int32"), flag_p("right"),
                           Param{"side", ParamType::String, true, true, Value(None{}), false, true},
-                          Param{"sorter", ParamType::Tensor, true, true, Value(None{}), false, true}, out_p()},
+                          Param{"sorter", ParamType::Tensor, true, true, Value(None{}), false, true}, out_param()},
                          search_run, search_explain, search_equation));
   add_op(t, composite_op("torch.bucketize", "select",
                          "The bucket of each input element: how many of the sorted 1-D boundaries lie below it (or at or below it with right=True).",
                          "torch.bucketize(torch.tensor([[0.5, 3.0], [7.5, 3.2]]), torch.tensor([1.0, 3.0, 5.0, 7.0]))",
-                         {Param{"input", ParamType::TensorOrNumber}, tensor_p("boundaries"), flag_p("out_int32"), flag_p("right"), out_p()},
+                         {Param{"input", ParamType::TensorOrNumber}, tensor_param("boundaries"), flag_p("out_int32"), flag_p("right"), out_param()},
                          search_run, search_explain, search_equation));
 }
 

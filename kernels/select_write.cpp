@@ -34,8 +34,8 @@ struct WriteSpec {
   WritePrepare prepare;
   WriteFast fast;
 };
-const WriteSpec& spec_of(const Bound& b) { return *static_cast<const WriteSpec*>(b.op->family_data); }
-WritePrepare prepare_of(const Bound& b) { return spec_of(b).prepare; }
+const WriteSpec& write_spec(const Bound& b) { return *static_cast<const WriteSpec*>(b.op->family_data); }
+WritePrepare prepare_of(const Bound& b) { return write_spec(b).prepare; }
 
 // The writes of each output element, in order (counting sort by output element: stable).
 void index_writes(WritePlan& p) {
@@ -120,7 +120,7 @@ Scalar combine(const Ctx& c, std::int64_t o, const std::vector<const Write*>& ws
 }
 
 OpResult write_run(const Bound& b) {
-  if (Tensor out; spec_of(b).fast && spec_of(b).fast(b, out)) {
+  if (Tensor out; write_spec(b).fast && write_spec(b).fast(b, out)) {
     OpResult r;
     r.tensors.push_back(out);
     return r;

@@ -535,9 +535,6 @@ WritePlan prepare_index_put(const Bound& b) {
   return p;
 }
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
-Param dim_p() { return Param{"dim", ParamType::Int, false, false, {}, true}; }
-Param out_p() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
 
 }  // namespace
 
@@ -545,51 +542,51 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
   write_op(t, "torch.masked_fill torch.Tensor.masked_fill",
            "A copy of the input with value written wherever the (broadcast) mask is True.",
            "torch.masked_fill(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, False, True]]), 0)",
-           {tensor_p("input"), tensor_p("mask"), Param{"value", ParamType::TensorOrNumber}}, prepare_masked_fill);
+           {tensor_param("input"), tensor_param("mask"), Param{"value", ParamType::TensorOrNumber}}, prepare_masked_fill);
   write_op(t, "torch.masked_scatter torch.Tensor.masked_scatter",
            "A copy of the input whose True positions (mask broadcast, row-major order) take source's elements one after another, in order.",
            "torch.masked_scatter(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([[True, False, True], [False, True, True]]), "
            "torch.tensor([1, 2, 3, 4, 5, 6]))",
-           {tensor_p("input"), tensor_p("mask"), tensor_p("source")}, prepare_masked_scatter);
+           {tensor_param("input"), tensor_param("mask"), tensor_param("source")}, prepare_masked_scatter);
   write_op(t, "torch.index_fill torch.Tensor.index_fill",
            "A copy of the input with whole slices along dim set to value: the slices the index lists.",
            "torch.index_fill(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 1, torch.tensor([0, 2]), -1)",
-           {tensor_p("input"), dim_p(), tensor_p("index"), Param{"value", ParamType::TensorOrNumber}}, prepare_index_fill);
+           {tensor_param("input"), dim_param(), tensor_param("index"), Param{"value", ParamType::TensorOrNumber}}, prepare_index_fill);
   write_op(t, "torch.index_copy torch.Tensor.index_copy",
            "A copy of the input whose slice index[i] along dim is replaced by slice i of source.",
            "torch.index_copy(torch.tensor([[0, 0], [0, 0], [0, 0]]), 0, torch.tensor([2, 0]), torch.tensor([[1, 2], [3, 4]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("source"), out_p()}, prepare_index_copy);
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"), out_param()}, prepare_index_copy);
   write_op(t, "torch.index_add torch.Tensor.index_add",
            "A copy of the input with alpha times slice i of source added to its slice index[i] along dim (repeats add up).",
            "torch.index_add(torch.tensor([[1, 1], [1, 1], [1, 1]]), 0, torch.tensor([2, 0, 2]), torch.tensor([[1, 2], [3, 4], [5, 6]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("source"), Param{"alpha", ParamType::Number, true, true, Value(1)}, out_p()},
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"), Param{"alpha", ParamType::Number, true, true, Value(1)}, out_param()},
            prepare_index_add);
   write_op(t, "torch.scatter torch.Tensor.scatter",
            "The inverse of gather: src[i][j] (or value) is written to the output at row index[i][j] (dim 0), other elements keep the input.",
            "torch.scatter(torch.tensor([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 0, torch.tensor([[0, 1, 2, 0], [2, 0, 1, 1]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), Param{"src", ParamType::Tensor, false, true, Value(None{}), false, true},
+           {tensor_param("input"), dim_param(), tensor_param("index"), Param{"src", ParamType::Tensor, false, true, Value(None{}), false, true},
             Param{"value", ParamType::Number, false, true, Value(None{}), false, true},
-            Param{"reduce", ParamType::String, true, true, Value(None{}), false, true}, out_p()},
+            Param{"reduce", ParamType::String, true, true, Value(None{}), false, true}, out_param()},
            prepare_scatter);
   write_op(t, "torch.scatter_add torch.Tensor.scatter_add",
            "scatter that adds: each src element is added to the output element its index sends it to; repeats add up.",
            "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), out_p()}, prepare_scatter_add, scatter_add_fast);
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"), out_param()}, prepare_scatter_add, scatter_add_fast);
   write_op(t, "torch.scatter_reduce torch.Tensor.scatter_reduce",
            "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, mean, amax or amin.",
            "torch.scatter_reduce(torch.tensor([10, 20, 30]), 0, torch.tensor([0, 2, 0, 2]), torch.tensor([1, 5, 3, 4]), 'amax', include_self=False)",
-           {tensor_p("input"), dim_p(), tensor_p("index"), tensor_p("src"), Param{"reduce", ParamType::String},
-            Param{"include_self", ParamType::Bool, true, true, Value(true)}, out_p()},
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"), Param{"reduce", ParamType::String},
+            Param{"include_self", ParamType::Bool, true, true, Value(true)}, out_param()},
            prepare_scatter_reduce);
   write_op(t, "torch.index_put torch.Tensor.index_put",
            "x[indices] = values as a function: the index tensors together name positions of the input that receive values (added with accumulate=True).",
            "torch.index_put(torch.tensor([[0, 0, 0], [0, 0, 0]]), (torch.tensor([0, 1, 1]), torch.tensor([2, 0, 2])), torch.tensor([7, 8, 9]))",
-           {tensor_p("input"), Param{"indices", ParamType::TensorList}, tensor_p("values"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
+           {tensor_param("input"), Param{"indices", ParamType::TensorList}, tensor_param("values"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
            prepare_index_put);
   write_op(t, "torch.put torch.Tensor.put",
            "A copy of the input with source[i] written at flat position index[i], as if the input were 1-D (added with accumulate=True).",
            "torch.put(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([0, 5, -1]), torch.tensor([7, 8, 9]), accumulate=True)",
-           {tensor_p("input"), tensor_p("index"), tensor_p("source"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}}, prepare_put);
+           {tensor_param("input"), tensor_param("index"), tensor_param("source"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}}, prepare_put);
 }
 
 }  // namespace whence

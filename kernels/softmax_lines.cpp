@@ -13,7 +13,7 @@ namespace whence {
 
 namespace {
 
-constexpr std::int64_t kBlock = 64;  // along another dim: this many lines side by side
+constexpr std::int64_t kSoftmaxSideBySide = 64;  // along another dim: this many lines side by side
 
 void round_sum(double& sum, const SoftmaxMath& math) {
   if (math.bf16_sum) sum = double(float(BFloat16(float(sum))));
@@ -73,7 +73,7 @@ template <class T>
 void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::int64_t width, const SoftmaxMath& math,
                   double* e) {
   const double s = math.sign;
-  double m[kBlock], sum[kBlock];
+  double m[kSoftmaxSideBySide], sum[kSoftmaxSideBySide];
   for (std::int64_t k = 0; k < width; ++k) {
     m[k] = -INFINITY;
     sum[k] = 0;
@@ -103,7 +103,7 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
 
 template <class T>
 void run_lines(const T* x, T* y, std::int64_t outer, std::int64_t len, std::int64_t inner, const SoftmaxMath& math) {
-  std::vector<double> e(std::is_same_v<T, float> && inner == 1 ? 0 : std::size_t(len * std::min(inner, kBlock)));
+  std::vector<double> e(std::is_same_v<T, float> && inner == 1 ? 0 : std::size_t(len * std::min(inner, kSoftmaxSideBySide)));
   for (std::int64_t o = 0; o < outer; ++o) {
     const T* xo = x + o * len * inner;
     T* yo = y + o * len * inner;
@@ -111,8 +111,8 @@ void run_lines(const T* x, T* y, std::int64_t outer, std::int64_t len, std::int6
       last_dim_line(xo, yo, len, math, e.data());
       continue;
     }
-    for (std::int64_t k0 = 0; k0 < inner; k0 += kBlock)
-      column_block(xo + k0, yo + k0, len, inner, std::min(kBlock, inner - k0), math, e.data());
+    for (std::int64_t k0 = 0; k0 < inner; k0 += kSoftmaxSideBySide)
+      column_block(xo + k0, yo + k0, len, inner, std::min(kSoftmaxSideBySide, inner - k0), math, e.data());
   }
 }
 

@@ -92,7 +92,7 @@ struct SliceSpec {
   // Which tensors an element of the slice came from: the input only, or input and other (dist).
   bool two_operands = false;
 };
-const SliceSpec& spec_of(const Bound& b) { return *static_cast<const SliceSpec*>(b.op->family_data); }
+const SliceSpec& slice_spec(const Bound& b) { return *static_cast<const SliceSpec*>(b.op->family_data); }
 
 // --- norms -----------------------------------------------------------------------------------
 
@@ -233,12 +233,6 @@ std::vector<std::int64_t> int_list(const Value& v) {
     }
   return r;
 }
-std::string list_text(const std::vector<std::int64_t>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
 // linalg.matrix_norm's checks and slices, in its order: ord, the input, dim, dtype.
 Prepared matrix_prepared(const Bound& b, const Tensor& x, const Ord& ord, std::vector<std::int64_t> dim, bool keepdim) {
   const char* who = "linalg.matrix_norm";
@@ -256,7 +250,7 @@ Prepared matrix_prepared(const Bound& b, const Tensor& x, const Ord& ord, std::v
     fail("RuntimeError", std::string(who) + ": Low precision dtypes not supported. Got " + dtype_scalar_name(x.dtype()), "input");
   // (c10 prints a one-element list as its element)
   if (dim.size() != 2)
-    fail("RuntimeError", std::string(who) + ": dim must be a 2-tuple. Got " + (dim.size() == 1 ? std::to_string(dim[0]) : list_text(dim)), "dim");
+    fail("RuntimeError", std::string(who) + ": dim must be a 2-tuple. Got " + (dim.size() == 1 ? std::to_string(dim[0]) : int_list_text(dim)), "dim");
   for (std::int64_t& d : dim) d = wrap_dim(d, x.dim());
   if (dim[0] == dim[1])
     fail("RuntimeError", std::string(who) + ": dims must be different. Got (" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ")", "dim");
@@ -287,7 +281,7 @@ Prepared prepare_linalg_norm(const Bound& b) {
   const bool keepdim = bool_arg(b, "keepdim", false);
   const std::vector<std::int64_t> dim = int_list(dimv);
   if (!dimv.is<None>() && dim.size() != 1 && dim.size() != 2)
-    fail("RuntimeError", "linalg.norm: If dim is specified, it must be of length 1 or 2. Got " + list_text(dim), "dim");
+    fail("RuntimeError", "linalg.norm: If dim is specified, it must be of length 1 or 2. Got " + int_list_text(dim), "dim");
   const Ord ord = ord_of(ordv);
   if (dimv.is<None>() && !ordv.is<None>() && x.dim() != 1 && x.dim() != 2)
     fail("RuntimeError", "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got " + std::to_string(x.dim()) + "D.", "ord");
@@ -322,7 +316,7 @@ Prepared prepare_torch_norm(const Bound& b) {
       fail("RuntimeError", "Expected at most 2 dimensions, but got " + std::to_string(dim.size()) + " dimensions instead.", "dim");
     if (dim.size() == 2) {  // sqrt(sum(x * x)) over the two dims
       const std::int64_t d0 = wrap_dim(dim[0], x.dim()), d1 = wrap_dim(dim[1], x.dim());
-      if (d0 == d1) fail("RuntimeError", "Expected dims to be different, got " + list_text(dim) + " instead", "dim");
+      if (d0 == d1) fail("RuntimeError", "Expected dims to be different, got " + int_list_text(dim) + " instead", "dim");
       const DType dt = is_floating(x.dtype()) ? x.dtype() : DType::Float32;
       return vector_prepared(x, {int(std::min(d0, d1)), int(std::max(d0, d1))}, keepdim, 2, dt);
     }
@@ -783,7 +777,7 @@ std::vector<double> slice_values(const Prepared& c, const std::vector<std::int64
 }
 
 OpResult slice_run(const Bound& b) {
-  const Prepared c = spec_of(b).prepare(b);
+  const Prepared c = slice_spec(b).prepare(b);
   const std::size_t nq = std::max<std::size_t>(c.qs.size(), 1);
   std::vector<double> out(std::size_t(c.s.count) * nq);
   for (std::int64_t k = 0; k < c.s.count; ++k) {
@@ -797,11 +791,11 @@ OpResult slice_run(const Bound& b) {
 }
 
 std::vector<Source> slice_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
-  const Prepared& c = prepared_for(b, r, spec_of(b).prepare);
+  const Prepared& c = prepared_for(b, r, slice_spec(b).prepare);
   const std::int64_t k = flat % std::max<std::int64_t>(c.s.count, 1);
   const std::vector<std::int64_t> members = c.s.members(k);
   std::vector<Source> src;
-  if (spec_of(b).two_operands) {  // dist: every element of both operands
+  if (slice_spec(b).two_operands) {  // dist: every element of both operands
     for (const char* name : {"input", "other"})
       for (std::int64_t i = 0; i < tensor_arg(b, name).numel(); ++i) src.push_back(source(b, name, i));
     return src;
@@ -821,7 +815,7 @@ std::vector<Source> slice_explain(const Bound& b, const OpResult& r, int, std::i
 
 // A norm's equation: the formula over the slice's terms, then the numbers.
 std::string norm_equation(const Bound& b, const Prepared& c, const std::vector<Source>& src, const std::string& lhs, const std::string& value) {
-  const bool dist = spec_of(b).two_operands;
+  const bool dist = slice_spec(b).two_operands;
   const std::size_t n = dist ? std::size_t(c.s.size) : src.size();
   auto ref = [&](std::size_t i) {
     if (!dist) return source_ref(b, src[i]);
@@ -889,7 +883,7 @@ std::string quantile_equation(const Bound& b, const Prepared& c, std::int64_t fl
 }
 
 std::string slice_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const Prepared& c = prepared_for(b, r, spec_of(b).prepare);
+  const Prepared& c = prepared_for(b, r, slice_spec(b).prepare);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
   return c.qs.empty() ? norm_equation(b, c, src, lhs, value) : quantile_equation(b, c, flat, lhs, value);
 }
@@ -902,11 +896,7 @@ const OpDescriptor& slice_op(std::vector<const OpDescriptor*>& t, const char* na
   return add_op(t, std::move(op));
 }
 
-Param tensor_p(const char* name) { return Param{name, ParamType::Tensor}; }
 Param dim_p(Value dflt) { return Param{"dim", ParamType::IntList, false, true, std::move(dflt), false, true}; }
-Param keepdim_p() { return Param{"keepdim", ParamType::Bool, false, true, Value(false)}; }
-Param dtype_p() { return Param{"dtype", ParamType::DType, true, true, Value(None{}), false, true}; }
-Param out_p() { return Param{"out", ParamType::OutTensor, true, true, Value(None{})}; }
 
 }  // namespace
 
@@ -914,40 +904,40 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
   // torch.norm is Python: its first step is input.dim().
   const_cast<OpDescriptor&>(slice_op(t, "torch.norm torch.Tensor.norm", "The norm of the input over dim: 'fro' (square root of the sum of squares), 'nuc' (sum of singular values) or a p-norm.",
            "torch.norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
-           {tensor_p("input"), Param{"p", ParamType::Number, false, true, Value(std::string("fro")), false, true}, dim_p(Value(None{})), keepdim_p(), out_p(),
+           {tensor_param("input"), Param{"p", ParamType::Number, false, true, Value(std::string("fro")), false, true}, dim_p(Value(None{})), keepdim_param(), out_param(),
             Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}},
            {prepare_torch_norm})).python_input_method = "dim";
   slice_op(t, "torch.dist torch.Tensor.dist", "The p-norm of the difference input − other (broadcast): the distance between two tensors.",
            "torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 7.0]))",
-           {tensor_p("input"), tensor_p("other"), Param{"p", ParamType::Number, false, true, Value(2)}}, {prepare_dist, true});
+           {tensor_param("input"), tensor_param("other"), Param{"p", ParamType::Number, false, true, Value(2)}}, {prepare_dist, true});
   slice_op(t, "torch.linalg.norm", "A vector norm over one dim, or a matrix norm over two (ord 'fro', 'nuc', ±1, ±2, ±inf).",
            "torch.linalg.norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=1)",
-           {tensor_p("input"), Param{"ord", ParamType::Number, false, true, Value(None{}), false, true}, dim_p(Value(None{})), keepdim_p(), dtype_p(), out_p()},
+           {tensor_param("input"), Param{"ord", ParamType::Number, false, true, Value(None{}), false, true}, dim_p(Value(None{})), keepdim_param(), dtype_param(), out_param()},
            {prepare_linalg_norm});
   slice_op(t, "torch.linalg.matrix_norm", "The norm of each matrix over the last two dims: 'fro', 'nuc', or the induced ±1, ±2, ±inf norms.",
            "torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=float('inf'))",
-           {tensor_p("input"), Param{"ord", ParamType::Number, false, true, Value(std::string("fro"))}, Param{"dim", ParamType::IntList, false, true, Value(List{Value(std::int64_t(-2)), Value(std::int64_t(-1))})},
-            keepdim_p(), dtype_p(), out_p()},
+           {tensor_param("input"), Param{"ord", ParamType::Number, false, true, Value(std::string("fro"))}, Param{"dim", ParamType::IntList, false, true, Value(List{Value(std::int64_t(-2)), Value(std::int64_t(-1))})},
+            keepdim_param(), dtype_param(), out_param()},
            {prepare_matrix_norm});
-  const std::vector<Param> quantile_params = {tensor_p("input"), Param{"q", ParamType::Number}, Param{"dim", ParamType::Int, false, true, Value(None{}), false, true},
-                                              keepdim_p(), Param{"interpolation", ParamType::String, true, true, Value(std::string("linear"))}, out_p()};
+  const std::vector<Param> quantile_params = {tensor_param("input"), Param{"q", ParamType::Number}, Param{"dim", ParamType::Int, false, true, Value(None{}), false, true},
+                                              keepdim_param(), Param{"interpolation", ParamType::String, true, true, Value(std::string("linear"))}, out_param()};
   add_op(t, composite_op("torch.diff torch.Tensor.diff", "scan",
                       "Differences of neighbours along dim: out[i] = x[i + 1] − x[i], n times, with optional values joined before and after.",
                       "torch.diff(torch.tensor([[1, 4, 9, 16], [2, 2, 5, 1]]), dim=1)",
-                      {tensor_p("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},
+                      {tensor_param("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},
                        Param{"prepend", ParamType::Tensor, false, true, Value(None{}), false, true},
                        Param{"append", ParamType::Tensor, false, true, Value(None{}), false, true}},
                       diff_run, diff_explain, diff_equation));
   add_op(t, composite_op("torch.histc torch.Tensor.histc", "reduce",
                       "A histogram: how many elements fall in each of `bins` equal bins between min and max (the data's range by default).",
                       "torch.histc(torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5, 3.0]), bins=3, min=1, max=4)",
-                      {tensor_p("input"), Param{"bins", ParamType::Int, false, true, Value(100)}, Param{"min", ParamType::Number, false, true, Value(0)},
-                       Param{"max", ParamType::Number, false, true, Value(0)}, out_p()},
+                      {tensor_param("input"), Param{"bins", ParamType::Int, false, true, Value(100)}, Param{"min", ParamType::Number, false, true, Value(0)},
+                       Param{"max", ParamType::Number, false, true, Value(0)}, out_param()},
                       histc_run, histc_explain, histc_equation));
   add_op(t, composite_op("torch.bincount torch.Tensor.bincount", "reduce",
                       "Counts how often each non-negative integer occurs (or adds up their weights): out[b] is the count of b.",
                       "torch.bincount(torch.tensor([0, 1, 1, 3, 1, 0]))",
-                      {tensor_p("input"), Param{"weights", ParamType::Tensor, false, true, Value(None{}), false, true},
+                      {tensor_param("input"), Param{"weights", ParamType::Tensor, false, true, Value(None{}), false, true},
                        Param{"minlength", ParamType::Int, false, true, Value(0)}},
                       bincount_run, bincount_explain, bincount_equation));
   slice_op(t, "torch.quantile torch.Tensor.quantile", "The q-th quantile of each slice along dim: the value below which a fraction q of the sorted slice lies, interpolated.",

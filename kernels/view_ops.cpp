@@ -17,7 +17,6 @@ namespace {
 
 const Tensor& self(const Bound& b) { return tensor_arg(b, "input"); }
 std::vector<std::int64_t> ints(const Bound& b, const char* name) { return ints_of(arg(b, name)); }
-std::string list_text(const std::vector<std::int64_t>& v) { return shape_str(Shape(v.begin(), v.end())); }
 std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::int64_t>(t.shape().begin(), t.shape().end()); }
 
 // A contiguous copy with the same values, whatever the strides.
@@ -60,7 +59,7 @@ std::vector<Tensor> unflatten_apply(const Bound& b) {
     inferred = infer_size(sizes, x.shape()[std::size_t(d)]);
   } catch (const Error& e) {
     if (std::string(e.what()).find("only one dimension") != std::string::npos) throw;
-    fail("RuntimeError", "unflatten: Provided sizes " + list_text(sizes) + " don't multiply up to the size of dim " + std::to_string(d) +
+    fail("RuntimeError", "unflatten: Provided sizes " + int_list_text(sizes) + " don't multiply up to the size of dim " + std::to_string(d) +
                              " (" + std::to_string(x.shape()[std::size_t(d)]) + ") in the input tensor", "sizes");
   }
   std::vector<std::int64_t> shape(x.shape().begin(), x.shape().begin() + d);
@@ -97,8 +96,8 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
   const Tensor& x = self(b);
   const std::vector<std::int64_t> src = ints(b, "source"), dst = ints(b, "destination");
   if (src.size() != dst.size())
-    fail("RuntimeError", "movedim: Invalid source or destination dims: source (" + list_text(src) + " dims) should contain the same number of dims as destination (" +
-                             list_text(dst) + " dims)", "source");
+    fail("RuntimeError", "movedim: Invalid source or destination dims: source (" + int_list_text(src) + " dims) should contain the same number of dims as destination (" +
+                             int_list_text(dst) + " dims)", "source");
   const std::int64_t n = std::max<std::int64_t>(x.dim(), 1);
   std::vector<std::int64_t> ws, wd;
   for (std::int64_t d : src) ws.push_back(wrap_dim(d, x.dim(), "source"));
@@ -107,8 +106,8 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
     std::sort(v.begin(), v.end());
     return std::adjacent_find(v.begin(), v.end()) != v.end();
   };
-  if (repeated(ws)) fail("RuntimeError", "movedim: repeated dim in `source` (" + list_text(src) + ")", "source");
-  if (repeated(wd)) fail("RuntimeError", "movedim: repeated dim in `destination` (" + list_text(dst) + ")", "destination");
+  if (repeated(ws)) fail("RuntimeError", "movedim: repeated dim in `source` (" + int_list_text(src) + ")", "source");
+  if (repeated(wd)) fail("RuntimeError", "movedim: repeated dim in `destination` (" + int_list_text(dst) + ")", "destination");
   if (x.dim() <= 1) return one(x.as_strided(x.shape(), x.strides(), x.offset()));
   std::vector<std::int64_t> order(std::size_t(n), -1);
   std::vector<bool> used(std::size_t(n), false);
@@ -209,9 +208,9 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
   const std::int64_t offset = ov.is<None>() ? x.offset() : ov.as<std::int64_t>();
   if (size.size() != stride.size()) fail("RuntimeError", "mismatch in length of strides and shape", "stride");
   for (std::int64_t s : stride)
-    if (s < 0) fail("RuntimeError", "as_strided: Negative strides are not supported at the moment, got strides: " + list_text(stride), "stride");
+    if (s < 0) fail("RuntimeError", "as_strided: Negative strides are not supported at the moment, got strides: " + int_list_text(stride), "stride");
   for (std::int64_t s : size)
-    if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + list_text(size), "size");
+    if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size), "size");
   if (offset < 0) fail("RuntimeError", "Tensor: invalid storage offset " + std::to_string(offset), "storage_offset");
   const std::int64_t item = std::int64_t(dtype_size(x.dtype()));
   std::int64_t need = 0;  // bytes
@@ -221,7 +220,7 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
     need = (need + offset) * item;
   }
   if (need > std::int64_t(x.storage_bytes()))
-    fail("RuntimeError", "setStorage: sizes " + list_text(size) + ", strides " + list_text(stride) + ", storage offset " + std::to_string(offset) +
+    fail("RuntimeError", "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " + std::to_string(offset) +
                              ", and itemsize " + std::to_string(item) + " requiring a storage size of " + std::to_string(need) +
                              " are out of bounds for storage of size " + std::to_string(x.storage_bytes()), "size");
   Shape shape(size.begin(), size.end());

@@ -60,7 +60,7 @@ struct WinSpec {
   Win (*prepare)(const Bound&, const WinSpec&);
 };
 
-const WinSpec& spec_of(const Bound& b) { return *static_cast<const WinSpec*>(b.op->family_data); }
+const WinSpec& window_spec(const Bound& b) { return *static_cast<const WinSpec*>(b.op->family_data); }
 
 std::string sizes(const Shape& s) { return shape_str(s); }
 
@@ -83,12 +83,6 @@ std::vector<I64> ints(const Bound& b, const char* name, std::size_t n) {
     return out;
   }
   return std::vector<I64>(n, int_value(v));
-}
-
-std::string list_text(const std::vector<I64>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
 }
 
 // Python's _pair(v) (F.unfold, F.fold): an iterable becomes the tuple of its items (a str its
@@ -221,7 +215,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
     if (v.size() == 1) v = std::vector<I64>(std::size_t(dim), v[0]);  // (not v.assign(n, v[0]): v[0] would dangle once assign reallocates)
     else if (v.size() != std::size_t(dim))
       fail("RuntimeError", std::string("expected ") + name + " to be a single integer value or a list of " + std::to_string(dim) +
-                               " values to match the convolution dimensions, but got " + name + "=" + list_text(v), name);
+                               " values to match the convolution dimensions, but got " + name + "=" + int_list_text(v), name);
   };
   expand(stride, "stride");
   expand(pad, "padding");
@@ -285,7 +279,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
     if (d <= 0 && !transposed) {
       std::vector<I64> shown = dil;
       if (dim == 1) shown.insert(shown.begin(), 1);
-      fail("RuntimeError", "dilation should be greater than zero, but got " + list_text(shown), "dilation");
+      fail("RuntimeError", "dilation should be greater than zero, but got " + int_list_text(shown), "dilation");
     }
   // The kernel's own checks: kernel sizes, then dtypes.
   if (nd == 2) {
@@ -961,7 +955,7 @@ Tensor store_int(DType d, const Shape& shape, const std::vector<I64>& v) {
 }
 
 const Win& prepared(const Bound& b, const OpResult& r) {
-  return prepared_for(b, r, [](const Bound& bb) { return spec_of(bb).prepare(bb, spec_of(bb)); });
+  return prepared_for(b, r, [](const Bound& bb) { return window_spec(bb).prepare(bb, window_spec(bb)); });
 }
 
 // Max: the winner (PyTorch's: the first largest, a NaN wins and the last NaN stays) and its
@@ -1108,7 +1102,7 @@ double lp_value(const Win& g, I64 k, const std::vector<double>& xv, const std::v
 }
 
 OpResult window_run(const Bound& b) {
-  const WinSpec& sp = spec_of(b);
+  const WinSpec& sp = window_spec(b);
   Win g = sp.prepare(b, sp);
   const I64 n = shape_numel(g.out_shape);
   const Tensor& x = tensor_arg(b, "input");
