@@ -189,6 +189,14 @@ Json Explainer::response(bool explain) const {
   return guarded([&] { return response_json(*evaluation_, explain); });
 }
 
+namespace {
+// Whether result `position` has element `flat`.
+bool has_element(const Evaluation& e, int position, std::int64_t flat) {
+  return position >= 0 && std::size_t(position) < e.result.tensors.size() && flat >= 0 &&
+         flat < e.result.tensors[std::size_t(position)].numel();
+}
+}  // namespace
+
 Json explain_element(const Call& call, int result_position, std::int64_t flat) {
   return Explainer(call).explain(result_position, flat);
 }
@@ -197,8 +205,7 @@ Json Explainer::explain(int result_position, std::int64_t flat) const {
   if (!evaluation_) return error_;
   return guarded([&] {
     const Evaluation& e = *evaluation_;
-    if (result_position < 0 || std::size_t(result_position) >= e.result.tensors.size() || flat < 0 ||
-        flat >= e.result.tensors[std::size_t(result_position)].numel())
+    if (!has_element(e, result_position, flat))
       fail("IndexError", "no output element " + std::to_string(flat) + " in result " + std::to_string(result_position));
     return Json{{"ok", true}, {"relation", relation_json(e, result_position, flat)}};
   });
@@ -208,9 +215,7 @@ std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t fla
   std::vector<SourceLink> links;
   if (!evaluation_ || evaluation_->python_result) return links;
   const Evaluation& e = *evaluation_;
-  if (result_position < 0 || std::size_t(result_position) >= e.result.tensors.size() || flat < 0 ||
-      flat >= e.result.tensors[std::size_t(result_position)].numel())
-    return links;
+  if (!has_element(e, result_position, flat)) return links;
   try {
     for (const Source& s : e.op->explain(e.bound, e.result, result_position, flat))
       links.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});

@@ -42,18 +42,6 @@ void with_lit(const State& state, const CellRef& cell, Use&& use) {
   if (const Relation* rel = state.relation(cell.tensor, cell.element)) use(rel->src);
 }
 
-}  // namespace
-
-std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
-  std::vector<Highlight> out;
-  with_lit(state, cell, [&](const auto& items) {
-    for (const auto& item : items) out.push_back({item.tensor, item.element, item.role});
-  });
-  return out;
-}
-
-namespace {
-
 // Lights a relation's sources or an input's reach (each item has .tensor, .element, .role). A
 // relation lists its sources tensor by tensor, mostly in one role: the tensor and the role are
 // looked up again only when they change.
@@ -83,6 +71,14 @@ void light(const State& state, const Items& items, HighlightMap& map) {
 }
 
 }  // namespace
+
+std::vector<Highlight> highlights(const State& state, const CellRef& cell) {
+  std::vector<Highlight> out;
+  with_lit(state, cell, [&](const auto& items) {
+    for (const auto& item : items) out.push_back({item.tensor, item.element, item.role});
+  });
+  return out;
+}
 
 HighlightMap highlight_map(const State& state, const CellRef& cell) {
   HighlightMap map;
