@@ -258,7 +258,9 @@
   }
 
   // --- the glue script --------------------------------------------------------------------------
-  // The page's own scripts wait for the event 'whenceready' (window.whence is set by then).
+  // The page's own scripts wait for the event 'whenceready' (window.whence is set by then). The
+  // moment the first frame is drawn is also a User Timing mark, 'whence-ready', for anyone timing
+  // the page (scripts/budgets reads it).
   var script = null;
   function loadScript() {
     state.script = 'loading';
@@ -270,6 +272,7 @@
       if (!window.whence) return;
       window.whence.setTheme(Module.whenceTheme);
       window.whence.ready.then(function() {
+        if (window.performance && performance.mark) performance.mark('whence-ready');
         overlay.hidden = true;
         window.dispatchEvent(new Event('whenceready'));
       });
