@@ -67,15 +67,17 @@ Json views_json(const Evaluation& e) {
   return views;
 }
 
+std::string equation_text(const Evaluation& e, int position, std::int64_t flat, const std::vector<Source>& sources) {
+  return e.op->equation_fn ? e.op->equation_fn(e.bound, e.result, position, flat, sources)
+                           : build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources);
+}
+
 Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
   const auto sources = e.op->explain(e.bound, e.result, position, flat);
   Json src = Json::array();
   for (const Source& s : sources)
     src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)], s.item), s.flat, role_name(s.role)}));
-  return Json{{"out", Json::array({position, flat})},
-              {"src", src},
-              {"eq", e.op->equation_fn ? e.op->equation_fn(e.bound, e.result, position, flat, sources)
-                                        : build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources)}};
+  return Json{{"out", Json::array({position, flat})}, {"src", src}, {"eq", equation_text(e, position, flat, sources)}};
 }
 
 Json error_json(const std::string& type, const std::string& message, const std::string& arg = {},
@@ -223,6 +225,23 @@ std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t fla
     links.clear();
   }
   return links;
+}
+
+bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation& out) const {
+  if (!evaluation_ || evaluation_->python_result) return false;
+  const Evaluation& e = *evaluation_;
+  if (!has_element(e, result_position, flat)) return false;
+  try {
+    const auto sources = e.op->explain(e.bound, e.result, result_position, flat);
+    ElementRelation r;
+    r.sources.reserve(sources.size());
+    for (const Source& s : sources) r.sources.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});
+    r.equation = equation_text(e, result_position, flat, sources);
+    out = std::move(r);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 Json Explainer::source_path(const SourceLink& s) const {

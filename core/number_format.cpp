@@ -1,14 +1,36 @@
 #include "number_format.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace whence {
 
 namespace {
+// Below this magnitude every integer is a value of the dtype, so an integral value's shortest
+// round-trip digits are its own: no shorter digit string names the same value.
+double exact_integer_limit(DType d) {
+  switch (d) {
+    case DType::Float16: return 2048;      // 2^11
+    case DType::BFloat16: return 256;      // 2^8
+    case DType::Float32: return 16777216;  // 2^24
+    default: return 9007199254740992.0;    // 2^53
+  }
+}
+
 // Digits and decimal exponent of the shortest round-trip form: v = 0.d1d2d3... * 10^(exp+1).
 void shortest_digits(double v, DType d, std::string& digits, int& exp) {
+  if (std::fabs(v) < exact_integer_limit(d) && v == std::trunc(v)) {
+    // An integer (arange's values, counts, sums of them): its digits, without the loop below,
+    // whose printf and strtod (long double arithmetic, emulated in WebAssembly) cost microseconds
+    // a try; a hovered product of 64 terms writes 129 numbers.
+    digits = std::to_string(static_cast<std::int64_t>(std::fabs(v)));
+    exp = int(digits.size()) - 1;
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    return;
+  }
   char buf[40];
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);

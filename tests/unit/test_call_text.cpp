@@ -23,6 +23,18 @@ TEST_CASE("floats print as Python's repr does") {
   CHECK(format_float(1.5e-300, false) == "1.5e-300");
   CHECK(format_float(-0.0, false) == "-0.0");
   CHECK(format_float(3.4028234663852886e38, true) == "3.4028235e+38");
+  // Integers below 2^53 (2^24 for float32, 2^11 float16, 2^8 bfloat16) print all their digits;
+  // above, the shortest digits that round to the same value of the dtype.
+  CHECK(format_float(1000.0, false) == "1000.0");
+  CHECK(format_float(-4095.0, false) == "-4095.0");
+  CHECK(format_float(9007199254740991.0, false) == "9007199254740991.0");
+  CHECK(format_float(9007199254740992.0, false) == "9007199254740992.0");
+  CHECK(format_float(16777215.0, true) == "16777215.0");
+  CHECK(format_float(double(123456789.0f), true) == "123456790.0");  // float32's 123456792
+  CHECK(format_float(2047.0, DType::Float16) == "2047.0");
+  CHECK(format_float(65504.0, DType::Float16) == "65500.0");  // float16's largest: the shortest digits that round to it, as NumPy writes float16
+  CHECK(format_float(255.0, DType::BFloat16) == "255.0");
+  CHECK(format_float(3.3895313892515355e38, DType::BFloat16) == "3.39e+38");
 }
 
 TEST_CASE("call text parses to a call and formats back to the same text") {

@@ -7,7 +7,7 @@
 
 using whence::Json;
 
-TEST_CASE("Explainer::sources lists what explain lists, for every op's example", "[explain]") {
+TEST_CASE("Explainer::sources and Explainer::relation give what explain gives, for every op's example", "[explain]") {
   int ops = 0, elements = 0;
   for (const whence::OpDescriptor* op : whence::op_table()) {
     INFO(op->example);
@@ -29,6 +29,12 @@ TEST_CASE("Explainer::sources lists what explain lists, for every op's example",
         for (const whence::SourceLink& s : run.sources(int(p), e))
           links.push_back(Json::array({run.source_path(s), s.flat, s.role}));
         CHECK(links == explained["relation"]["src"]);
+        whence::ElementRelation rel;
+        REQUIRE(run.relation(int(p), e, rel));
+        Json rel_links = Json::array();
+        for (const whence::SourceLink& s : rel.sources) rel_links.push_back(Json::array({run.source_path(s), s.flat, s.role}));
+        CHECK(rel_links == explained["relation"]["src"]);
+        CHECK(rel.equation == explained["relation"]["eq"].get<std::string>());
         ++elements;
       }
     }
@@ -37,4 +43,8 @@ TEST_CASE("Explainer::sources lists what explain lists, for every op's example",
   CHECK(elements > 1500);
   CHECK(whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))")).sources(0, 0).empty());
   CHECK(whence::Explainer(whence::parse_call("torch.ones(3)")).sources(0, 3).empty());
+  whence::ElementRelation untouched{{}, "before"};
+  CHECK_FALSE(whence::Explainer(whence::parse_call("torch.ones(3)")).relation(0, 3, untouched));
+  CHECK_FALSE(whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))")).relation(0, 0, untouched));
+  CHECK(untouched.equation == "before");
 }
