@@ -197,6 +197,13 @@ bool has_element(const Evaluation& e, int position, std::int64_t flat) {
   return position >= 0 && std::size_t(position) < e.result.tensors.size() && flat >= 0 &&
          flat < e.result.tensors[std::size_t(position)].numel();
 }
+
+std::vector<SourceLink> links_of(const std::vector<Source>& sources) {
+  std::vector<SourceLink> links;
+  links.reserve(sources.size());
+  for (const Source& s : sources) links.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});
+  return links;
+}
 }  // namespace
 
 Json explain_element(const Call& call, int result_position, std::int64_t flat) {
@@ -219,8 +226,7 @@ std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t fla
   const Evaluation& e = *evaluation_;
   if (!has_element(e, result_position, flat)) return links;
   try {
-    for (const Source& s : e.op->explain(e.bound, e.result, result_position, flat))
-      links.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});
+    links = links_of(e.op->explain(e.bound, e.result, result_position, flat));
   } catch (const std::exception&) {
     links.clear();
   }
@@ -233,10 +239,7 @@ bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation
   if (!has_element(e, result_position, flat)) return false;
   try {
     const auto sources = e.op->explain(e.bound, e.result, result_position, flat);
-    ElementRelation r;
-    r.sources.reserve(sources.size());
-    for (const Source& s : sources) r.sources.push_back(SourceLink{s.param, s.item, s.flat, role_name(s.role)});
-    r.equation = equation_text(e, result_position, flat, sources);
+    ElementRelation r{links_of(sources), equation_text(e, result_position, flat, sources)};
     out = std::move(r);
     return true;
   } catch (const std::exception&) {

@@ -412,19 +412,8 @@ const Relation* State::relation(const std::string& out_id, std::int64_t element)
   auto& cache = lazy_relations_[p];
   auto it = cache.find(element);
   if (it == cache.end()) {
-    Relation rel;
-    if (explainer_) {
-      if (!relation_from_explainer(*explainer_, int(p), element, rel)) return nullptr;
-    } else {
-      Json r;
-      try {
-        r = explain_element(call_, int(p), element);
-      } catch (const std::exception&) {
-        return nullptr;
-      }
-      if (!r.value("ok", false) || !r.contains("relation")) return nullptr;
-      rel = relation_from_json(r["relation"]);
-    }
+    Relation rel;  // (a result not explained whole keeps its explainer: evaluate_call)
+    if (!explainer_ || !relation_from_explainer(*explainer_, int(p), element, rel)) return nullptr;
     it = cache.emplace(element, std::move(rel)).first;
     note_roles(it->second, roles_seen_);
   }
