@@ -157,15 +157,31 @@ EM_JS(void, js_show_fatal, (const char* text), {
   if (Module['whenceFatal']) Module['whenceFatal'](UTF8ToString(text));
 });
 
+// The canvas's CSS size and the device pixel ratio, in one call each frame (through
+// emscripten::val it was seven, each decoding a name).
+EM_JS(void, js_canvas_size, (float* out), {
+  var rect = Module['canvas'].getBoundingClientRect();
+  HEAPF32[out >> 2] = rect.width;
+  HEAPF32[(out >> 2) + 1] = rect.height;
+  HEAPF32[(out >> 2) + 2] = window.devicePixelRatio;
+});
+
+// A name passed from C++ as a string literal, decoded once: the flags and numbers below are
+// read every frame.
+EM_JS(void, js_install_key_cache, (), {
+  var decoded = {};
+  Module['whenceKey'] = function(ptr) { return decoded[ptr] || (decoded[ptr] = UTF8ToString(ptr)); };
+});
+
 // Reads and clears a flag the listeners set on Module.
 EM_JS(int, js_take_flag, (const char* name), {
-  var key = UTF8ToString(name);
+  var key = Module['whenceKey'](name);
   var was = Module[key];
   Module[key] = false;
   return was ? 1 : 0;
 });
 
-EM_JS(void, js_set_flag, (const char* name, int on), { Module[UTF8ToString(name)] = !!on; });
+EM_JS(void, js_set_flag, (const char* name, int on), { Module[Module['whenceKey'](name)] = !!on; });
 
 // location.hash without '#', URL-decoded (read literally when the escapes are malformed).
 // Returns a malloc'd UTF-8 string.
@@ -183,7 +199,7 @@ bool take_flag(const char* name) { return js_take_flag(name) != 0; }
 
 // Reads and clears a number the listeners accumulate on Module.
 EM_JS(double, js_take_number, (const char* name), {
-  var key = UTF8ToString(name);
+  var key = Module['whenceKey'](name);
   var value = Module[key] || 0;
   Module[key] = 0;
   return value;
@@ -191,17 +207,15 @@ EM_JS(double, js_take_number, (const char* name), {
 
 }  // namespace
 
-void install_listeners() { js_install_listeners(); }
+void install_listeners() {
+  js_install_key_cache();
+  js_install_listeners();
+}
 
 CanvasSize canvas_size() {
-  CanvasSize s;
-  val canvas = val::module_property("canvas");
-  val rect = canvas.call<val>("getBoundingClientRect");
-  s.css_w = float(rect["width"].as<double>());
-  s.css_h = float(rect["height"].as<double>());
-  const double dpr = val::global("devicePixelRatio").as<double>();
-  s.dpr = dpr > 0 ? float(dpr) : 1.0f;
-  return s;
+  float wh_dpr[3];
+  js_canvas_size(wh_dpr);
+  return CanvasSize{wh_dpr[0], wh_dpr[1], wh_dpr[2] > 0 ? wh_dpr[2] : 1.0f};
 }
 
 std::string read_hash() {
