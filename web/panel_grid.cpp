@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include "broadcast.hpp"
+#include "cell_stamp.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "tensor_edit.hpp"
@@ -38,38 +39,6 @@ CellStyle cell_style(const theme::TensorColors& c, theme::Role role, bool dimmed
   }
   if (dimmed) return {theme::with_alpha(c.tint, 0.7f), theme::palette().faint, theme::with_alpha(c.ring, 0.6f), 1};
   return {c.tint, theme::palette().text, c.ring, 1};
-}
-
-// A square cell (zoomed out past the values, thousands drawn) as plain triangles: ImGui's
-// outline (AddRect) was a third of such a frame's CPU time (its polyline's normals and
-// anti-aliased fringe). An opaque cell is its border's rectangle with the fill's on top (8
-// vertices); a translucent one (dimmed, ghosted) is the fill inside a frame of 8 vertices, so
-// that neither colour is laid over the other.
-void draw_square_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellStyle& st) {
-  if (st.border_w <= 0) {
-    dl->AddRectFilled(a, b, st.fill);
-    return;
-  }
-  const float w = std::min({st.border_w, (b.x - a.x) * 0.5f, (b.y - a.y) * 0.5f});
-  const ImVec2 ia(a.x + w, a.y + w), ib(b.x - w, b.y - w);
-  if (((st.fill >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF) {
-    dl->PrimReserve(12, 8);
-    dl->PrimRect(a, b, st.border);
-    dl->PrimRect(ia, ib, st.fill);
-    return;
-  }
-  dl->PrimReserve(6 + 24, 4 + 8);
-  dl->PrimRect(ia, ib, st.fill);
-  // The frame: outer corners 0..3 and inner corners 4..7 (clockwise from the top left), a quad per side.
-  const ImVec2 uv = dl->_Data->TexUvWhitePixel;
-  const auto base = static_cast<ImDrawIdx>(dl->_VtxCurrentIdx);
-  const ImVec2 corners[8] = {a, ImVec2(b.x, a.y), b, ImVec2(a.x, b.y), ia, ImVec2(ib.x, ia.y), ib, ImVec2(ia.x, ib.y)};
-  for (const ImVec2& p : corners) dl->PrimWriteVtx(p, uv, st.border);
-  for (int side = 0; side < 4; ++side) {
-    const int next = (side + 1) % 4;
-    const int quad[6] = {side, next, 4 + next, side, 4 + next, 4 + side};
-    for (int k : quad) dl->PrimWriteIdx(static_cast<ImDrawIdx>(base + k));
-  }
 }
 
 // Visible index range [first, last) of a run of `count` cells of pitch `pitch` starting at
@@ -326,14 +295,12 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           st.border_w = 1;
         }
         if (rounding > 0) {
-          dl->AddRectFilled(a, b, st.fill, rounding);
-          if (st.border_w > 0) {
-            const float inset = st.border_w * 0.5f;  // keep thick borders inside the cell
-            dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), st.border,
-                        rounding, 0, st.border_w);
-          }
+          draw_rounded_cell(dl, a, ImVec2(g.cell_w, g.cell_h), rounding, st.fill, st.border, st.border_w);
         } else {
-          draw_square_cell(dl, a, b, st);
+          // The card under the grid is opaque: its colour blended in here gives the same pixels
+          // with opaque colours, which draw_square_cell draws as two rectangles.
+          const ImU32 fill = theme::over(st.fill, theme::palette().surface);
+          draw_square_cell(dl, a, b, fill, theme::over(st.border, fill), st.border_w);
         }
         if (is_active) {
           const bool pinned = app.selection.pinned == active;

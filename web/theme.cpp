@@ -1,5 +1,7 @@
 #include "theme.hpp"
 
+#include <cmath>
+
 #include <imgui_impl_opengl3.h>
 
 #include "fonts.hpp"
@@ -194,6 +196,15 @@ void apply_style() {
 ImU32 with_alpha(ImU32 c, float alpha) {
   const ImU32 a = ImU32(float((c >> IM_COL32_A_SHIFT) & 0xFF) * alpha);
   return (c & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+
+ImU32 over(ImU32 top, ImU32 under) {
+  const float a = float((top >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
+  auto channel = [&](int shift) {
+    const float t = float((top >> shift) & 0xFF), u = float((under >> shift) & 0xFF);
+    return ImU32(std::lround(t * a + u * (1 - a))) << shift;
+  };
+  return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | IM_COL32_A_MASK;
 }
 
 }  // namespace whence::web::theme

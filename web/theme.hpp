@@ -78,5 +78,7 @@ constexpr float kCardGap = 14.0f;
 constexpr float kCardRounding = 8.0f;
 
 ImU32 with_alpha(ImU32 c, float alpha);
+// `top` laid over an opaque `under`, as the GPU blends it: an opaque colour.
+ImU32 over(ImU32 top, ImU32 under);
 
 }  // namespace whence::web::theme
