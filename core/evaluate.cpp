@@ -198,6 +198,18 @@ bool has_element(const Evaluation& e, int position, std::int64_t flat) {
          flat < e.result.tensors[std::size_t(position)].numel();
 }
 
+// An element's sources for sources() and relation(): false where the call failed, gave a
+// Python value, has no such element, or its op's explain throws.
+bool explain_sources(const Evaluation* e, int position, std::int64_t flat, std::vector<Source>& out) {
+  if (!e || e->python_result || !has_element(*e, position, flat)) return false;
+  try {
+    out = e->op->explain(e->bound, e->result, position, flat);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 std::vector<SourceLink> links_of(const std::vector<Source>& sources) {
   std::vector<SourceLink> links;
   links.reserve(sources.size());
@@ -221,25 +233,16 @@ Json Explainer::explain(int result_position, std::int64_t flat) const {
 }
 
 std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t flat) const {
-  std::vector<SourceLink> links;
-  if (!evaluation_ || evaluation_->python_result) return links;
-  const Evaluation& e = *evaluation_;
-  if (!has_element(e, result_position, flat)) return links;
-  try {
-    links = links_of(e.op->explain(e.bound, e.result, result_position, flat));
-  } catch (const std::exception&) {
-    links.clear();
-  }
-  return links;
+  std::vector<Source> sources;
+  if (!explain_sources(evaluation_.get(), result_position, flat, sources)) return {};
+  return links_of(sources);
 }
 
 bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation& out) const {
-  if (!evaluation_ || evaluation_->python_result) return false;
-  const Evaluation& e = *evaluation_;
-  if (!has_element(e, result_position, flat)) return false;
+  std::vector<Source> sources;
+  if (!explain_sources(evaluation_.get(), result_position, flat, sources)) return false;
   try {
-    const auto sources = e.op->explain(e.bound, e.result, result_position, flat);
-    ElementRelation r{links_of(sources), equation_text(e, result_position, flat, sources)};
+    ElementRelation r{links_of(sources), equation_text(*evaluation_, result_position, flat, sources)};
     out = std::move(r);
     return true;
   } catch (const std::exception&) {

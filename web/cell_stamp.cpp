@@ -25,8 +25,7 @@ ImVec4 atlas_uv(const ImDrawList* dl) {
                 dl->_Data->TexUvLines[1].y);
 }
 
-bool same(const Stamp& s, float w, float h, float rounding, float border_w, const ImDrawList* dl) {
-  const ImVec4 uv = atlas_uv(dl);
+bool same(const Stamp& s, float w, float h, float rounding, float border_w, const ImDrawList* dl, ImVec4 uv) {
   return s.w == w && s.h == h && s.rounding == rounding && s.border_w == border_w && s.fringe == dl->_FringeScale &&
          s.flags == dl->Flags && s.atlas_uv.x == uv.x && s.atlas_uv.y == uv.y && s.atlas_uv.z == uv.z &&
          s.atlas_uv.w == uv.w;
@@ -61,8 +60,9 @@ Stamp make_stamp(float w, float h, float rounding, float border_w, const ImDrawL
 
 const Stamp& stamp_for(float w, float h, float rounding, float border_w, const ImDrawList* dl) {
   static std::vector<Stamp> kept;  // a grid's few sizes and border widths
+  const ImVec4 uv = atlas_uv(dl);
   for (const Stamp& s : kept)
-    if (same(s, w, h, rounding, border_w, dl)) return s;
+    if (same(s, w, h, rounding, border_w, dl, uv)) return s;
   if (kept.size() >= 16) kept.clear();  // the zoom changed: the old sizes are gone
   kept.push_back(make_stamp(w, h, rounding, border_w, dl));
   return kept.back();

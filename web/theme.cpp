@@ -199,6 +199,7 @@ ImU32 with_alpha(ImU32 c, float alpha) {
 }
 
 ImU32 over(ImU32 top, ImU32 under) {
+  if (((top >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF) return top;  // most cells: nothing to blend
   const float a = float((top >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
   auto channel = [&](int shift) {
     const float t = float((top >> shift) & 0xFF), u = float((under >> shift) & 0xFF);
