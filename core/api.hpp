@@ -72,7 +72,7 @@ class Explainer {
 };
 
 // Lets evaluate_line answer program requests ({"program": ...}) with `evaluate_program`
-// (core/program.hpp's link_programs). Without it they get an Unsupported error.
+// (core/program/program.hpp's link_programs). Without it they get an Unsupported error.
 void enable_programs(Json (*evaluate_program)(const Json& request));
 
 // One protocol line in, one line out (CLI `eval` and Module.evaluate). Never throws.

@@ -104,7 +104,7 @@ std::int64_t int_arg(const std::string& fn, const Value& v) {
 }
 
 // torch.* constructors and Python builtins usable inside a call. The factories (torch.zeros,
-// ones, full, arange, ...) are registered ops (kernels/factory_ops.cpp): a literal like
+// ones, full, arange, ...) are registered ops (kernels/factory/factory_ops.cpp): a literal like
 // torch.arange(6) runs that op, with PyTorch's binding, values and errors.
 Value call_function(const std::string& name, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/api.hpp"
-#include "core/program.hpp"
+#include "core/program/program.hpp"
 
 namespace {
 

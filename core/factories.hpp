@@ -2,7 +2,7 @@
 // (the call language's literals), full (zeros, ones and the *_like ops are full), arange,
 // linspace and logspace. The values are PyTorch's CPU kernels' to the bit, their quirks
 // included; errors in PyTorch's words. Shared by the text parser, the JSON reader and the
-// factory ops (kernels/factory_ops.cpp).
+// factory ops (kernels/factory/factory_ops.cpp).
 #pragma once
 #include <optional>
 #include <string>

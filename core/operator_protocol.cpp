@@ -15,8 +15,6 @@ void tensor_index(const Value& t) {
   fail("Unsupported", "repeating a Python sequence by a tensor gives no tensor; Whence shows tensor results");
 }
 
-bool is_sequence(const Value& v) { return v.is<std::string>() || v.is<List>(); }
-
 }  // namespace
 
 Value operator_not_implemented(const Call& call) {

@@ -213,8 +213,6 @@ bool values_equal(const Value& a, const Value& b) {
   return false;
 }
 
-bool is_sequence(const Value& v) { return v.is<std::string>() || v.is<List>(); }
-
 // About how much memory a value holds, to refuse text that would build a huge str or list.
 std::size_t weight(const Value& v) {
   if (v.is<std::string>()) return v.as<std::string>().size() + 1;

@@ -51,6 +51,21 @@ std::string OpDescriptor::signature() const {
   return s + ")";
 }
 
+namespace {
+void (*g_add_catalogue)(OpList&) = nullptr;
+}  // namespace
+
+void set_catalogue(void (*add_catalogue)(OpList& table)) { g_add_catalogue = add_catalogue; }
+
+const OpList& op_table() {
+  static const OpList table = [] {
+    OpList t;
+    if (g_add_catalogue) g_add_catalogue(t);
+    return t;
+  }();
+  return table;
+}
+
 const OpDescriptor* find_op(const std::string& name) {
   for (const OpDescriptor* op : op_table())
     for (const auto& n : op->names)

@@ -78,7 +78,7 @@ struct OpResult {
 
 struct OpDescriptor {
   std::vector<std::string> names;  // qualified; "torch.Tensor.*" names take self as args[0]
-  std::string family;              // "index", "elementwise", "reduce", ...
+  std::string family;              // its folder kernels/<family>/: "gather", "elementwise", "reduce", ...
   std::string summary;             // one sentence, our own words
   std::string docs;                // PyTorch docs URL
   std::string equation;            // template, see core/equation.hpp
@@ -89,7 +89,7 @@ struct OpDescriptor {
   // function that computed it (DESIGN.md "one kernel, three uses"). Called only after `run`
   // succeeded on the same Bound, so it need not check the arguments again.
   std::vector<Source> (*explain)(const Bound&, const OpResult&, int position, std::int64_t flat);
-  // The family's own description of the op (kernels/elementwise.hpp: ElementwiseSpec), read
+  // The family's own description of the op (kernels/elementwise/elementwise.hpp: ElementwiseSpec), read
   // by the family's shared run and explain functions.
   const void* family_data = nullptr;
   // Writes the equation itself where a template cannot (a reduction's terms); else nullptr
@@ -107,8 +107,13 @@ struct OpDescriptor {
   std::string signature() const;  // "torch.gather(input, dim, index, *, sparse_grad=False)"
 };
 
-// Every op, from kernels/op_table.cpp.
-const std::vector<const OpDescriptor*>& op_table();
+using OpList = std::vector<const OpDescriptor*>;
+// Every op of this program, in the order `whence ops` lists them: built on first use by the
+// catalogue the program links (kernels/common/catalogue.cpp, or a web module's generated one),
+// which installs itself with set_catalogue when the program starts. So core links without any
+// kernel; a program that links no catalogue has an empty table.
+const OpList& op_table();
+void set_catalogue(void (*add_catalogue)(OpList& table));
 // The op with this qualified name, or nullptr.
 const OpDescriptor* find_op(const std::string& name);
 // The refusal of a call to `qualified` (shown as `shown`) that find_op does not have: an op

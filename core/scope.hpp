@@ -1,6 +1,6 @@
 // scope.hpp - what a program lends the call language while one of its statements runs: the
 // names bound so far, module aliases (F), and a record of every op run and literal tensor
-// built, from which the program's provenance is composed (core/program_eval.cpp). A single
+// built, from which the program's provenance is composed (core/program/program_run.cpp). A single
 // call has no scope: names are undefined and nothing is recorded.
 #pragma once
 #include <optional>

@@ -42,6 +42,9 @@ struct Value {
 // Python's name for a value's type, as PyTorch's argument errors print it: "Tensor", "int", "float", ...
 std::string python_type_name(const Value& v);
 
+// A str, list or tuple: what Python's + and * join or repeat.
+inline bool is_sequence(const Value& v) { return v.is<std::string>() || v.is<List>(); }
+
 // One PyTorch call: the op's qualified name with positional and keyword arguments.
 struct Call {
   std::string op;  // "torch.gather", "torch.Tensor.gather" (self is args[0])

@@ -51,7 +51,7 @@ MAX_ELEMENTS = 65536  # Whence's limit (core/tensor.hpp kMaxElements)
 
 warnings.simplefilter("ignore")
 
-# Whence's own refusals (kernels/factory_ops.cpp, core/bind.cpp, core/shape.cpp), word for word.
+# Whence's own refusals (kernels/factory/factory_ops.cpp, core/bind.cpp, core/shape.cpp), word for word.
 UNSUPPORTED = {
     "requires_grad": "Whence does not track gradients; pass requires_grad=False or leave it out",
     "pin_memory": "Whence does not pin memory; pass pin_memory=False or leave it out",

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Generate core/inplace_methods.inc: the in-place methods torch.Tensor has (add_, clamp_,
+"""Generate core/program/inplace_methods.inc: the in-place methods torch.Tensor has (add_, clamp_,
 masked_fill_, ...), read from PyTorch 1.13. A program's `x.add_(y)` runs the out-of-place op
 and writes its result into x; a method missing from this list is an AttributeError, as in
 Python (x.matmul_ does not exist).
@@ -15,7 +15,7 @@ import torch
 from generated_file import write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "core", "inplace_methods.inc")
+OUTPUT = os.path.join(ROOT, "core", "program", "inplace_methods.inc")
 
 
 def render():

@@ -1,7 +1,7 @@
 """The "Related ops" of an op page, derived by rules from `whence ops` (no hand-written lists).
 
-Two ops are related when they belong to kindred families (the same family, families that one
-web module group registers together, or the pairs in KIN) and score at least MIN_SCORE:
+Two ops are related when they belong to kindred families (the same family, or the pairs in KIN)
+and score at least MIN_SCORE:
     3  a shared stem: one short name holds the other (sum / nansum / cumsum), or they share a
        word of three letters or more (index_select / index_add, scatter / masked_scatter)
     2  the same positional argument types (gather(Tensor, int, Tensor) / index_select)
@@ -18,9 +18,9 @@ MIN_SCORE = 2
 MAX_RELATED = 6
 MIN_RELATED = 3
 PAIRS = {("torch.gather", "torch.scatter"), ("torch.take", "torch.put")}
-# Families that read as one topic although different module groups register them:
-# gather (family "index", alone in it) picks what scatter and index_select write or pick.
-KIN = {("index", "select")}
+# Families that read as one topic although they are different families:
+# gather (its own family, alone in it) picks what scatter and index_select write or pick.
+KIN = {("gather", "select")}
 PREFIXES = ("torch.nn.functional.", "torch.linalg.", "torch.special.", "torch.Tensor.", "torch.")
 COMMON_WORDS = {"nn", "functional", "tensor"}
 
@@ -48,8 +48,8 @@ def overlap(a, b):
     return sum((ca & cb).values()) / union if union else 0.0
 
 
-def kindred(fa, fb, groups):
-    return fa == fb or (fa, fb) in KIN or (fb, fa) in KIN or any(fa in g and fb in g for g in groups)
+def kindred(fa, fb):
+    return fa == fb or (fa, fb) in KIN or (fb, fa) in KIN
 
 
 def score(a, b):
@@ -67,13 +67,13 @@ def score(a, b):
     return s
 
 
-def related(ops, groups):
-    """{canonical name: [canonical names of related ops]}; groups: lists of family names."""
+def related(ops):
+    """{canonical name: [canonical names of related ops]}."""
     out = {}
     for i, a in enumerate(ops):
         scored = []
         for j, b in enumerate(ops):
-            if i == j or not kindred(a["family"], b["family"], groups):
+            if i == j or not kindred(a["family"], b["family"]):
                 continue
             s = score(a, b)
             pair = (a["names"][0], b["names"][0])

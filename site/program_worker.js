@@ -1,6 +1,6 @@
 // program_worker.js - runs the whence_programs module (app/whence_programs.js) off the page's
 // thread for program_page.js, so that typing never waits for a big program. Messages:
-//   {id, text}            evaluates the program as a session (core/program_json.cpp): its steps,
+//   {id, text}            evaluates the program as a session (core/program/program_json.cpp): its steps,
 //                         values and the tensors each step read, no relations;
 //   {id, session, start}  trace and reach of one element from that session, without running
 //                         the program again;

@@ -6,7 +6,7 @@
 #include <emscripten/bind.h>
 
 #include "core/api.hpp"
-#include "core/program.hpp"
+#include "core/program/program.hpp"
 
 namespace {
 

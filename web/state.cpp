@@ -7,7 +7,7 @@
 
 #include "core/api.hpp"
 #include "core/error.hpp"
-#include "kernels/movement_family.hpp"
+#include "core/index_value.hpp"
 #include "format.hpp"
 #include "theme.hpp"
 #include "timings.hpp"

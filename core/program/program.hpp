@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "api.hpp"
-#include "call_syntax.hpp"
-#include "error.hpp"
+#include "core/api.hpp"
+#include "core/call_syntax.hpp"
+#include "core/error.hpp"
 
 namespace whence {
 

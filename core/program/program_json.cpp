@@ -5,10 +5,10 @@
 #include <new>
 #include <set>
 
-#include "call_format.hpp"
-#include "json_io.hpp"
-#include "program_run.hpp"
-#include "shape.hpp"
+#include "core/call_format.hpp"
+#include "core/json_io.hpp"
+#include "core/program/program_run.hpp"
+#include "core/shape.hpp"
 
 namespace whence {
 

@@ -1,9 +1,9 @@
 // program_run.cpp - statements of a program: names, assignment, unpacking, and the record of
 // every op each one ran (program_run.hpp).
-#include "program_run.hpp"
+#include "core/program/program_run.hpp"
 
-#include "call_format.hpp"
-#include "json_io.hpp"
+#include "core/call_format.hpp"
+#include "core/json_io.hpp"
 
 namespace whence {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "program.hpp"
-#include "provenance.hpp"
-#include "scope.hpp"
+#include "core/program/program.hpp"
+#include "core/program/provenance.hpp"
+#include "core/scope.hpp"
 
 namespace whence {
 

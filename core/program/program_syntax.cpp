@@ -2,7 +2,7 @@
 // its expressions are parsed by call_syntax.cpp.
 #include <cctype>
 
-#include "program.hpp"
+#include "core/program/program.hpp"
 
 namespace whence {
 

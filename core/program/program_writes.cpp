@@ -6,10 +6,10 @@
 #include <set>
 #include <unordered_map>
 
-#include "program_run.hpp"
-#include "promotion.hpp"
-#include "shape.hpp"
-#include "views.hpp"
+#include "core/program/program_run.hpp"
+#include "core/promotion.hpp"
+#include "core/shape.hpp"
+#include "core/views.hpp"
 
 namespace whence {
 
@@ -17,7 +17,7 @@ namespace {
 
 const std::set<std::string>& in_place_methods() {
   static const std::set<std::string> names = {
-#include "inplace_methods.inc"
+#include "core/program/inplace_methods.inc"
   };
   return names;
 }

@@ -1,5 +1,5 @@
 // provenance.cpp - the cells of a program's tensors and how they compose (provenance.hpp).
-#include "provenance.hpp"
+#include "core/program/provenance.hpp"
 
 #include <deque>
 

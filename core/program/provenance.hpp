@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "registry.hpp"
+#include "core/registry.hpp"
 
 namespace whence {
 

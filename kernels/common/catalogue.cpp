@@ -1,6 +1,6 @@
 // catalogue.cpp - every family: the catalogue of the CLI, the tests and the benchmarks. (A web
 // module links its own add_catalogue instead, generated from web/bundles.json.)
-#include "kernels/families.hpp"
+#include "kernels/common/families.hpp"
 
 namespace whence {
 
@@ -17,5 +17,7 @@ void add_catalogue(OpList& t) {
   add_contraction_family(t);
   add_window_family(t);
 }
+
+const CatalogueInstaller kCatalogueInstalled;
 
 }  // namespace whence

@@ -1,5 +1,5 @@
-// composite.cpp - the shared pieces of formula-over-groups ops (kernels/composite.hpp).
-#include "kernels/composite.hpp"
+// composite.cpp - the shared pieces of formula-over-groups ops (kernels/common/composite.hpp).
+#include "kernels/common/composite.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
 
 namespace whence {
 

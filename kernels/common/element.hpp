@@ -2,7 +2,9 @@
 // language so that g++, em++ and nvcc all compile it:
 //   KTensor          a tensor as a kernel sees it: data pointer, shape, strides, argument id
 //   ComputeAccess    a plain load (CPU and CUDA launchers)
-//   ExplainAccess    the same load, also recording (argument, element, role): the relations
+// The Explain accessor, the same load also recording (argument, element, role) for every read
+// with no cap, is CPU-only (kernels/cpu/convert.hpp: CpuExplainAccess): relations are never
+// computed on the GPU.
 #pragma once
 #include <cstdint>
 
@@ -23,7 +25,7 @@ struct KTensor {
   int rank = 0;
   std::int64_t shape[kKernelMaxRank] = {};
   std::int64_t strides[kKernelMaxRank] = {};
-  int param = -1;  // which parameter of the op this tensor is, for ExplainAccess; -1: none
+  int param = -1;  // which parameter of the op this tensor is, for the Explain accessor; -1: none
                    // (a Python number wrapped as a tensor is no source)
   int dtype = -1;  // its DType, for loads that convert (kernels/cpu/convert.hpp)
 };
@@ -54,25 +56,6 @@ struct ComputeAccess {
   static constexpr bool kRecords = false;  // element functions may take a faster path
   template <class T>
   WHENCE_HD T read(const KTensor& t, const std::int64_t* coord, Role) const {
-    return static_cast<const T*>(t.data)[storage_offset(t, coord)];
-  }
-};
-
-struct ElementRead {
-  int param;
-  std::int64_t flat;
-  Role role;
-};
-
-struct ExplainAccess {
-  static constexpr bool kRecords = true;
-  static constexpr int kMaxReads = 64;
-  ElementRead reads[kMaxReads];
-  int count = 0;
-
-  template <class T>
-  WHENCE_HD T read(const KTensor& t, const std::int64_t* coord, Role role) {
-    if (count < kMaxReads) reads[count++] = ElementRead{t.param, ravel(t, coord), role};
     return static_cast<const T*>(t.data)[storage_offset(t, coord)];
   }
 };

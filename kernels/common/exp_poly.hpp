@@ -10,7 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

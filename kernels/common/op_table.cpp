@@ -1,23 +1,23 @@
-// op_table.cpp - every op family, and the table of the ops a program has. Adding an op: one
+// op_table.cpp - every op family's add_<family>_family. Adding an op: one
 // line in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
-// add_<family>_family function here and to kernels/catalogue.cpp.
+// add_<family>_family function here and to kernels/common/catalogue.cpp.
 //
 // Which families a program holds is decided at link time by the one add_catalogue it links:
-// kernels/catalogue.cpp (all of them: the CLI, the tests, the benchmarks) or a web module's
+// kernels/common/catalogue.cpp (all of them: the CLI, the tests, the benchmarks) or a web module's
 // (web/bundles.json: one module per group of families, so that each page ships only its
 // group's code). A family left out is not linked at all.
 #include "core/registry.hpp"
-#include "kernels/contraction_family.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/factory_ops.hpp"
-#include "kernels/families.hpp"
-#include "kernels/join_family.hpp"
-#include "kernels/ops.hpp"
-#include "kernels/movement_family.hpp"
-#include "kernels/reduce_family.hpp"
-#include "kernels/resample_family.hpp"
-#include "kernels/select_ops.hpp"
-#include "kernels/window_ops.hpp"
+#include "kernels/contraction/contraction_family.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/factory/factory_ops.hpp"
+#include "kernels/common/families.hpp"
+#include "kernels/join/join_family.hpp"
+#include "kernels/gather/gather_op.hpp"
+#include "kernels/movement/movement_family.hpp"
+#include "kernels/reduce/reduce_family.hpp"
+#include "kernels/resample/resample_family.hpp"
+#include "kernels/select/select_ops.hpp"
+#include "kernels/window/window_ops.hpp"
 
 namespace whence {
 
@@ -47,14 +47,5 @@ void add_join_family(OpList& t) {
 void add_resample_family(OpList& t) { add_resample_ops(t); }
 void add_contraction_family(OpList& t) { add_contraction_ops(t); }
 void add_window_family(OpList& t) { add_window_ops(t); }
-
-const std::vector<const OpDescriptor*>& op_table() {
-  static const OpList table = [] {
-    OpList t;
-    add_catalogue(t);
-    return t;
-  }();
-  return table;
-}
 
 }  // namespace whence

@@ -1,4 +1,4 @@
-// contraction_engine.cpp - the contraction family's one engine (kernels/contraction_family.hpp):
+// contraction_engine.cpp - the contraction family's one engine (kernels/contraction/contraction_family.hpp):
 // computes a plan, names each output element's sources and writes its equation.
 #include <algorithm>
 #include <cstring>
@@ -8,8 +8,8 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/contraction_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/contraction/contraction_family.hpp"
 
 namespace whence {
 

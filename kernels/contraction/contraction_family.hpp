@@ -70,6 +70,6 @@ using PlanFn = ContractPlan (*)(const Bound&);
 // A descriptor whose run, explain and equation come from its plan.
 OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params, PlanFn plan);
 
-void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction_ops.cpp
+void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
 
 }  // namespace whence

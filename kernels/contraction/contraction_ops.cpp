@@ -1,4 +1,4 @@
-// contraction_ops.cpp - the contraction family's ops (kernels/contraction_family.hpp): each
+// contraction_ops.cpp - the contraction family's ops (kernels/contraction/contraction_family.hpp): each
 // checks its arguments as PyTorch 1.13's CPU kernels do, in their order and words, and
 // describes itself as a plan for the shared engine.
 #include <algorithm>
@@ -10,8 +10,8 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/contraction_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/contraction/contraction_family.hpp"
 
 namespace whence {
 

@@ -8,7 +8,7 @@
 
 #include "core/dtype.hpp"
 #include "core/registry.hpp"
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "kernels/cpu/convert.hpp"
-#include "kernels/elementwise.hpp"
+#include "kernels/elementwise/elementwise.hpp"
 
 namespace whence {
 

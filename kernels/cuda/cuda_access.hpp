@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "core/dtype.hpp"
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

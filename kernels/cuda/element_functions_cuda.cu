@@ -4,18 +4,31 @@
 // launcher instantiates it for (float and double, and int64 but for the float-only ones; the
 // bitwise ones int64 only); reduce_element and scan_element with every accumulator kind the
 // reduce family uses (Accumulator<double> for floating inputs, Accumulator<int64_t> for integer
-// and bool ones), with the Compute and the Explain accessor; gather, index_select and
+// and bool ones), with the Compute and a recording accessor; gather, index_select and
 // scatter_add's writes for every storage type. Tiny kernels that nothing calls.
 #include <cstdint>
 
-#include "kernels/elementwise_ops.hpp"
-#include "kernels/index.hpp"
-#include "kernels/reduce.hpp"
-#include "kernels/reduce_accumulate.hpp"
+#include "kernels/elementwise/elementwise_ops.hpp"
+#include "kernels/gather/gather.hpp"
+#include "kernels/reduce/reduce.hpp"
+#include "kernels/reduce/reduce_accumulate.hpp"
 
 using namespace whence;
 
 namespace whence::device_check {
+
+// A recording accessor for this check only: relations are computed on the CPU
+// (kernels/cpu/convert.hpp's CpuExplainAccess, which keeps every read); this one counts the
+// reads, so that each element function's kRecords branches compile as device code too.
+struct CountingAccess {
+  static constexpr bool kRecords = true;
+  int count = 0;
+  template <class T>
+  __device__ T read(const KTensor& t, const std::int64_t* coord, Role) {
+    ++count;
+    return static_cast<const T*>(t.data)[storage_offset(t, coord)];
+  }
+};
 
 template <class F, class C>
 __global__ void unary_check(const C* x, C* y, EwParams p) { y[threadIdx.x] = C(F{}(p, x[threadIdx.x])); }
@@ -37,7 +50,10 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
 #define WHENCE_CHECK_I(K, Name) \
   template __global__ void K<ew::Name, std::int64_t>(const std::int64_t*, std::int64_t*, EwParams);
 
-#define X(Name, Kind) WHENCE_CHECK_##Kind(unary_check, Name)
+// Each X counts itself: the static_assert after the lists checks that every functor of
+// elementwise_ops.hpp (ew::kFunctorCount) is listed here.
+constexpr int kCheckedFirst = __COUNTER__;
+#define X(Name, Kind) WHENCE_CHECK_##Kind(unary_check, Name) static_assert(__COUNTER__ >= 0, "");
   X(Abs, A) X(Neg, A) X(Positive, A) X(Sign, A) X(SignBit, A) X(Ceil, A) X(Floor, A) X(Trunc, A) X(Frac, A) \
   X(Round, A) X(Exp, A) X(Exp2, A) X(Expm1, A) X(Log, A) X(Log2, A) X(Log10, A) X(Log1p, A) X(Sqrt, A) \
   X(Rsqrt, A) X(Square, A) X(Reciprocal, A) X(Sin, A) X(Cos, A) X(Tan, A) X(Asin, A) X(Acos, A) X(Atan, A) \
@@ -49,7 +65,7 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
   X(Hardswish, A) X(Mish, A) X(LogSigmoid, A) X(Tanhshrink, A) X(Softsign, F) X(Hardshrink, A) \
   X(Softshrink, A) X(Threshold, A) X(Gelu, A)
 #undef X
-#define X(Name, Kind) WHENCE_CHECK_##Kind(binary_check, Name)
+#define X(Name, Kind) WHENCE_CHECK_##Kind(binary_check, Name) static_assert(__COUNTER__ >= 0, "");
   X(Add, A) X(Sub, A) X(RSub, A) X(Mul, A) X(Div, A) X(TrueDiv, A) X(RTrueDiv, A) X(FloorDiv, A) \
   X(RFloorDiv, A) X(Remainder, A) X(RRemainder, A) X(Fmod, A) X(Pow, A) X(RPow, A) X(Atan2, A) X(Hypot, A) \
   X(LogAddExp, F) X(LogAddExp2, F) X(Eq, A) X(Ne, A) X(Lt, A) X(Le, A) X(Gt, A) X(Ge, A) X(Maximum, A) \
@@ -58,9 +74,11 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
   X(BitXor, I) X(LShift, I) X(RShift, I) X(RLShift, I) X(RRShift, I) X(Gcd, I) X(Lcm, I) X(IsClose, A) \
   X(ClampMin, A) X(ClampMax, A) X(Glu, A)
 #undef X
-#define X(Name, Kind) WHENCE_CHECK_##Kind(ternary_check, Name)
+#define X(Name, Kind) WHENCE_CHECK_##Kind(ternary_check, Name) static_assert(__COUNTER__ >= 0, "");
   X(Where, A) X(Lerp, A) X(AddCMul, A) X(AddCDiv, A) X(Clamp, A)
 #undef X
+static_assert(__COUNTER__ - kCheckedFirst - 1 == ew::kFunctorCount,
+              "every functor of kernels/elementwise/elementwise_ops.hpp is listed above, once");
 
 // The many-to-one family: one output element (reduce) or one scan element, folded and read out.
 template <class T, class Access>
@@ -73,9 +91,9 @@ __global__ void reduce_check(ReduceArgs a, ReduceKind kind, ReduceParams params,
   winner[blockIdx.x] = acc.winner;
 }
 template __global__ void reduce_check<double, ComputeAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
-template __global__ void reduce_check<double, ExplainAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+template __global__ void reduce_check<double, CountingAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
 template __global__ void reduce_check<std::int64_t, ComputeAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
-template __global__ void reduce_check<std::int64_t, ExplainAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
+template __global__ void reduce_check<std::int64_t, CountingAccess>(ReduceArgs, ReduceKind, ReduceParams, double*, std::int64_t*);
 
 // The selection family, per storage type.
 template <class T, class Access>
@@ -87,7 +105,7 @@ __global__ void index_check(GatherArgs g, IndexSelectArgs s, ScatterArgs w, T* o
 }
 #define WHENCE_INDEX_CHECK(T)                                                                            \
   template __global__ void index_check<T, ComputeAccess>(GatherArgs, IndexSelectArgs, ScatterArgs, T*, std::int64_t*); \
-  template __global__ void index_check<T, ExplainAccess>(GatherArgs, IndexSelectArgs, ScatterArgs, T*, std::int64_t*);
+  template __global__ void index_check<T, CountingAccess>(GatherArgs, IndexSelectArgs, ScatterArgs, T*, std::int64_t*);
 WHENCE_INDEX_CHECK(bool)
 WHENCE_INDEX_CHECK(std::uint8_t)
 WHENCE_INDEX_CHECK(std::int8_t)

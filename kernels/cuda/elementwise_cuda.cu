@@ -4,7 +4,7 @@
 
 #include "kernels/cuda/cuda_access.hpp"
 #include "kernels/cuda/cuda_grid.hpp"
-#include "kernels/elementwise_ops.hpp"
+#include "kernels/elementwise/elementwise_ops.hpp"
 
 namespace whence {
 

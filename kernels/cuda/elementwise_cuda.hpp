@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "kernels/elementwise.hpp"
+#include "kernels/elementwise/elementwise.hpp"
 
 namespace whence {
 

@@ -1,10 +1,10 @@
 // index_cuda.hpp - the CUDA launchers of gather and index_select: the element functions of
-// kernels/index.hpp, one thread per output element. KTensor data pointers must be device
+// kernels/gather/gather.hpp, one thread per output element. KTensor data pointers must be device
 // pointers; index values must be in range (checked on the host beforehand, as the CPU does).
 #pragma once
 #include <cstdint>
 
-#include "kernels/index.hpp"
+#include "kernels/gather/gather.hpp"
 
 namespace whence {
 

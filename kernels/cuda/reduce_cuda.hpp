@@ -6,8 +6,8 @@
 #pragma once
 #include <cstdint>
 
-#include "kernels/reduce.hpp"
-#include "kernels/reduce_accumulate.hpp"
+#include "kernels/reduce/reduce.hpp"
+#include "kernels/reduce/reduce_accumulate.hpp"
 
 namespace whence {
 

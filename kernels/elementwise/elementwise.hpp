@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 
@@ -62,7 +62,7 @@ WHENCE_HD inline void broadcast_coord(const KTensor& t, const std::int64_t* coor
 }
 
 // The element function's reads: the value of each operand for output element `flat`, in
-// compute type C, through the accessor (ExplainAccess records them as `value` sources).
+// compute type C, through the accessor (the Explain accessor records them as `value` sources).
 template <class C, class Access>
 WHENCE_HD void elementwise_reads(const ElementwiseArgs& a, std::int64_t flat, Access& access, C* values) {
   std::int64_t coord[kKernelMaxRank] = {};

@@ -2,14 +2,14 @@
 // and one line each.
 #include "core/error.hpp"
 #include "core/shape.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_ops.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
+using namespace ew;  // the functors (kernels/elementwise/elementwise_ops.hpp)
 
 // The scalar arguments after input, in order, into p.f / p.i.
 void number_params(const Bound& b, const EwCall&, EwParams& p) {

@@ -1,14 +1,14 @@
 // elementwise_binary.cpp - binary and ternary elementwise ops: one functor and one line each.
 #include "core/error.hpp"
 #include "core/promotion.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_ops.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
+using namespace ew;  // the functors (kernels/elementwise/elementwise_ops.hpp)
 
 // --- argument checks and scalar parameters ------------------------------------------------
 

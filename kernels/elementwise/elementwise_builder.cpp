@@ -1,9 +1,9 @@
-#include "kernels/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
 
 #include <cctype>
 
 #include "core/call_syntax.hpp"
-#include "kernels/composite.hpp"
+#include "kernels/common/composite.hpp"
 
 namespace whence {
 

@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "kernels/elementwise_family.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
 
 namespace whence {
 
@@ -72,7 +72,7 @@ class EwOp {
   constexpr EwOp& reverse_broadcast() { reverse_broadcast_ = true; return *this; }
   constexpr EwOp& result(DType (*fn)(const Bound&, const EwCall&)) { result_ = fn; return *this; }
 
-  // The op's descriptor, registered with the family (kernels/elementwise_family.hpp).
+  // The op's descriptor, registered with the family (kernels/elementwise/elementwise_family.hpp).
   const OpDescriptor& add() const;
 
  private:

@@ -1,5 +1,5 @@
 // elementwise_family.cpp - the shared run and explain of every elementwise op.
-#include "kernels/elementwise_family.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
 
 #include <deque>
 

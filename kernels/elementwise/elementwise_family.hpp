@@ -1,5 +1,5 @@
 // elementwise_family.hpp - how an elementwise op is described and run. An op is a functor
-// (kernels/elementwise.hpp) plus an ElementwiseSpec: which parameters are its operands, how
+// (kernels/elementwise/elementwise.hpp) plus an ElementwiseSpec: which parameters are its operands, how
 // PyTorch types its result, which dtypes PyTorch refuses and in what words. One shared run
 // function promotes and broadcasts the operands (core/promotion.hpp, core/shape.hpp) and
 // launches the functor; one shared explain function runs the element function for one output

@@ -6,24 +6,31 @@
 #include <limits>
 #include <type_traits>
 
-#include "kernels/elementwise.hpp"
-#include "kernels/exp_poly.hpp"
+#include "kernels/elementwise/elementwise.hpp"
+#include "kernels/common/exp_poly.hpp"
 
 namespace whence {
 
 // One-line functors: WHENCE_EW1(Exp, std::exp(x)) defines struct Exp with
 // template <class C> auto operator()(const EwParams& p, C x) const.
+// Each functor of elementwise_ops.hpp counts itself (WHENCE_EW_COUNTED: one __COUNTER__ step), so
+// that ew::kFunctorCount is their number and the CUDA check (kernels/cuda/element_functions_cuda.cu)
+// can static_assert that it compiles every one.
+#define WHENCE_EW_COUNTED static_assert(__COUNTER__ >= 0, "a functor of elementwise_ops.hpp");
 #define WHENCE_EW1(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x) const { (void)p; return __VA_ARGS__; } };
+  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x) const { (void)p; return __VA_ARGS__; } }; \
+  WHENCE_EW_COUNTED
 #define WHENCE_EW2(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y) const { (void)p; return __VA_ARGS__; } };
+  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y) const { (void)p; return __VA_ARGS__; } }; \
+  WHENCE_EW_COUNTED
 #define WHENCE_EW3(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y, C z) const { (void)p; return __VA_ARGS__; } };
+  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y, C z) const { (void)p; return __VA_ARGS__; } }; \
+  WHENCE_EW_COUNTED
 
 template <class C> constexpr bool is_int_v = std::is_integral_v<C>;
 
 // v rounded to the float16/bfloat16 that PyTorch keeps between the steps of an op (p.reduced).
-float ew_round_reduced(float v, int dtype);  // kernels/elementwise_family.cpp (uses core's Half)
+float ew_round_reduced(float v, int dtype);  // kernels/elementwise/elementwise_family.cpp (uses core's Half)
 template <class C> WHENCE_HD C ew_round(C v, const EwParams& p) {
 #if defined(__CUDA_ARCH__)
   (void)p;  // device code: the CUDA launchers refuse float16 and bfloat16, so p.reduced is 0

@@ -1,4 +1,4 @@
-// elementwise_ops.hpp - the functors of the elementwise ops (kernels/elementwise.hpp says what
+// elementwise_ops.hpp - the functors of the elementwise ops (kernels/elementwise/elementwise.hpp says what
 // a functor is), in a header so that the CPU launcher (elementwise_unary.cpp, _binary.cpp,
 // _activation.cpp, which register them) and the CUDA launcher (kernels/cuda/elementwise_cuda.cu)
 // compile the same ones. Dependency-free beyond elementwise_math.hpp and erf_poly.hpp, so that
@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/elementwise_math.hpp"
-#include "kernels/erf_poly.hpp"
+#include "kernels/elementwise/elementwise_math.hpp"
+#include "kernels/elementwise/erf_poly.hpp"
 
 namespace whence {
 namespace ew {
+
+constexpr int kFunctorFirst = __COUNTER__;  // kFunctorCount below counts the functors between
 
 // --- unary (elementwise_unary.cpp) ---------------------------------------------------------
 
@@ -220,6 +222,7 @@ struct Gelu {
   template <class C>
   WHENCE_HD auto operator()(const EwParams& p, C x) const { return form(p) ? as<true>(p, x) : as<false>(p, x); }
 };
+WHENCE_EW_COUNTED
 WHENCE_EW1(Silu, x / (C(1) + std::exp(-x)))
 WHENCE_EW1(Softplus, softplus(x, C(p.f[0]), C(p.f[1])))
 WHENCE_EW1(Elu, x > C(0) ? x : C(p.f[0]) * std::expm1(x))
@@ -245,6 +248,9 @@ WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
 WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
 WHENCE_EW2(Glu, x * (C(1) / (C(1) + std::exp(-y))))
 WHENCE_EW1(Threshold, x <= p.get<C>(0) ? p.get<C>(1) : x)  // NaN is kept
+
+// How many functors this file defines (each WHENCE_EW* and Gelu counts one __COUNTER__ step).
+constexpr int kFunctorCount = __COUNTER__ - kFunctorFirst - 1;
 
 }  // namespace ew
 }  // namespace whence

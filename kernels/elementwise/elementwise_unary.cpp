@@ -1,13 +1,13 @@
 // elementwise_unary.cpp - unary elementwise ops: one functor and one line each.
 #include "core/error.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_ops.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_ops.hpp"
 
 namespace whence {
 
 namespace {
 
-using namespace ew;  // the functors (kernels/elementwise_ops.hpp)
+using namespace ew;  // the functors (kernels/elementwise/elementwise_ops.hpp)
 
 // Negation and + of a bool tensor: PyTorch refuses with a hint.
 void refuse_bool_neg(const Bound&, const EwCall& c) {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <type_traits>
 
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

@@ -6,7 +6,7 @@
 // which are where these ops teach: out[3] = start + 3·step = 0.5 + 3·1 = 3.5.
 // No output element reads an input value, so no element has sources (OPS.md section 4): the
 // *_like ops read only their input's shape and dtype.
-#include "kernels/factory_ops.hpp"
+#include "kernels/factory/factory_ops.hpp"
 
 #include <cmath>
 
@@ -14,7 +14,7 @@
 #include "core/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
+#include "kernels/common/composite.hpp"
 
 namespace whence {
 

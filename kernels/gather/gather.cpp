@@ -1,12 +1,12 @@
-// index.cpp - the data-dependent selection family on the CPU: argument checks in PyTorch's
-// words, then the element functions of index.hpp through the CPU launcher.
-#include "kernels/index.hpp"
+// gather.cpp - the data-dependent selection family on the CPU: argument checks in PyTorch's
+// words, then the element functions of gather.hpp through the CPU launcher.
+#include "kernels/gather/gather.hpp"
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "kernels/cpu/launch.hpp"
-#include "kernels/index_walk.hpp"
-#include "kernels/ops.hpp"
+#include "kernels/common/index_walk.hpp"
+#include "kernels/gather/gather_op.hpp"
 
 namespace whence {
 
@@ -160,7 +160,7 @@ std::vector<Source> gather_explain(const Bound& b, const OpResult&, int, std::in
 const OpDescriptor& gather_op() {
   static const OpDescriptor op{
       {"torch.gather", "torch.Tensor.gather"},
-      "index",
+      "gather",
       "Picks, along one dimension, the input element whose position the index tensor names; "
       "the output has the index tensor's shape.",
       "https://pytorch.org/docs/stable/generated/torch.gather.html",

@@ -1,9 +1,9 @@
-// index.hpp - element functions of the data-dependent selection family (gather, index_select,
+// gather.hpp - element functions of the data-dependent selection ops (gather, index_select,
 // and scatter_add's writes).
-// One function per op computes one output element; run with ExplainAccess it also yields
+// One function per op computes one output element; run with the Explain accessor it also yields
 // exactly the input elements that element came from.
 #pragma once
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

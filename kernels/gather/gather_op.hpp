@@ -1,10 +1,10 @@
-// ops.hpp - one accessor per op descriptor, defined in its family's file and listed once in
-// op_table.cpp.
+// gather_op.hpp - the gather family's descriptor (kernels/gather/gather.cpp), listed in
+// kernels/common/op_table.cpp.
 #pragma once
 #include "core/registry.hpp"
 
 namespace whence {
 
-const OpDescriptor& gather_op();  // kernels/index.cpp
+const OpDescriptor& gather_op();  // kernels/gather/gather.cpp
 
 }  // namespace whence

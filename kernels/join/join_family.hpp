@@ -1,13 +1,13 @@
 // join_family.hpp - the ops that join tensors (cat, stack, hstack, block_diag, meshgrid...) and
-// split them (split, chunk, tensor_split, unbind...): movement ops (kernels/movement_family.hpp)
+// split them (split, chunk, tensor_split, unbind...): movement ops (kernels/movement/movement_family.hpp)
 // of family "join", so their relations also come from running them on proxies. Joins copy;
 // splits, meshgrid, broadcast_tensors and atleast_*d return views with PyTorch's strides.
 #pragma once
 #include <vector>
 
 #include "core/registry.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/movement_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/movement/movement_family.hpp"
 
 namespace whence {
 
@@ -29,7 +29,7 @@ inline MovementSpec applying(MovementSpec spec, std::vector<Tensor> (*apply)(con
 // The tensors of the parameter `tensors`: the items of a list, or a lone tensor (atleast_1d(x)).
 std::vector<Tensor> tensor_list(const Bound& b);
 
-void add_join_ops(std::vector<const OpDescriptor*>& t);   // kernels/join_ops.cpp
-void add_split_ops(std::vector<const OpDescriptor*>& t);  // kernels/split_ops.cpp
+void add_join_ops(std::vector<const OpDescriptor*>& t);   // kernels/join/join_ops.cpp
+void add_split_ops(std::vector<const OpDescriptor*>& t);  // kernels/join/split_ops.cpp
 
 }  // namespace whence

@@ -1,4 +1,4 @@
-// join_ops.cpp - the joining ops of kernels/join_family.hpp: cat and the ops PyTorch builds on
+// join_ops.cpp - the joining ops of kernels/join/join_family.hpp: cat and the ops PyTorch builds on
 // it (stack, hstack, vstack, dstack, column_stack), block_diag, cartesian_prod, and the view
 // makers meshgrid, broadcast_tensors and atleast_1d/2d/3d. Checks, their order and messages
 // follow PyTorch 1.13's ATen functions of the same names.
@@ -9,8 +9,8 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/join_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/join/join_family.hpp"
 #include "core/strided_copy.hpp"
 
 namespace whence {

@@ -1,4 +1,4 @@
-// split_ops.cpp - the splitting ops of kernels/join_family.hpp: split, chunk, tensor_split,
+// split_ops.cpp - the splitting ops of kernels/join/join_family.hpp: split, chunk, tensor_split,
 // hsplit, vsplit, dsplit and unbind. Every piece is a view of the input (same storage, the
 // input's strides, a later storage offset), as PyTorch 1.13's ATen functions make them, with
 // their checks in their order.
@@ -10,8 +10,8 @@
 #include "core/dtype.hpp"
 #include "core/error.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/join_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/join/join_family.hpp"
 
 namespace whence {
 

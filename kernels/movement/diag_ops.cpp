@@ -1,5 +1,5 @@
 // diag_ops.cpp - the copies that put a vector on a diagonal or read one off (movement family,
-// kernels/movement_family.hpp): diag (a vector becomes a matrix, a matrix gives a vector),
+// kernels/movement/movement_family.hpp): diag (a vector becomes a matrix, a matrix gives a vector),
 // diag_embed (the last dim becomes a diagonal, batched) and diagflat (the flattened input on a
 // diagonal). Each result is a new tensor in PyTorch 1.13, never a view. Checks and messages
 // follow PyTorch 1.13's ATen functions.
@@ -9,15 +9,13 @@
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/movement_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/movement/movement_family.hpp"
 
 namespace whence {
 
 namespace {
 
-const Tensor& self(const Bound& b) { return tensor_arg(b, "input"); }
-std::vector<Tensor> one(Tensor t) { return {std::move(t)}; }
 
 // "the diagonal", "diagonal +1", "diagonal −2"
 std::string diagonal_name(std::int64_t offset) {
@@ -36,27 +34,27 @@ Tensor vector_on_diagonal(const Tensor& x, std::int64_t offset) {
 }
 
 std::vector<Tensor> diag_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t offset = int_arg(b, "diagonal", 0);
-  if (x.dim() == 1) return one(vector_on_diagonal(x, offset));
+  if (x.dim() == 1) return single(vector_on_diagonal(x, offset));
   if (x.dim() != 2) fail("RuntimeError", "matrix or a vector expected", "input");
   const std::int64_t rows = x.shape()[0], cols = x.shape()[1];
   const std::int64_t n = offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols);
   // PyTorch sizes the result without clamping: past the edge by more than one, a negative size
   if (n < 0) fail("RuntimeError", "numel: integer multiplication overflow", "diagonal");
-  return one(rearranged(x, {n}, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+  return single(rearranged(x, {n}, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     s[0] = c[0] + std::max<std::int64_t>(-offset, 0);
     s[1] = c[0] + std::max<std::int64_t>(offset, 0);
     return true;
   }));
 }
 
-std::vector<Tensor> diagflat_apply(const Bound& b) { return one(vector_on_diagonal(reshape(self(b), {-1}), int_arg(b, "offset", 0))); }
+std::vector<Tensor> diagflat_apply(const Bound& b) { return single(vector_on_diagonal(reshape(input_tensor(b), {-1}), int_arg(b, "offset", 0))); }
 
 // The last dim of the input becomes diagonal `offset` of dims dim1 and dim2, two new dims
 // inserted into the result; the other dims keep their order.
 std::vector<Tensor> diag_embed_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t offset = int_arg(b, "offset", 0), given1 = int_arg(b, "dim1", -2), given2 = int_arg(b, "dim2", -1);
   const std::int64_t rank = x.dim() + 1;
   const std::int64_t d1 = wrap_dim(given1, rank, "dim1"), d2 = wrap_dim(given2, rank, "dim2");
@@ -65,7 +63,7 @@ std::vector<Tensor> diag_embed_apply(const Bound& b) {
   Shape shape;
   for (std::int64_t d = 0, k = 0; d < rank; ++d) shape.push_back(d == d1 || d == d2 ? n : x.shape()[std::size_t(k++)]);
   check_limits(shape);
-  return one(rearranged(x, shape, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+  return single(rearranged(x, shape, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     const std::int64_t i = c[std::size_t(d1)], j = c[std::size_t(d2)];
     if (j - i != offset) return false;
     std::size_t k = 0;
@@ -80,7 +78,7 @@ std::vector<Tensor> diag_embed_apply(const Bound& b) {
 std::string on_diagonal(std::int64_t offset) { return "on " + diagonal_name(offset); }
 std::string diag_note(const Bound& b, const OpResult&, int, std::int64_t, const std::vector<Source>&) {
   const std::int64_t k = int_arg(b, "diagonal", 0);
-  if (self(b).dim() == 1) return on_diagonal(k);
+  if (input_tensor(b).dim() == 1) return on_diagonal(k);
   auto plus = [](const char* v, std::int64_t k) { return std::string(v) + (k > 0 ? " + " + std::to_string(k) : ""); };
   return diagonal_name(k) + " of the matrix: out[i] = input" + "[" + plus("i", -k) + "][" + plus("i", k) + "]";
 }

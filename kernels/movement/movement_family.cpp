@@ -1,5 +1,5 @@
 // movement_family.cpp - run, explain and equation of the movement family (movement_family.hpp).
-#include "kernels/movement_family.hpp"
+#include "kernels/movement/movement_family.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
+#include "kernels/common/composite.hpp"
 
 namespace whence {
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "kernels/common/composite.hpp"
 
 namespace whence {
 
@@ -36,11 +37,16 @@ struct MovementSpec {
 };
 
 // The descriptor of an op of the family (spec.family: "movement", "indexing", or "join" for
-// kernels/join_family.hpp). params: composite.hpp's param_list text.
+// kernels/join/join_family.hpp). params: composite.hpp's param_list text.
 OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec);
 // Registers movement_op(...).
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
                   const char* params, MovementSpec spec);
+
+// What most movement ops' apply functions start and end with: the tensor argument "input", and
+// one result.
+inline const Tensor& input_tensor(const Bound& b) { return tensor_arg(b, "input"); }
+inline std::vector<Tensor> single(Tensor t) { return {std::move(t)}; }
 
 // An int list argument given as a list or a single int.
 std::vector<std::int64_t> ints_of(const Value& v);
@@ -57,12 +63,9 @@ Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
   }, &from);
 }
 
-void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/view_ops.cpp
-void add_index_ops(std::vector<const OpDescriptor*>& t);        // kernels/index_ops.cpp: x[index], x.T
-// The index tensors of x[index] as its relations name them: (tuple item, or -1 for the index
-// itself; the tensor), lists converted as PyTorch converts them. Throws where x[index] would.
-std::vector<std::pair<int, Tensor>> index_tensors(const Value& index);
-void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/diag_ops.cpp
-void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/repeat_interleave_op.cpp
+void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/movement/view_ops.cpp
+void add_index_ops(std::vector<const OpDescriptor*>& t);        // kernels/indexing/index_ops.cpp: x[index], x.T
+void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/movement/diag_ops.cpp
+void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/movement/repeat_interleave_op.cpp
 
 }  // namespace whence

@@ -1,5 +1,5 @@
 // repeat_interleave_op.cpp - torch.repeat_interleave (movement family,
-// kernels/movement_family.hpp): each slice along dim copied repeats[i] times in a row, the
+// kernels/movement/movement_family.hpp): each slice along dim copied repeats[i] times in a row, the
 // input flattened first when dim is None; and the one-argument form, which returns the
 // positions themselves (repeat_interleave(tensor([2, 1])) = [0, 0, 1]). PyTorch 1.13 computes
 // the first as index_select(input, dim, the second), and so does this file, with the checks
@@ -11,8 +11,8 @@
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/movement_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/movement/movement_family.hpp"
 
 namespace whence {
 

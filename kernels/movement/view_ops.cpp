@@ -1,4 +1,4 @@
-// view_ops.cpp - the movement ops of one tensor (kernels/movement_family.hpp): views with
+// view_ops.cpp - the movement ops of one tensor (kernels/movement/movement_family.hpp): views with
 // PyTorch's strides and storage offsets, and the copies that rearrange (flip, roll, rot90,
 // repeat, tile, tril, triu). Checks and messages follow PyTorch 1.13's ATen functions.
 #include <algorithm>
@@ -7,15 +7,14 @@
 #include "core/error.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/movement_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/movement/movement_family.hpp"
 #include "core/strided_copy.hpp"
 
 namespace whence {
 
 namespace {
 
-const Tensor& self(const Bound& b) { return tensor_arg(b, "input"); }
 std::vector<std::int64_t> ints(const Bound& b, const char* name) { return ints_of(arg(b, name)); }
 std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::int64_t>(t.shape().begin(), t.shape().end()); }
 
@@ -24,33 +23,32 @@ Tensor copy_of(const Tensor& t) { return copy_of_view(t, t.shape(), t.strides(),
 
 // --- views ------------------------------------------------------------------------------------
 
-std::vector<Tensor> one(Tensor t) { return {std::move(t)}; }
 
 std::vector<Tensor> view_apply(const Bound& b) {
   const Value& other = arg(b, "other");
-  return one(view(self(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "size")));
+  return single(view(input_tensor(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "size")));
 }
 std::vector<Tensor> reshape_apply(const Bound& b) {
   const Value& other = arg(b, "other");
-  return one(reshape(self(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "shape")));
+  return single(reshape(input_tensor(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "shape")));
 }
 std::vector<Tensor> flatten_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t s = wrap_dim(int_arg(b, "start_dim", 0), x.dim(), "start_dim");
   const std::int64_t e = wrap_dim(int_arg(b, "end_dim", -1), x.dim(), "end_dim");
   if (s > e) fail("RuntimeError", "flatten() has invalid args: start_dim cannot come after end_dim", "start_dim");
-  if (x.dim() == 0) return one(reshape(x, {1}));
-  if (s == e) return one(x);
+  if (x.dim() == 0) return single(reshape(x, {1}));
+  if (s == e) return single(x);
   std::vector<std::int64_t> shape;
   for (std::int64_t d = 0; d < x.dim(); ++d) {
     if (d > s && d <= e) shape.back() *= x.shape()[std::size_t(d)];
     else shape.push_back(x.shape()[std::size_t(d)]);
   }
-  return one(reshape(x, shape));
+  return single(reshape(x, shape));
 }
-std::vector<Tensor> ravel_apply(const Bound& b) { return one(view(self(b).contiguous(), {-1})); }
+std::vector<Tensor> ravel_apply(const Bound& b) { return single(view(input_tensor(b).contiguous(), {-1})); }
 std::vector<Tensor> unflatten_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::vector<std::int64_t> sizes = ints(b, "sizes");
   if (sizes.empty()) fail("RuntimeError", "unflatten: sizes must be non-empty", "sizes");
@@ -65,10 +63,10 @@ std::vector<Tensor> unflatten_apply(const Bound& b) {
   std::vector<std::int64_t> shape(x.shape().begin(), x.shape().begin() + d);
   shape.insert(shape.end(), inferred.begin(), inferred.end());
   shape.insert(shape.end(), x.shape().begin() + d + 1, x.shape().end());
-  return one(view(x, shape));
+  return single(view(x, shape));
 }
 std::vector<Tensor> squeeze_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const Value& dv = arg(b, "dim");
   const std::int64_t only = dv.is<None>() ? -1 : wrap_dim(dv.as<std::int64_t>(), x.dim(), "dim");
   Shape shape, strides;
@@ -78,22 +76,22 @@ std::vector<Tensor> squeeze_apply(const Bound& b) {
     shape.push_back(x.shape()[std::size_t(d)]);
     strides.push_back(x.strides()[std::size_t(d)]);
   }
-  return one(x.as_strided(shape, strides, x.offset()));
+  return single(x.as_strided(shape, strides, x.offset()));
 }
 std::vector<Tensor> unsqueeze_apply(const Bound& b) {
-  const Tensor& x = self(b);
-  return one(unsqueeze(x, wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim")));
+  const Tensor& x = input_tensor(b);
+  return single(unsqueeze(x, wrap_dim(int_arg(b, "dim", 0), x.dim() + 1, "dim")));
 }
 std::vector<Tensor> transpose_apply(const Bound& b) {
-  const Tensor& x = self(b);
-  return one(transpose(x, wrap_dim(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1")));
+  const Tensor& x = input_tensor(b);
+  return single(transpose(x, wrap_dim(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1")));
 }
-std::vector<Tensor> t_apply(const Bound& b) { return one(t_(self(b))); }
-std::vector<Tensor> permute_apply(const Bound& b) { return one(permute(self(b), ints(b, "dims"))); }
+std::vector<Tensor> t_apply(const Bound& b) { return single(t_(input_tensor(b))); }
+std::vector<Tensor> permute_apply(const Bound& b) { return single(permute(input_tensor(b), ints(b, "dims"))); }
 
 // torch.movedim: the moved dims go to their destinations, the others keep their order.
 std::vector<Tensor> movedim_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> src = ints(b, "source"), dst = ints(b, "destination");
   if (src.size() != dst.size())
     fail("RuntimeError", "movedim: Invalid source or destination dims: source (" + int_list_text(src) + " dims) should contain the same number of dims as destination (" +
@@ -108,7 +106,7 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
   };
   if (repeated(ws)) fail("RuntimeError", "movedim: repeated dim in `source` (" + int_list_text(src) + ")", "source");
   if (repeated(wd)) fail("RuntimeError", "movedim: repeated dim in `destination` (" + int_list_text(dst) + ")", "destination");
-  if (x.dim() <= 1) return one(x.as_strided(x.shape(), x.strides(), x.offset()));
+  if (x.dim() <= 1) return single(x.as_strided(x.shape(), x.strides(), x.offset()));
   std::vector<std::int64_t> order(std::size_t(n), -1);
   std::vector<bool> used(std::size_t(n), false);
   for (std::size_t i = 0; i < ws.size(); ++i) {
@@ -121,16 +119,16 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
     while (used[std::size_t(next)]) ++next;
     o = next++;
   }
-  return one(permute(x, order));
+  return single(permute(x, order));
 }
 
 std::vector<Tensor> expand_apply(const Bound& b) {
   const Value& other = arg(b, "other");
-  return one(expand(self(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "size")));
+  return single(expand(input_tensor(b), other.is<Tensor>() ? shape_ints(other.as<Tensor>()) : ints(b, "size")));
 }
 
 std::vector<Tensor> narrow_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   if (x.dim() == 0) fail("RuntimeError", "narrow() cannot be applied to a 0-dim tensor.", "input");
   const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::int64_t size = x.shape()[std::size_t(d)];
@@ -145,11 +143,11 @@ std::vector<Tensor> narrow_apply(const Bound& b) {
                              std::to_string(size) + ").", "length");
   Shape shape = x.shape();
   shape[std::size_t(d)] = length;
-  return one(x.as_strided(shape, x.strides(), x.offset() + start * x.strides()[std::size_t(d)]));
+  return single(x.as_strided(shape, x.strides(), x.offset() + start * x.strides()[std::size_t(d)]));
 }
 
 std::vector<Tensor> select_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   if (x.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "input");
   const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
   const std::int64_t size = x.shape()[std::size_t(d)];
@@ -157,11 +155,11 @@ std::vector<Tensor> select_apply(const Bound& b) {
   if (i < -size || i >= size)
     fail("IndexError", "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
                            " at dimension " + std::to_string(d), "index");
-  return one(select(x, d, i < 0 ? i + size : i));
+  return single(select(x, d, i < 0 ? i + size : i));
 }
 
 std::vector<Tensor> unfold_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t d = wrap_dim(int_arg(b, "dimension", 0), x.dim(), "dimension");
   const std::int64_t size = int_arg(b, "size", 0), step = int_arg(b, "step", 1);
   const std::int64_t max_size = x.dim() == 0 ? 1 : x.shape()[std::size_t(d)];
@@ -176,11 +174,11 @@ std::vector<Tensor> unfold_apply(const Bound& b) {
     shape[std::size_t(d)] = (x.shape()[std::size_t(d)] - size) / step + 1;
     strides[std::size_t(d)] = step * x.strides()[std::size_t(d)];
   }
-  return one(x.as_strided(shape, strides, x.offset()));
+  return single(x.as_strided(shape, strides, x.offset()));
 }
 
 std::vector<Tensor> diagonal_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::int64_t offset = int_arg(b, "offset", 0);
   const std::int64_t d1 = wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1"), d2 = wrap_dim(int_arg(b, "dim2", 1), x.dim(), "dim2");
   if (d1 == d2)
@@ -198,11 +196,11 @@ std::vector<Tensor> diagonal_apply(const Bound& b) {
     }
   shape.push_back(n);
   strides.push_back(x.strides()[std::size_t(d1)] + x.strides()[std::size_t(d2)]);
-  return one(x.as_strided(shape, strides, start));
+  return single(x.as_strided(shape, strides, start));
 }
 
 std::vector<Tensor> as_strided_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> size = ints(b, "size"), stride = ints(b, "stride");
   const Value& ov = arg(b, "storage_offset");
   const std::int64_t offset = ov.is<None>() ? x.offset() : ov.as<std::int64_t>();
@@ -225,14 +223,14 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
                              " are out of bounds for storage of size " + std::to_string(x.storage_bytes()), "size");
   Shape shape(size.begin(), size.end());
   check_limits(shape);
-  return one(x.as_strided(shape, Shape(stride.begin(), stride.end()), offset));
+  return single(x.as_strided(shape, Shape(stride.begin(), stride.end()), offset));
 }
 
 std::vector<Tensor> contiguous_apply(const Bound& b) {
-  const Tensor& x = self(b);
-  return one(x.is_contiguous() ? x : copy_of(x));
+  const Tensor& x = input_tensor(b);
+  return single(x.is_contiguous() ? x : copy_of(x));
 }
-std::vector<Tensor> clone_apply(const Bound& b) { return one(copy_of(self(b))); }
+std::vector<Tensor> clone_apply(const Bound& b) { return single(copy_of(input_tensor(b))); }
 
 // --- rearranging copies --------------------------------------------------------------------------
 
@@ -253,23 +251,23 @@ Tensor flip_dims(const Tensor& x, const std::vector<std::int64_t>& dims) {
     }
   return copy_of_view(x, x.shape(), strides, offset);
 }
-std::vector<Tensor> flip_apply(const Bound& b) { return one(flip_dims(self(b), ints(b, "dims"))); }
+std::vector<Tensor> flip_apply(const Bound& b) { return single(flip_dims(input_tensor(b), ints(b, "dims"))); }
 std::vector<Tensor> fliplr_apply(const Bound& b) {
-  if (self(b).dim() < 2) fail("RuntimeError", "Input must be >= 2-d.", "input");
-  return one(flip_dims(self(b), {1}));
+  if (input_tensor(b).dim() < 2) fail("RuntimeError", "Input must be >= 2-d.", "input");
+  return single(flip_dims(input_tensor(b), {1}));
 }
 std::vector<Tensor> flipud_apply(const Bound& b) {
-  if (self(b).dim() < 1) fail("RuntimeError", "Input must be >= 1-d.", "input");
-  return one(flip_dims(self(b), {0}));
+  if (input_tensor(b).dim() < 1) fail("RuntimeError", "Input must be >= 1-d.", "input");
+  return single(flip_dims(input_tensor(b), {0}));
 }
 
 std::vector<Tensor> roll_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> shifts = ints(b, "shifts"), dims = ints(b, "dims");
   if (dims.empty()) {  // the flattened tensor, rolled, shaped back
     if (shifts.size() != 1) fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:0", "shifts");
     const std::int64_t n = x.numel();
-    return one(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+    return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
       std::int64_t f = 0;
       for (std::size_t d = 0; d < c.size(); ++d) f = f * x.shape()[d] + c[d];
       std::int64_t g = n ? ((f - shifts[0]) % n + n) % n : 0;
@@ -284,7 +282,7 @@ std::vector<Tensor> roll_apply(const Bound& b) {
     fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:" + std::to_string(dims.size()), "shifts");
   std::vector<std::int64_t> by(std::size_t(std::max(x.dim(), 1)), 0);
   for (std::size_t i = 0; i < dims.size(); ++i) by[std::size_t(wrap_dim(dims[i], x.dim(), "dims"))] += shifts[i];
-  return one(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+  return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     for (std::size_t d = 0; d < c.size(); ++d) {
       const std::int64_t n = x.shape()[d];
       s[d] = n ? ((c[d] - by[d]) % n + n) % n : 0;
@@ -294,7 +292,7 @@ std::vector<Tensor> roll_apply(const Bound& b) {
 }
 
 std::vector<Tensor> rot90_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> dims = ints(b, "dims");
   if (dims.size() != 2) fail("RuntimeError", "expected total rotation dims == 2, but got dims = " + std::to_string(dims.size()), "dims");
   if (x.dim() < 2) fail("RuntimeError", "expected total dims >= 2, but got total dims = " + std::to_string(x.dim()), "input");
@@ -302,9 +300,9 @@ std::vector<Tensor> rot90_apply(const Bound& b) {
     fail("RuntimeError", "expected rotation dims to be different, but got dim0 = " + std::to_string(dims[0]) + " and dim1 = " + std::to_string(dims[1]), "dims");
   const std::int64_t a = wrap_dim(dims[0], x.dim(), "dims"), c = wrap_dim(dims[1], x.dim(), "dims");
   const std::int64_t k = ((int_arg(b, "k", 1) % 4) + 4) % 4;
-  if (k == 0) return one(copy_of(x));
-  if (k == 2) return one(flip_dims(x, {a, c}));
-  return one(copy_of(transpose(flip_dims(x, {k == 1 ? c : a}), a, c)));
+  if (k == 0) return single(copy_of(x));
+  if (k == 2) return single(flip_dims(x, {a, c}));
+  return single(copy_of(transpose(flip_dims(x, {k == 1 ? c : a}), a, c)));
 }
 
 std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>& reps) {
@@ -324,26 +322,26 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
     view_strides.push_back(d < pad ? 0 : x.strides()[d - pad]);
   }
   Tensor out = copy_of_view(x, view_shape, view_strides, x.offset());
-  return one(out.as_strided(shape, contiguous_strides(shape), 0));
+  return single(out.as_strided(shape, contiguous_strides(shape), 0));
 }
 std::vector<Tensor> repeat_apply(const Bound& b) {
   const std::vector<std::int64_t> reps = ints(b, "repeats");
-  if (std::int64_t(reps.size()) < self(b).dim())
+  if (std::int64_t(reps.size()) < input_tensor(b).dim())
     fail("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", "repeats");
-  return repeat_with(self(b), reps);
+  return repeat_with(input_tensor(b), reps);
 }
 std::vector<Tensor> tile_apply(const Bound& b) {
   std::vector<std::int64_t> reps = ints(b, "dims");
-  while (std::int64_t(reps.size()) < self(b).dim()) reps.insert(reps.begin(), 1);
-  return repeat_with(self(b), reps);
+  while (std::int64_t(reps.size()) < input_tensor(b).dim()) reps.insert(reps.begin(), 1);
+  return repeat_with(input_tensor(b), reps);
 }
 
 template <bool Lower>
 std::vector<Tensor> triangle_apply(const Bound& b) {
-  const Tensor& x = self(b);
+  const Tensor& x = input_tensor(b);
   wrap_dim(-2, x.dim(), "input");  // PyTorch's own check: a dim -2 to index
   const std::int64_t k = int_arg(b, "diagonal", 0);
-  return one(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+  return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     const std::int64_t i = c[c.size() - 2], j = c[c.size() - 1];
     s = c;
     return Lower ? j - i <= k : j - i >= k;

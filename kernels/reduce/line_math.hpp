@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/exp_poly.hpp"
+#include "kernels/common/exp_poly.hpp"
 
 namespace whence {
 

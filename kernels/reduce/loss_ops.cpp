@@ -1,4 +1,4 @@
-// loss_ops.cpp - the loss functions of torch.nn.functional (kernels/composite.hpp).
+// loss_ops.cpp - the loss functions of torch.nn.functional (kernels/common/composite.hpp).
 //
 // Every loss is worked out once into a LossPlan: one term per unreduced loss element, with its
 // value, its sources and a way to write it in symbols or numbers. run folds the terms as the
@@ -17,9 +17,9 @@
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/reduce_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
 
@@ -62,7 +62,7 @@ struct LossSpec {
 
 const LossSpec& loss_spec(const Bound& b) { return *static_cast<const LossSpec*>(b.op->family_data); }
 
-// The plan of the result `r` was computed from (kept with the result: kernels/composite.hpp).
+// The plan of the result `r` was computed from (kept with the result: kernels/common/composite.hpp).
 const LossPlan& plan_for(const Bound& b, const OpResult& r) {
   return prepared_for(b, r, [](const Bound& c) { return loss_spec(c).plan(c, loss_spec(c)); });
 }

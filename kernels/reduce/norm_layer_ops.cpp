@@ -1,4 +1,4 @@
-// norm_layer_ops.cpp - normalization layers and the similarity/distance ops (kernels/composite.hpp).
+// norm_layer_ops.cpp - normalization layers and the similarity/distance ops (kernels/common/composite.hpp).
 //
 // One idea: each output element is a formula over a GROUP of input elements (the normalized
 // row, the channel over the batch, the window of channels, the vector along a dim) and the
@@ -17,9 +17,9 @@
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/reduce_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
 

@@ -1,7 +1,7 @@
 // order_ops.cpp - the ops decided by ordering the elements of a line along one dim: max and
 // min (all three forms), median, nanmedian, kthvalue, mode, sort, argsort, msort, topk,
 // quantile, nanquantile. Each orders the line the way PyTorch 1.13's CPU kernel does
-// (kernels/gnu_sort.hpp: the same steps, so ties land where PyTorch puts them); the element
+// (kernels/reduce/gnu_sort.hpp: the same steps, so ties land where PyTorch puts them); the element
 // it picks is the "value" source of an output element and every other element of the line,
 // which it was compared with, is "compare".
 #include <algorithm>
@@ -14,12 +14,12 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_family.hpp"
-#include "kernels/gnu_sort.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/reduce_family.hpp"
-#include "kernels/softmax_lines.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
+#include "kernels/reduce/gnu_sort.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/reduce/reduce_family.hpp"
+#include "kernels/reduce/softmax_lines.hpp"
 
 namespace whence {
 
@@ -340,7 +340,7 @@ const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const ch
   specs.push_back(spec);
   OpDescriptor op;
   op.names = split_names(names);
-  op.family = "sort";
+  op.family = "reduce";
   op.summary = summary;
   op.docs = docs_url(op.names.front());
   op.example = example;

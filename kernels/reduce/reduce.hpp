@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

@@ -8,7 +8,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "kernels/element.hpp"
+#include "kernels/common/element.hpp"
 
 namespace whence {
 

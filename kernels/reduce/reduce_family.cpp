@@ -1,5 +1,5 @@
 // reduce_family.cpp - the shared run, explain and equation of every many-to-one op.
-#include "kernels/reduce_family.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 #include <cstdio>
 #include <deque>
@@ -7,12 +7,12 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
+#include "kernels/common/composite.hpp"
 #include "kernels/cpu/convert.hpp"
 #include "kernels/cpu/launch.hpp"
-#include "kernels/elementwise_family.hpp"
-#include "kernels/reduce.hpp"
-#include "kernels/reduce_lines.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
+#include "kernels/reduce/reduce.hpp"
+#include "kernels/reduce/reduce_lines.hpp"
 
 namespace whence {
 

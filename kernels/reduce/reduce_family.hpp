@@ -1,7 +1,7 @@
 // reduce_family.hpp - how a many-to-one op is described and run: which accumulator folds its
-// slices (kernels/reduce_accumulate.hpp), what its results are and how PyTorch types them.
+// slices (kernels/reduce/reduce_accumulate.hpp), what its results are and how PyTorch types them.
 // One shared run function parses dim/keepdim/dtype with PyTorch's errors, casts the input
-// once, and runs the element function of kernels/reduce.hpp for every output element; one
+// once, and runs the element function of kernels/reduce/reduce.hpp for every output element; one
 // shared explain runs it for one element with the Explain accessor (order statistics mark
 // the elements that lost as "compare").
 #pragma once
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
-#include "kernels/reduce_accumulate.hpp"
+#include "kernels/reduce/reduce_accumulate.hpp"
 
 namespace whence {
 
@@ -59,11 +59,11 @@ const OpDescriptor& register_reduce(OpDescriptor op, ReduceSpec spec);
 
 // Every op of the family, from its files.
 void add_reduce_ops(std::vector<const OpDescriptor*>& t);
-void add_order_ops(std::vector<const OpDescriptor*>& t);       // kernels/order_ops.cpp
-void add_statistic_ops(std::vector<const OpDescriptor*>& t);   // kernels/statistic_ops.cpp
-void add_norm_layer_ops(std::vector<const OpDescriptor*>& t);  // kernels/norm_layer_ops.cpp
-void add_loss_ops(std::vector<const OpDescriptor*>& t);        // kernels/loss_ops.cpp
-void add_run_ops(std::vector<const OpDescriptor*>& t);         // kernels/run_ops.cpp
+void add_order_ops(std::vector<const OpDescriptor*>& t);       // kernels/reduce/order_ops.cpp
+void add_statistic_ops(std::vector<const OpDescriptor*>& t);   // kernels/reduce/statistic_ops.cpp
+void add_norm_layer_ops(std::vector<const OpDescriptor*>& t);  // kernels/reduce/norm_layer_ops.cpp
+void add_loss_ops(std::vector<const OpDescriptor*>& t);        // kernels/reduce/loss_ops.cpp
+void add_run_ops(std::vector<const OpDescriptor*>& t);         // kernels/reduce/run_ops.cpp
 // torch.max / torch.min over their three forms: hidden[k] are the reductions they run.
 void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const OpDescriptor*>& hidden_full,
                  const std::vector<const OpDescriptor*>& hidden_dim);

@@ -1,14 +1,14 @@
 // reduce_lines.cpp - sum, mean and logsumexp over adjacent dims (reduce_lines.hpp).
-#include "kernels/reduce_lines.hpp"
+#include "kernels/reduce/reduce_lines.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 #include <vector>
 
-#include "kernels/exp_poly.hpp"
-#include "kernels/line_math.hpp"
-#include "kernels/vectorize.hpp"
+#include "kernels/common/exp_poly.hpp"
+#include "kernels/reduce/line_math.hpp"
+#include "kernels/reduce/vectorize.hpp"
 
 namespace whence {
 

@@ -4,7 +4,7 @@
 // switch per element. Explain keeps reduce.hpp's element function.
 #pragma once
 #include "core/tensor.hpp"
-#include "kernels/reduce_accumulate.hpp"
+#include "kernels/reduce/reduce_accumulate.hpp"
 
 namespace whence {
 

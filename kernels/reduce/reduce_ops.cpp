@@ -4,8 +4,8 @@
 
 #include "core/error.hpp"
 #include "core/promotion.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/reduce_family.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
 
@@ -20,7 +20,7 @@ void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summ
         std::vector<Param> params, ReduceSpec spec) {
   OpDescriptor op;
   op.names = split_names(names);
-  op.family = spec.scan ? "scan" : "reduce";
+  op.family = "reduce";
   op.summary = summary;
   op.docs = docs_url(op.names.front());
   op.example = example;
@@ -222,7 +222,7 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.linalg.vector_norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
      {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), keepdim_param(), dtype_param(), out_param()}, vnorm);
 
-  // max(x) and max(x, dim): reductions behind torch.max's dispatch (kernels/order_ops.cpp).
+  // max(x) and max(x, dim): reductions behind torch.max's dispatch (kernels/reduce/order_ops.cpp).
   {
     std::vector<const OpDescriptor*> full, by_dim, hidden;
     const std::vector<Param> max_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),

@@ -19,8 +19,8 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/reduce_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
 
@@ -293,7 +293,7 @@ std::string runs_equation(const Bound& b, const OpResult& res, int position, std
 }  // namespace
 
 void add_run_ops(std::vector<const OpDescriptor*>& t) {
-  add_op(t, composite_op("torch.unique_consecutive torch.Tensor.unique_consecutive", "sort",
+  add_op(t, composite_op("torch.unique_consecutive torch.Tensor.unique_consecutive", "reduce",
                          "Keeps the first of every run of equal neighbours (elements, or slices along dim), optionally with which run each "
                          "one fell in and how long each run is.",
                          "torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1, 2]), return_counts=True)",

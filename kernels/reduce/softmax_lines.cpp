@@ -1,13 +1,13 @@
 // softmax_lines.cpp - softmax, log_softmax and softmin along a dim (softmax_lines.hpp).
-#include "kernels/softmax_lines.hpp"
+#include "kernels/reduce/softmax_lines.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 #include <vector>
 
-#include "kernels/exp_poly.hpp"
-#include "kernels/line_math.hpp"
+#include "kernels/common/exp_poly.hpp"
+#include "kernels/reduce/line_math.hpp"
 
 namespace whence {
 

@@ -15,11 +15,11 @@
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/elementwise_builder.hpp"
-#include "kernels/elementwise_family.hpp"
-#include "kernels/gnu_sort.hpp"
-#include "kernels/reduce_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
+#include "kernels/reduce/gnu_sort.hpp"
+#include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
 
@@ -73,7 +73,7 @@ Slices slices_of(const Shape& in, const std::vector<int>& dims, bool keepdim) {
 
 enum class NormKind { Vector, Nuclear, Spectral, Induced };  // Induced: ord ±1 / ±inf of a matrix
 
-struct Prepared {
+struct StatisticPrepared {
   Slices s;
   std::vector<double> v;  // the values the slices index (dist: input − other, broadcast)
   DType dtype = DType::Float32;
@@ -88,7 +88,7 @@ struct Prepared {
 };
 
 struct SliceSpec {
-  Prepared (*prepare)(const Bound&);
+  StatisticPrepared (*prepare)(const Bound&);
   // Which tensors an element of the slice came from: the input only, or input and other (dist).
   bool two_operands = false;
 };
@@ -147,9 +147,9 @@ std::vector<double> abs_sums(const std::vector<double>& x, std::int64_t rows, st
   return sums;
 }
 
-std::int64_t matrix_rows(const Prepared& c) { return c.s.dims.size() == 2 ? c.s.in[std::size_t(c.s.dims[0])] : 1; }
+std::int64_t matrix_rows(const StatisticPrepared& c) { return c.s.dims.size() == 2 ? c.s.in[std::size_t(c.s.dims[0])] : 1; }
 
-double norm_value(const Prepared& c, const std::vector<double>& x) {
+double norm_value(const StatisticPrepared& c, const std::vector<double>& x) {
   const std::int64_t rows = matrix_rows(c), cols = rows ? std::int64_t(x.size()) / std::max<std::int64_t>(rows, 1) : 0;
   switch (c.kind) {
     case NormKind::Vector: return pnorm(x, c.p);
@@ -190,8 +190,8 @@ DType linalg_dtype(const Bound& b, DType in, const char* who) {
 std::vector<double> values_as(const Tensor& x, DType d) { return values_of(x.dtype() == d ? x : x.to(d)); }
 
 // A vector norm of `x` over `dims` (ascending), computed in `dtype`.
-Prepared vector_prepared(const Tensor& x, const std::vector<int>& dims, bool keepdim, double p, DType dtype) {
-  Prepared c;
+StatisticPrepared vector_prepared(const Tensor& x, const std::vector<int>& dims, bool keepdim, double p, DType dtype) {
+  StatisticPrepared c;
   c.s = slices_of(x.shape(), dims, keepdim);
   c.v = values_as(x, dtype);
   c.dtype = dtype;
@@ -234,9 +234,9 @@ std::vector<std::int64_t> int_list(const Value& v) {
   return r;
 }
 // linalg.matrix_norm's checks and slices, in its order: ord, the input, dim, dtype.
-Prepared matrix_prepared(const Bound& b, const Tensor& x, const Ord& ord, std::vector<std::int64_t> dim, bool keepdim) {
+StatisticPrepared matrix_prepared(const Bound& b, const Tensor& x, const Ord& ord, std::vector<std::int64_t> dim, bool keepdim) {
   const char* who = "linalg.matrix_norm";
-  Prepared c;
+  StatisticPrepared c;
   if (ord.is_string) {
     if (ord.name != "fro" && ord.name != "nuc") fail("RuntimeError", std::string(who) + ": Order " + ord.name + " not supported.", "ord");
   } else {
@@ -268,13 +268,13 @@ Prepared matrix_prepared(const Bound& b, const Tensor& x, const Ord& ord, std::v
   return c;
 }
 
-Prepared prepare_matrix_norm(const Bound& b) {
+StatisticPrepared prepare_matrix_norm(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const Value& d = arg(b, "dim");
   return matrix_prepared(b, x, ord_of(arg(b, "ord")), d.is<None>() ? std::vector<std::int64_t>{-2, -1} : int_list(d), bool_arg(b, "keepdim", false));
 }
 
-Prepared prepare_linalg_norm(const Bound& b) {
+StatisticPrepared prepare_linalg_norm(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const Value& ordv = arg(b, "ord");
   const Value& dimv = arg(b, "dim");
@@ -298,7 +298,7 @@ void norm_input(const Tensor& x) {
   if (!is_floating(x.dtype()))
     fail("RuntimeError", std::string("norm(): input dtype should be either floating point or complex. Got ") + dtype_scalar_name(x.dtype()) + " instead.", "input");
 }
-Prepared prepare_torch_norm(const Bound& b) {
+StatisticPrepared prepare_torch_norm(const Bound& b) {
   if (!arg(b, "input").is<Tensor>()) fail("AttributeError", "'" + python_type_name(arg(b, "input")) + "' object has no attribute 'dim'", "input");
   const Tensor& x = tensor_arg(b, "input");
   const Value& pv = arg(b, "p");
@@ -329,7 +329,7 @@ Prepared prepare_torch_norm(const Bound& b) {
       fail("RuntimeError", "Expected a tensor with 2 dimensions, but got a tensor with " + std::to_string(x.dim()) + " dimension" + (x.dim() == 1 ? "" : "s") + " instead.", "input");
     if (!dimv.is<None>() && dim.size() != 2)
       fail("RuntimeError", "Expected 2 dimensions, but got " + std::to_string(dim.size()) + " dimensions instead.", "dim");
-    Prepared c = matrix_prepared(b, x, p, dimv.is<None>() ? std::vector<std::int64_t>{0, 1} : dim, keepdim);
+    StatisticPrepared c = matrix_prepared(b, x, p, dimv.is<None>() ? std::vector<std::int64_t>{0, 1} : dim, keepdim);
     return c;
   }
   if (p.is_string) fail("RuntimeError", "only valid string values are 'fro' and 'nuc', found " + p.name, "p");
@@ -354,7 +354,7 @@ Prepared prepare_torch_norm(const Bound& b) {
 }
 
 // dist(input, other, p): the p-norm of input − other, broadcast.
-Prepared prepare_dist(const Bound& b) {
+StatisticPrepared prepare_dist(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const Tensor& y = tensor_arg(b, "other");
   if (x.dtype() == DType::Bool && y.dtype() == DType::Bool)
@@ -363,7 +363,7 @@ Prepared prepare_dist(const Bound& b) {
   const Shape shape = broadcast_shapes(x.shape(), y.shape());
   if (!is_floating(dt))
     fail("RuntimeError", std::string("norm(): input dtype should be either floating point or complex. Got ") + dtype_scalar_name(dt) + " instead.", "input");
-  Prepared c;
+  StatisticPrepared c;
   c.dtype = dt;
   std::vector<int> all;
   for (int d = 0; d < int(shape.size()); ++d) all.push_back(d);
@@ -382,12 +382,12 @@ Prepared prepare_dist(const Bound& b) {
 
 // --- quantiles -------------------------------------------------------------------------------
 
-Prepared prepare_quantile(const Bound& b) {
+StatisticPrepared prepare_quantile(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const Value& qv = arg(b, "q");
   const Value& dimv = arg(b, "dim");
   const bool keepdim = bool_arg(b, "keepdim", false);
-  Prepared c;
+  StatisticPrepared c;
   c.skip_nan = b.op->names.front() == "torch.nanquantile";
   c.interpolation = string_arg(b, "interpolation", "linear");
   if (x.numel() == 0) fail("RuntimeError", "quantile() input tensor must be non-empty", "input");
@@ -434,7 +434,7 @@ struct QuantilePick {
   double weight = 0, rank = 0, value = 0;
 };
 template <class F>
-QuantilePick quantile_pick(const Prepared& c, const std::vector<double>& slice, double q) {
+QuantilePick quantile_pick(const StatisticPrepared& c, const std::vector<double>& slice, double q) {
   std::vector<std::pair<double, std::int64_t>> v;
   for (std::size_t i = 0; i < slice.size(); ++i) v.emplace_back(slice[i], std::int64_t(i));
   gnu::sort(v, [](const auto& a, const auto& b) { return (!std::isnan(a.first) && std::isnan(b.first)) || a.first < b.first; });
@@ -464,7 +464,7 @@ QuantilePick quantile_pick(const Prepared& c, const std::vector<double>& slice, 
   k.above = v[std::size_t(k.above)].second;
   return k;
 }
-QuantilePick pick(const Prepared& c, const std::vector<double>& slice, double q) {
+QuantilePick pick(const StatisticPrepared& c, const std::vector<double>& slice, double q) {
   return c.dtype == DType::Float32 ? quantile_pick<float>(c, slice, q) : quantile_pick<double>(c, slice, q);
 }
 
@@ -769,7 +769,7 @@ std::string bincount_equation(const Bound& b, const OpResult& r, int position, s
 
 // --- run, explain, equation ----------------------------------------------------------------
 
-std::vector<double> slice_values(const Prepared& c, const std::vector<std::int64_t>& members) {
+std::vector<double> slice_values(const StatisticPrepared& c, const std::vector<std::int64_t>& members) {
   std::vector<double> x;
   x.reserve(members.size());
   for (std::int64_t m : members) x.push_back(c.v[std::size_t(m)]);
@@ -777,7 +777,7 @@ std::vector<double> slice_values(const Prepared& c, const std::vector<std::int64
 }
 
 OpResult slice_run(const Bound& b) {
-  const Prepared c = slice_spec(b).prepare(b);
+  const StatisticPrepared c = slice_spec(b).prepare(b);
   const std::size_t nq = std::max<std::size_t>(c.qs.size(), 1);
   std::vector<double> out(std::size_t(c.s.count) * nq);
   for (std::int64_t k = 0; k < c.s.count; ++k) {
@@ -791,7 +791,7 @@ OpResult slice_run(const Bound& b) {
 }
 
 std::vector<Source> slice_explain(const Bound& b, const OpResult& r, int, std::int64_t flat) {
-  const Prepared& c = prepared_for(b, r, slice_spec(b).prepare);
+  const StatisticPrepared& c = prepared_for(b, r, slice_spec(b).prepare);
   const std::int64_t k = flat % std::max<std::int64_t>(c.s.count, 1);
   const std::vector<std::int64_t> members = c.s.members(k);
   std::vector<Source> src;
@@ -814,7 +814,7 @@ std::vector<Source> slice_explain(const Bound& b, const OpResult& r, int, std::i
 }
 
 // A norm's equation: the formula over the slice's terms, then the numbers.
-std::string norm_equation(const Bound& b, const Prepared& c, const std::vector<Source>& src, const std::string& lhs, const std::string& value) {
+std::string norm_equation(const Bound& b, const StatisticPrepared& c, const std::vector<Source>& src, const std::string& lhs, const std::string& value) {
   const bool dist = slice_spec(b).two_operands;
   const std::size_t n = dist ? std::size_t(c.s.size) : src.size();
   auto ref = [&](std::size_t i) {
@@ -866,7 +866,7 @@ std::string norm_equation(const Bound& b, const Prepared& c, const std::vector<S
          join_terms(n, [&](std::size_t i) { return "|" + val(i) + "|^" + pt; }, " + ") + ")^(1/" + pt + ") = " + value;
 }
 
-std::string quantile_equation(const Bound& b, const Prepared& c, std::int64_t flat, const std::string& lhs, const std::string& value) {
+std::string quantile_equation(const Bound& b, const StatisticPrepared& c, std::int64_t flat, const std::string& lhs, const std::string& value) {
   const std::int64_t k = flat % std::max<std::int64_t>(c.s.count, 1);
   const double q = c.qs[std::size_t(flat / std::max<std::int64_t>(c.s.count, 1))];
   const std::vector<std::int64_t> members = c.s.members(k);
@@ -883,7 +883,7 @@ std::string quantile_equation(const Bound& b, const Prepared& c, std::int64_t fl
 }
 
 std::string slice_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
-  const Prepared& c = prepared_for(b, r, slice_spec(b).prepare);
+  const StatisticPrepared& c = prepared_for(b, r, slice_spec(b).prepare);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
   return c.qs.empty() ? norm_equation(b, c, src, lhs, value) : quantile_equation(b, c, flat, lhs, value);
 }
@@ -921,7 +921,7 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
            {prepare_matrix_norm});
   const std::vector<Param> quantile_params = {tensor_param("input"), Param{"q", ParamType::Number}, Param{"dim", ParamType::Int, false, true, Value(None{}), false, true},
                                               keepdim_param(), Param{"interpolation", ParamType::String, true, true, Value(std::string("linear"))}, out_param()};
-  add_op(t, composite_op("torch.diff torch.Tensor.diff", "scan",
+  add_op(t, composite_op("torch.diff torch.Tensor.diff", "reduce",
                       "Differences of neighbours along dim: out[i] = x[i + 1] − x[i], n times, with optional values joined before and after.",
                       "torch.diff(torch.tensor([[1, 4, 9, 16], [2, 2, 5, 1]]), dim=1)",
                       {tensor_param("input"), Param{"n", ParamType::Int, false, true, Value(1)}, Param{"dim", ParamType::Int, false, true, Value(-1)},

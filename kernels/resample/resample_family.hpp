@@ -16,7 +16,7 @@
 
 namespace whence {
 
-// Registers the whole family (kernels/op_table.cpp).
+// Registers the whole family (kernels/common/op_table.cpp).
 void add_resample_ops(std::vector<const OpDescriptor*>& t);
 // The sampling half (resample_sample.cpp), called by add_resample_ops.
 void add_sample_ops(std::vector<const OpDescriptor*>& t);

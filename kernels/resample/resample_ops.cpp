@@ -1,4 +1,4 @@
-// resample_ops.cpp - the moving half of the resample family (kernels/resample_family.hpp):
+// resample_ops.cpp - the moving half of the resample family (kernels/resample/resample_family.hpp):
 // torch.nn.functional.pad and pixel_shuffle / pixel_unshuffle. An op builds a source map, one
 // entry per output element: the row-major input element it copies, or -1 for constant padding.
 // run copies along the map; explain and the equation read the same map (kept per result), so
@@ -14,9 +14,9 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/movement_family.hpp"
-#include "kernels/resample_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/movement/movement_family.hpp"
+#include "kernels/resample/resample_family.hpp"
 
 namespace whence {
 

@@ -1,4 +1,4 @@
-// resample_sample.cpp - the sampling half of the resample family (kernels/resample_family.hpp):
+// resample_sample.cpp - the sampling half of the resample family (kernels/resample/resample_family.hpp):
 // interpolate (and the deprecated upsample names), grid_sample, affine_grid.
 //
 // One engine: an op describes each output element by its taps, (input element, weight) pairs
@@ -22,8 +22,8 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/resample_family.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/resample/resample_family.hpp"
 
 namespace whence {
 

@@ -1,6 +1,6 @@
 // select_common.cpp - the shared pieces of the selection and scatter family
-// (kernels/select_common.hpp).
-#include "kernels/select_common.hpp"
+// (kernels/select/select_common.hpp).
+#include "kernels/select/select_common.hpp"
 
 #include <cmath>
 #include <limits>

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/composite.hpp"
+#include "kernels/common/composite.hpp"
 
 namespace whence {
 

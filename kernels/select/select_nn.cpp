@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/select_common.hpp"
+#include "kernels/select/select_common.hpp"
 
 namespace whence {
 

@@ -1,7 +1,7 @@
-// select_ops.cpp - the selection and scatter family, file by file (kernels/select_ops.hpp).
-#include "kernels/select_ops.hpp"
+// select_ops.cpp - the selection and scatter family, file by file (kernels/select/select_ops.hpp).
+#include "kernels/select/select_ops.hpp"
 
-#include "kernels/select_common.hpp"
+#include "kernels/select/select_common.hpp"
 
 namespace whence {
 

@@ -2,7 +2,7 @@
 // index or mask tensors (index_select, take, masked_select, embedding, one_hot), ops that
 // write chosen elements into a copy of their input (masked_fill, index_fill/copy/add,
 // scatter, scatter_add, scatter_reduce, index_put, put), and ops that say where elements are
-// (nonzero, argwhere, searchsorted, bucketize). Listed once in kernels/op_table.cpp.
+// (nonzero, argwhere, searchsorted, bucketize). Listed once in kernels/common/op_table.cpp.
 #pragma once
 #include <vector>
 

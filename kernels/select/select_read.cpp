@@ -9,8 +9,8 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/index_walk.hpp"
-#include "kernels/select_common.hpp"
+#include "kernels/common/index_walk.hpp"
+#include "kernels/select/select_common.hpp"
 
 namespace whence {
 

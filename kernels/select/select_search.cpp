@@ -12,7 +12,7 @@
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
-#include "kernels/select_common.hpp"
+#include "kernels/select/select_common.hpp"
 
 namespace whence {
 

@@ -1,5 +1,5 @@
 // select_write.cpp - the engine of the ops that write into a copy of their input
-// (kernels/select_write.hpp): the result from an op's list of writes, and each output
+// (kernels/select/select_write.hpp): the result from an op's list of writes, and each output
 // element's sources and equation, read from the writes that landed on it.
 //
 // Sources follow from perturbing one input element at a time, as the goldens do
@@ -8,7 +8,7 @@
 // changes the output element. So with several writes to one place (scatter with duplicate
 // indices) only the write that stays counts, and an index element counts only if the write
 // that stays after it left holds another element (two fills of the same number are a tie).
-#include "kernels/select_write.hpp"
+#include "kernels/select/select_write.hpp"
 
 #include <algorithm>
 #include <cmath>

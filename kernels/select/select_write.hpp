@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernels/select_common.hpp"
+#include "kernels/select/select_common.hpp"
 
 namespace whence {
 

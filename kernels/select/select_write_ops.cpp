@@ -1,5 +1,5 @@
 // select_write_ops.cpp - the ops that write into a copy of their input, each as its checks in
-// PyTorch's order and words and its list of writes (kernels/select_write.hpp):
+// PyTorch's order and words and its list of writes (kernels/select/select_write.hpp):
 //   masked_fill  masked_scatter  index_fill  index_copy  index_add  scatter  scatter_add
 //   scatter_reduce  index_put  put
 #include <algorithm>
@@ -7,8 +7,8 @@
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
-#include "kernels/index_walk.hpp"
-#include "kernels/select_write.hpp"
+#include "kernels/common/index_walk.hpp"
+#include "kernels/select/select_write.hpp"
 
 namespace whence {
 

@@ -1,21 +1,21 @@
-// conv_direct.cpp - the stride-1 convolution as shifted planes (kernels/conv_direct.hpp).
+// conv_direct.cpp - the stride-1 convolution as shifted planes (kernels/window/conv_direct.hpp).
 //
 // With stride 1, output (oh, ow) of a plane whose rows are Wp apart reads input element
 // q + off(ci, kh, kw) where q = oh·Wp + ow and off = ci·Hp·Wp + kh·dH·Wp + kw·dW: a 1-D
-// convolution along q. So the product of kernels/conv_tile.hpp runs over NR consecutive q at
+// convolution along q. So the product of kernels/window/conv_tile.hpp runs over NR consecutive q at
 // a time straight from the input (no im2col matrix), each tap's row being the input at its
 // offset. The columns q with ow ≥ OW (the last (KW−1)·dW of each row of Wp) are computed and
 // dropped. With padding the input is first copied into zero-bordered planes of
 // Hp = OH + (KH−1)·dH rows of Wp = OW + (KW−1)·dW (NR zeros after them, for a plane smaller
 // than one strip); without, the planes are the input's own and the last strip is moved back
 // to end at the last output element, so nothing past the input is read.
-#include "kernels/conv_direct.hpp"
+#include "kernels/window/conv_direct.hpp"
 
 #include <algorithm>
 #include <memory>
 #include <vector>
 
-#include "kernels/conv_tile.hpp"
+#include "kernels/window/conv_tile.hpp"
 
 namespace whence {
 

@@ -1,8 +1,8 @@
 // conv_direct.hpp - the stride-1 convolution's compute path without im2col
-// (kernels/conv_direct.cpp): each tap's row of the product is the input plane itself, shifted
-// by the tap's offset. Explain and the equation keep walking the window (kernels/window_ops.cpp).
+// (kernels/window/conv_direct.cpp): each tap's row of the product is the input plane itself, shifted
+// by the tap's offset. Explain and the equation keep walking the window (kernels/window/window_ops.cpp).
 #pragma once
-#include "kernels/conv_im2col.hpp"
+#include "kernels/window/conv_im2col.hpp"
 
 namespace whence {
 

@@ -1,25 +1,25 @@
 // conv_im2col.cpp - the convolution as im2col and a blocked matrix product
-// (kernels/conv_im2col.hpp).
+// (kernels/window/conv_im2col.hpp).
 //
 // Per (group, sample): the output plane [Cout/G, OH·OW] = weight [Cout/G, K] · cols [K, OH·OW]
 // with K = C/G·KH·KW, cols[(ci, kh, kw)][(oh, ow)] the input element that tap reads (0 in the
 // padding). cols is built a tile of Jt columns at a time (about kTile elements, so its memory
 // stays bounded for any input), each of its rows from runs along an output row: a copy of the
 // input row (stride sW) between two runs of zeros, the columns where the tap falls inside the
-// row computed once per kw (stride 1 skips the matrix: kernels/conv_direct.cpp). The product
-// (kernels/conv_tile.hpp) takes MR output channels × NR columns in locals over a
+// row computed once per kw (stride 1 skips the matrix: kernels/window/conv_direct.cpp). The product
+// (kernels/window/conv_tile.hpp) takes MR output channels × NR columns in locals over a
 // chunk of KC taps (a column strip stays in cache), each row of cols read once for MR
 // channels; the weight is packed as [K][MR] per block of MR channels (zeros past the group's
 // last channel). Each element is bias + its products in tap order: float32 sums KF taps at a
 // time in float and those partial sums in double (a float sum over all taps strays from
 // PyTorch's about as far again as PyTorch's own rounding does), float64 sums in double. A KC
 // chunk after the first continues from the value the one before stored (in T).
-#include "kernels/conv_im2col.hpp"
+#include "kernels/window/conv_im2col.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "kernels/conv_tile.hpp"
+#include "kernels/window/conv_tile.hpp"
 
 namespace whence {
 

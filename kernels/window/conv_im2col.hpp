@@ -1,8 +1,8 @@
-// conv_im2col.hpp - the convolution's compute path (kernels/conv_im2col.cpp): per sample and
+// conv_im2col.hpp - the convolution's compute path (kernels/window/conv_im2col.cpp): per sample and
 // group, the padded input unfolded into a [C/G·KH·KW, OH·OW] matrix (im2col), a tile of
 // columns at a time, multiplied by the weight [Cout/G, C/G·KH·KW] in a register-blocked
 // matrix product, the bias its starting value. Explain and the equation keep walking the
-// window (kernels/window_ops.cpp); this only computes the values.
+// window (kernels/window/window_ops.cpp); this only computes the values.
 #pragma once
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 // conv_tile.hpp - the register-blocked product both convolution compute paths share
-// (kernels/conv_im2col.cpp, kernels/conv_direct.cpp): MR output channels × NR columns in
+// (kernels/window/conv_im2col.cpp, kernels/window/conv_direct.cpp): MR output channels × NR columns in
 // locals, over the rows of a right-hand side each given by its offset. im2col's rows are rows
 // of its column matrix; the direct path's are the input shifted by each tap, so both sum the
 // same products in the same order and round alike.

@@ -7,11 +7,11 @@
 // elements its window covers (padding as -1) and the weight element each pairs with; the
 // compute loop, explain and the equation all walk it. The floating convolutions' compute path
 // is their own: a blocked matrix product over the input's shifted planes for stride 1
-// (kernels/conv_direct.cpp), else over im2col's columns (kernels/conv_im2col.cpp). An op is a
+// (kernels/window/conv_direct.cpp), else over im2col's columns (kernels/window/conv_im2col.cpp). An op is a
 // prepare function (PyTorch's checks, in its order, and the geometry) and one window_op line;
 // a new way of folding a window is a Kind, a case of for_each_term and its line of the
 // equation.
-#include "kernels/window_ops.hpp"
+#include "kernels/window/window_ops.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,9 +25,9 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "core/views.hpp"
-#include "kernels/composite.hpp"
-#include "kernels/conv_direct.hpp"
-#include "kernels/conv_im2col.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/window/conv_direct.hpp"
+#include "kernels/window/conv_im2col.hpp"
 
 namespace whence {
 
@@ -895,7 +895,7 @@ std::vector<T> load(const Tensor& t) {
   return v;
 }
 
-// The convolution's geometry for its compute path (kernels/conv_im2col.hpp).
+// The convolution's geometry for its compute path (kernels/window/conv_im2col.hpp).
 ConvGeometry conv_geometry(const Win& g) {
   ConvGeometry c;
   c.N = g.N, c.C = g.C, c.Cout = g.Cout, c.G = g.G, c.H = g.H, c.W = g.W, c.OH = g.OH, c.OW = g.OW, c.KH = g.KH, c.KW = g.KW;

@@ -1,4 +1,4 @@
-// window_ops.hpp - the window family: convolutions, pools, unfold/fold (kernels/window_ops.cpp).
+// window_ops.hpp - the window family: convolutions, pools, unfold/fold (kernels/window/window_ops.cpp).
 #pragma once
 #include <vector>
 

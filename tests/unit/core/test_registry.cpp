@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 
@@ -38,5 +39,30 @@ TEST_CASE("every op has a summary, a docs URL, a working example and a teaching 
     std::ifstream note(std::string(WHENCE_SITE_DIR) + "/notes/" + primary + ".html");
     CHECK(note.good());
   }
-  CHECK(ops >= 161);
+  CHECK(ops == int(whence::op_table().size()));
+  CHECK(ops > 0);
+}
+
+// One taxonomy: an op's registry family is its folder kernels/<family>/ and its golden folder
+// tests/golden/<family>/, whose <family>_ops.json (written by the family's generator from
+// PyTorch) lists exactly the ops the registry gives that family. gather, the founding op, has
+// its own family and one golden file (tests/golden/gather.jsonl).
+TEST_CASE("every family's ops are exactly those its golden list names, and its folder exists", "[registry]") {
+  std::map<std::string, std::set<std::string>> by_family;
+  for (const whence::OpDescriptor* op : whence::op_table()) by_family[op->family].insert(op->names.front());
+  const std::string root = std::string(WHENCE_SITE_DIR) + "/..";
+  for (const auto& [family, primaries] : by_family) {
+    INFO("family " << family);
+    CHECK(std::ifstream(root + "/kernels/" + family + "/README.md").good());
+    if (family == "gather") {
+      CHECK(primaries == std::set<std::string>{"torch.gather"});
+      continue;
+    }
+    std::ifstream in(root + "/tests/golden/" + family + "_ops.json");
+    REQUIRE(in.good());
+    std::set<std::string> golden;
+    for (const auto& entry : whence::Json::parse(in)) golden.insert(entry["primary"].get<std::string>());
+    CHECK(primaries == golden);
+  }
+  CHECK(by_family.size() == 11);
 }

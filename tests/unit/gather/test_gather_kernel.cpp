@@ -10,7 +10,7 @@
 #include "core/api.hpp"
 #include "core/bind.hpp"
 #include "core/views.hpp"
-#include "kernels/ops.hpp"
+#include "kernels/gather/gather_op.hpp"
 
 using namespace whence;
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <tuple>
 
-#include "core/program.hpp"
-#include "golden_compare.hpp"
+#include "core/program/program.hpp"
+#include "tests/unit/golden_compare.hpp"
 
 #ifndef WHENCE_GOLDEN_DIR
 #error "WHENCE_GOLDEN_DIR must be defined"

@@ -1,4 +1,4 @@
-// test_gnu_sort.cpp - kernels/gnu_sort.hpp against the standard library. Built with GNU
+// test_gnu_sort.cpp - kernels/reduce/gnu_sort.hpp against the standard library. Built with GNU
 // libstdc++ (the native build), each function must leave equal values in the very positions
 // std:: does (PyTorch's CPU kernels call std::); elsewhere (WebAssembly's libc++) only that the
 // result is ordered as each function promises.
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/gnu_sort.hpp"
+#include "kernels/reduce/gnu_sort.hpp"
 
 namespace {
 

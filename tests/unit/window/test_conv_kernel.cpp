@@ -1,4 +1,4 @@
-// The convolution's two compute paths (kernels/conv_im2col.hpp, kernels/conv_direct.hpp): on
+// The convolution's two compute paths (kernels/window/conv_im2col.hpp, kernels/window/conv_direct.hpp): on
 // random geometries (padding, dilation, groups, bias, batches, planes smaller than one strip
 // or than the kernel, more taps than one pass holds), the direct path equals im2col bit for
 // bit, and both are within rounding of a plain double sum over each window.
@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "kernels/conv_direct.hpp"
-#include "kernels/conv_im2col.hpp"
+#include "kernels/window/conv_direct.hpp"
+#include "kernels/window/conv_im2col.hpp"
 
 using namespace whence;
 using I64 = std::int64_t;

@@ -1,4 +1,4 @@
-// max_pool2d's compute path (kernels/window_ops.cpp: max_pool_kernel, max_tap) on random
+// max_pool2d's compute path (kernels/window/window_ops.cpp: max_pool_kernel, max_tap) on random
 // geometries and on values full of ties, signed zeros, infinities and NaNs of two payloads:
 // values bit for bit and indices as PyTorch's rule gives them (the first tap of the window
 // starts it; a later one replaces it when larger or NaN, so the first largest wins and the
@@ -28,7 +28,7 @@ struct Geometry {
 
 std::string pair(I64 a, I64 b) { return "[" + std::to_string(a) + ", " + std::to_string(b) + "]"; }
 
-// PyTorch's pooling output size (as kernels/window_ops.cpp's pool_out, for valid arguments).
+// PyTorch's pooling output size (as kernels/window/window_ops.cpp's pool_out, for valid arguments).
 I64 out_size(I64 in, I64 k, I64 p, I64 s, I64 d, bool ceil) {
   const I64 span = in + 2 * p - d * (k - 1) - 1;
   I64 o = (ceil ? (span + s - 1) / s : span / s) + 1;
