@@ -9,8 +9,10 @@ namespace whence {
 std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg) {
   const std::int64_t r = rank > 0 ? rank : 1;
   if (dim < -r || dim >= r)
-    fail("IndexError", "Dimension out of range (expected to be in range of [" + std::to_string(-r) +
-                           ", " + std::to_string(r - 1) + "], but got " + std::to_string(dim) + ")", arg ? arg : "");
+    fail("IndexError",
+         "Dimension out of range (expected to be in range of [" + std::to_string(-r) + ", " + std::to_string(r - 1) +
+             "], but got " + std::to_string(dim) + ")",
+         arg ? arg : "");
   return dim < 0 ? dim + r : dim;
 }
 
@@ -33,20 +35,25 @@ std::int64_t g_element_limit = kMaxElements;
 std::int64_t element_limit() { return g_element_limit; }
 void set_element_limit(std::int64_t n) { g_element_limit = n; }
 
+void insert_at(Shape& s, std::int64_t pos, std::int64_t value) {
+  s.push_back(value);
+  std::rotate(s.begin() + pos, s.end() - 1, s.end());
+}
+
 void check_limits(const Shape& shape) {
   const std::int64_t limit = g_element_limit;
   if (shape.size() > std::size_t(kMaxRank))
-    fail("Unsupported", "Whence shows tensors of rank up to " + std::to_string(kMaxRank) +
-                            "; this one has rank " + std::to_string(shape.size()));
+    fail("Unsupported", "Whence shows tensors of rank up to " + std::to_string(kMaxRank) + "; this one has rank " +
+                            std::to_string(shape.size()));
   std::int64_t n = 1;
   for (auto s : shape) {
     if (s < 0)
-      fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) +
-                               ": " + shape_str(shape));
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape));
     n = n > limit / std::max<std::int64_t>(s, 1) ? limit + 1 : n * s;  // (never overflows)
     if (n > limit)
-      fail("Unsupported", "Whence shows tensors of up to " + std::to_string(limit) +
-                              " elements; shape " + shape_str(shape) + " has more");
+      fail("Unsupported", "Whence shows tensors of up to " + std::to_string(limit) + " elements; shape " +
+                              shape_str(shape) + " has more");
   }
 }
 
@@ -77,7 +84,8 @@ std::vector<int> reduction_dims(const Value& dim, int rank) {
   if (dim.is<std::int64_t>()) given.push_back(dim.as<std::int64_t>());
   if (dim.is<Tensor>()) given.push_back(dim.as<Tensor>().get(0).i);
   if (dim.is<List>())
-    for (const Value& d : dim.as<List>()) given.push_back(d.is<std::int64_t>() ? d.as<std::int64_t>() : d.as<Tensor>().get(0).i);
+    for (const Value& d : dim.as<List>())
+      given.push_back(d.is<std::int64_t>() ? d.as<std::int64_t>() : d.as<Tensor>().get(0).i);
   std::vector<int> dims;
   if (given.empty()) {  // every dim
     for (int d = 0; d < rank; ++d) dims.push_back(d);
@@ -86,7 +94,8 @@ std::vector<int> reduction_dims(const Value& dim, int rank) {
   std::vector<bool> seen(std::size_t(std::max(rank, 1)), false);
   for (std::int64_t d : given) {
     const int w = int(wrap_dim(d, rank));
-    if (seen[std::size_t(w)]) fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims");
+    if (seen[std::size_t(w)])
+      fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims");
     seen[std::size_t(w)] = true;
     if (rank > 0) dims.push_back(w);
   }

@@ -14,11 +14,15 @@ namespace whence {
 // `arg`: the parameter its IndexError names (the error's "arg"), if any.
 std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg = nullptr);
 
-std::string shape_str(const Shape& shape);  // "[2, 3]"
+std::string shape_str(const Shape& shape);                      // "[2, 3]"
 std::string int_list_text(const std::vector<std::int64_t>& v);  // "[2, 3]", as PyTorch's messages print an int list
 
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);
+
+// s with `value` inserted before position `pos` (Shape::insert of one value: g++ 12 at -O3
+// warns, wrongly, that xtensor's svector::insert reads past the value).
+void insert_at(Shape& s, std::int64_t pos, std::int64_t value);
 
 }  // namespace whence
 

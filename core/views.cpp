@@ -52,8 +52,8 @@ Tensor t_(const Tensor& t) {
 Tensor unsqueeze(const Tensor& t, std::int64_t dim) {
   Shape shape = t.shape(), strides = t.strides();
   const std::int64_t stride = dim >= t.dim() ? 1 : shape[std::size_t(dim)] * strides[std::size_t(dim)];
-  shape.insert(shape.begin() + dim, 1);
-  strides.insert(strides.begin() + dim, stride);
+  insert_at(shape, dim, 1);
+  insert_at(strides, dim, stride);
   return t.as_strided(shape, strides, t.offset());
 }
 

@@ -422,7 +422,7 @@ StatisticPrepared prepare_quantile(const Bound& b) {
     if (x.dim() > 0) dims.push_back(int(d));
     c.s = slices_of(x.shape(), dims, keepdim);
   }
-  if (c.q_dim) c.s.out.insert(c.s.out.begin(), std::int64_t(c.qs.size()));
+  if (c.q_dim) insert_at(c.s.out, 0, std::int64_t(c.qs.size()));
   c.v = values_of(x);
   return c;
 }

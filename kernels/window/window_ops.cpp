@@ -172,7 +172,7 @@ Win prepare_conv(const Bound& b, const WinSpec& sp) {
                              ", but got input of size: " + sizes(x0.shape()), "input");
   const bool batched = x0.dim() == nd + 2;
   Shape xs = x0.shape();
-  if (!batched) xs.insert(xs.begin(), 1);
+  if (!batched) insert_at(xs, 0, 1);
   const I64 k = w.dim();
   const int dim = int(k) - 2;
   Shape shown = xs;  // the input as the convolution's messages print it ('same' may have padded it)
@@ -711,7 +711,7 @@ Win prepare_adaptive_avg(const Bound& b, const WinSpec& sp) {
   } else {
     if (r != 3 && r != 4) fail("RuntimeError", "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got " + sizes(x.shape()), "input");
     Shape s4 = s;
-    if (sp.dims == 1) s4.insert(s4.end() - 1, 1);
+    if (sp.dims == 1) insert_at(s4, std::int64_t(s4.size()) - 1, 1);
     for (int i : {-2, -1})
       if (s4[std::size_t(r + i)] <= 0)
         fail("RuntimeError", "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + sizes(s4) +
@@ -746,7 +746,7 @@ Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
   if (sp.dims == 1) {
     check_1d_sizes("adaptive_max_pool1d", x, o);
     o.insert(o.begin(), 1);
-    s4.insert(s4.end() - 1, 1);
+    insert_at(s4, std::int64_t(s4.size()) - 1, 1);
   }
   const int r = int(s4.size());
   if (r != 3 && r != 4) fail("RuntimeError", "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: " + sizes(s4), "input");
