@@ -47,15 +47,19 @@ Format format_of(const double* v, std::int64_t n) {
     exp_max = exp_max != 0 ? std::floor(std::log10(exp_max)) + 1 : 1;
   }
   if (integers) {
-    if (exp_max > 9) f.width = 11, f.conversion = 'e';
-    else f.width = int(exp_max) + 1;
+    if (exp_max > 9)
+      f.width = 11, f.conversion = 'e';
+    else
+      f.width = int(exp_max) + 1;
   } else if (exp_max - exp_min > 4) {
     f.width = std::fabs(exp_max) > 99 || std::fabs(exp_min) > 99 ? 12 : 11;
     f.conversion = 'e';
   } else {
     f.conversion = 'f';
-    if (exp_max > 5 || exp_max < 0) f.width = 7, f.scale = std::pow(10, exp_max - 1);
-    else f.width = exp_max == 0 ? 7 : int(exp_max) + 6;
+    if (exp_max > 5 || exp_max < 0)
+      f.width = 7, f.scale = std::pow(10, exp_max - 1);
+    else
+      f.width = exp_max == 0 ? 7 : int(exp_max) + 6;
   }
   return f;
 }
@@ -93,8 +97,9 @@ void print_matrix(std::string& s, const double* v, std::int64_t rows, std::int64
 
 std::string aten_print(const Tensor& t) {
   // Tensor::toString(): the legacy type name where the dtype has one
-  static const char* type_names[] = {"CPUBoolType", "torch.ByteTensor", "torch.CharTensor", "torch.ShortTensor", "torch.IntTensor",
-                                     "torch.LongTensor", "torch.HalfTensor", "CPUBFloat16Type", "torch.FloatTensor", "torch.DoubleTensor"};
+  static const char* type_names[] = {"CPUBoolType",       "torch.ByteTensor",  "torch.CharTensor", "torch.ShortTensor",
+                                     "torch.IntTensor",   "torch.LongTensor",  "torch.HalfTensor", "CPUBFloat16Type",
+                                     "torch.FloatTensor", "torch.DoubleTensor"};
   std::vector<double> v(std::size_t(t.numel()));
   for (std::int64_t i = 0; i < t.numel(); ++i) v[std::size_t(i)] = t.get(i).as_double();
   const Shape& shape = t.shape();

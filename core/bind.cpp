@@ -38,8 +38,7 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
   const std::string& t = p.type;
   if (t == "Tensor") return v.is<Tensor>() || (numbers_as_tensors && is_number(v));
   if (t == "Number" || t == "float") return is_number(v) || is_zero_dim(v);
-  if (t == "int")
-    return v.is<std::int64_t>() || (is_zero_dim(v) && is_integral(v.as<Tensor>().dtype(), false));
+  if (t == "int") return v.is<std::int64_t>() || (is_zero_dim(v) && is_integral(v.as<Tensor>().dtype(), false));
   if (t == "bool") return v.is<bool>();
   if (t == "str") return v.is<std::string>();
   if (t == "torch.dtype") return v.is<DType>();
@@ -54,13 +53,15 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
     return true;
   }
   if (t == "object") return true;  // __getitem__'s index: checked by the op
-  if (t == "tuple of Tensors") {  // a list with a non-tensor fails at once, whatever overloads remain
+  if (t == "tuple of Tensors") {   // a list with a non-tensor fails at once, whatever overloads remain
     if (!v.is<List>()) return false;
     const List& items = v.as<List>();
     for (std::size_t j = 0; j < items.size(); ++j)
       if (!items[j].is<Tensor>())
-        fail("TypeError", "expected Tensor as element " + std::to_string(j) + " in argument " + std::to_string(argnum) + ", but got " +
-                              python_type_name(items[j]), p.name);
+        fail("TypeError",
+             "expected Tensor as element " + std::to_string(j) + " in argument " + std::to_string(argnum) +
+                 ", but got " + python_type_name(items[j]),
+             p.name);
     return true;
   }
   if (is_int_list_type(t)) {  // with a default (amax's dim=[]), PyTorch's IntArrayRef also takes None
@@ -77,7 +78,8 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
 
 // The functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
 bool allows_numbers_as_tensors(const std::string& name) {
-  static const char* names[] = {"add", "div", "divide", "mul", "multiply", "sub", "subtract", "true_divide", "floor_divide"};
+  static const char* names[] = {"add", "div",      "divide",      "mul",         "multiply",
+                                "sub", "subtract", "true_divide", "floor_divide"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -128,7 +130,8 @@ struct Parsed {
   for (std::size_t i = from; i < s.params.size(); ++i)
     if (!s.params[i].optional) names += std::string(n++ ? ", " : "") + "\"" + s.params[i].name + "\"";
   // PyTorch's quirk: "1 required positional arguments", "2 required positional argument".
-  fail("TypeError", name + "() missing " + std::to_string(n) + " required positional argument" + (n == 1 ? "s" : "") + ": " + names);
+  fail("TypeError",
+       name + "() missing " + std::to_string(n) + " required positional argument" + (n == 1 ? "s" : "") + ": " + names);
 }
 
 // FunctionSignature::parse. With raise=false it returns nullopt where PyTorch returns false.
@@ -183,14 +186,19 @@ std::optional<Parsed> parse(const std::string& name, const Signature& s, const A
       continue;
     } else if (raise) {
       if (is_kwd)
-        fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", not " + python_type_name(*obj), p.name);
-      fail("TypeError", name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) + ") must be " + p.type +
-                            ", not " + python_type_name(*obj), p.name);
+        fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", not " + python_type_name(*obj),
+             p.name);
+      fail("TypeError",
+           name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) + ") must be " + p.type +
+               ", not " + python_type_name(*obj),
+           p.name);
     } else {
       return std::nullopt;
     }
-    if (!is_kwd) ++arg_pos;
-    else if (obj) --remaining;
+    if (!is_kwd)
+      ++arg_pos;
+    else if (obj)
+      --remaining;
   }
   if (remaining > 0) {
     if (!raise) return std::nullopt;
@@ -218,7 +226,8 @@ std::vector<std::pair<std::string, std::string>> option_arguments(const std::str
     const auto end = body.find(", ", start);
     const std::string arg = body.substr(start, end == std::string::npos ? std::string::npos : end - start);
     const auto space = arg.find_last_of(' ');
-    args.emplace_back(space == std::string::npos ? arg : arg.substr(0, space), space == std::string::npos ? arg : arg.substr(space + 1));
+    args.emplace_back(space == std::string::npos ? arg : arg.substr(0, space),
+                      space == std::string::npos ? arg : arg.substr(space + 1));
     if (end == std::string::npos) break;
     start = end + 2;
   }
@@ -265,7 +274,8 @@ std::string formatted_arg_desc(const std::vector<std::pair<std::string, std::str
   return s + ")";
 }
 
-std::vector<std::string> unmatched_kwargs(const std::vector<std::pair<std::string, std::string>>& option, const Args& a) {
+std::vector<std::string> unmatched_kwargs(const std::vector<std::pair<std::string, std::string>>& option,
+                                          const Args& a) {
   std::vector<std::string> out;
   long start = long(option.size()) - long(a.kwargs.size());
   if (start < 0) start = 0;
@@ -291,7 +301,8 @@ std::string joined(const std::vector<std::string>& items) {
     if (!unmatched.empty()) {
       msg += "got unrecognized keyword arguments: " + joined(unmatched);
     } else {
-      msg += "got " + (argcount_match(option, a) ? formatted_arg_desc(option, a) : arg_desc(a)) + ", but expected " + options[0];
+      msg += "got " + (argcount_match(option, a) ? formatted_arg_desc(option, a) : arg_desc(a)) + ", but expected " +
+             options[0];
     }
     fail("TypeError", msg);
   }
@@ -304,7 +315,8 @@ std::string joined(const std::vector<std::string>& items) {
     if (!unmatched.empty())
       msg += "      didn't match because some of the keywords were incorrect: " + joined(unmatched) + "\n";
     else
-      msg += "      didn't match because some of the arguments have invalid types: " + formatted_arg_desc(option, a) + "\n";
+      msg += "      didn't match because some of the arguments have invalid types: " + formatted_arg_desc(option, a) +
+             "\n";
   }
   fail("TypeError", msg);
 }
@@ -374,14 +386,17 @@ Parsed parse_python(const std::string& name, const Signature& s, const Args& a) 
   if (a.positional.size() > positional_params && !var_positional) {
     std::size_t required = 0;
     for (std::size_t i = 0; i < positional_params; ++i) required += !s.params[i].optional;
-    const std::string takes = required == positional_params ? std::to_string(positional_params)
-                                                            : "from " + std::to_string(required) + " to " + std::to_string(positional_params);
-    fail("TypeError", name + "() takes " + takes + " positional argument" + (positional_params == 1 && required == 1 ? "" : "s") +
-                          " but " + std::to_string(a.positional.size()) + (a.positional.size() == 1 ? " was" : " were") + " given");
+    const std::string takes = required == positional_params
+                                  ? std::to_string(positional_params)
+                                  : "from " + std::to_string(required) + " to " + std::to_string(positional_params);
+    fail("TypeError",
+         name + "() takes " + takes + " positional argument" + (positional_params == 1 && required == 1 ? "" : "s") +
+             " but " + std::to_string(a.positional.size()) + (a.positional.size() == 1 ? " was" : " were") + " given");
   }
   std::vector<std::string> missing, missing_kw;
   for (std::size_t i = 0; i < s.params.size(); ++i)
-    if (!out.values[i] && !s.params[i].optional) (s.params[i].keyword_only ? missing_kw : missing).push_back(s.params[i].name);
+    if (!out.values[i] && !s.params[i].optional)
+      (s.params[i].keyword_only ? missing_kw : missing).push_back(s.params[i].name);
   if (!missing.empty())
     fail("TypeError", name + "() missing " + std::to_string(missing.size()) + " required positional argument" +
                           (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
@@ -412,7 +427,8 @@ void forward_varargs(const Binding& b, const Signature& s, Parsed& parsed) {
   Args forwarded;
   forwarded.positional.push_back(parsed.values[vi]);
   for (std::size_t i = vi + 1; i < s.params.size(); ++i)
-    if (parsed.values[i] && !parsed.values[i]->is<None>()) forwarded.kwargs.emplace_back(s.params[i].name, parsed.values[i]);
+    if (parsed.values[i] && !parsed.values[i]->is<None>())
+      forwarded.kwargs.emplace_back(s.params[i].name, parsed.values[i]);
   parse_native(*native, forwarded);
 }
 
@@ -432,8 +448,10 @@ void check_forwarded_types(const Binding& inner, const Signature& outer, const P
       positional = false;
       continue;
     }
-    if (positional) forwarded.positional.push_back(v);
-    else forwarded.kwargs.emplace_back(p.name, v);
+    if (positional)
+      forwarded.positional.push_back(v);
+    else
+      forwarded.kwargs.emplace_back(p.name, v);
   }
   try {
     parse_native(inner, forwarded);
@@ -455,7 +473,8 @@ bool python_truth(const Value& v) {
   if (v.is<Tensor>()) {
     const Tensor& t = v.as<Tensor>();
     if (t.numel() != 1)
-      fail("RuntimeError", std::string("Boolean value of Tensor with ") + (t.numel() ? "more than one value" : "no values") + " is ambiguous");
+      fail("RuntimeError", std::string("Boolean value of Tensor with ") +
+                               (t.numel() ? "more than one value" : "no values") + " is ambiguous");
     return t.get(0).as_double() != 0;
   }
   return true;  // a dtype
@@ -488,12 +507,17 @@ Value int_list_values(const std::string& name, const SignatureParam& p, const Va
   List out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const Value& item = items[i];
-    if (item.is<std::int64_t>()) out.push_back(item);
-    else if (item.is<bool>()) out.push_back(std::int64_t(item.as<bool>()));
-    else if (is_index(item)) out.push_back(item.as<Tensor>().get(0).i);
+    if (item.is<std::int64_t>())
+      out.push_back(item);
+    else if (item.is<bool>())
+      out.push_back(std::int64_t(item.as<bool>()));
+    else if (is_index(item))
+      out.push_back(item.as<Tensor>().get(0).i);
     else
-      fail("TypeError", name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
-                            python_type_name(item) + " at pos " + std::to_string(i + 1), p.name);
+      fail("TypeError",
+           name + "(): argument '" + p.name + "' must be " + p.type + ", but found element of type " +
+               python_type_name(item) + " at pos " + std::to_string(i + 1),
+           p.name);
   }
   Value r(std::move(out));
   r.is_tuple = v.is_tuple;
@@ -514,7 +538,8 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
       text += "*, ";
       star = true;
     }
-    static const char* words[] = {"Tensor", "int", "bool", "float", "torch.dtype", "tuple of ints", "Tensor?", "Number", "Tensor", "str", "tuple of Tensors", "object"};
+    static const char* words[] = {"Tensor",  "int",    "bool",   "float", "torch.dtype",      "tuple of ints",
+                                  "Tensor?", "Number", "Tensor", "str",   "tuple of Tensors", "object"};
     text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
     if (p.has_default) text += "=default";
   }
@@ -532,7 +557,8 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     if (call.args.empty())
       fail("TypeError", "unbound method _TensorBase." + short_name(call.op) + "() needs an argument");
     if (!call.args[0].is<Tensor>())
-      fail("TypeError", "descriptor '" + short_name(call.op) + "' for 'torch._C._TensorBase' objects doesn't apply to a '" +
+      fail("TypeError", "descriptor '" + short_name(call.op) +
+                            "' for 'torch._C._TensorBase' objects doesn't apply to a '" +
                             python_type_name(call.args[0]) + "' object");
     a.first_position = 1;
   }
@@ -547,7 +573,8 @@ Bound bind(const OpDescriptor& op, const Call& call) {
   Signature own;
   if (binding && binding->kind == BindingKind::NoArgs) {
     if (!a.kwargs.empty()) fail("TypeError", name + "() takes no keyword arguments");
-    if (!a.positional.empty()) fail("TypeError", name + "() takes no arguments (" + std::to_string(a.positional.size()) + " given)");
+    if (!a.positional.empty())
+      fail("TypeError", name + "() takes no arguments (" + std::to_string(a.positional.size()) + " given)");
     own = parse_signature("()", false);
     matched = &own;
   } else if (binding && binding->kind == BindingKind::Python) {
@@ -557,10 +584,12 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       a.first_position = 0;
     }
     parsed = parse_python(name, *matched, a);
-    if (parsed.varargs && !binding->calls.empty()) forward_varargs(*binding, *matched, parsed);  // (einsum reads its *args itself)
+    if (parsed.varargs && !binding->calls.empty())
+      forward_varargs(*binding, *matched, parsed);  // (einsum reads its *args itself)
     // (A method it forwards to takes the input as self: only the types of non-tensor inputs matter.)
     const Binding* inner = binding->calls.empty() || binding->operator_method || is_method_name(binding->calls)
-                               ? nullptr : find_binding(binding->calls);
+                               ? nullptr
+                               : find_binding(binding->calls);
     // A Python function that first calls a method of its input (group_norm: input.size(0))
     // fails there on a non-tensor, before it forwards anything.
     const bool input_method_first = !op.python_input_method.empty() && !parsed.values.empty() && parsed.values[0] &&
@@ -569,7 +598,8 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       // (checked by forward_varargs)
     } else if (inner && !input_method_first) {
       if (op.python_input_method.empty()) check_forwarded_types(*inner, *matched, parsed);
-    } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] && !parsed.values[0]->is<Tensor>()) {
+    } else if (!binding->operator_method && !parsed.values.empty() && parsed.values[0] &&
+               !parsed.values[0]->is<Tensor>()) {
       // The Python function's first step on its input: a method call, or a torch._C function
       // whose only overload takes a Tensor.
       const std::string type = python_type_name(*parsed.values[0]);
@@ -578,8 +608,10 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       if (!op.python_input_method.empty())
         fail("AttributeError", "'" + type + "' object has no attribute '" + op.python_input_method + "'");
       if (!binding->calls.empty())
-        fail("TypeError", short_name(binding->calls) + "(): argument '" + matched->params[0].name +
-                              "' (position 1) must be Tensor, not " + type, matched->params[0].name);
+        fail("TypeError",
+             short_name(binding->calls) + "(): argument '" + matched->params[0].name +
+                 "' (position 1) must be Tensor, not " + type,
+             matched->params[0].name);
     }
   } else if (binding) {
     auto [s, p] = parse_native(*binding, a);
@@ -624,8 +656,10 @@ Bound bind(const OpDescriptor& op, const Call& call) {
     const SignatureParam& p = matched->params[i];
     int target = op.param_index(p.name);
     const bool python_self = binding && binding->kind == BindingKind::Python && method;
-    if (python_self) target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
-    else if (target < 0 || (p.name == "self" && !method)) target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
+    if (python_self)
+      target = i < op.params.size() ? int(i) : -1;  // (self, other) onto (input, other)
+    else if (target < 0 || (p.name == "self" && !method))
+      target = int(i + offset) < int(op.params.size()) ? int(i + offset) : -1;
     if (method && !python_self && target == self_param) continue;  // a name clash with self: keep self
     // A factory's names= names the new tensor's dims (the kernel refuses all but None); other
     // name parameters are dims given by name.
@@ -644,8 +678,11 @@ Bound bind(const OpDescriptor& op, const Call& call) {
         bool ident = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
         for (char c : s) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         if (!ident)
-          fail("RuntimeError", "Invalid name: a valid identifier contains only digits, alphabetical characters, "
-                               "and/or underscore and starts with a non-digit. got: '" + s + "'.", p.name);
+          fail("RuntimeError",
+               "Invalid name: a valid identifier contains only digits, alphabetical characters, "
+               "and/or underscore and starts with a non-digit. got: '" +
+                   s + "'.",
+               p.name);
       }
       if (op.names_resolve) {  // a named-tensor overload that looks the name up
         if (!v.is<std::string>()) fail("RuntimeError", "Please look up dimensions by name, got: name = None.", p.name);
@@ -653,15 +690,19 @@ Bound bind(const OpDescriptor& op, const Call& call) {
         // The names of self, or of the first tensor of cat's list (by position or keyword).
         const Value* first = method ? &call.args[0] : parsed.values.empty() ? nullptr : parsed.values[0];
         if (first && first->is<List>()) {
-          if (first->as<List>().empty()) fail("RuntimeError", "expected a non-empty list of Tensors", matched->params[0].name);
+          if (first->as<List>().empty())
+            fail("RuntimeError", "expected a non-empty list of Tensors", matched->params[0].name);
           first = &first->as<List>()[0];
         }
         const Tensor& self = first && first->is<Tensor>() ? first->as<Tensor>() : Tensor();
         for (int d = 0; self.defined() && d < self.dim(); ++d) nones += d ? ", None" : "None";
         fail("RuntimeError", "Name '" + v.as<std::string>() + "' not found in Tensor[" + nones + "].", p.name);
       }
-      fail("RuntimeError", name + ": You passed a dimname (string) to this op in place of a dimension index but it "
-                                  "does not yet support this behavior. Please pass a dimension index to work around this.", p.name);
+      fail("RuntimeError",
+           name +
+               ": You passed a dimname (string) to this op in place of a dimension index but it "
+               "does not yet support this behavior. Please pass a dimension index to work around this.",
+           p.name);
     }
     if (!parsed.values[i]) continue;
     b.values[std::size_t(target)] = *parsed.values[i];
@@ -686,7 +727,8 @@ void check_native_call(const std::string& binding, const std::vector<const Value
   a.kwargs = kwargs;
   const auto [s, parsed] = parse_native(*b, a);
   for (std::size_t i = 0; i < parsed.values.size(); ++i)  // (an int list's elements are converted too)
-    if (parsed.values[i] && is_int_list_type(s->params[i].type)) int_list_values(b->message_name, s->params[i], *parsed.values[i]);
+    if (parsed.values[i] && is_int_list_type(s->params[i].type))
+      int_list_values(b->message_name, s->params[i], *parsed.values[i]);
 }
 
 }  // namespace whence

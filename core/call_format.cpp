@@ -46,7 +46,10 @@ std::string python_string(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
     if (c == '\'' || c == '\\') out += '\\';
-    if (c == '\n') { out += "\\n"; continue; }
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
     out += c;
   }
   return out + "'";
@@ -57,8 +60,7 @@ std::string python_string(const std::string& s) {
 // (keyword arguments, a non-tensor self, or a reflected call that the operator would not
 // give back), so that parse_call(format_call(c)) == c.
 std::string operator_form(const Call& call) {
-  if (!call.kwargs.empty() || call.args.empty() || !call.args[0].is<Tensor>() || !is_method_name(call.op))
-    return {};
+  if (!call.kwargs.empty() || call.args.empty() || !call.args[0].is<Tensor>() || !is_method_name(call.op)) return {};
   const std::string method = call.op.substr(13);
   for (const auto& s : operator_spellings()) {
     if (s.unary) {
@@ -66,8 +68,7 @@ std::string operator_form(const Call& call) {
       continue;
     }
     if (call.args.size() != 2) continue;
-    if (method == s.method)
-      return format_value(call.args[0]) + " " + s.symbol + " " + format_value(call.args[1]);
+    if (method == s.method) return format_value(call.args[0]) + " " + s.symbol + " " + format_value(call.args[1]);
     if (s.comparison || method != s.reflected) continue;
     const Value& other = call.args[1];
     // tensor + tensor would call __add__; 'a' + t and [1] + t raise instead of reflecting.
@@ -152,7 +153,8 @@ std::string subscript_form(const Call& call) {
 }  // namespace
 
 std::string format_call(const Call& call) {
-  if (call.op == "torch.Tensor.__getitem__" && call.args.size() == 2 && call.kwargs.empty() && call.args[0].is<Tensor>())
+  if (call.op == "torch.Tensor.__getitem__" && call.args.size() == 2 && call.kwargs.empty() &&
+      call.args[0].is<Tensor>())
     return subscript_form(call);
   if (is_property_op(call.op) && call.args.size() == 1 && call.kwargs.empty() && call.args[0].is<Tensor>())
     return format_value(call.args[0]) + call.op.substr(12);  // x.T

@@ -10,11 +10,11 @@
 #include "api.hpp"
 #include "call_syntax.hpp"
 #include "error.hpp"
-#include "return_types.hpp"
 #include "evaluate.hpp"
 #include "factories.hpp"
 #include "python_ops.hpp"
 #include "registry.hpp"
+#include "return_types.hpp"
 #include "scope.hpp"
 #include "views.hpp"
 
@@ -74,8 +74,8 @@ std::vector<std::int64_t> int_list(const std::string& fn, const std::vector<Valu
   std::vector<std::int64_t> out;
   for (const auto& v : *items) {
     if (!v.is<std::int64_t>())
-      fail("TypeError", fn + "(): argument 'size' must be tuple of ints, but found element of type " +
-                            python_type_name(v));
+      fail("TypeError",
+           fn + "(): argument 'size' must be tuple of ints, but found element of type " + python_type_name(v));
     out.push_back(v.as<std::int64_t>());
   }
   return out;
@@ -98,8 +98,7 @@ std::optional<DType> dtype_kwarg(const std::string& fn, const Node& call) {
 }
 
 std::int64_t int_arg(const std::string& fn, const Value& v) {
-  if (!v.is<std::int64_t>())
-    fail("TypeError", fn + "(): argument must be int, not " + python_type_name(v));
+  if (!v.is<std::int64_t>()) fail("TypeError", fn + "(): argument must be int, not " + python_type_name(v));
   return v.as<std::int64_t>();
 }
 
@@ -110,7 +109,8 @@ Value call_function(const std::string& name, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
   if (name == "torch.tensor" || name == "torch.as_tensor") {
     const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
-    if (args.size() != 1) fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
+    if (args.size() != 1)
+      fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
     Tensor t = tensor_from_data(args[0], dtype);
     if (g_scope) g_scope->literal(t);
     return t;
@@ -158,10 +158,9 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   if (method == "t" && args.empty()) return t_(self);
   if (method == "contiguous" && args.empty()) return self.contiguous();
   static const std::pair<const char*, DType> casts[] = {
-      {"bool", DType::Bool},   {"byte", DType::UInt8},     {"char", DType::Int8},
-      {"short", DType::Int16}, {"int", DType::Int32},      {"long", DType::Int64},
-      {"half", DType::Float16}, {"bfloat16", DType::BFloat16}, {"float", DType::Float32},
-      {"double", DType::Float64}};
+      {"bool", DType::Bool},     {"byte", DType::UInt8},    {"char", DType::Int8},    {"short", DType::Int16},
+      {"int", DType::Int32},     {"long", DType::Int64},    {"half", DType::Float16}, {"bfloat16", DType::BFloat16},
+      {"float", DType::Float32}, {"double", DType::Float64}};
   std::optional<DType> cast;
   for (const auto& [name, d] : casts)
     if (method == name && args.empty()) cast = d;
@@ -191,9 +190,12 @@ Value slice_of(const Node& n) {
   std::optional<std::int64_t>* parts[] = {&s.start, &s.stop, &s.step};
   for (int k = 0; k < 3; ++k) {
     const Value v = eval(n.items[std::size_t(k)]);
-    if (v.is<std::int64_t>()) *parts[k] = v.as<std::int64_t>();
-    else if (v.is<bool>()) *parts[k] = std::int64_t(v.as<bool>());
-    else if (!v.is<None>()) fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+    if (v.is<std::int64_t>())
+      *parts[k] = v.as<std::int64_t>();
+    else if (v.is<bool>())
+      *parts[k] = std::int64_t(v.as<bool>());
+    else if (!v.is<None>())
+      fail("TypeError", "slice indices must be integers or None or have an __index__ method");
   }
   return s;
 }

@@ -33,7 +33,10 @@ std::vector<Token> tokenize(const std::string& s) {
   while (i < s.size()) {
     const char c = s[i];
     const std::size_t col = i + 1;
-    if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
     if (s.compare(i, 3, "...") == 0) {  // Ellipsis, before '.' of an attribute or a float
       out.push_back({Token::Kind::Op, "...", col});
       i += 3;
@@ -122,7 +125,10 @@ class Parser {
   bool is_op(const char* op) const { return peek().kind == Token::Kind::Op && peek().text == op; }
   Token next() { return t_[p_++]; }
   void expect(const char* op, const Token& opener) {
-    if (is_op(op)) { ++p_; return; }
+    if (is_op(op)) {
+      ++p_;
+      return;
+    }
     if (peek().kind == Token::Kind::End) syntax_error("'" + opener.text + "' was never closed", opener.column);
     syntax_error("invalid syntax", peek().column);
   }
@@ -173,8 +179,8 @@ class Parser {
 
   // Left-associative binary operators, level 0 (|) to 5 (* @ / // %).
   Node binary(std::size_t level) {
-    static const std::vector<std::vector<const char*>> levels = {
-        {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "@", "/", "//", "%"}};
+    static const std::vector<std::vector<const char*>> levels = {{"|"},        {"^"},      {"&"},
+                                                                 {"<<", ">>"}, {"+", "-"}, {"*", "@", "/", "//", "%"}};
     if (level == levels.size()) return factor();
     Node n = binary(level + 1);
     while (is_one_of(levels[level])) {
@@ -347,8 +353,7 @@ class Parser {
         if (tok.text == "[") return sequence(tok, "]", Node::Kind::List);
         if (tok.text == "(") return sequence(tok, ")", Node::Kind::Tuple);
         break;
-      case Token::Kind::End:
-        syntax_error("unexpected end of the call", tok.column);
+      case Token::Kind::End: syntax_error("unexpected end of the call", tok.column);
     }
     syntax_error("invalid syntax", tok.column);
   }
@@ -376,19 +381,26 @@ class Parser {
 
 const std::vector<OperatorSpelling>& operator_spellings() {
   static const std::vector<OperatorSpelling> table = {
-      {"==", "__eq__", "__eq__", false, true},   {"!=", "__ne__", "__ne__", false, true},
-      {"<", "__lt__", "__gt__", false, true},    {"<=", "__le__", "__ge__", false, true},
-      {">", "__gt__", "__lt__", false, true},    {">=", "__ge__", "__le__", false, true},
-      {"|", "__or__", "__ror__", false, false},  {"^", "__xor__", "__rxor__", false, false},
+      {"==", "__eq__", "__eq__", false, true},
+      {"!=", "__ne__", "__ne__", false, true},
+      {"<", "__lt__", "__gt__", false, true},
+      {"<=", "__le__", "__ge__", false, true},
+      {">", "__gt__", "__lt__", false, true},
+      {">=", "__ge__", "__le__", false, true},
+      {"|", "__or__", "__ror__", false, false},
+      {"^", "__xor__", "__rxor__", false, false},
       {"&", "__and__", "__rand__", false, false},
       {"<<", "__lshift__", "__rlshift__", false, false},
       {">>", "__rshift__", "__rrshift__", false, false},
-      {"+", "__add__", "__radd__", false, false}, {"-", "__sub__", "__rsub__", false, false},
-      {"*", "__mul__", "__rmul__", false, false}, {"/", "__truediv__", "__rtruediv__", false, false},
+      {"+", "__add__", "__radd__", false, false},
+      {"-", "__sub__", "__rsub__", false, false},
+      {"*", "__mul__", "__rmul__", false, false},
+      {"/", "__truediv__", "__rtruediv__", false, false},
       {"@", "__matmul__", "__rmatmul__", false, false},
       {"//", "__floordiv__", "__rfloordiv__", false, false},
       {"%", "__mod__", "__rmod__", false, false},
-      {"-", "__neg__", nullptr, true, false},     {"+", "__pos__", nullptr, true, false},
+      {"-", "__neg__", nullptr, true, false},
+      {"+", "__pos__", nullptr, true, false},
       {"~", "__invert__", nullptr, true, false},
       {"**", "__pow__", "__rpow__", false, false},
   };

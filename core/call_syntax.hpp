@@ -11,20 +11,36 @@
 namespace whence {
 
 struct Node {
-  enum class Kind { Name, Int, Float, Str, Bool, NoneLit, EllipsisLit, List, Tuple, Call, Attr, Unary, Binary, Subscript, Slice };
+  enum class Kind {
+    Name,
+    Int,
+    Float,
+    Str,
+    Bool,
+    NoneLit,
+    EllipsisLit,
+    List,
+    Tuple,
+    Call,
+    Attr,
+    Unary,
+    Binary,
+    Subscript,
+    Slice
+  };
   Kind kind = Kind::NoneLit;
-  std::string text;            // Name: identifier; Str: value; Attr: attribute name;
-                               // Int: the digits when the literal does not fit int64;
-                               // Unary/Binary: the operator ("-", "**", "<=")
-  std::int64_t i = 0;          // Int
-  double f = 0;                // Float
-  bool b = false;              // Bool
-  std::vector<Node> items;     // List/Tuple: elements; Call: callee then positional args;
-                               // Attr/Unary: the operand; Binary: left, right;
-                               // Subscript: the value, then the index (a Tuple for x[a, b]);
-                               // Slice: start, stop, step (NoneLit where absent)
+  std::string text;                                  // Name: identifier; Str: value; Attr: attribute name;
+                                                     // Int: the digits when the literal does not fit int64;
+                                                     // Unary/Binary: the operator ("-", "**", "<=")
+  std::int64_t i = 0;                                // Int
+  double f = 0;                                      // Float
+  bool b = false;                                    // Bool
+  std::vector<Node> items;                           // List/Tuple: elements; Call: callee then positional args;
+                                                     // Attr/Unary: the operand; Binary: left, right;
+                                                     // Subscript: the value, then the index (a Tuple for x[a, b]);
+                                                     // Slice: start, stop, step (NoneLit where absent)
   std::vector<std::pair<std::string, Node>> kwargs;  // Call
-  std::size_t column = 0;      // 1-based, for error messages
+  std::size_t column = 0;                            // 1-based, for error messages
 };
 
 // A Python operator and the torch.Tensor methods it becomes with a tensor operand.

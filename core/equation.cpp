@@ -81,7 +81,8 @@ std::string placeholder(const std::string& key, const Context& ctx) {
   if (key.size() > 1 && key[0] == '?') {  // {?name:TEXT}: TEXT when the caller gave `name`
     const auto colon = key.find(':');
     const int p = ctx.bound.op->param_index(key.substr(1, colon - 1));
-    return p >= 0 && colon != std::string::npos && ctx.bound.given(std::size_t(p)) ? expand(key.substr(colon + 1), ctx) : "";
+    return p >= 0 && colon != std::string::npos && ctx.bound.given(std::size_t(p)) ? expand(key.substr(colon + 1), ctx)
+                                                                                   : "";
   }
   if (key == "out") return brackets(out_coords);
   if (key == "value") return format_scalar(ctx.out.get(ctx.flat));
@@ -112,7 +113,8 @@ std::string expand(const std::string& text, const Context& ctx) {
     std::string piece = placeholder(text.substr(i + 1, j - i - 2), ctx);
     // A negative number after an operator reads better in parentheses: 3 - (-2).
     const auto last = out.find_last_not_of(' ');
-    if (!piece.empty() && piece[0] == '-' && last != std::string::npos && std::string("+-*/·^%×").find(out[last]) != std::string::npos)
+    if (!piece.empty() && piece[0] == '-' && last != std::string::npos &&
+        std::string("+-*/·^%×").find(out[last]) != std::string::npos)
       piece = "(" + piece + ")";
     out += piece;
     i = j - 1;

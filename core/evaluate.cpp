@@ -6,12 +6,12 @@
 
 #include "api.hpp"
 #include "bind.hpp"
-#include "return_types.hpp"
 #include "call_syntax.hpp"
-#include "operator_protocol.hpp"
 #include "equation.hpp"
 #include "error.hpp"
 #include "json_io.hpp"
+#include "operator_protocol.hpp"
+#include "return_types.hpp"
 #include "shape.hpp"
 
 namespace whence {
@@ -51,7 +51,8 @@ Json views_json(const Evaluation& e) {
       if (v.is<Tensor>() && v.as<Tensor>().shares_storage(t)) of = path_json(e.bound.paths[i]);
       if (v.is<List>())
         for (std::size_t j = 0; j < v.as<List>().size() && of.is_null(); ++j)
-          if (v.as<List>()[j].is<Tensor>() && v.as<List>()[j].as<Tensor>().shares_storage(t)) of = path_json(e.bound.paths[i], int(j));
+          if (v.as<List>()[j].is<Tensor>() && v.as<List>()[j].as<Tensor>().shares_storage(t))
+            of = path_json(e.bound.paths[i], int(j));
       if (of.is_null()) continue;
       Json strides = Json::array();
       for (std::int64_t s : t.strides()) strides.push_back(s);
@@ -269,7 +270,8 @@ std::string evaluate_line(const std::string& line) {
     if (request.is_object() && request.contains("id")) id = request["id"];
     const bool explain = request.is_object() && request.value("explain", false) == true;
     if (request.is_object() && (request.contains("program") || request.contains("session"))) {
-      if (!g_programs) fail("Unsupported", "programs are not part of this build: the CLI runs them (whence eval, whence run)");
+      if (!g_programs)
+        fail("Unsupported", "programs are not part of this build: the CLI runs them (whence eval, whence run)");
       return g_programs(request);
     }
     if (request.is_object() && request.contains("code")) {
@@ -286,7 +288,8 @@ std::string evaluate_line(const std::string& line) {
 namespace {
 
 Json op_json(const OpDescriptor& op) {
-  static const char* type_names[] = {"Tensor", "int", "bool", "float", "dtype", "int[]", "Tensor?", "Number", "Tensor|Number", "str", "Tensor[]", "index"};
+  static const char* type_names[] = {"Tensor",  "int",    "bool",          "float", "dtype",    "int[]",
+                                     "Tensor?", "Number", "Tensor|Number", "str",   "Tensor[]", "index"};
   Json params = Json::array();
   for (const Param& p : op.params) {
     Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};
@@ -295,14 +298,8 @@ Json op_json(const OpDescriptor& op) {
     if (p.has_default) j["default"] = value_to_json(p.default_value);
     params.push_back(j);
   }
-  return Json{{"names", op.names},
-              {"family", op.family},
-              {"summary", op.summary},
-              {"signature", op.signature()},
-              {"docs", op.docs},
-              {"example", op.example},
-              {"equation", op.equation},
-              {"params", params}};
+  return Json{{"names", op.names}, {"family", op.family},   {"summary", op.summary},   {"signature", op.signature()},
+              {"docs", op.docs},   {"example", op.example}, {"equation", op.equation}, {"params", params}};
 }
 
 }  // namespace

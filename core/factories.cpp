@@ -26,20 +26,18 @@ void collect(const Value& v, std::size_t depth, Shape& shape, std::vector<Scalar
     const auto& items = v.as<List>();
     if (depth == shape.size()) {
       if (!leaves.empty())  // a scalar was seen where this path has a list
-        fail("ValueError", "expected sequence of length 0 at dim " + std::to_string(depth) +
-                               " (got " + std::to_string(items.size()) + ")");
+        fail("ValueError", "expected sequence of length 0 at dim " + std::to_string(depth) + " (got " +
+                               std::to_string(items.size()) + ")");
       shape.push_back(std::int64_t(items.size()));
     } else if (shape[depth] != std::int64_t(items.size())) {
-      fail("ValueError", "expected sequence of length " + std::to_string(shape[depth]) +
-                             " at dim " + std::to_string(depth) + " (got " +
-                             std::to_string(items.size()) + ")");
+      fail("ValueError", "expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
+                             std::to_string(depth) + " (got " + std::to_string(items.size()) + ")");
     }
     if (shape.size() > std::size_t(kMaxRank)) check_limits(shape);
     for (const auto& item : items) collect(item, depth + 1, shape, leaves);
     return;
   }
-  if (depth < shape.size())
-    fail("TypeError", std::string("new(): invalid data type '") + python_type_name(v) + "'");
+  if (depth < shape.size()) fail("TypeError", std::string("new(): invalid data type '") + python_type_name(v) + "'");
   auto s = scalar_of(v);
   if (!s) {
     if (v.is<Tensor>() && v.as<Tensor>().dim() == 0) {
@@ -79,7 +77,6 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype) {
 
 namespace {
 
-
 // std::numeric_limits<T>::max() and lowest() of the dtype's C++ type, as doubles.
 double max_of(DType d) {
   switch (d) {
@@ -102,7 +99,8 @@ double lowest_of(DType d) {
 void check_nonnegative(const Shape& shape) {
   for (auto s : shape)
     if (s < 0)
-      fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "size");
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "size");
 }
 
 std::int64_t as_int64(const Scalar& v) { return is_floating(v.dtype) ? float_to_int64(v.f) : v.i; }
@@ -113,8 +111,10 @@ double stored_value(DType d, const Scalar& v) {
   return dispatch_dtype(d, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T x = is_floating(v.dtype) ? cast_from_double<T>(v.f) : cast_from_int64<T>(v.i);  // as Tensor::set stores it
-    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return double(float(x));
-    else return double(x);
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+      return double(float(x));
+    else
+      return double(x);
   });
 }
 
@@ -131,7 +131,9 @@ Scalar checked_scalar(const Scalar& v, DType to, const std::string& arg) {
       over = double(v.i) < lowest_of(to) || double(v.i) > max_of(to);
     }
   }
-  if (over) fail("RuntimeError", std::string("value cannot be converted to type ") + dtype_cpp_name(to) + " without overflow", arg);
+  if (over)
+    fail("RuntimeError", std::string("value cannot be converted to type ") + dtype_cpp_name(to) + " without overflow",
+         arg);
   return v;
 }
 
@@ -235,7 +237,8 @@ std::int64_t range_size(double size_d) {
 void check_step_sign(double s, double a, double b) {
   if (!(s > 0 || s < 0)) fail("RuntimeError", "step must be nonzero", "step");
   if (!std::isfinite(a) || !std::isfinite(b))
-    fail("RuntimeError", "unsupported range: " + stream_text(a) + " -> " + stream_text(b), std::isfinite(a) ? "end" : "start");
+    fail("RuntimeError", "unsupported range: " + stream_text(a) + " -> " + stream_text(b),
+         std::isfinite(a) ? "end" : "start");
   if (!((s > 0 && b >= a) || (s < 0 && b <= a)))
     fail("RuntimeError", "upper bound and larger bound inconsistent with step sign", "end");
 }
@@ -256,7 +259,9 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
     const std::int64_t a = as_int64(checked_scalar(*start, DType::Int64, "start"));
     const std::int64_t b = as_int64(checked_scalar(*end, DType::Int64, "end"));
     const std::int64_t s = as_int64(checked_scalar(*step, DType::Int64, "step"));
-    const double size_d = d == DType::Int64 ? std::ceil(double(std::int64_t(std::uint64_t(b) - std::uint64_t(a))) / double(s)) : size_exact;
+    const double size_d = d == DType::Int64
+                              ? std::ceil(double(std::int64_t(std::uint64_t(b) - std::uint64_t(a))) / double(s))
+                              : size_exact;
     if (s == 0) fail("RuntimeError", "step must be nonzero", "step");
     if (!((s > 0 && b >= a) || (s < 0 && b <= a)))
       fail("RuntimeError", "upper bound and larger bound inconsistent with step sign", "end");
@@ -306,8 +311,10 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
     }
     for (std::int64_t i = end_of_vectors; i < n; ++i) out[i] = T(fused(s, double(i), a));
   };
-  if (d == DType::Float32) exact ? write(t.data<float>(), sum) : write(t.data<float>(), fma);
-  else exact ? write(t.data<double>(), sum) : write(t.data<double>(), fma);
+  if (d == DType::Float32)
+    exact ? write(t.data<float>(), sum) : write(t.data<float>(), fma);
+  else
+    exact ? write(t.data<double>(), sum) : write(t.data<double>(), fma);
   return t;
 }
 
@@ -347,7 +354,8 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     return t;
   }
   if (d == DType::Bool) fail("RuntimeError", "\"linspace_cpu\" not implemented for 'Bool'", "dtype");
-  const double a = stored_value(d, checked_scalar(start, d, "start")), b = stored_value(d, checked_scalar(end, d, "end"));
+  const double a = stored_value(d, checked_scalar(start, d, "start")),
+               b = stored_value(d, checked_scalar(end, d, "end"));
   const int lanes = kVectorBytes / int(dtype_size(d));
   if (d == DType::Float32) {
     linspace_values<float>(t, float(a), float(b), steps, lanes);
@@ -366,7 +374,9 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
       // base + 0·step too, NaN for an infinite step; bfloat16's returns base.)
       const float base = from_ends(i - k);
       const bool plain = k == 0 && d == DType::BFloat16;
-      return Scalar::from_float(i >= vector_end(steps, lanes) ? from_ends(i) : plain ? base : r(base + r(r(float(k)) * step)));
+      return Scalar::from_float(i >= vector_end(steps, lanes) ? from_ends(i)
+                                : plain                       ? base
+                                                              : r(base + r(r(float(k)) * step)));
     });
   } else {  // integers: the step in double, each value truncated to the dtype
     const double step = (b - a) / double(steps - 1);
@@ -375,8 +385,9 @@ Tensor linspace(const Scalar& start, const Scalar& end, std::int64_t steps, DTyp
     };
     write_each(t, [&](std::int64_t i) {
       const std::int64_t k = i % lanes;
-      return Scalar::from_float(i < vector_end(steps, lanes) ? lane(stored_value(d, Scalar::from_float(from_ends(i - k))), step, k, false)
-                                                             : from_ends(i));
+      return Scalar::from_float(i < vector_end(steps, lanes)
+                                    ? lane(stored_value(d, Scalar::from_float(from_ends(i - k))), step, k, false)
+                                    : from_ends(i));
     });
   }
   return t;
@@ -396,7 +407,8 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
   if (d == DType::Float16) return logspace(start, end, steps, base, DType::Float32).to(DType::Float16);
   // start and end as the dtype holds them; end - start in its arithmetic (an int8 difference
   // is an int, an int64 one wraps); exponents and powers in double, not fused.
-  const double a = stored_value(d, checked_scalar(start, d, "start")), b = stored_value(d, checked_scalar(end, d, "end"));
+  const double a = stored_value(d, checked_scalar(start, d, "start")),
+               b = stored_value(d, checked_scalar(end, d, "end"));
   double diff = b - a;
   const std::uint64_t ia = std::uint64_t(float_to_int64(a)), ib = std::uint64_t(float_to_int64(b));
   if (d == DType::Int64) diff = double(std::int64_t(ib - ia));
@@ -409,7 +421,8 @@ Tensor logspace(const Scalar& start, const Scalar& end, std::int64_t steps, doub
     const double v = std::pow(base, e);
     // The kernel assigns the double to the integer type: x86 converts through int32 (int64
     // for int64), so an out-of-range power becomes INT_MIN's low bits (0 for uint8).
-    return is_floating(d) ? Scalar::from_float(v) : Scalar::from_int(d == DType::Int64 ? float_to_int64(v) : float_to_int32(v));
+    return is_floating(d) ? Scalar::from_float(v)
+                          : Scalar::from_int(d == DType::Int64 ? float_to_int64(v) : float_to_int32(v));
   });
   return t;
 }

@@ -40,7 +40,8 @@ Scalar int64_leaf(const Value& v) {
   }
   if (v.is<Tensor>() && v.as<Tensor>().numel() == 1 && is_integral(v.as<Tensor>().dtype(), true))
     return Scalar::from_int(v.as<Tensor>().get(0).i);
-  if (v.is<Tensor>()) fail("TypeError", "only integer tensors of a single element can be converted to an index", "indices");
+  if (v.is<Tensor>())
+    fail("TypeError", "only integer tensors of a single element can be converted to an index", "indices");
   fail("TypeError", "'" + python_type_name(v) + "' object cannot be interpreted as an integer", "indices");
 }
 
@@ -54,8 +55,10 @@ void store_leaves(const Value& v, const Shape& shape, std::size_t dim, bool mask
   if (!v.is<List>()) fail("TypeError", "not a sequence", "indices");
   const List& items = v.as<List>();
   if (std::int64_t(items.size()) != shape[dim])
-    fail("ValueError", "expected sequence of length " + std::to_string(shape[dim]) + " at dim " + std::to_string(dim) +
-                           " (got " + std::to_string(items.size()) + ")", "indices");
+    fail("ValueError",
+         "expected sequence of length " + std::to_string(shape[dim]) + " at dim " + std::to_string(dim) + " (got " +
+             std::to_string(items.size()) + ")",
+         "indices");
   for (const Value& e : items) store_leaves(e, shape, dim + 1, mask, t, next);
 }
 
@@ -81,7 +84,8 @@ Tensor list_index(const Value& list) {
 bool list_as_tuple(const List& items) {
   if (items.size() >= 32) return false;
   for (const Value& v : items)
-    if (v.is<List>() || v.is<std::string>() || v.is<Slice>() || v.is<Ellipsis>() || v.is<None>() || v.is<Tensor>()) return true;
+    if (v.is<List>() || v.is<std::string>() || v.is<Slice>() || v.is<Ellipsis>() || v.is<None>() || v.is<Tensor>())
+      return true;
   return false;
 }
 

@@ -41,7 +41,8 @@ Tensor tensor_from_json(const Json& j) {
   std::optional<DType> dtype;
   if (j.contains("dtype")) {
     if (!j["dtype"].is_string() || !dtype_from_name(j["dtype"].get<std::string>()))
-      fail("ValueError", "unknown dtype " + j["dtype"].dump() + "; use bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32 or float64");
+      fail("ValueError", "unknown dtype " + j["dtype"].dump() +
+                             "; use bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32 or float64");
     dtype = dtype_from_name(j["dtype"].get<std::string>());
   }
   const Value data = leaf_from_json(j["data"]);
@@ -57,8 +58,8 @@ Tensor tensor_from_json(const Json& j) {
   if (!data.is<List>()) fail("ValueError", "tensor data must be a flat array when shape is given");
   const auto& flat = data.as<List>();
   if (std::int64_t(flat.size()) != shape_numel(shape))
-    fail("ValueError", "tensor data has " + std::to_string(flat.size()) + " elements but shape " +
-                           shape_str(shape) + " needs " + std::to_string(shape_numel(shape)));
+    fail("ValueError", "tensor data has " + std::to_string(flat.size()) + " elements but shape " + shape_str(shape) +
+                           " needs " + std::to_string(shape_numel(shape)));
   const Tensor values = tensor_from_data(data, dtype);  // dtype inference and checks of torch.tensor
   return values.as_strided(shape, contiguous_strides(shape), 0);
 }
@@ -94,15 +95,20 @@ Value value_from_json(const Json& j) {
         std::optional<std::int64_t>* parts[] = {&s.start, &s.stop, &s.step};
         for (int k = 0; k < 3; ++k) {
           const Json& part = j["slice"][std::size_t(k)];
-          if (part.is_number_integer()) *parts[k] = part.get<std::int64_t>();
-          else if (!part.is_null()) fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+          if (part.is_number_integer())
+            *parts[k] = part.get<std::int64_t>();
+          else if (!part.is_null())
+            fail("TypeError", "slice indices must be integers or None or have an __index__ method");
         }
         return s;
       }
       if (j.size() == 1 && j.contains("ellipsis")) return Ellipsis{};
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
-      fail("ValueError", "an object value must be a tensor {\"dtype\", \"shape\", \"data\"}, a dtype {\"dtype\"}, a tuple {\"tuple\"}, a float {\"float\"}, a slice {\"slice\": [start, stop, step]} or {\"ellipsis\": true}, got " + j.dump());
+      fail("ValueError",
+           "an object value must be a tensor {\"dtype\", \"shape\", \"data\"}, a dtype {\"dtype\"}, a tuple "
+           "{\"tuple\"}, a float {\"float\"}, a slice {\"slice\": [start, stop, step]} or {\"ellipsis\": true}, got " +
+               j.dump());
     default: break;
   }
   fail("ValueError", "unsupported JSON value " + j.dump());

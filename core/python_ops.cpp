@@ -40,8 +40,8 @@ Operand from_double(double d) { return Operand(Value(d)); }
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 [[noreturn]] void unsupported_operands(const std::string& symbol, const Operand& l, const Operand& r) {
-  fail("TypeError", "unsupported operand type(s) for " + (symbol == "**" ? std::string("** or pow()") : symbol) +
-                        ": " + quoted(operand_type_name(l)) + " and " + quoted(operand_type_name(r)));
+  fail("TypeError", "unsupported operand type(s) for " + (symbol == "**" ? std::string("** or pow()") : symbol) + ": " +
+                        quoted(operand_type_name(l)) + " and " + quoted(operand_type_name(r)));
 }
 
 bool is_comparison(const std::string& s) {
@@ -177,8 +177,7 @@ Operand number_binary(const std::string& s, const Num& a, const Num& b, const Op
   }
   if (s == "+" || s == "-" || s == "*") return Operand::integer(checked(s[0], a.i, b.i));
   // // and % with Python's floor semantics: the remainder takes the divisor's sign.
-  if (b.i == 0)
-    fail("ZeroDivisionError", s == "//" ? "integer division or modulo by zero" : "integer modulo by zero");
+  if (b.i == 0) fail("ZeroDivisionError", s == "//" ? "integer division or modulo by zero" : "integer modulo by zero");
   if (a.i == kInt128Min && b.i == -1) overflow();
   Int128 q = a.i / b.i, m = a.i % b.i;
   if (m != 0 && ((m < 0) != (b.i < 0))) {
@@ -277,9 +276,9 @@ Operand python_binary(const std::string& s, const Operand& l, const Operand& r) 
   }
   if (is_comparison(s)) {
     if (lv.is<std::string>() && rv.is<std::string>())
-      return from_bool(comparison_holds(s, lv.as<std::string>().compare(rv.as<std::string>()) < 0   ? -1
-                                               : lv.as<std::string>() == rv.as<std::string>() ? 0
-                                                                                              : 1));
+      return from_bool(comparison_holds(s, lv.as<std::string>().compare(rv.as<std::string>()) < 0 ? -1
+                                           : lv.as<std::string>() == rv.as<std::string>()         ? 0
+                                                                                                  : 1));
     if (!l.wide && !r.wide && lv.is<List>() && rv.is<List>() && lv.is_tuple == rv.is_tuple)
       fail("Unsupported", "ordering lists and tuples is not supported by Whence yet");
     fail("TypeError", "'" + s + "' not supported between instances of " + quoted(operand_type_name(l)) + " and " +
@@ -288,8 +287,7 @@ Operand python_binary(const std::string& s, const Operand& l, const Operand& r) 
   if (s == "+" && !l.wide && is_sequence(lv)) {
     const std::string kind = lv.is<std::string>() ? "str" : lv.is_tuple ? "tuple" : "list";
     if (!r.wide && rv.v.index() == lv.v.index() && (rv.is<std::string>() || rv.is_tuple == lv.is_tuple)) {
-      if (weight(lv) + weight(rv) > kMaxWeight)
-        fail("Unsupported", "a sequence this long is not supported by Whence");
+      if (weight(lv) + weight(rv) > kMaxWeight) fail("Unsupported", "a sequence this long is not supported by Whence");
       if (lv.is<std::string>()) return Operand(Value(lv.as<std::string>() + rv.as<std::string>()));
       Value out = lv;
       for (const auto& item : rv.as<List>()) out.as<List>().push_back(item);

@@ -21,7 +21,8 @@ std::uint64_t libstdcxx_hash(const std::string& s) {
   }
   if (len & 7) {
     std::uint64_t data = 0;
-    for (int b = int(len & 7) - 1; b >= 0; --b) data = (data << 8) + static_cast<unsigned char>(s[aligned + std::size_t(b)]);
+    for (int b = int(len & 7) - 1; b >= 0; --b)
+      data = (data << 8) + static_cast<unsigned char>(s[aligned + std::size_t(b)]);
     hash ^= data;
     hash *= mul;
   }
@@ -42,7 +43,10 @@ std::vector<std::size_t> libstdcxx_unordered_order(const std::vector<std::string
     const std::uint64_t b = libstdcxx_hash(keys[k]) % buckets;
     std::size_t at = 0;
     for (std::size_t i = 0; i < order.size(); ++i)
-      if (bucket_of[i] == b) { at = i; break; }
+      if (bucket_of[i] == b) {
+        at = i;
+        break;
+      }
     order.insert(order.begin() + std::ptrdiff_t(at), k);
     bucket_of.insert(bucket_of.begin() + std::ptrdiff_t(at), b);
   }

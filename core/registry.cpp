@@ -77,7 +77,9 @@ void fail_missing_op(const std::string& qualified, const std::string& shown) {
   // x[i] and x.T are ops of the catalogue that Python syntax calls; PyTorch's signature table
   // does not list them.
   if (find_binding(qualified) || is_syntax_op(qualified))
-    fail("Unsupported", shown + " is not in this page's module (Whence loads one family of ops per page): open the page of " + qualified);
+    fail("Unsupported",
+         shown + " is not in this page's module (Whence loads one family of ops per page): open the page of " +
+             qualified);
   fail("Unsupported", shown + " is not supported by Whence yet");
 }
 

@@ -15,7 +15,20 @@ namespace whence {
 // tensor), Tensor or Number (the operand of a binary op: PyTorch wraps a number as a 0-d
 // tensor), str, tuple of Tensors (index_put's indices), an index (x[...]'s: any value, as
 // Python passes it to __getitem__).
-enum class ParamType { Tensor, Int, Bool, Float, DType, IntList, OutTensor, Number, TensorOrNumber, String, TensorList, Index };
+enum class ParamType {
+  Tensor,
+  Int,
+  Bool,
+  Float,
+  DType,
+  IntList,
+  OutTensor,
+  Number,
+  TensorOrNumber,
+  String,
+  TensorList,
+  Index
+};
 
 struct Param {
   std::string name;
@@ -53,7 +66,8 @@ struct OpDescriptor;
 struct Bound {
   const OpDescriptor* op = nullptr;
   std::string name;  // the qualified name the call used (torch.kl_div and F.kl_div differ in defaults)
-  std::string dispatched;  // the function a boolean dispatch picked (torch.functional._consecutive_return_output), or ""
+  std::string
+      dispatched;  // the function a boolean dispatch picked (torch.functional._consecutive_return_output), or ""
   std::vector<Value> values;
   std::vector<ArgPath> paths;
 
@@ -68,7 +82,7 @@ struct Source {
   int param;          // index into OpDescriptor::params
   std::int64_t flat;  // row-major element of that argument
   Role role;
-  int item = -1;      // a list argument (cat's tensors): which tensor of it
+  int item = -1;  // a list argument (cat's tensors): which tensor of it
 };
 
 struct OpResult {

@@ -7,8 +7,8 @@
 namespace whence {
 
 struct NamedTuple {
-  const char* type;                  // "max": Python's type is torch.return_types.max
-  std::vector<const char*> fields;   // "values", "indices"
+  const char* type;                 // "max": Python's type is torch.return_types.max
+  std::vector<const char*> fields;  // "values", "indices"
 };
 
 // The named tuple the op's tuple result is, from its qualified name (torch.max and

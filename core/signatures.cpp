@@ -144,8 +144,9 @@ const Row* find_row(const std::string& name) {
     });
     return v;
   }();
-  const auto it = std::lower_bound(sorted.begin(), sorted.end(), name,
-                                   [](const Row* r, const std::string& n) { return std::strcmp(r->name, n.c_str()) < 0; });
+  const auto it = std::lower_bound(sorted.begin(), sorted.end(), name, [](const Row* r, const std::string& n) {
+    return std::strcmp(r->name, n.c_str()) < 0;
+  });
   return it != sorted.end() && name == (*it)->name ? *it : nullptr;
 }
 
@@ -160,15 +161,21 @@ Binding make_binding(const Row& r) {
     const std::string how = b.calls;
     kind = how.substr(0, how.find(':'));
     const auto colon = how.find(':'), bar = how.find('|');
-    b.calls = colon == std::string::npos ? "" : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
+    b.calls = colon == std::string::npos
+                  ? ""
+                  : how.substr(colon + 1, bar == std::string::npos ? std::string::npos : bar - colon - 1);
   }
-  b.kind = kind == "noargs" ? BindingKind::NoArgs : kind == "python" ? BindingKind::Python
-          : kind == "dispatch" ? BindingKind::Dispatch : BindingKind::Native;
+  b.kind = kind == "noargs"     ? BindingKind::NoArgs
+           : kind == "python"   ? BindingKind::Python
+           : kind == "dispatch" ? BindingKind::Dispatch
+                                : BindingKind::Native;
   if (b.kind == BindingKind::Python) {  // "torch._VF.meshgrid|sequence"
     const auto bar = b.calls.find('|');
     if (bar != std::string::npos) {
       const std::string how = b.calls.substr(bar + 1);
-      b.single_vararg = how == "itself" ? SingleVararg::Itself : how == "sequence" ? SingleVararg::Sequence : SingleVararg::Tuple;
+      b.single_vararg = how == "itself"     ? SingleVararg::Itself
+                        : how == "sequence" ? SingleVararg::Sequence
+                                            : SingleVararg::Tuple;
       b.calls.resize(bar);
     }
   }

@@ -11,21 +11,21 @@
 namespace whence {
 
 enum class BindingKind {
-  Native,  // C++ PythonArgParser: torch.X, torch.special.X, Tensor methods with arguments
-  NoArgs,  // a Tensor method that takes no arguments ("Tensor.abs() takes no arguments (1 given)")
-  Python,  // a Python function (torch.nn.functional.relu): Python's own argument errors
+  Native,    // C++ PythonArgParser: torch.X, torch.special.X, Tensor methods with arguments
+  NoArgs,    // a Tensor method that takes no arguments ("Tensor.abs() takes no arguments (1 given)")
+  Python,    // a Python function (torch.nn.functional.relu): Python's own argument errors
   Dispatch,  // torch._jit_internal.boolean_dispatch: a flag argument picks the row that binds
 };
 
 struct SignatureParam {
   std::string name;
-  std::string type;          // as PyTorch prints it: "Tensor", "Number", "int", "tuple of ints", ...
+  std::string type;  // as PyTorch prints it: "Tensor", "Number", "int", "tuple of ints", ...
   bool keyword_only = false;
-  bool optional = false;     // has a default
-  bool allow_none = false;   // "Tensor?"
-  bool unsized = false;      // "tuple of ints[]": an int list without a size takes no bare int
+  bool optional = false;        // has a default
+  bool allow_none = false;      // "Tensor?"
+  bool unsized = false;         // "tuple of ints[]": an int list without a size takes no bare int
   bool var_positional = false;  // Python's "*tensors": the rest of the positional arguments, as a tuple
-  std::string default_text;  // Python literal
+  std::string default_text;     // Python literal
 };
 
 struct Signature {
@@ -45,10 +45,10 @@ struct Binding {
   std::string name;          // "torch.add"
   std::string message_name;  // "add", "special_exp2", "Tensor.abs"
   BindingKind kind = BindingKind::Native;
-  std::string calls;         // Python kind: the torch function it forwards to, or ""
-                             // Dispatch kind: "FLAG@INDEX:IF_TRUE:IF_FALSE" (scripts/gen_signatures.py)
-                             // Python kind with *tensors: the native function it passes them to,
-                             // "torch._VF.meshgrid|sequence" in the table (the suffix: single_vararg)
+  std::string calls;  // Python kind: the torch function it forwards to, or ""
+                      // Dispatch kind: "FLAG@INDEX:IF_TRUE:IF_FALSE" (scripts/gen_signatures.py)
+                      // Python kind with *tensors: the native function it passes them to,
+                      // "torch._VF.meshgrid|sequence" in the table (the suffix: single_vararg)
   SingleVararg single_vararg = SingleVararg::Tuple;
   bool operator_method = false;  // a dunder (torch.Tensor.__add__): a TypeError means NotImplemented
   std::vector<Signature> overloads;

@@ -127,8 +127,8 @@ void copy_strided(std::size_t width, const Shape& shape, void* dst, const Shape&
 Tensor copy_of_view(const Tensor& x, const Shape& shape, const Shape& strides, std::int64_t offset) {
   Tensor out = Tensor::empty(x.dtype(), shape);
   if (out.numel() == 0) return out;
-  copy_strided(dtype_size(x.dtype()), shape, out.data_ptr(), out.strides(), x.as_strided(shape, strides, offset).data_ptr(),
-               strides);
+  copy_strided(dtype_size(x.dtype()), shape, out.data_ptr(), out.strides(),
+               x.as_strided(shape, strides, offset).data_ptr(), strides);
   return out;
 }
 

@@ -95,7 +95,8 @@ Tensor Tensor::to(DType d) const {
   Tensor out = empty(d, shape_);
   const std::int64_t n = numel();
   if (d == dtype_ && is_contiguous()) {
-    if (n > 0) std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));  // (an empty tensor may have no storage)
+    if (n > 0)
+      std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));  // (an empty tensor may have no storage)
     return out;
   }
   if (d == dtype_ && n > 0) {  // the bytes as they are, by the element's width
@@ -103,11 +104,14 @@ Tensor Tensor::to(DType d) const {
     return out;
   }
   // float32 <-> float64, the compute paths' widening and narrowing: one cast per element
-  const bool f32 = dtype_ == DType::Float32 && d == DType::Float64, f64 = dtype_ == DType::Float64 && d == DType::Float32;
+  const bool f32 = dtype_ == DType::Float32 && d == DType::Float64,
+             f64 = dtype_ == DType::Float64 && d == DType::Float32;
   if ((f32 || f64) && n > 0) {
     const Tensor c = contiguous();
-    if (f32) std::copy(c.data<float>(), c.data<float>() + n, out.data<double>());
-    else std::transform(c.data<double>(), c.data<double>() + n, out.data<float>(), [](double v) { return float(v); });
+    if (f32)
+      std::copy(c.data<float>(), c.data<float>() + n, out.data<double>());
+    else
+      std::transform(c.data<double>(), c.data<double>() + n, out.data<float>(), [](double v) { return float(v); });
     return out;
   }
   for (std::int64_t i = 0; i < n; ++i) out.set(i, get(i));

@@ -23,11 +23,23 @@ using Shape = xt::svector<std::int64_t, kMaxRank>;
 // One element's value with its dtype; the widest C++ type of each kind.
 struct Scalar {
   DType dtype = DType::Int64;
-  double f = 0;       // floating dtypes (exactly the stored value)
-  std::int64_t i = 0; // integer dtypes and Bool (0 or 1)
+  double f = 0;        // floating dtypes (exactly the stored value)
+  std::int64_t i = 0;  // integer dtypes and Bool (0 or 1)
 
-  static Scalar from_int(std::int64_t v, DType d = DType::Int64) { Scalar s; s.dtype = d; s.i = v; s.f = double(v); return s; }
-  static Scalar from_float(double v, DType d = DType::Float64) { Scalar s; s.dtype = d; s.f = v; s.i = float_to_int64(v); return s; }
+  static Scalar from_int(std::int64_t v, DType d = DType::Int64) {
+    Scalar s;
+    s.dtype = d;
+    s.i = v;
+    s.f = double(v);
+    return s;
+  }
+  static Scalar from_float(double v, DType d = DType::Float64) {
+    Scalar s;
+    s.dtype = d;
+    s.f = v;
+    s.i = float_to_int64(v);
+    return s;
+  }
   static Scalar from_bool(bool v) { return from_int(v ? 1 : 0, DType::Bool); }
   // A stored element of C++ type T (Half, int8_t, ...) as dtype d's Scalar.
   template <class T>
@@ -41,7 +53,9 @@ struct Scalar {
   double as_double() const { return is_floating(dtype) ? f : double(i); }
   // As storage type T holds it (Tensor::set): converted as PyTorch converts.
   template <class T>
-  T stored_as() const { return is_floating(dtype) ? cast_from_double<T>(f) : cast_from_int64<T>(i); }
+  T stored_as() const {
+    return is_floating(dtype) ? cast_from_double<T>(f) : cast_from_int64<T>(i);
+  }
 };
 
 // Word-aligned bytes, shared by a tensor and all its views.
@@ -91,10 +105,12 @@ class Tensor {
 
   // Pointer to element 0 of this view (storage base + offset), for kernels.
   void* data_ptr() const;
-  template <class T> T* data() const { return static_cast<T*>(data_ptr()); }
+  template <class T>
+  T* data() const {
+    return static_cast<T*>(data_ptr());
+  }
 
  private:
-
   DType dtype_ = DType::Float32;
   Shape shape_, strides_;
   std::int64_t offset_ = 0;

@@ -27,16 +27,26 @@ struct Slice {
 
 struct Value {
   std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis> v;
-  bool is_tuple = false;  // a List written as (a, b) rather than [a, b]
+  bool is_tuple = false;              // a List written as (a, b) rather than [a, b]
   const NamedTuple* named = nullptr;  // a tuple result whose items have names: torch.max(x, 0).values
 
   Value() = default;
-  template <class T> Value(T x) : v(std::move(x)) {}
+  template <class T>
+  Value(T x) : v(std::move(x)) {}
   Value(int x) : v(std::int64_t(x)) {}
 
-  template <class T> bool is() const { return std::holds_alternative<T>(v); }
-  template <class T> const T& as() const { return std::get<T>(v); }
-  template <class T> T& as() { return std::get<T>(v); }
+  template <class T>
+  bool is() const {
+    return std::holds_alternative<T>(v);
+  }
+  template <class T>
+  const T& as() const {
+    return std::get<T>(v);
+  }
+  template <class T>
+  T& as() {
+    return std::get<T>(v);
+  }
 };
 
 // Python's name for a value's type, as PyTorch's argument errors print it: "Tensor", "int", "float", ...

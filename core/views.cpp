@@ -10,17 +10,15 @@
 namespace whence {
 
 namespace {
-std::string list_str(const std::vector<std::int64_t>& v) {
-  return shape_str(Shape(v.begin(), v.end()));
-}
+std::string list_str(const std::vector<std::int64_t>& v) { return shape_str(Shape(v.begin(), v.end())); }
 }  // namespace
 
 Tensor permute(const Tensor& t, const std::vector<std::int64_t>& dims) {
   if (std::int64_t(dims.size()) != t.dim())
     fail("RuntimeError",
          "permute(sparse_coo): number of dimensions in the tensor input does not match the length "
-         "of the desired ordering of dimensions i.e. input.dim() = " + std::to_string(t.dim()) +
-             " is not equal to len(dims) = " + std::to_string(dims.size()));
+         "of the desired ordering of dimensions i.e. input.dim() = " +
+             std::to_string(t.dim()) + " is not equal to len(dims) = " + std::to_string(dims.size()));
   Shape shape(dims.size()), strides(dims.size());
   std::vector<bool> seen(dims.size(), false);
   for (std::size_t i = 0; i < dims.size(); ++i) {
@@ -44,8 +42,7 @@ Tensor transpose(const Tensor& t, std::int64_t dim0, std::int64_t dim1) {
 
 Tensor t_(const Tensor& t) {
   if (t.dim() > 2)
-    fail("RuntimeError", "t() expects a tensor with <= 2 dimensions, but self is " +
-                             std::to_string(t.dim()) + "D");
+    fail("RuntimeError", "t() expects a tensor with <= 2 dimensions, but self is " + std::to_string(t.dim()) + "D");
   return t.dim() < 2 ? t : transpose(t, 0, 1);
 }
 
@@ -81,7 +78,9 @@ bool suggests_channels_last_3d(const Tensor& t) {
   return t.dim() == 5 && strides_like_channels_last(t, {1, 4, 3, 2, 0});
 }
 
-std::string memory_format_kernel(const std::string& name, const Tensor& t) { return suggests_channels_last(t) ? name + "_channels_last" : name; }
+std::string memory_format_kernel(const std::string& name, const Tensor& t) {
+  return suggests_channels_last(t) ? name + "_channels_last" : name;
+}
 
 Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index) {
   Shape shape = t.shape(), strides = t.strides();
@@ -94,11 +93,10 @@ Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index) {
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const std::int64_t n = std::int64_t(sizes.size()), rank = t.dim();
   if (n < rank) {
-    fail("RuntimeError", std::string("expand(torch.") + dtype_scalar_name(t.dtype()) + "Tensor{" +
-                             shape_str(t.shape()) + "}, size=" + list_str(sizes) +
-                             "): the number of sizes provided (" + std::to_string(n) +
-                             ") must be greater or equal to the number of dimensions in the tensor (" +
-                             std::to_string(rank) + ")");
+    fail("RuntimeError",
+         std::string("expand(torch.") + dtype_scalar_name(t.dtype()) + "Tensor{" + shape_str(t.shape()) +
+             "}, size=" + list_str(sizes) + "): the number of sizes provided (" + std::to_string(n) +
+             ") must be greater or equal to the number of dimensions in the tensor (" + std::to_string(rank) + ")");
   }
   Shape shape(n), strides(n);
   for (std::int64_t i = n - 1; i >= 0; --i) {
@@ -107,8 +105,7 @@ Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
     if (d < 0) {
       if (size < 0)
         fail("RuntimeError", "The expanded size of the tensor (" + std::to_string(size) +
-                                 ") isn't allowed in a leading, non-existing dimension " +
-                                 std::to_string(i));
+                                 ") isn't allowed in a leading, non-existing dimension " + std::to_string(i));
       // A new dim of size 1 steps over the dims after it, as PyTorch's inferExpandGeometry
       // computes it (x.expand(1, 2) of a [2] tensor has strides (2, 1)); a stretched one is 0.
       shape[i] = size;
@@ -127,8 +124,7 @@ Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes) {
       fail("RuntimeError", "The expanded size of the tensor (" + std::to_string(size) +
                                ") must match the existing size (" + std::to_string(have) +
                                ") at non-singleton dimension " + std::to_string(i) +
-                               ".  Target sizes: " + list_str(sizes) +
-                               ".  Tensor sizes: " + shape_str(t.shape()));
+                               ".  Target sizes: " + list_str(sizes) + ".  Tensor sizes: " + shape_str(t.shape()));
     }
   }
   check_limits(shape);
@@ -154,8 +150,7 @@ Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel) {
     fail("RuntimeError", "cannot reshape tensor of 0 elements into shape " + list_str(sizes) +
                              " because the unspecified dimension size -1 can be any value and is ambiguous");
   if (!ok)
-    fail("RuntimeError", "shape '" + list_str(sizes) + "' is invalid for input of size " +
-                             std::to_string(numel));
+    fail("RuntimeError", "shape '" + list_str(sizes) + "' is invalid for input of size " + std::to_string(numel));
   if (infer >= 0) shape[infer] = numel / known;
   return shape;
 }
@@ -170,14 +165,17 @@ std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, co
   Shape strides(shape.size());
   if (numel == 0) {
     for (int d = int(shape.size()) - 1; d >= 0; --d)
-      strides[std::size_t(d)] = d == int(shape.size()) - 1 ? 1 : std::max<std::int64_t>(shape[std::size_t(d) + 1], 1) * strides[std::size_t(d) + 1];
+      strides[std::size_t(d)] = d == int(shape.size()) - 1 ? 1
+                                                           : std::max<std::int64_t>(shape[std::size_t(d) + 1], 1) *
+                                                                 strides[std::size_t(d) + 1];
     return strides;
   }
   int view_d = int(shape.size()) - 1;
   std::int64_t chunk_base_stride = old_strides.back(), tensor_numel = 1, view_numel = 1;
   for (int tensor_d = int(old.size()) - 1; tensor_d >= 0; --tensor_d) {
     tensor_numel *= old[std::size_t(tensor_d)];
-    if (tensor_d == 0 || (old[std::size_t(tensor_d) - 1] != 1 && old_strides[std::size_t(tensor_d) - 1] != tensor_numel * chunk_base_stride)) {
+    if (tensor_d == 0 || (old[std::size_t(tensor_d) - 1] != 1 &&
+                          old_strides[std::size_t(tensor_d) - 1] != tensor_numel * chunk_base_stride)) {
       while (view_d >= 0 && (view_numel < tensor_numel || shape[std::size_t(view_d)] == 1)) {
         strides[std::size_t(view_d)] = view_numel * chunk_base_stride;
         view_numel *= shape[std::size_t(view_d)];
@@ -207,7 +205,8 @@ Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes) {
 
 Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes) {
   const Shape shape = infer_size(sizes, t.numel());
-  if (const std::optional<Shape> strides = view_strides(t.shape(), t.strides(), shape)) return t.as_strided(shape, *strides, t.offset());
+  if (const std::optional<Shape> strides = view_strides(t.shape(), t.strides(), shape))
+    return t.as_strided(shape, *strides, t.offset());
   const Tensor c = t.contiguous();
   return c.as_strided(shape, contiguous_strides(shape), c.offset());
 }

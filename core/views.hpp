@@ -14,7 +14,7 @@ Tensor permute(const Tensor& t, const std::vector<std::int64_t>& dims);
 Tensor transpose(const Tensor& t, std::int64_t dim0, std::int64_t dim1);
 Tensor t_(const Tensor& t);  // Tensor.t()
 Tensor expand(const Tensor& t, const std::vector<std::int64_t>& sizes);
-Tensor unsqueeze(const Tensor& t, std::int64_t dim);  // dim already wrapped into [0, t.dim()]
+Tensor unsqueeze(const Tensor& t, std::int64_t dim);                   // dim already wrapped into [0, t.dim()]
 Tensor select(const Tensor& t, std::int64_t dim, std::int64_t index);  // both already wrapped and checked
 Tensor view(const Tensor& t, const std::vector<std::int64_t>& sizes);
 Tensor reshape(const Tensor& t, const std::vector<std::int64_t>& sizes);

@@ -7,10 +7,10 @@
 #include <imgui.h>
 
 #include "format.hpp"
-#include "latex.hpp"
-#include "tensor_edit.hpp"
 #include "interop.hpp"
+#include "latex.hpp"
 #include "panels.hpp"
+#include "tensor_edit.hpp"
 #include "theme.hpp"
 #include "timings.hpp"
 
@@ -126,7 +126,8 @@ void App::pan_and_zoom(float factor, float pan_x, float pan_y) {
   // The scrollable windows under the pointer, innermost first, take the pan and keep the point
   // under the pointer where it was. A zoom moves the cards: a gesture keeps the window it began on.
   ImGuiWindow* under = GImGui->HoveredWindow;
-  if (ImGuiWindow* w = ImGui::FindWindowByID(zoom_window_); w && f != 1 && ImGui::GetTime() - zoom_time_ < 0.5) under = w;
+  if (ImGuiWindow* w = ImGui::FindWindowByID(zoom_window_); w && f != 1 && ImGui::GetTime() - zoom_time_ < 0.5)
+    under = w;
   for (ImGuiWindow* w = under; w; w = w->ParentWindow) {
     const ImVec2 local(at.x - w->InnerRect.Min.x, at.y - w->InnerRect.Min.y);
     // From a scroll still to be applied (the last frame's zoom), else from where it is.
@@ -229,9 +230,7 @@ void App::request_text_edit(const std::string& text) {
   after_change();
 }
 
-std::string App::latex() const {
-  return last_equation.empty() ? std::string() : equation_latex(last_equation);
-}
+std::string App::latex() const { return last_equation.empty() ? std::string() : equation_latex(last_equation); }
 
 // The cell's name ("out[1][0]") and value, then its equation, for screen readers.
 void App::announce_selection() {
@@ -295,8 +294,10 @@ void handle_keys(App& app) {
   // Ctrl+Z undoes an edit of the call; Ctrl+Shift+Z and Ctrl+Y redo (in the call field,
   // the field's own undo works on its text instead).
   if ((io.KeyCtrl || io.KeySuper) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
-    if (io.KeyShift) app.redo();
-    else app.undo();
+    if (io.KeyShift)
+      app.redo();
+    else
+      app.undo();
     return;
   }
   if ((io.KeyCtrl || io.KeySuper) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) {
@@ -307,15 +308,18 @@ void handle_keys(App& app) {
   if (!sel.pinned.valid()) {
     // Without a mouse: an arrow key pins the result's first element, to move from there.
     for (ImGuiKey k : {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow})
-      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)) && app.state.has_result() && app.state.outputs()[0].tensor.numel() > 0) {
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)) && app.state.has_result() &&
+          app.state.outputs()[0].tensor.numel() > 0) {
         sel.pinned = CellRef{app.state.outputs()[0].id, 0};
         return;
       }
     return;
   }
-  const struct { ImGuiKey key; int drow, dcol; } moves[] = {
-      {ImGuiKey_LeftArrow, 0, -1}, {ImGuiKey_RightArrow, 0, 1},
-      {ImGuiKey_UpArrow, -1, 0}, {ImGuiKey_DownArrow, 1, 0}};
+  const struct {
+    ImGuiKey key;
+    int drow, dcol;
+  } moves[] = {
+      {ImGuiKey_LeftArrow, 0, -1}, {ImGuiKey_RightArrow, 0, 1}, {ImGuiKey_UpArrow, -1, 0}, {ImGuiKey_DownArrow, 1, 0}};
   for (const auto& m : moves)
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(m.key))) {
       sel.pinned = moved(app.state, sel.pinned, m.drow, m.dcol);

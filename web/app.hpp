@@ -20,8 +20,8 @@ namespace whence::web {
 struct CellEdit {
   CellRef cell;
   std::string buffer;
-  bool focus = false;    // give the field keyboard focus on its first frame
-  bool invalid = false;  // the last Enter did not read as a value of the tensor's dtype
+  bool focus = false;         // give the field keyboard focus on its first frame
+  bool invalid = false;       // the last Enter did not read as a value of the tensor's dtype
   bool field_active = false;  // the field has keyboard focus (it takes a frame or two)
   int frames_waited = 0;      // frames spent waiting for that focus
   bool active() const { return cell.valid(); }
@@ -116,9 +116,9 @@ class App {
       }
     block_notes.emplace_back(tensor, std::move(note));
   }
-  float zoom = 1;             // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
-  bool export_png = false;    // draw, then hand the canvas to the page as a PNG download
-  std::string announced;      // the live region's text, last sent to the page
+  float zoom = 1;           // the grids' scale (Ctrl+wheel), kMinZoom .. kMaxZoom
+  bool export_png = false;  // draw, then hand the canvas to the page as a PNG download
+  std::string announced;    // the live region's text, last sent to the page
   // Timing (timings.hpp): the grids' hit tests this frame, and grid cells drawn this frame.
   double hit_ms = 0;
   long cells_drawn = 0;
@@ -140,9 +140,9 @@ class App {
   BroadcastInfo broadcast_;
   std::uint64_t broadcast_version_ = ~std::uint64_t(0);
   HighlightMap lit_;
-  CellRef lit_for_;         // the cell lit_ was computed for
+  CellRef lit_for_;                // the cell lit_ was computed for
   std::uint64_t lit_version_ = 0;  // and the state's version then
-  double hover_hit_ms_ = 0;  // the hit test of the frame that found a new hovered cell
+  double hover_hit_ms_ = 0;        // the hit test of the frame that found a new hovered cell
   CellRef hovered_next_;
   std::vector<DrawnGrid> grids_, grids_next_;
   std::vector<std::pair<std::string, ImRect>> controls_, controls_next_;

@@ -4,6 +4,4 @@
 
 #include "core/api.hpp"
 
-EMSCRIPTEN_BINDINGS(whence_engine) {
-  emscripten::function("evaluate", &whence::evaluate_line);
-}
+EMSCRIPTEN_BINDINGS(whence_engine) { emscripten::function("evaluate", &whence::evaluate_line); }

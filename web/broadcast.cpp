@@ -65,8 +65,10 @@ std::string broadcast_warning(const std::string& a_label, const Shape& a, const 
     const std::string& ll = a_high ? b_label : a_label;
     const std::string d = std::to_string(skip);
     return "Broadcasting made " + format_shape(result) + " from " + hl + " " + format_shape(high) + " and " + ll + " " +
-           format_shape(low) + ", bigger than both: " + ll + " lines up from the right, along the last dimension. "
-           "For one value per row, give both one shape (" + ll + ".unsqueeze(" + d + ") or " + hl + ".squeeze(" + d + ")).";
+           format_shape(low) + ", bigger than both: " + ll +
+           " lines up from the right, along the last dimension. "
+           "For one value per row, give both one shape (" +
+           ll + ".unsqueeze(" + d + ") or " + hl + ".squeeze(" + d + ")).";
   }
   return "";
 }

@@ -82,7 +82,8 @@ void write_rect(ImDrawList* dl, ImVec2 a, ImVec2 c, ImU32 col) {
 
 }  // namespace
 
-void draw_rounded_cell(ImDrawList* dl, ImVec2 a, ImVec2 size, float rounding, ImU32 fill, ImU32 border, float border_w) {
+void draw_rounded_cell(ImDrawList* dl, ImVec2 a, ImVec2 size, float rounding, ImU32 fill, ImU32 border,
+                       float border_w) {
   const Stamp& s = stamp_for(size.x, size.y, rounding, border_w, dl);
   const int vertices = int(s.vtx.size()), indices = int(s.idx.size());
   dl->PrimReserve(indices, vertices);

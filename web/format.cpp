@@ -59,10 +59,14 @@ std::vector<std::string> format_elements(const Tensor& t) {
   const bool sci = max_abs >= 1e8 || (min_abs != INFINITY && (min_abs < 1e-4 || max_abs / min_abs > 1000));
   for (std::int64_t i = 0; i < n; ++i) {
     const double v = t.get(i).f;
-    if (!std::isfinite(v)) out[i] = nonfinite(v);
-    else if (all_integral && !sci) out[i] = printf_double("%.0f.", v);
-    else if (sci) out[i] = printf_double("%.4e", v);
-    else out[i] = printf_double("%.4f", v);
+    if (!std::isfinite(v))
+      out[i] = nonfinite(v);
+    else if (all_integral && !sci)
+      out[i] = printf_double("%.0f.", v);
+    else if (sci)
+      out[i] = printf_double("%.4e", v);
+    else
+      out[i] = printf_double("%.4f", v);
   }
   return out;
 }

@@ -3,8 +3,8 @@
 // a second apart merge), every other edit (a cell, a dtype, a shape, reset, random) one step.
 #pragma once
 #include <cstddef>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace whence::web {
 

@@ -28,10 +28,14 @@ bool g_tab_taken = false;  // the Tab key's press went to the grids: so does its
 // them out of the queue keeps a burst of typing to one frame.
 bool imgui_reads(int key) {
   switch (key) {
-    case GLFW_KEY_LEFT_CONTROL: case GLFW_KEY_RIGHT_CONTROL: case GLFW_KEY_LEFT_SHIFT:
-    case GLFW_KEY_RIGHT_SHIFT: case GLFW_KEY_LEFT_ALT: case GLFW_KEY_RIGHT_ALT:
-    case GLFW_KEY_LEFT_SUPER: case GLFW_KEY_RIGHT_SUPER:
-      return true;
+    case GLFW_KEY_LEFT_CONTROL:
+    case GLFW_KEY_RIGHT_CONTROL:
+    case GLFW_KEY_LEFT_SHIFT:
+    case GLFW_KEY_RIGHT_SHIFT:
+    case GLFW_KEY_LEFT_ALT:
+    case GLFW_KEY_RIGHT_ALT:
+    case GLFW_KEY_LEFT_SUPER:
+    case GLFW_KEY_RIGHT_SUPER: return true;
     default: break;
   }
   const ImGuiIO& io = ImGui::GetIO();

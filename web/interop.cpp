@@ -14,45 +14,60 @@ namespace {
 EM_JS(void, js_install_listeners, (), {
   var canvas = Module['canvas'];
   var wake = function() { Module['whenceWake'] = true; };
-  ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel']
-    .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
-  ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
-    .forEach(function(type) { window.addEventListener(type, wake); });
+  [ 'mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel' ].forEach(
+      function(type) { canvas.addEventListener(type, wake, {passive : true}); });
+  [ 'keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur' ].forEach(
+      function(type) { window.addEventListener(type, wake); });
   // GLFW keeps the last cursor position after the mouse leaves; track presence ourselves.
-  canvas.addEventListener('mousemove', function() { Module['whenceMouseInside'] = true; });
-  canvas.addEventListener('mouseenter', function() { Module['whenceMouseInside'] = true; });
-  canvas.addEventListener('mouseleave', function() { Module['whenceMouseInside'] = false; });
+  canvas.addEventListener(
+      'mousemove', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener(
+      'mouseenter', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener(
+      'mouseleave', function() { Module['whenceMouseInside'] = false; });
   // The browser decides what a double-click is (its timing is the user's setting, and it is
   // not fooled by slow frames); ImGui 1.86 would measure it in frames.
-  canvas.addEventListener('dblclick', function() { Module['whenceDoubleClick'] = true; wake(); });
-  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(wake).observe(canvas);
-  window.addEventListener('hashchange', function() { Module['whenceHashChanged'] = true; wake(); });
-  document.addEventListener('paste', function(e) {
-    Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
-    wake();
-  });
+  canvas.addEventListener(
+      'dblclick', function() {
+        Module['whenceDoubleClick'] = true;
+        wake();
+      });
+  if (typeof ResizeObserver != = 'undefined') new ResizeObserver(wake).observe(canvas);
+  window.addEventListener(
+      'hashchange', function() {
+        Module['whenceHashChanged'] = true;
+        wake();
+      });
+  document.addEventListener(
+      'paste', function(e) {
+        Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
+        wake();
+      });
   // The wheel. Emscripten 3.1.6's GLFW passes raw deltas with the wrong sign and swallows
   // every wheel event over the canvas, so wheel events are taken before it (capture on the
   // parent runs first): they scroll the app where it has something to scroll under the
   // mouse, and the page otherwise. Deltas become ImGui's units (about one per notch).
-  canvas.parentNode.addEventListener('wheel', function(e) {
-    if (e.target !== canvas) return;
-    e.stopPropagation();
-    // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
-    if (e.ctrlKey) {
-      e.preventDefault();
-      var notch = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
-      Module['whenceZoomSteps'] = (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
-      wake();
-      return;
-    }
-    if (!Module['whenceWantsWheel']) return;
-    e.preventDefault();
-    var scale = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
-    Module['whenceWheelX'] = (Module['whenceWheelX'] || 0) - e.deltaX * scale;
-    Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
-    wake();
-  }, {capture: true, passive: false});
+  canvas.parentNode.addEventListener('wheel',
+                                     function(e) {
+                                       if (e.target != = canvas) return;
+                                       e.stopPropagation();
+                                       // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
+                                       if (e.ctrlKey) {
+                                         e.preventDefault();
+                                         var notch = e.deltaMode == = 1 ? 1 / 3 : e.deltaMode == = 2 ? 1 : 1 / 100;
+                                         Module['whenceZoomSteps'] =
+                                             (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
+                                         wake();
+                                         return;
+                                       }
+                                       if (!Module['whenceWantsWheel']) return;
+                                       e.preventDefault();
+                                       var scale = e.deltaMode == = 1 ? 1 / 3 : e.deltaMode == = 2 ? 1 : 1 / 100;
+                                       Module['whenceWheelX'] = (Module['whenceWheelX'] || 0) - e.deltaX * scale;
+                                       Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
+                                       wake();
+                                     },
+                                     {capture : true, passive : false});
   // Touch. A tap reaches the app as the browser's compatibility mouse events (a click). One
   // finger dragging over something the app scrolls pans it (whenceWantsWheel: the app says what
   // is under the finger); elsewhere the page scrolls. Two fingers pinch-zoom the grids. While a
@@ -62,45 +77,53 @@ EM_JS(void, js_install_listeners, (), {
   // compatibility mouse events.
   var touch = null;
   var on = function(type, f) {
-    canvas.parentNode.addEventListener(type, function(e) {
-      if (e.target !== canvas) return;
-      e.stopPropagation();
-      f(e);
-      wake();
-    }, {capture: true, passive: false});
+    canvas.parentNode.addEventListener(type,
+                                       function(e) {
+                                         if (e.target != = canvas) return;
+                                         e.stopPropagation();
+                                         f(e);
+                                         wake();
+                                       },
+                                       {capture : true, passive : false});
   };
   var at = function(e) {
     var r = canvas.getBoundingClientRect(), t = e.touches, n = Math.min(t.length, 2), x = 0, y = 0;
-    for (var i = 0; i < n; i++) { x += (t[i].clientX - r.left) / n; y += (t[i].clientY - r.top) / n; }
+    for (var i = 0; i < n; i++) {
+      x += (t[i].clientX - r.left) / n;
+      y += (t[i].clientY - r.top) / n;
+    }
     Module['whenceTouchX'] = x;
     Module['whenceTouchY'] = y;
-    return {x: x, y: y, d: n > 1 ? Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) : 0};
+    return {x : x, y : y, d : n > 1 ? Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) : 0};
   };
-  on('touchstart', function(e) {
-    touch = at(e);
-    touch.pinch = e.touches.length > 1;
-    Module['whenceTouching'] = true;
-    if (touch.pinch) e.preventDefault();
-  });
-  on('touchmove', function(e) {
-    if (!touch) return;
-    var p = at(e);
-    if (touch.pinch && p.d > 0 && touch.d > 0) {
-      Module['whencePinch'] = (Module['whencePinch'] || 1) * p.d / touch.d;
-    } else if (!touch.pinch && e.touches.length === 1) {
-      if (!touch.pan) {
-        if (Math.hypot(p.x - touch.x, p.y - touch.y) < 8) return;  // still a tap
-        touch.pan = Module['whenceWantsWheel'] ? 1 : -1;
-      }
-      if (touch.pan < 0) return;  // the page scrolls
-      Module['whencePanX'] = (Module['whencePanX'] || 0) + p.x - touch.x;
-      Module['whencePanY'] = (Module['whencePanY'] || 0) + p.y - touch.y;
-    } else return;
-    e.preventDefault();
-    p.pinch = touch.pinch;
-    p.pan = touch.pan;
-    touch = p;
-  });
+  on(
+      'touchstart', function(e) {
+        touch = at(e);
+        touch.pinch = e.touches.length > 1;
+        Module['whenceTouching'] = true;
+        if (touch.pinch) e.preventDefault();
+      });
+  on(
+      'touchmove', function(e) {
+        if (!touch) return;
+        var p = at(e);
+        if (touch.pinch && p.d > 0 && touch.d > 0) {
+          Module['whencePinch'] = (Module['whencePinch'] || 1) * p.d / touch.d;
+        } else if (!touch.pinch&& e.touches.length == = 1) {
+          if (!touch.pan) {
+            if (Math.hypot(p.x - touch.x, p.y - touch.y) < 8) return;  // still a tap
+            touch.pan = Module['whenceWantsWheel'] ? 1 : -1;
+          }
+          if (touch.pan < 0) return;  // the page scrolls
+          Module['whencePanX'] = (Module['whencePanX'] || 0) + p.x - touch.x;
+          Module['whencePanY'] = (Module['whencePanY'] || 0) + p.y - touch.y;
+        } else
+          return;
+        e.preventDefault();
+        p.pinch = touch.pinch;
+        p.pan = touch.pan;
+        touch = p;
+      });
   var untouch = function(e) {
     if (e.touches.length) return;
     touch = null;
@@ -109,16 +132,18 @@ EM_JS(void, js_install_listeners, (), {
   on('touchend', untouch);
   on('touchcancel', untouch);
   // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
-  window.addEventListener('keydown', function(e) {
-    if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
-  });
+  window.addEventListener(
+      'keydown', function(e) {
+        if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
+      });
 });
 
 EM_JS(void, js_write_hash, (const char* text), {
   // Readable URLs: keep ( ) , [ ] = : unescaped; they are safe in a fragment.
   var encoded = encodeURIComponent(UTF8ToString(text))
-    .replace(/%(28|29|2C|5B|5D|3D|3A)/g, function(m) { return decodeURIComponent(m); });
-  if (location.hash.slice(1) !== encoded) history.replaceState(null, "", "#" + encoded);
+                    .replace(
+                        / % (28 | 29 | 2C | 5B | 5D | 3D | 3A) / g, function(m) { return decodeURIComponent(m); });
+  if (location.hash.slice(1) != = encoded) history.replaceState(null, "", "#" + encoded);
 });
 
 EM_JS(void, js_copy, (const char* text), {
@@ -130,11 +155,15 @@ EM_JS(void, js_copy, (const char* text), {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    try { document.execCommand('copy'); } catch (e) {}
+    try {
+      document.execCommand('copy');
+    } catch (e) {}
     document.body.removeChild(area);
   };
-  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(fallback);
-  else fallback();
+  if (navigator.clipboard && navigator.clipboard.writeText)
+    navigator.clipboard.writeText(s).catch(fallback);
+  else
+    fallback();
 });
 
 EM_JS(void, js_announce, (const char* text), {
@@ -188,7 +217,9 @@ EM_JS(void, js_set_flag, (const char* name, int on), { Module[Module['whenceKey'
 EM_JS(char*, js_read_hash, (), {
   var raw = location.hash.slice(1);
   var text = raw;
-  try { text = decodeURIComponent(raw); } catch (e) {}
+  try {
+    text = decodeURIComponent(raw);
+  } catch (e) {}
   var size = lengthBytesUTF8(text) + 1;
   var ptr = _malloc(size);
   stringToUTF8(text, ptr, size);

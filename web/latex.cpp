@@ -72,10 +72,13 @@ std::string convert(const std::string& s, std::size_t& i) {
       }
       default: {
         // UTF-8 operators the equations use.
-        static const struct { const char* utf8; const char* tex; } symbols[] = {
-            {"\xc3\x97", "\\times "}, {"\xc2\xb7", "\\cdot "}, {"\xe2\x89\xa4", "\\le "}, {"\xe2\x89\xa5", "\\ge "},
-            {"\xe2\x89\xa0", "\\ne "}, {"\xe2\x86\x92", "\\to "}, {"\xe2\x88\x9e", "\\infty "}, {"\xce\xa3", "\\sum "},
-            {"\xe2\x80\xa6", "\\ldots "}, {"\xe2\x88\x92", "-"}};
+        static const struct {
+          const char* utf8;
+          const char* tex;
+        } symbols[] = {{"\xc3\x97", "\\times "},     {"\xc2\xb7", "\\cdot "},   {"\xe2\x89\xa4", "\\le "},
+                       {"\xe2\x89\xa5", "\\ge "},    {"\xe2\x89\xa0", "\\ne "}, {"\xe2\x86\x92", "\\to "},
+                       {"\xe2\x88\x9e", "\\infty "}, {"\xce\xa3", "\\sum "},    {"\xe2\x80\xa6", "\\ldots "},
+                       {"\xe2\x88\x92", "-"}};
         bool done = false;
         for (const auto& sym : symbols) {
           const std::size_t n = std::strlen(sym.utf8);

@@ -29,7 +29,8 @@ std::vector<std::int64_t> block_index(const Shape& shape, std::int64_t flat) {
 std::int64_t block_number(const Shape& shape, const std::vector<std::int64_t>& index) {
   std::int64_t b = 0;
   for (std::size_t d = 0; d + 3 < shape.size(); ++d)
-    b = b * shape[d] + (d < index.size() ? std::clamp<std::int64_t>(index[d], 0, std::max<std::int64_t>(shape[d] - 1, 0)) : 0);
+    b = b * shape[d] +
+        (d < index.size() ? std::clamp<std::int64_t>(index[d], 0, std::max<std::int64_t>(shape[d] - 1, 0)) : 0);
   return b;
 }
 
@@ -75,9 +76,7 @@ ImVec2 GridLayout::size() const {
   return ImVec2(w, h);
 }
 
-ImVec2 GridLayout::slice_origin(std::int64_t s) const {
-  return ImVec2(0, float(s) * (slice_height() + slice_gap));
-}
+ImVec2 GridLayout::slice_origin(std::int64_t s) const { return ImVec2(0, float(s) * (slice_height() + slice_gap)); }
 
 ImVec2 GridLayout::cells_origin(std::int64_t s) const {
   const ImVec2 o = slice_origin(s);

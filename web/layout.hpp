@@ -30,11 +30,11 @@ struct GridLayout {
 
   int rank() const { return int(shape.size()); }
   bool empty() const { return shape_numel(shape) == 0; }
-  float slice_height() const;             // one slice, its labels included, without the gap
-  ImVec2 size() const;                    // the whole grid
-  ImVec2 slice_origin(std::int64_t s) const;  // top-left of slice s (its labels included)
-  ImVec2 cells_origin(std::int64_t s) const;  // top-left of slice s's first cell
-  ImVec2 cell_min(std::int64_t flat) const;   // top-left of one cell
+  float slice_height() const;                     // one slice, its labels included, without the gap
+  ImVec2 size() const;                            // the whole grid
+  ImVec2 slice_origin(std::int64_t s) const;      // top-left of slice s (its labels included)
+  ImVec2 cells_origin(std::int64_t s) const;      // top-left of slice s's first cell
+  ImVec2 cell_min(std::int64_t flat) const;       // top-left of one cell
   std::string slice_label(std::int64_t s) const;  // "[1, :, :]"
   // The element whose cell contains point `p` (relative to the grid's top-left), or -1.
   std::int64_t element_at(ImVec2 p) const;
@@ -56,9 +56,9 @@ std::int64_t block_number(const Shape& shape, const std::vector<std::int64_t>& i
 struct DrawnGrid {
   std::string tensor;
   GridLayout layout;
-  ImVec2 origin;         // top-left of the grid
+  ImVec2 origin;              // top-left of the grid
   ImVec2 clip_min, clip_max;  // the visible part
-  Shape own_shape;       // broadcast: the tensor's shape, while the layout has the result's
+  Shape own_shape;            // broadcast: the tensor's shape, while the layout has the result's
   bool broadcast = false;
   // The cell an element of the tensor is drawn in (its own, solid cell when broadcast).
   std::int64_t cell_of(std::int64_t element) const;

@@ -102,8 +102,10 @@ void frame() {
   interop::take_wheel(&wheel_x, &wheel_y);
   io.MouseWheelH += wheel_x;
   io.MouseWheel += wheel_y;
-  if (!interop::mouse_inside()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  else if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / scale.x, io.MousePos.y / scale.y);
+  if (!interop::mouse_inside())
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  else if (io.MousePos.x > -FLT_MAX)
+    io.MousePos = ImVec2(io.MousePos.x / scale.x, io.MousePos.y / scale.y);
   float touch_x = 0, touch_y = 0;
   if (interop::touch_point(&touch_x, &touch_y)) io.MousePos = ImVec2(touch_x, touch_y);  // a finger points
   // 1.86 asserts on a zero time step, which a paused or virtual-time clock produces.

@@ -60,7 +60,8 @@ void draw_broadcast(App& app) {
     const float y = a.y + kPad + float(i) * line_h;
     dl->AddText(f.ui_bold, font_px(f.ui_bold), ImVec2(a.x + kPad, y), colour, label.c_str());
     dl->AddText(f.mono, font_px(f.mono), ImVec2(a.x + kPad + label_w + 12, y),
-                result || !info.operands[i].expanded ? theme::palette().text : theme::palette().muted, lines[i].c_str());
+                result || !info.operands[i].expanded ? theme::palette().text : theme::palette().muted,
+                lines[i].c_str());
   }
   ImGui::SetCursorScreenPos(ImVec2(a.x + note_x, a.y + kPad));
   ImGui::PushFont(f.ui);

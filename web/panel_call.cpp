@@ -1,7 +1,7 @@
 // The call as PyTorch code: an editable line, "Copy as PyTorch", and any error that is not
 // about one argument (a syntax error, an unknown op).
-#include <imgui_internal.h>  // ClearActiveID: drop the field's focus when the text changes outside
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: drop the field's focus when the text changes outside
 #include <imgui_stdlib.h>
 
 #include "interop.hpp"
@@ -31,7 +31,8 @@ bool tool_button(App& app, const char* label, const char* name, const char* tool
 
 // Undo and redo, then a menu: reset, random values, the equation as LaTeX, the canvas as a PNG.
 void draw_call_tools(App& app, float h) {
-  if (tool_button(app, "Undo", "undo", "Undo the last edit of the call (Ctrl+Z)", app.history.can_undo(), h)) app.undo();
+  if (tool_button(app, "Undo", "undo", "Undo the last edit of the call (Ctrl+Z)", app.history.can_undo(), h))
+    app.undo();
   ImGui::SameLine(0, 4);
   if (tool_button(app, "Redo", "redo", "Redo (Ctrl+Shift+Z or Ctrl+Y)", app.history.can_redo(), h)) app.redo();
   ImGui::SameLine(0, 4);
@@ -60,7 +61,8 @@ void draw_call_editor(App& app) {
   const bool copied = ImGui::GetTime() - app.copied_at < 1.5;
   const char* copy_label = copied ? "Copied" : "Copy as PyTorch";
   const float button_w = ImGui::CalcTextSize("Copy as PyTorch").x + 2 * 12;
-  const float tools_w = ImGui::CalcTextSize("UndoRedo\xe2\x80\xa6").x + 6 * 12 + 8 + 2 * ImGui::GetStyle().ItemSpacing.x;
+  const float tools_w =
+      ImGui::CalcTextSize("UndoRedo\xe2\x80\xa6").x + 6 * 12 + 8 + 2 * ImGui::GetStyle().ItemSpacing.x;
 
   if (app.call_field_reset) {
     ImGuiID field = ImGui::GetID("##call");

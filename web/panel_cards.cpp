@@ -10,8 +10,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "core/call_format.hpp"
 #include "broadcast.hpp"
+#include "core/call_format.hpp"
 #include "format.hpp"
 #include "panels.hpp"
 #include "tensor_edit.hpp"
@@ -95,7 +95,8 @@ float block_picker_height(const GridLayout& g) {
   return g.rank() > 3 ? frame_h() + font_px(theme::fonts().small) + 4 + kHeaderGap : 0;
 }
 float block_picker_width(const GridLayout& g) {
-  return text_w(theme::fonts().ui, "block  [") + float(g.rank() - 3) * (2 * frame_h() + 40) + text_w(theme::fonts().mono, ":, :, :]") + 8;
+  return text_w(theme::fonts().ui, "block  [") + float(g.rank() - 3) * (2 * frame_h() + 40) +
+         text_w(theme::fonts().mono, ":, :, :]") + 8;
 }
 
 Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
@@ -131,7 +132,6 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
 
 // --- pieces of a card ---------------------------------------------------------------------------
 
-
 void name_dot(ImU32 colour) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = frame_h();
@@ -145,9 +145,8 @@ void name_dot(ImU32 colour) {
 void row_text(ImFont* font, ImU32 colour, const std::string& s) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = text_w(font, s);
-  ImGui::GetWindowDrawList()->AddText(font, font_px(font),
-                                      ImVec2(p.x, std::floor(p.y + (frame_h() - font_px(font)) * 0.5f)), colour,
-                                      s.c_str());
+  ImGui::GetWindowDrawList()->AddText(
+      font, font_px(font), ImVec2(p.x, std::floor(p.y + (frame_h() - font_px(font)) * 0.5f)), colour, s.c_str());
   ImGui::Dummy(ImVec2(w, frame_h()));
 }
 
@@ -159,7 +158,8 @@ bool dtype_picker(App& app, const std::string& name, DType current, DType* chose
   const float h = ImGui::GetFrameHeight();
   bool picked = false;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo("##dtype", dtype_name(current), ImGuiComboFlags_NoArrowButton | ImGuiComboFlags_HeightLargest)) {
+  if (ImGui::BeginCombo("##dtype", dtype_name(current),
+                        ImGuiComboFlags_NoArrowButton | ImGuiComboFlags_HeightLargest)) {
     for (DType d : kDTypes) {
       if (ImGui::Selectable(dtype_name(d), d == current) && d != current) {
         *chosen = d;
@@ -192,7 +192,8 @@ void stale_badge(float right, float top) {
   const ImVec2 p(right - w, top + 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), theme::palette().stale_tint, h * 0.5f);
-  dl->AddText(font, font_px(font), ImVec2(p.x + 7, std::floor(p.y + (h - font_px(font)) * 0.5f)), theme::palette().stale, text);
+  dl->AddText(font, font_px(font), ImVec2(p.x + 7, std::floor(p.y + (h - font_px(font)) * 0.5f)),
+              theme::palette().stale, text);
 }
 
 bool small_button(const char* label, const char* tooltip, bool enabled) {
@@ -237,10 +238,10 @@ void shape_editor(App& app, const TensorItem& item) {
     const float w = std::max(22.0f, text_w(mono, label) + 8);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(w, frame_h()));
-    ImGui::GetWindowDrawList()->AddText(
-        mono, font_px(mono),
-        ImVec2(std::floor(p.x + (w - text_w(mono, label)) * 0.5f), std::floor(p.y + (frame_h() - font_px(mono)) * 0.5f)),
-        theme::palette().text, label.c_str());
+    ImGui::GetWindowDrawList()->AddText(mono, font_px(mono),
+                                        ImVec2(std::floor(p.x + (w - text_w(mono, label)) * 0.5f),
+                                               std::floor(p.y + (frame_h() - font_px(mono)) * 0.5f)),
+                                        theme::palette().text, label.c_str());
     ImGui::SameLine(0, 0);
     if (small_button("+", more.c_str(), grown <= kMaxElements))
       app.request_call(with_arg(call, item.id, with_dim_size(t, d, n + 1)));
@@ -281,7 +282,8 @@ void scalar_editor(App& app, const ArgItem& arg) {
     if (ImGui::InputText("##str", &x)) app.request_call(with_arg(call, arg.id, Value(x)));
   } else if (v->is<DType>()) {
     DType d;
-    if (dtype_picker(app, arg.id, v->as<DType>(), &d, kScalarFieldWidth)) app.request_call(with_arg(call, arg.id, Value(d)));
+    if (dtype_picker(app, arg.id, v->as<DType>(), &d, kScalarFieldWidth))
+      app.request_call(with_arg(call, arg.id, Value(d)));
   } else {
     row_text(theme::fonts().mono, theme::palette().muted, repr(*v));
   }
@@ -378,11 +380,14 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
   const ImVec2 a = pos, b(pos.x + card.size.x, pos.y + card.size.y);
   const bool is_arg_error = card.error != nullptr;
   dl->AddRectFilled(a, b, theme::palette().surface, theme::kCardRounding);
-  dl->AddRect(a, b, is_arg_error ? theme::palette().error : theme::palette().border, theme::kCardRounding, 0, is_arg_error ? 1.5f : 1);
+  dl->AddRect(a, b, is_arg_error ? theme::palette().error : theme::palette().border, theme::kCardRounding, 0,
+              is_arg_error ? 1.5f : 1);
   if (card.lead > 0) {  // "→" into the result
     ImFont* font = theme::fonts().title;
-    const float y = pos.y + pad + frame_h() + kHeaderGap + std::min(card.grid_box.y, 120.0f) * 0.5f - font_px(font) * 0.5f;
-    dl->AddText(font, font_px(font), ImVec2(pos.x - card.lead + 6, std::floor(y)), theme::palette().faint, "\xe2\x86\x92");
+    const float y =
+        pos.y + pad + frame_h() + kHeaderGap + std::min(card.grid_box.y, 120.0f) * 0.5f - font_px(font) * 0.5f;
+    dl->AddText(font, font_px(font), ImVec2(pos.x - card.lead + 6, std::floor(y)), theme::palette().faint,
+                "\xe2\x86\x92");
   }
 
   ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad));
@@ -430,7 +435,8 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     options.stale = stale;
     draw_grid(app, item, card.layout, card.grid_box, options);
     if (card.kind == CardKind::Tensor) {
-      ImGui::SetCursorScreenPos(ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h + card.grid_box.y + kHeaderGap));
+      ImGui::SetCursorScreenPos(
+          ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h + card.grid_box.y + kHeaderGap));
       ImGui::BeginDisabled(!editable);
       shape_editor(app, item);
       ImGui::EndDisabled();

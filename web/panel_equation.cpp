@@ -44,8 +44,8 @@ std::string describe_reaches(const App& app, const TensorItem& item, std::int64_
   const std::string head = cell_name(item, element) + " = " + item.text[std::size_t(element)];
   if (app.state.stale()) return head;
   if (app.state.trace_gave_up())
-    return head + "  (its outputs are not traced: the result has more than " +
-           std::to_string(ReachIndex::kMaxLinks) + " source links)";
+    return head + "  (its outputs are not traced: the result has more than " + std::to_string(ReachIndex::kMaxLinks) +
+           " source links)";
   if (app.state.tracing())
     return head + "  (tracing which outputs read it: " + std::to_string(int(app.state.trace_progress() * 100)) + "%)";
   if (!app.state.reverse_known()) return head;
@@ -81,9 +81,18 @@ void legend_item(theme::Role role) {
   const ImVec2 a(p.x, p.y + 2), b(p.x + 18, p.y + h - 2);
   switch (role) {
     case theme::Role::Value: dl->AddRectFilled(a, b, c.strong, 3); break;
-    case theme::Role::Index: dl->AddRectFilled(a, b, c.soft, 3); dl->AddRect(a, b, c.strong, 3, 0, 2); break;
-    case theme::Role::Mask: dl->AddRectFilled(a, b, c.soft, 3); dl->AddRect(a, b, c.strong, 3, 0, 1); break;
-    case theme::Role::Compare: dl->AddRectFilled(a, b, c.tint, 3); dl->AddRect(a, b, c.ring, 3, 0, 1); break;
+    case theme::Role::Index:
+      dl->AddRectFilled(a, b, c.soft, 3);
+      dl->AddRect(a, b, c.strong, 3, 0, 2);
+      break;
+    case theme::Role::Mask:
+      dl->AddRectFilled(a, b, c.soft, 3);
+      dl->AddRect(a, b, c.strong, 3, 0, 1);
+      break;
+    case theme::Role::Compare:
+      dl->AddRectFilled(a, b, c.tint, 3);
+      dl->AddRect(a, b, c.ring, 3, 0, 1);
+      break;
     case theme::Role::None: break;
   }
   ImGui::Dummy(ImVec2(24, h));
@@ -102,7 +111,9 @@ constexpr int kEquationMaxLines = 4;
 // measure per word.
 std::vector<std::pair<std::size_t, std::size_t>> wrap_lines(const std::string& text, ImFont* font, float width) {
   const float size = font_px(font);
-  auto measure = [&](std::size_t b, std::size_t e) { return font->CalcTextSizeA(size, 1e9f, 0, text.c_str() + b, text.c_str() + e).x; };
+  auto measure = [&](std::size_t b, std::size_t e) {
+    return font->CalcTextSizeA(size, 1e9f, 0, text.c_str() + b, text.c_str() + e).x;
+  };
   if (width <= 0 || measure(0, text.size()) <= width) return {{0, text.size()}};
   std::vector<std::pair<std::size_t, std::size_t>> lines;
   std::size_t begin = 0, at = 0;
@@ -148,7 +159,9 @@ float draw_coloured_line(const App& app, const std::string& text, ImFont* font, 
 
 }  // namespace
 
-int coloured_code_lines(const std::string& text, ImFont* font, float width) { return int(wrap_lines(text, font, width).size()); }
+int coloured_code_lines(const std::string& text, ImFont* font, float width) {
+  return int(wrap_lines(text, font, width).size());
+}
 
 void draw_coloured_code(const App& app, const std::string& text, ImFont* font, float width, int max_lines) {
   const auto lines = wrap_lines(text, font, width);
@@ -157,7 +170,8 @@ void draw_coloured_code(const App& app, const std::string& text, ImFont* font, f
   float widest = 0;
   const int shown = std::min<int>(int(lines.size()), std::max(1, max_lines));
   for (int l = 0; l < shown; ++l) {
-    std::string line = text.substr(lines[std::size_t(l)].first, lines[std::size_t(l)].second - lines[std::size_t(l)].first);
+    std::string line =
+        text.substr(lines[std::size_t(l)].first, lines[std::size_t(l)].second - lines[std::size_t(l)].first);
     if (l + 1 == shown && shown < int(lines.size())) line += "\xe2\x80\xa6";  // …
     widest = std::max(widest, draw_coloured_line(app, line, font, ImVec2(start.x, start.y + float(l) * line_h)));
   }
@@ -173,7 +187,9 @@ void draw_equation(App& app) {
   const bool coded = item && !state.stale();
   if (coded && is_output(cell.tensor)) {
     const Relation* rel = state.relation(cell.tensor, cell.element);
-    app.equation_shown = rel && !rel->eq.empty() ? rel->eq : cell_name(*item, cell.element) + " = " + item->text[std::size_t(cell.element)];
+    app.equation_shown = rel && !rel->eq.empty()
+                             ? rel->eq
+                             : cell_name(*item, cell.element) + " = " + item->text[std::size_t(cell.element)];
   } else if (coded) {
     app.equation_shown = describe_reaches(app, *item, cell.element);
   }
@@ -189,7 +205,9 @@ void draw_equation(App& app) {
             app.equation_lines = std::max(app.equation_lines, coloured_code_lines(rel->eq, f.mono_large, text_width));
   }
   if (coded)
-    app.equation_lines = std::min(kEquationMaxLines, std::max(app.equation_lines, coloured_code_lines(app.equation_shown, f.mono_large, text_width)));
+    app.equation_lines =
+        std::min(kEquationMaxLines,
+                 std::max(app.equation_lines, coloured_code_lines(app.equation_shown, f.mono_large, text_width)));
   const float line1 = (font_px(f.mono_large) + 4) * float(app.equation_lines);
   const float line2 = ImGui::GetTextLineHeight();
   const float height = kBarPad * 2 + line1 + 8 + line2;
@@ -208,7 +226,9 @@ void draw_equation(App& app) {
     draw_coloured_code(app, app.equation_shown, f.mono_large, text_width, app.equation_lines);
   } else if (state.has_result()) {
     ImGui::Dummy(ImVec2(0, (font_px(f.mono_large) + 4 - line2) * 0.5f - 1));
-    draw_muted("Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.", f.ui);
+    draw_muted(
+        "Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.",
+        f.ui);
   } else {
     ImGui::Dummy(ImVec2(0, line1 - line2));
   }
@@ -216,8 +236,10 @@ void draw_equation(App& app) {
   // The legend names the roles this op's relations use, in a fixed order (value alone when
   // none are known yet).
   bool first = true;
-  for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value}, {"index", theme::Role::Index},
-                                   {"mask", theme::Role::Mask}, {"compare", theme::Role::Compare}}) {
+  for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value},
+                                   {"index", theme::Role::Index},
+                                   {"mask", theme::Role::Mask},
+                                   {"compare", theme::Role::Compare}}) {
     const auto& seen = state.roles_seen();
     const bool used = std::find(seen.begin(), seen.end(), name) != seen.end();
     if (!used && !(first && role == theme::Role::Value && seen.empty())) continue;
@@ -225,8 +247,9 @@ void draw_equation(App& app) {
     legend_item(role);
     first = false;
   }
-  const char* hint = app.selection.pinned.valid() ? "arrows move \xc2\xb7 Enter or double-click edits \xc2\xb7 Esc unpins"
-                                                  : "click a cell to pin it \xc2\xb7 double-click to edit";
+  const char* hint = app.selection.pinned.valid()
+                         ? "arrows move \xc2\xb7 Enter or double-click edits \xc2\xb7 Esc unpins"
+                         : "click a cell to pin it \xc2\xb7 double-click to edit";
   const float hint_w = ImGui::CalcTextSize(hint).x;
   ImGui::SameLine();
   const float x = b.x - kBarPad - hint_w;

@@ -76,8 +76,9 @@ void draw_edit_field(App& app, const TensorItem& item, const GridLayout& g, ImVe
   CellEdit& edit = app.edit;
   const auto& c = theme::tensor_colors(item.slot);
   ImFont* mono = theme::fonts().mono;
-  const ImVec2 cell = g.cell_min(g.shape == item.tensor.shape() ? edit.cell.element
-                                                                : broadcast_home(item.tensor.shape(), g.shape, edit.cell.element));
+  const ImVec2 cell =
+      g.cell_min(g.shape == item.tensor.shape() ? edit.cell.element
+                                                : broadcast_home(item.tensor.shape(), g.shape, edit.cell.element));
   const float text_w = mono->CalcTextSizeA(font_px(mono), 1e9f, 0, edit.buffer.c_str()).x;
   ImGui::SetCursorScreenPos(ImVec2(origin.x + cell.x, origin.y + cell.y));
   ImGui::PushFont(mono);
@@ -157,7 +158,8 @@ const std::vector<ImU32>& value_colours(std::uint64_t version, const TensorItem&
 // A cell the keyboard moved to, scrolled into the grid's window (with room for its focus ring).
 void scroll_to_cell(const GridLayout& g, ImVec2 origin, std::int64_t cell) {
   const ImVec2 c = g.cell_min(cell);
-  const ImVec2 a(origin.x + c.x - 4, origin.y + c.y - 4), b(origin.x + c.x + g.cell_w + 4, origin.y + c.y + g.cell_h + 4);
+  const ImVec2 a(origin.x + c.x - 4, origin.y + c.y - 4),
+      b(origin.x + c.x + g.cell_w + 4, origin.y + c.y + g.cell_h + 4);
   ImGui::ScrollToRect(ImGui::GetCurrentWindow(), ImRect(a, b));
 }
 
@@ -223,7 +225,8 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
   const bool active_here = active.valid() && active.tensor == item.id;
   std::int64_t active_row = -1, active_col = -1;
-  const std::int64_t active_cell = active_here ? (ghosts ? broadcast_home(own, g.shape, active.element) : active.element) : -1;
+  const std::int64_t active_cell =
+      active_here ? (ghosts ? broadcast_home(own, g.shape, active.element) : active.element) : -1;
   if (active_here && g.cols > 0) {
     active_col = active_cell % g.cols;
     active_row = (active_cell / g.cols) % std::max<std::int64_t>(g.rows, 1);
@@ -308,9 +311,10 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
                       rounding > 0 ? rounding + 2 : 0, 0, pinned ? 2.5f : 1.5f);
         }
         if (cell == copy_ring)  // the copy that the pointed-at result element reads
-          dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f), theme::with_alpha(colors.strong, 0.8f),
-                      rounding > 0 ? rounding + 1 : 0, 0, 1.5f);
-        if (e == error_element && home) dl->AddRect(a, b, theme::palette().error, rounding, 0, 2.0f);  // the element PyTorch refused
+          dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f),
+                      theme::with_alpha(colors.strong, 0.8f), rounding > 0 ? rounding + 1 : 0, 0, 1.5f);
+        if (e == error_element && home)
+          dl->AddRect(a, b, theme::palette().error, rounding, 0, 2.0f);  // the element PyTorch refused
         if (g.values_fit) draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
   }

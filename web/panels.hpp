@@ -25,8 +25,8 @@ struct StorageInfo {
   const TensorItem* base = nullptr;
   const TensorItem* out = nullptr;
   std::vector<std::int64_t> base_cells, view_cells;  // storage index of each element
-  std::int64_t length = 0;    // storage cells drawn: 0 .. the highest index used
-  std::int64_t selected = -1;  // the pointed-at element's storage index
+  std::int64_t length = 0;                           // storage cells drawn: 0 .. the highest index used
+  std::int64_t selected = -1;                        // the pointed-at element's storage index
   bool contiguous = false;
 };
 StorageInfo storage_info(App& app);

@@ -18,6 +18,4 @@ std::string evaluate(const std::string& line) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(whence_programs) {
-  emscripten::function("evaluate", &evaluate);
-}
+EMSCRIPTEN_BINDINGS(whence_programs) { emscripten::function("evaluate", &evaluate); }

@@ -45,8 +45,8 @@ void ReachIndex::add_slot(int position, std::int64_t element, int input, std::in
     pending_ = {};
     return;
   }
-  pending_.push_back(Pending{std::uint32_t(in_element), std::uint32_t(element), std::uint16_t(input),
-                             std::uint16_t(position), role});
+  pending_.push_back(
+      Pending{std::uint32_t(in_element), std::uint32_t(element), std::uint16_t(input), std::uint16_t(position), role});
   ++inputs_[std::size_t(input)].first[std::size_t(in_element) + 1];
 }
 
@@ -139,7 +139,8 @@ bool ReachIndex::trace(const Explainer& run, double deadline) {
     for (const SourceLink& s : run.sources(int(position_), next_)) {
       if (s.param != key.first || s.item != key.second) {
         key = {s.param, s.item};
-        auto slot = std::find_if(slots_by_param_.begin(), slots_by_param_.end(), [&](const auto& e) { return e.first == key; });
+        auto slot =
+            std::find_if(slots_by_param_.begin(), slots_by_param_.end(), [&](const auto& e) { return e.first == key; });
         if (slot == slots_by_param_.end()) {
           slots_by_param_.push_back({key, input_slot(tensor_id_from_path(run.source_path(s)))});
           slot = slots_by_param_.end() - 1;

@@ -34,7 +34,8 @@ class ReachIndex {
   void reset(std::vector<std::pair<std::string, std::int64_t>> inputs);
   // Adds output `position`'s element `element`, which reads `in_element` of `in_id` in `role`.
   // Links to unknown inputs or elements are ignored.
-  void add(int position, std::int64_t element, const std::string& in_id, std::int64_t in_element, const std::string& role);
+  void add(int position, std::int64_t element, const std::string& in_id, std::int64_t in_element,
+           const std::string& role);
   // Everything is added: buckets the links by input element. Then reaches() answers.
   void finish();
 
@@ -44,7 +45,7 @@ class ReachIndex {
   // Returns whether it made progress.
   bool trace(const Explainer& run, double deadline);
   bool tracing() const { return tracing_; }
-  double progress() const;  // 0..1 of the output elements traced
+  double progress() const;                   // 0..1 of the output elements traced
   bool gave_up() const { return gave_up_; }  // more than kMaxLinks links
   bool known() const { return finished_ && !gave_up_; }
 

@@ -45,7 +45,7 @@ std::vector<Highlight> highlights(const State& state, const CellRef& cell);
 // that drawing thousands of cells looks each one up by index, and the lit elements in the order
 // first met.
 struct LitCells {
-  std::vector<theme::Role> role;     // by flat element
+  std::vector<theme::Role> role;  // by flat element
   std::vector<std::int64_t> elements;
   theme::Role at(std::int64_t e) const {
     return e >= 0 && std::size_t(e) < role.size() ? role[std::size_t(e)] : theme::Role::None;

@@ -41,8 +41,10 @@ std::vector<std::string> params_from_signature(const std::string& sig) {
     const char c = sig[i];
     if (c == '(' || c == '[') ++depth;
     if (c == ')' || c == ']') --depth;
-    if (c == ',' && depth == 0) flush();
-    else part += c;
+    if (c == ',' && depth == 0)
+      flush();
+    else
+      part += c;
   }
   flush();
   return names;
@@ -61,8 +63,10 @@ OpInfo op_info(const Json& entry) {
   // "params": names, or objects with a "name"; else read them off the signature.
   if (auto it = entry.find("params"); it != entry.end() && it->is_array()) {
     for (const auto& p : *it) {
-      if (p.is_string()) op.params.push_back(p.get<std::string>());
-      else if (p.is_object()) op.params.push_back(json_string(p, "name"));
+      if (p.is_string())
+        op.params.push_back(p.get<std::string>());
+      else if (p.is_object())
+        op.params.push_back(json_string(p, "name"));
       op.param_types.push_back(p.is_object() ? json_string(p, "type") : "");
     }
   }
@@ -128,12 +132,15 @@ const std::vector<Reach> kNoReach;
 
 // view() refused a tensor whose strides cannot be merged: say why in plain words.
 void explain_view_refusal(ErrorInfo& error, const std::vector<TensorItem>& inputs) {
-  if (error.message.rfind("view size is not compatible with input tensor's size and stride", 0) != 0 || inputs.empty()) return;
+  if (error.message.rfind("view size is not compatible with input tensor's size and stride", 0) != 0 || inputs.empty())
+    return;
   const Tensor& t = inputs[0].tensor;
-  error.explanation = "view() never copies: each group of dimensions it merges needs one stride, so must lie "
-                      "end to end in storage. This input has shape " + format_shape(t.shape()) + " and strides " +
-                      format_shape(t.strides()) + (t.is_contiguous() ? "." : ", which is not contiguous.") +
-                      " reshape() copies when it must; or call contiguous() first, then view().";
+  error.explanation =
+      "view() never copies: each group of dimensions it merges needs one stride, so must lie "
+      "end to end in storage. This input has shape " +
+      format_shape(t.shape()) + " and strides " + format_shape(t.strides()) +
+      (t.is_contiguous() ? "." : ", which is not contiguous.") +
+      " reshape() copies when it must; or call contiguous() first, then view().";
 }
 
 void note_roles(const Relation& rel, std::vector<std::string>& seen) {
@@ -146,7 +153,8 @@ Relation relation_from_json(const Json& r) {
   rel.eq = json_string(r, "eq");
   for (const auto& s : r.value("src", Json::array())) {
     if (!s.is_array() || s.size() != 3 || !s[1].is_number_integer()) continue;
-    rel.src.push_back(Source{tensor_id_from_path(s[0]), s[1].get<std::int64_t>(), s[2].is_string() ? s[2].get<std::string>() : ""});
+    rel.src.push_back(
+        Source{tensor_id_from_path(s[0]), s[1].get<std::int64_t>(), s[2].is_string() ? s[2].get<std::string>() : ""});
   }
   return rel;
 }
@@ -205,8 +213,7 @@ void State::select_op(const std::string& name) {
   Json entry;
   try {
     entry = op_entry(name);
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   if (entry.is_object()) {
     op_ = op_info(entry);
     return;
@@ -264,7 +271,8 @@ void State::rebuild_inputs() {
         for (const auto& [item, t] : index_tensors(v)) {
           const std::string suffix = item < 0 ? "" : "." + std::to_string(item);
           arg.tensors.push_back(int(inputs_.size()));
-          inputs_.push_back(make_item(id + suffix, label + (item < 0 ? "" : "[" + std::to_string(item) + "]"), t, slot++));
+          inputs_.push_back(
+              make_item(id + suffix, label + (item < 0 ? "" : "[" + std::to_string(item) + "]"), t, slot++));
         }
       } catch (const std::exception&) {
         // A list x[index] refuses: the evaluation reports it.
@@ -283,7 +291,9 @@ void State::rebuild_inputs() {
     }
     args_.push_back(std::move(arg));
   };
-  auto is_index = [&](std::size_t param) { return param < op_.param_types.size() && op_.param_types[param] == "index"; };
+  auto is_index = [&](std::size_t param) {
+    return param < op_.param_types.size() && op_.param_types[param] == "index";
+  };
   for (std::size_t i = 0; i < call_.args.size(); ++i) {
     const std::string label = i < op_.params.size() ? op_.params[i] : "arg" + std::to_string(i);
     add_arg("arg:" + std::to_string(i), label, false, call_.args[i], is_index(i));

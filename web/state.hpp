@@ -14,10 +14,10 @@
 namespace whence::web {
 
 struct ErrorInfo {
-  std::string type;     // Python's exception name: "RuntimeError", "SyntaxError", ...
-  std::string message;  // PyTorch's words
-  std::string explanation;  // plain words added by the app (a refused view), or empty
-  std::string arg;      // parameter at fault, empty when none
+  std::string type;           // Python's exception name: "RuntimeError", "SyntaxError", ...
+  std::string message;        // PyTorch's words
+  std::string explanation;    // plain words added by the app (a refused view), or empty
+  std::string arg;            // parameter at fault, empty when none
   std::int64_t element = -1;  // flat element of that argument at fault (a zero divisor), or -1
 };
 
@@ -25,7 +25,7 @@ struct ErrorInfo {
 struct Source {
   std::string tensor;  // "arg:0", "arg:0.1", "arg:name"
   std::int64_t element = 0;
-  std::string role;    // "value", "index", "mask", "compare"
+  std::string role;  // "value", "index", "mask", "compare"
 };
 
 struct Relation {
@@ -45,9 +45,9 @@ struct TensorItem {
 
 // A result that shares storage with a tensor argument (the evaluation's "views").
 struct ViewInfo {
-  int result = 0;        // output position
-  std::string of;        // the argument's tensor id: "arg:0"
-  Shape strides;         // in elements of the shared storage
+  int result = 0;  // output position
+  std::string of;  // the argument's tensor id: "arg:0"
+  Shape strides;   // in elements of the shared storage
   std::int64_t offset = 0;
 };
 
@@ -63,7 +63,7 @@ struct ArgItem {
 struct OpInfo {
   std::vector<std::string> names;
   std::string family, summary, signature, docs, example;
-  std::vector<std::string> params;  // parameter names in signature order
+  std::vector<std::string> params;       // parameter names in signature order
   std::vector<std::string> param_types;  // their types, as ops_json() names them ("Tensor", "index")
 };
 
@@ -88,7 +88,7 @@ class State {
   const std::string& text() const { return text_; }
   const std::string& default_example() const { return default_example_; }
   const OpInfo& op() const { return op_; }
-  bool parsed() const { return parsed_; }  // text_ parses (call() is its call)
+  bool parsed() const { return parsed_; }     // text_ parses (call() is its call)
   const Call& call() const { return call_; }  // last call that parsed
   const std::vector<TensorItem>& inputs() const { return inputs_; }
   const std::vector<ArgItem>& args() const { return args_; }
@@ -97,7 +97,7 @@ class State {
   bool stale() const { return stale_; }  // outputs are from an earlier call
   const std::optional<ErrorInfo>& error() const { return error_; }
   const std::vector<ViewInfo>& views() const { return views_; }  // of the last good result
-  std::uint64_t version() const { return version_; }  // changes whenever anything above does
+  std::uint64_t version() const { return version_; }             // changes whenever anything above does
 
   const TensorItem* find_tensor(const std::string& id) const;
   // Relation of one output element, or nullptr (stale, out of range). Small results are
@@ -137,7 +137,7 @@ class State {
   std::vector<ArgItem> args_;
   std::vector<TensorItem> outputs_;
   bool explained_all_ = false;
-  std::vector<std::vector<Relation>> relations_;  // [output position][flat element]
+  std::vector<std::vector<Relation>> relations_;                                    // [output position][flat element]
   mutable std::unordered_map<std::int64_t, Relation> lazy_relations_[kMaxOutputs];  // when !explained_all_
   std::optional<Explainer> explainer_;  // when !explained_all_: the call, run once for them
   ReachIndex reach_;

@@ -16,16 +16,32 @@ namespace {
 // orange, purple, pink) with white text on them; the output is teal.
 const Palette kLight = {
     "light",
-    RGB(255, 255, 255), RGB(248, 249, 251), RGB(226, 229, 234),
-    RGB(24, 28, 35), RGB(104, 112, 125), RGB(160, 167, 178),
-    RGB(200, 30, 40), RGB(253, 236, 237), RGB(180, 120, 0), RGB(255, 244, 214),
+    RGB(255, 255, 255),
+    RGB(248, 249, 251),
+    RGB(226, 229, 234),
+    RGB(24, 28, 35),
+    RGB(104, 112, 125),
+    RGB(160, 167, 178),
+    RGB(200, 30, 40),
+    RGB(253, 236, 237),
+    RGB(180, 120, 0),
+    RGB(255, 244, 214),
     RGB(24, 28, 35),
     RGB(255, 255, 255),
-    RGB(37, 99, 235), RGB(191, 210, 250),
-    RGB(255, 255, 255), RGB(246, 248, 251), RGB(241, 244, 249),
-    RGB(255, 255, 255), RGB(240, 243, 247), RGB(228, 232, 238),
-    RGB(238, 243, 253), RGB(228, 236, 252), RGB(214, 226, 250),
-    RGB(208, 213, 221), RGB(180, 187, 198), RGB(150, 158, 170),
+    RGB(37, 99, 235),
+    RGB(191, 210, 250),
+    RGB(255, 255, 255),
+    RGB(246, 248, 251),
+    RGB(241, 244, 249),
+    RGB(255, 255, 255),
+    RGB(240, 243, 247),
+    RGB(228, 232, 238),
+    RGB(238, 243, 253),
+    RGB(228, 236, 252),
+    RGB(214, 226, 250),
+    RGB(208, 213, 221),
+    RGB(180, 187, 198),
+    RGB(150, 158, 170),
     {{RGB(37, 99, 235), RGB(238, 243, 253), RGB(203, 217, 248), RGB(191, 210, 250)},
      {RGB(217, 108, 0), RGB(253, 244, 232), RGB(246, 215, 176), RGB(252, 214, 166)},
      {RGB(124, 58, 237), RGB(244, 239, 254), RGB(221, 206, 250), RGB(220, 204, 252)},
@@ -40,16 +56,32 @@ const Palette kLight = {
 // keeps above 10:1; index/mask fills ("soft") sit between tint and strong.
 const Palette kDark = {
     "dark",
-    RGB(17, 20, 26), RGB(25, 29, 37), RGB(48, 54, 66),
-    RGB(230, 233, 238), RGB(157, 166, 179), RGB(110, 118, 132),
-    RGB(248, 113, 113), RGB(62, 24, 28), RGB(240, 180, 70), RGB(58, 44, 16),
+    RGB(17, 20, 26),
+    RGB(25, 29, 37),
+    RGB(48, 54, 66),
+    RGB(230, 233, 238),
+    RGB(157, 166, 179),
+    RGB(110, 118, 132),
+    RGB(248, 113, 113),
+    RGB(62, 24, 28),
+    RGB(240, 180, 70),
+    RGB(58, 44, 16),
     RGB(240, 243, 247),
     RGB(14, 17, 22),
-    RGB(96, 165, 250), RGB(40, 66, 120),
-    RGB(25, 29, 37), RGB(32, 37, 46), RGB(38, 44, 54),
-    RGB(30, 35, 43), RGB(42, 48, 59), RGB(52, 59, 72),
-    RGB(30, 44, 74), RGB(38, 55, 92), RGB(46, 67, 112),
-    RGB(62, 69, 82), RGB(84, 92, 107), RGB(106, 115, 130),
+    RGB(96, 165, 250),
+    RGB(40, 66, 120),
+    RGB(25, 29, 37),
+    RGB(32, 37, 46),
+    RGB(38, 44, 54),
+    RGB(30, 35, 43),
+    RGB(42, 48, 59),
+    RGB(52, 59, 72),
+    RGB(30, 44, 74),
+    RGB(38, 55, 92),
+    RGB(46, 67, 112),
+    RGB(62, 69, 82),
+    RGB(84, 92, 107),
+    RGB(106, 115, 130),
     {{RGB(96, 165, 250), RGB(23, 33, 55), RGB(46, 69, 117), RGB(39, 66, 122)},
      {RGB(251, 146, 60), RGB(44, 31, 19), RGB(102, 66, 32), RGB(110, 64, 24)},
      {RGB(167, 139, 250), RGB(34, 28, 56), RGB(76, 60, 126), RGB(74, 52, 136)},
@@ -70,11 +102,11 @@ static_assert(sizeof(ImWchar) == sizeof(unsigned short), "FontBytes::ranges are 
 ImFont* add_font(const FontBytes& bytes, float size_px, float dpr) {
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // static bytes in the wasm data section
-  cfg.OversampleH = 1;  // rasterized at device resolution already
+  cfg.OversampleH = 1;               // rasterized at device resolution already
   cfg.OversampleV = 1;
   cfg.PixelSnapH = true;
-  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bytes.data), bytes.size,
-                                                    size_px * dpr, &cfg, bytes.ranges);
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bytes.data), bytes.size, size_px * dpr,
+                                                    &cfg, bytes.ranges);
 }
 
 }  // namespace

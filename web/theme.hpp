@@ -20,12 +20,12 @@ struct TensorColors {
 // hues, brighter strong colours (with dark text on them) and tints that stay apart on a
 // near-black background. Every panel reads palette(); nothing keeps a copy across frames.
 struct Palette {
-  const char* name;  // "light" or "dark"
+  const char* name;                   // "light" or "dark"
   ImU32 background, surface, border;  // canvas, cards, hairlines
   ImU32 text, muted, faint;
   ImU32 error, error_tint, stale, stale_tint;
-  ImU32 focus;     // ring around the hovered/pinned cell
-  ImU32 on_strong;  // text on a "value" cell (filled with a tensor's strong colour)
+  ImU32 focus;              // ring around the hovered/pinned cell
+  ImU32 on_strong;          // text on a "value" cell (filled with a tensor's strong colour)
   ImU32 accent, selection;  // check marks and focus outlines; selected text
   ImU32 frame, frame_hovered, frame_active;
   ImU32 button, button_hovered, button_active;
@@ -52,11 +52,11 @@ const char* role_hint(Role r);  // one line for the legend
 
 // --- fonts -----------------------------------------------------------------------------------
 struct Fonts {
-  ImFont* ui = nullptr;        // Inter 14
-  ImFont* ui_bold = nullptr;   // Inter SemiBold 14
-  ImFont* title = nullptr;     // Inter SemiBold 20
-  ImFont* small = nullptr;     // Inter 12 (axis indices, badges)
-  ImFont* mono = nullptr;      // JetBrains Mono 15 (cells, code)
+  ImFont* ui = nullptr;          // Inter 14
+  ImFont* ui_bold = nullptr;     // Inter SemiBold 14
+  ImFont* title = nullptr;       // Inter SemiBold 20
+  ImFont* small = nullptr;       // Inter 12 (axis indices, badges)
+  ImFont* mono = nullptr;        // JetBrains Mono 15 (cells, code)
   ImFont* mono_large = nullptr;  // JetBrains Mono 17 (the equation)
 };
 const Fonts& fonts();

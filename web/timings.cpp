@@ -20,10 +20,14 @@ struct Series {
   std::size_t next = 0, count = 0;
   double first = 0, last = 0, max_after_first = 0;
   void add(double x) {
-    if (count == 0) first = x;
-    else max_after_first = std::max(max_after_first, x);
-    if (ms.size() < kKept) ms.push_back(x);
-    else ms[next] = x;
+    if (count == 0)
+      first = x;
+    else
+      max_after_first = std::max(max_after_first, x);
+    if (ms.size() < kKept)
+      ms.push_back(x);
+    else
+      ms[next] = x;
     next = (next + 1) % kKept;
     ++count;
     last = x;

@@ -10,6 +10,6 @@ namespace whence::web::timings {
 double now_ms();  // performance.now()
 void record_hover(double ms);
 void record_frame(double ms, long cells);  // cells: grid cells drawn in that frame
-void record_trace(double ms);  // a frame's slice of tracing a big result's inputs forward
+void record_trace(double ms);              // a frame's slice of tracing a big result's inputs forward
 
 }  // namespace whence::web::timings

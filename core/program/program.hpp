@@ -19,13 +19,13 @@ constexpr std::int64_t kMaxProgramElements = 1000000;
 struct Statement {
   enum class Kind { Expression, Assign, AugAssign, Import };
   Kind kind = Kind::Expression;
-  int line = 0;                // 1-based line of the program text
-  std::string code;            // the line as written, comment and outer blanks removed
-  std::vector<Node> targets;   // Assign: each target (a = b = ...), a Name, a Tuple of Names or a
-                               // Subscript; AugAssign: the one target
-  Node value;                  // the expression
-  std::string op;              // AugAssign: the operator of "+=" ("+")
-  std::string module, alias;   // Import: "torch.nn.functional" imported as "F"
+  int line = 0;               // 1-based line of the program text
+  std::string code;           // the line as written, comment and outer blanks removed
+  std::vector<Node> targets;  // Assign: each target (a = b = ...), a Name, a Tuple of Names or a
+                              // Subscript; AugAssign: the one target
+  Node value;                 // the expression
+  std::string op;             // AugAssign: the operator of "+=" ("+")
+  std::string module, alias;  // Import: "torch.nn.functional" imported as "F"
 };
 
 // An error and the program line it belongs to.

@@ -45,9 +45,12 @@ Outcome run_program(ProgramRun& run, const std::string& text) {
 Json cell_json(Provenance& p, const std::vector<Statement>& statements, const Cell& c, Role role, int depth = -1) {
   const ProvenanceNode& n = p.node(c.node);
   Json j = Json::object();
-  if (!n.name.empty()) j["name"] = n.name;
-  else if (!n.literal.empty()) j["literal"] = n.literal;
-  else j["name"] = nullptr;
+  if (!n.name.empty())
+    j["name"] = n.name;
+  else if (!n.literal.empty())
+    j["literal"] = n.literal;
+  else
+    j["name"] = nullptr;
   j["line"] = statements[std::size_t(n.statement)].line;
   j["element"] = c.flat;
   j["role"] = role_name(role);
@@ -60,7 +63,11 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
   for (const auto& op : step.ops) ops.push_back(op);
   Json names = Json::array();
   for (const auto& n : step.names) names.push_back(n.empty() ? Json(nullptr) : Json(n));
-  Json j{{"line", step.statement->line}, {"code", step.statement->code}, {"names", names}, {"ops", ops}, {"results", step.results}};
+  Json j{{"line", step.statement->line},
+         {"code", step.statement->code},
+         {"names", names},
+         {"ops", ops},
+         {"results", step.results}};
   if (!step.views.empty()) j["views"] = step.views;
   if (!explain) return j;
   Provenance& p = run.provenance();
@@ -121,7 +128,8 @@ Cell own_cell(const Provenance& p, const std::string& name, Cell c) {
 
 // The cell a trace or reach request starts from: {"name", "element", "line"?}.
 Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
-  if (!at.is_object() || !at.contains("name") || !at["name"].is_string() || !at.contains("element") || !at["element"].is_number_integer())
+  if (!at.is_object() || !at.contains("name") || !at["name"].is_string() || !at.contains("element") ||
+      !at["element"].is_number_integer())
     fail("ValueError", "\"trace\" and \"reach\" take {\"name\": NAME, \"element\": FLAT, \"line\"?: LINE}");
   const std::string name = at["name"].get<std::string>();
   const std::int64_t element = at["element"].get<std::int64_t>();
@@ -142,7 +150,8 @@ Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
     if (!v) fail("NameError", "name '" + name + "' is not defined");
     if (!v->is<Tensor>()) fail("TypeError", "'" + name + "' is a " + python_type_name(*v) + ", not a tensor");
     t = v->as<Tensor>();
-    if (element >= 0 && element < t.numel()) cell = own_cell(run.provenance(), name, *run.provenance().resolve(t, element));
+    if (element >= 0 && element < t.numel())
+      cell = own_cell(run.provenance(), name, *run.provenance().resolve(t, element));
   }
   if (!cell)
     fail("IndexError", "element " + std::to_string(element) + " is out of range for '" + name + "', which has " +
@@ -166,7 +175,8 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
   Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}};
   for (const char* q : {"trace", "reach"}) {
     if (!request.contains(q)) continue;
-    if (request[q] != request[query]) fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
+    if (request[q] != request[query])
+      fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
     Json cells = Json::array();
     for (const auto& c : std::string(q) == "trace" ? p.trace(start) : p.reach(start))
       cells.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
@@ -234,7 +244,8 @@ Json evaluate_program(const Json& request) {
   const bool query = request.contains("trace") || request.contains("reach");
   if (request.contains("session")) {
     if (request["session"] != true || query)
-      fail("ValueError", "\"session\": true starts a session for a program; ask \"trace\" or \"reach\" with the session's number");
+      fail("ValueError",
+           "\"session\": true starts a session for a program; ask \"trace\" or \"reach\" with the session's number");
     auto session = std::make_unique<Session>();
     session->outcome = run_program(session->run, text);
     Json r = steps_response(session->run, session->outcome, explain, true);

@@ -19,11 +19,18 @@ Node binary_node(const std::string& op, const Node& left, const Node& right) {
 
 // x op= v on a tensor is x's in-place method (Python's __iadd__ and friends).
 const char* in_place_method(const std::string& op) {
-  static const std::pair<const char*, const char*> methods[] = {
-      {"+", "add_"},           {"-", "sub_"},          {"*", "mul_"},          {"/", "div_"},
-      {"//", "floor_divide_"}, {"%", "remainder_"},    {"**", "pow_"},         {"&", "bitwise_and_"},
-      {"|", "bitwise_or_"},    {"^", "bitwise_xor_"},  {"<<", "bitwise_left_shift_"},
-      {">>", "bitwise_right_shift_"}};
+  static const std::pair<const char*, const char*> methods[] = {{"+", "add_"},
+                                                                {"-", "sub_"},
+                                                                {"*", "mul_"},
+                                                                {"/", "div_"},
+                                                                {"//", "floor_divide_"},
+                                                                {"%", "remainder_"},
+                                                                {"**", "pow_"},
+                                                                {"&", "bitwise_and_"},
+                                                                {"|", "bitwise_or_"},
+                                                                {"^", "bitwise_xor_"},
+                                                                {"<<", "bitwise_left_shift_"},
+                                                                {">>", "bitwise_right_shift_"}};
   for (const auto& [symbol, method] : methods)
     if (op == symbol) return method;
   return nullptr;
@@ -43,7 +50,8 @@ std::string ProgramRun::module_alias(const std::string& name) {
   return it == modules_.end() ? std::string() : it->second;
 }
 
-const std::vector<std::optional<Cell>>* ProgramRun::argument_cells(const Value& arg, int item, ArgumentCells& cache) const {
+const std::vector<std::optional<Cell>>* ProgramRun::argument_cells(const Value& arg, int item,
+                                                                   ArgumentCells& cache) const {
   const Value& v = item >= 0 && arg.is<List>() ? arg.as<List>()[std::size_t(item)] : arg;
   if (!v.is<Tensor>()) return nullptr;
   auto [it, fresh] = cache.try_emplace({&arg, item});
@@ -97,7 +105,8 @@ void ProgramRun::ran(const Evaluation& e) {
       for (std::int64_t flat = 0; flat < n; ++flat)
         for (const Source& s : e.op->explain(e.bound, e.result, int(pos), flat))
           if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
-            if (const auto& cell = (*cells)[std::size_t(s.flat)]) sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
+            if (const auto& cell = (*cells)[std::size_t(s.flat)])
+              sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
     }
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
     add_node(e.result.tensors[pos], std::move(sources[pos]));
@@ -134,8 +143,8 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
       if (other == name || !o.is<Tensor>() || !o.as<Tensor>().shares_storage(t)) continue;
       Json strides = Json::array();
       for (std::int64_t s : t.strides()) strides.push_back(s);
-      step.views.push_back(Json{{"result", step.names.size()}, {"of", other}, {"strides", strides},
-                                {"storage_offset", t.offset()}});
+      step.views.push_back(
+          Json{{"result", step.names.size()}, {"of", other}, {"strides", strides}, {"storage_offset", t.offset()}});
       break;
     }
   }
@@ -183,7 +192,8 @@ void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
   }
   if (items.size() > want) fail("ValueError", "too many values to unpack (expected " + std::to_string(want) + ")");
   if (items.size() < want)
-    fail("ValueError", "not enough values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
+    fail("ValueError", "not enough values to unpack (expected " + std::to_string(want) + ", got " +
+                           std::to_string(items.size()) + ")");
   for (std::size_t i = 0; i < want; ++i) assign(target.items[i], items[i], step);
 }
 
@@ -200,7 +210,9 @@ void ProgramRun::augmented_assign(const Statement& s, Step& step) {
   // x[i] op= v: Python reads x[i], updates it in place, and assigns it back to x[i].
   const Value base = evaluate(target.items[0]);
   const Value index = evaluate(target.items[1]);
-  if (!base.is<Tensor>()) fail("Unsupported", "augmented assignment to an item of a " + python_type_name(base) + " is not supported by Whence");
+  if (!base.is<Tensor>())
+    fail("Unsupported",
+         "augmented assignment to an item of a " + python_type_name(base) + " is not supported by Whence");
   const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});
   const Value updated = in_place(read.result.tensors.at(0), method, {v}, {});
   set_item(base, index, updated);
@@ -222,7 +234,8 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
     case Statement::Kind::Expression: {
       const Node& e = s.value;
       // print(a, b) shows its arguments, as the step's results.
-      if (e.kind == Node::Kind::Call && e.items[0].kind == Node::Kind::Name && e.items[0].text == "print" && !value_of("print")) {
+      if (e.kind == Node::Kind::Call && e.items[0].kind == Node::Kind::Name && e.items[0].text == "print" &&
+          !value_of("print")) {
         for (std::size_t i = 1; i < e.items.size(); ++i) show(step, "", evaluate(e.items[i]));
         return;
       }

@@ -26,8 +26,10 @@ void walk_code(const std::string& s, Visit visit) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
     if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
       continue;
     }
     if (c == '\'' || c == '"') {
@@ -58,10 +60,10 @@ std::string first_word(const std::string& s) {
   return s.substr(0, j);
 }
 
-const char* const kCompoundKeywords[] = {"for", "while", "if", "elif", "else", "def", "class", "with", "try",
-                                         "except", "finally", "async", "match"};
-const char* const kSimpleKeywords[] = {"return", "del", "assert", "global", "nonlocal", "pass", "raise",
-                                       "yield", "break", "continue", "await"};
+const char* const kCompoundKeywords[] = {"for",  "while", "if",     "elif",    "else",  "def",  "class",
+                                         "with", "try",   "except", "finally", "async", "match"};
+const char* const kSimpleKeywords[] = {"return", "del",   "assert", "global",   "nonlocal", "pass",
+                                       "raise",  "yield", "break",  "continue", "await"};
 
 const char* const kNotSupported =
     " is not supported: a Whence program runs one statement per line (assignments, calls, index assignments)";
@@ -159,7 +161,10 @@ void check_target(const Node& t, bool allow_unpack) {
 Statement parse_statement(const std::string& code) {
   const std::string word = first_word(code);
   for (const char* k : kCompoundKeywords)
-    if (word == k) refuse("SyntaxError", "`" + word + "` statements are not supported: a Whence program runs one statement per line, without loops, conditions or definitions");
+    if (word == k)
+      refuse("SyntaxError", "`" + word +
+                                "` statements are not supported: a Whence program runs one statement per line, without "
+                                "loops, conditions or definitions");
   for (const char* k : kSimpleKeywords)
     if (word == k) refuse("SyntaxError", "`" + word + "`" + kNotSupported);
   if (word == "import" || word == "from") return parse_import(code);

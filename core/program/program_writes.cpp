@@ -31,7 +31,9 @@ const char* const kOverlap = " Please clone() the tensor before performing the o
 void check_no_internal_overlap(const Tensor& t) {
   for (int d = 0; d < t.dim(); ++d)
     if (t.strides()[std::size_t(d)] == 0 && t.shape()[std::size_t(d)] > 1)
-      fail("RuntimeError", std::string("unsupported operation: more than one element of the written-to tensor refers to a single memory location.") + kOverlap);
+      fail("RuntimeError", std::string("unsupported operation: more than one element of the written-to tensor refers "
+                                       "to a single memory location.") +
+                               kOverlap);
 }
 
 // The element of `src` that element `flat` of a `target`-shaped result reads when `src`
@@ -53,9 +55,12 @@ Tensor snapshot(const Tensor& t) { return t.to(t.dtype()); }  // a contiguous co
 // A Python number as a 0-d tensor of `d`, as PyTorch's setitem converts it.
 Tensor scalar_tensor(const Value& v, DType d) {
   Tensor t = Tensor::empty(d, {});
-  if (v.is<bool>()) t.set(0, Scalar::from_bool(v.as<bool>()));
-  else if (v.is<std::int64_t>()) t.set(0, Scalar::from_int(v.as<std::int64_t>()));
-  else t.set(0, Scalar::from_float(v.as<double>()));
+  if (v.is<bool>())
+    t.set(0, Scalar::from_bool(v.as<bool>()));
+  else if (v.is<std::int64_t>())
+    t.set(0, Scalar::from_int(v.as<std::int64_t>()));
+  else
+    t.set(0, Scalar::from_float(v.as<double>()));
   return t;
 }
 
@@ -66,7 +71,8 @@ bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || 
 std::string ProgramRun::name_of_storage(const Tensor& t) const {
   for (const std::string& name : order_) {
     const Value& v = names_.at(name);
-    if (v.is<Tensor>() && v.as<Tensor>().storage_id() == t.storage_id() && provenance_.find(v.as<Tensor>()) == provenance_.find(t))
+    if (v.is<Tensor>() && v.as<Tensor>().storage_id() == t.storage_id() &&
+        provenance_.find(v.as<Tensor>()) == provenance_.find(t))
       return name;
   }
   for (const std::string& name : order_) {
@@ -83,8 +89,10 @@ void ProgramRun::record_write(const Tensor& target, const std::vector<std::optio
   for (std::size_t e = 0; e < sources.size(); ++e) which[e] = written[e].has_value();
   if (provenance_.tracking())
     for (std::size_t e = 0; e < sources.size(); ++e) {
-      if (written[e]) sources[e] = *written[e];
-      else if (before[e]) sources[e].push_back(Edge{*before[e], Role::Value});
+      if (written[e])
+        sources[e] = *written[e];
+      else if (before[e])
+        sources[e].push_back(Edge{*before[e], Role::Value});
     }
   const std::string name = name_of_storage(target);
   const int id = add_node(target, std::move(sources));
@@ -97,10 +105,11 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   Tensor self = written_to;  // a handle on the same storage
   if (!in_place_methods().count(name)) fail("AttributeError", "'Tensor' object has no attribute '" + name + "'");
   if (name == "requires_grad_" || name == "detach_" || name == "share_memory_") return self;  // no value changes
-  static const std::set<std::string> reshaping = {"t_", "transpose_", "squeeze_", "unsqueeze_", "as_strided_", "resize_",
-                                                  "resize_as_", "set_", "swapaxes_", "swapdims_"};
+  static const std::set<std::string> reshaping = {"t_",      "transpose_", "squeeze_", "unsqueeze_", "as_strided_",
+                                                  "resize_", "resize_as_", "set_",     "swapaxes_",  "swapdims_"};
   if (reshaping.count(name))
-    fail("Unsupported", "Tensor." + name + " changes a tensor's shape in place, which Whence programs do not support; write x = x." +
+    fail("Unsupported", "Tensor." + name +
+                            " changes a tensor's shape in place, which Whence programs do not support; write x = x." +
                             name.substr(0, name.size() - 1) + "(...) instead");
   const std::vector<std::optional<Cell>> before = provenance_.cells(self);
   std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
@@ -112,18 +121,24 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
       if (!args.empty()) fail("TypeError", "zero_() takes no arguments (" + std::to_string(args.size()) + " given)");
       value = scalar_tensor(std::int64_t(0), self.dtype());
     } else {
-      if (args.size() != 1) fail("TypeError", name + "() takes exactly one argument (" + std::to_string(args.size()) + " given)");
+      if (args.size() != 1)
+        fail("TypeError", name + "() takes exactly one argument (" + std::to_string(args.size()) + " given)");
       const Value& v = args[0];
-      if (name == "fill_" && is_number(v)) value = scalar_tensor(v, self.dtype());
-      else if (v.is<Tensor>()) value = v.as<Tensor>();
-      else fail("TypeError", name + "(): argument '" + (name == "fill_" ? "value" : "src") + "' (position 1) must be " +
-                                 (name == "fill_" ? "Number" : "Tensor") + ", not " + python_type_name(v));
+      if (name == "fill_" && is_number(v))
+        value = scalar_tensor(v, self.dtype());
+      else if (v.is<Tensor>())
+        value = v.as<Tensor>();
+      else
+        fail("TypeError", name + "(): argument '" + (name == "fill_" ? "value" : "src") + "' (position 1) must be " +
+                              (name == "fill_" ? "Number" : "Tensor") + ", not " + python_type_name(v));
       if (name == "fill_" && value.dim() != 0)
-        fail("RuntimeError", "fill_ only supports 0-dimension value tensor but got tensor with " + std::to_string(value.dim()) + " dimensions.");
+        fail("RuntimeError", "fill_ only supports 0-dimension value tensor but got tensor with " +
+                                 std::to_string(value.dim()) + " dimensions.");
       if (name == "copy_") {
         const Shape shape = broadcast_shapes(self.shape(), value.shape());
         if (shape != self.shape())
-          fail("RuntimeError", "output with shape " + shape_str(self.shape()) + " doesn't match the broadcast shape " + shape_str(shape));
+          fail("RuntimeError", "output with shape " + shape_str(self.shape()) + " doesn't match the broadcast shape " +
+                                   shape_str(shape));
       }
     }
     check_no_internal_overlap(self);
@@ -148,10 +163,11 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   const int result_node = provenance_.size() - 1;
   const Tensor result = snapshot(e.result.tensors.at(0));
   if (result.shape() != self.shape())
-    fail("RuntimeError", "output with shape " + shape_str(self.shape()) + " doesn't match the broadcast shape " + shape_str(result.shape()));
+    fail("RuntimeError", "output with shape " + shape_str(self.shape()) + " doesn't match the broadcast shape " +
+                             shape_str(result.shape()));
   if (result.dtype() != self.dtype() && !can_cast(result.dtype(), self.dtype()))
-    fail("RuntimeError", std::string("result type ") + dtype_scalar_name(result.dtype()) + " can't be cast to the desired output type " +
-                             dtype_scalar_name(self.dtype()));
+    fail("RuntimeError", std::string("result type ") + dtype_scalar_name(result.dtype()) +
+                             " can't be cast to the desired output type " + dtype_scalar_name(self.dtype()));
   check_no_internal_overlap(self);
   for (std::int64_t i = 0; i < self.numel(); ++i) {
     self.set(i, result.get(i));
@@ -163,14 +179,18 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
 
 void ProgramRun::set_item(const Value& base, const Value& index, const Value& value) {
   if (!base.is<Tensor>()) {
-    if (base.is<List>()) fail("Unsupported", "assigning to an item of a " + python_type_name(base) + " is not supported by Whence");
+    if (base.is<List>())
+      fail("Unsupported", "assigning to an item of a " + python_type_name(base) + " is not supported by Whence");
     fail("TypeError", "'" + python_type_name(base) + "' object does not support item assignment");
   }
   Tensor target = base.as<Tensor>();
   Tensor v;
-  if (value.is<Tensor>()) v = value.as<Tensor>();
-  else if (is_number(value)) v = scalar_tensor(value, target.dtype());
-  else fail("TypeError", "can't assign a " + python_type_name(value) + " to a " + legacy_type(target.dtype()));
+  if (value.is<Tensor>())
+    v = value.as<Tensor>();
+  else if (is_number(value))
+    v = scalar_tensor(value, target.dtype());
+  else
+    fail("TypeError", "can't assign a " + python_type_name(value) + " to a " + legacy_type(target.dtype()));
   if (step_) step_->ops.push_back("torch.Tensor.__setitem__");
 
   const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});
@@ -190,8 +210,9 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
 
   if (selected.shares_storage(target)) {  // basic indexing: the selection is a view, copied into
     const Tensor stripped = copy.as_strided(value_shape, contiguous_strides(value_shape), 0);
-    expand(stripped, std::vector<std::int64_t>(selected.shape().begin(), selected.shape().end()));  // PyTorch's error if it cannot
-    std::unordered_map<std::int64_t, std::int64_t> element_at;  // storage position -> target element
+    expand(stripped, std::vector<std::int64_t>(selected.shape().begin(),
+                                               selected.shape().end()));  // PyTorch's error if it cannot
+    std::unordered_map<std::int64_t, std::int64_t> element_at;            // storage position -> target element
     for (std::int64_t e = 0; e < target.numel(); ++e) element_at[target.storage_index(e)] = e;
     for (std::int64_t t = 0; t < selected.numel(); ++t) {
       std::vector<Edge> edges;
@@ -207,8 +228,9 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
   // Advanced indexing: index_put_. The element of `target` each selected element was read
   // from, and the index elements that chose it, are getitem's relations.
   if (value.is<Tensor>() && v.dtype() != target.dtype())
-    fail("RuntimeError", std::string("Index put requires the source and destination dtypes match, got ") + dtype_scalar_name(target.dtype()) +
-                             " for the destination and " + dtype_scalar_name(v.dtype()) + " for the source.");
+    fail("RuntimeError", std::string("Index put requires the source and destination dtypes match, got ") +
+                             dtype_scalar_name(target.dtype()) + " for the destination and " +
+                             dtype_scalar_name(v.dtype()) + " for the source.");
   try {
     if (broadcast_shapes(value_shape, selected.shape()) != selected.shape()) throw Error("RuntimeError", "");
   } catch (const Error&) {

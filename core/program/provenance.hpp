@@ -31,10 +31,10 @@ struct Edge {
 };
 
 struct ProvenanceNode {
-  Tensor tensor;              // the live tensor: its identity (storage, offset, shape, strides)
-  int statement = 0;          // index of the statement that made it
-  std::string name;           // the program name it is shown as; "" for a temporary
-  std::string literal;        // torch.tensor(...) text for a literal leaf, else ""
+  Tensor tensor;                           // the live tensor: its identity (storage, offset, shape, strides)
+  int statement = 0;                       // index of the statement that made it
+  std::string name;                        // the program name it is shown as; "" for a temporary
+  std::string literal;                     // torch.tensor(...) text for a literal leaf, else ""
   std::vector<std::vector<Edge>> sources;  // per element, when tracked
   bool visible() const { return !name.empty() || !literal.empty(); }
 };

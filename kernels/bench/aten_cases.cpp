@@ -24,7 +24,8 @@ TorchCase one(std::string name, at::Tensor (*call)(const Args&)) {
 }
 
 // (values, indices) results along `dim` of the first input, where ties may pick other indices.
-TorchCase values_indices(std::string name, std::int64_t dim, std::tuple<at::Tensor, at::Tensor> (*call)(const at::Tensor&)) {
+TorchCase values_indices(std::string name, std::int64_t dim,
+                         std::tuple<at::Tensor, at::Tensor> (*call)(const at::Tensor&)) {
   return {std::move(name), [dim, call](const std::vector<Tensor>& inputs, std::int64_t) {
             const Tensor x = inputs.at(0);
             const at::Tensor tx = aten(x);
@@ -118,23 +119,40 @@ std::vector<TorchCase> torch_cases() {
       one("masked_select (half set)", [](const Args& t) { return at::masked_select(t[0], t[1]); }),
       // movement
       one("transpose + contiguous", [](const Args& t) { return t[0].contiguous(); }),
-      one("cat two [n,n/2] along dim 1", [](const Args& t) { return at::cat({t[0], t[1]}, 1); }),
+      one("cat two [n,n/2] along dim 1",
+          [](const Args& t) {
+            return at::cat({t[0], t[1]}, 1);
+          }),
       one("flip the last dim", [](const Args& t) { return at::flip(t[0], {-1}); }),
       one("flip dim 0", [](const Args& t) { return at::flip(t[0], {0}); }),
-      one("repeat(2, 2) of [n/2,n/2]", [](const Args& t) { return t[0].repeat({2, 2}); }),
+      one("repeat(2, 2) of [n/2,n/2]",
+          [](const Args& t) {
+            return t[0].repeat({2, 2});
+          }),
       // products
       products("mm [n,n] @ [n,n]", [](const at::Tensor& a, const at::Tensor& b) { return at::mm(a, b); }),
       products("bmm [b,64,64] @ [b,64,64]", [](const at::Tensor& a, const at::Tensor& b) { return at::bmm(a, b); }),
-      products("conv2d [1,16,h,w] * [16,16,3,3]", [](const at::Tensor& x, const at::Tensor& w) { return at::conv2d(x, w); }),
+      products("conv2d [1,16,h,w] * [16,16,3,3]",
+               [](const at::Tensor& x, const at::Tensor& w) { return at::conv2d(x, w); }),
       products("conv2d pad=1 [1,16,h,w] * [16,16,3,3]",
-               [](const at::Tensor& x, const at::Tensor& w) { return at::conv2d(x, w, {}, {1, 1}, {1, 1}); }),
-      one("max_pool2d 2×2 of [16,2h,2w]", [](const Args& t) { return at::max_pool2d(t[0], {2, 2}); }),
+               [](const at::Tensor& x, const at::Tensor& w) {
+                 return at::conv2d(x, w, {}, {1, 1}, {1, 1});
+               }),
+      one("max_pool2d 2×2 of [16,2h,2w]",
+          [](const Args& t) {
+            return at::max_pool2d(t[0], {2, 2});
+          }),
       one("interpolate bilinear ×2 of [1,16,h,w]",
-          [](const Args& t) { return at::upsample_bilinear2d(t[0], c10::nullopt, false, std::vector<double>{2.0, 2.0}); }),
+          [](const Args& t) {
+            return at::upsample_bilinear2d(t[0], c10::nullopt, false, std::vector<double>{2.0, 2.0});
+          }),
       // factory
       sized("arange(n) float32", [](std::int64_t n) { return at::arange(n, at::kFloat); }),
       sized("linspace(-1, 1, n)", [](std::int64_t n) { return at::linspace(-1, 1, n, at::kFloat); }),
-      sized("full((n, n), 2.5)", [](std::int64_t n) { return at::full({side(n), side(n)}, 2.5, at::kFloat); }),
+      sized("full((n, n), 2.5)",
+            [](std::int64_t n) {
+              return at::full({side(n), side(n)}, 2.5, at::kFloat);
+            }),
   };
 }
 

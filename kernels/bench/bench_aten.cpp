@@ -51,11 +51,13 @@ std::string agree(const std::vector<Tensor>& got, const std::vector<at::Tensor>&
     const std::string which = got.size() > 1 ? "result " + std::to_string(k) + ": " : "";
     if (g.sizes() != w.sizes()) return which + "shape " + shape_text(g.sizes()) + ", PyTorch " + shape_text(w.sizes());
     if (g.scalar_type() != w.scalar_type())
-      return which + "dtype " + std::string(c10::toString(g.scalar_type())) + ", PyTorch " + c10::toString(w.scalar_type());
+      return which + "dtype " + std::string(c10::toString(g.scalar_type())) + ", PyTorch " +
+             c10::toString(w.scalar_type());
     if (g.numel() == 0) continue;
     const at::Tensor gd = g.to(at::kDouble), wd = w.to(at::kDouble);
     const bool exact = !at::isFloatingType(w.scalar_type());
-    const at::Tensor bad = exact ? gd.ne(wd) : (gd - wd).abs().gt(wd.abs() * rtol + atol).logical_or(gd.isnan().ne(wd.isnan()));
+    const at::Tensor bad =
+        exact ? gd.ne(wd) : (gd - wd).abs().gt(wd.abs() * rtol + atol).logical_or(gd.isnan().ne(wd.isnan()));
     const std::int64_t n_bad = bad.sum().item<std::int64_t>();
     if (n_bad == 0) continue;
     const std::int64_t first = bad.flatten().nonzero().index({0, 0}).item<std::int64_t>();
@@ -73,7 +75,8 @@ std::string agree_values_indices(const Tensor& input, std::int64_t dim, const st
   if (got.size() != 2 || want.size() != 2) return "expected (values, indices) on both sides";
   if (std::string e = agree({got[0]}, {want[0]}, 0, 0); !e.empty()) return "values: " + e;
   at::Tensor idx = aten(got[1]), values = aten(got[0]);
-  if (idx.sizes() != want[1].sizes() || idx.scalar_type() != want[1].scalar_type()) return "indices: shape or dtype differ";
+  if (idx.sizes() != want[1].sizes() || idx.scalar_type() != want[1].scalar_type())
+    return "indices: shape or dtype differ";
   if (idx.dim() < input.dim()) {  // a reduction's result (max): the dim was dropped
     idx = idx.unsqueeze(dim);
     values = values.unsqueeze(dim);

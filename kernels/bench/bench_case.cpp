@@ -18,8 +18,8 @@ Prepared prepared(const std::string& code, std::vector<Tensor> inputs, double by
 
 std::vector<Case> all_cases() {
   std::vector<Case> all;
-  for (auto family : {elementwise_cases, reduce_cases, order_cases, select_cases, movement_cases, products_cases,
-                       factory_cases})
+  for (auto family :
+       {elementwise_cases, reduce_cases, order_cases, select_cases, movement_cases, products_cases, factory_cases})
     for (Case& c : family()) all.push_back(std::move(c));
   return all;
 }

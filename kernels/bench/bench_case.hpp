@@ -26,8 +26,9 @@ struct Prepared {
 };
 
 struct Case {
-  std::string name;     // "add [R,C] + [C]": what --filter matches, and what names its ATen side
-  std::string family;   // the report's grouping: elementwise, reduce, order, select, movement, contraction, window, resample, factory
+  std::string name;  // "add [R,C] + [C]": what --filter matches, and what names its ATen side
+  std::string
+      family;  // the report's grouping: elementwise, reduce, order, select, movement, contraction, window, resample, factory
   bool memory_bound = true;  // every case but mm, bmm and conv2d (issue 10's compute-bound ones)
   std::function<Prepared(std::int64_t numel)> prepare;  // may throw Skip
 };

@@ -44,7 +44,8 @@ std::string checksum_difference(const Checksum& native, const Checksum& other) {
   if (native.hash == other.hash) return "";
   char text[160];
   if (native.count != other.count) {
-    std::snprintf(text, sizeof text, "%lld elements, native %lld", static_cast<long long>(other.count), static_cast<long long>(native.count));
+    std::snprintf(text, sizeof text, "%lld elements, native %lld", static_cast<long long>(other.count),
+                  static_cast<long long>(native.count));
   } else {
     const double scale = std::fmax(std::fabs(native.sum), std::fabs(other.sum));
     std::snprintf(text, sizeof text, "sum %.17g, native %.17g (relative %.2g)", other.sum, native.sum,

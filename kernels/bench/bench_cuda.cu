@@ -37,13 +37,13 @@
 using namespace whence;
 using namespace whence::bench;
 
-#define CUDA_CHECK(call)                                                                  \
-  do {                                                                                    \
-    const cudaError_t err_ = (call);                                                      \
-    if (err_ != cudaSuccess) {                                                            \
+#define CUDA_CHECK(call)                                                                 \
+  do {                                                                                   \
+    const cudaError_t err_ = (call);                                                     \
+    if (err_ != cudaSuccess) {                                                           \
       std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-      std::exit(2);                                                                       \
-    }                                                                                     \
+      std::exit(2);                                                                      \
+    }                                                                                    \
   } while (0)
 
 namespace {
@@ -73,8 +73,10 @@ struct DeviceArena {
     return p;
   }
   static void copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
-    if (g_host) std::memcpy(dst, src, bytes);
-    else CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));
+    if (g_host)
+      std::memcpy(dst, src, bytes);
+    else
+      CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));
   }
   // A device copy of t (made contiguous), as a KTensor of parameter `param`.
   KTensor upload(const Tensor& t, int param) {
@@ -174,81 +176,106 @@ EwParams alpha_one() {
 enum class LineOp { Reduce, Softmax, Scan };
 CudaCase over_dim(const std::string& name, const std::string& code, std::int64_t dim, LineOp line, ReduceKind kind,
                   double tolerance, bool indices = false) {
-  return {name + (dim < 0 ? " over the last dim" : " over dim 0"), "reduce",
-          [=](std::int64_t numel, DeviceArena& arena) {
-            const std::int64_t n = side(numel);
-            const Tensor x = random_floats({n, n});
-            Prepared p;
-            std::vector<Tensor> expected = cpu_run(code + std::to_string(dim) + ")", {x}, p.cpu_ms);
-            const ReduceArgs a = reduce_args_over(arena.upload(x, 0), dim < 0 ? 1 : 0);
-            const std::int64_t lines = n;  // both dims are n long
-            float* d_out = alloc_floats(arena, expected[0].numel());
-            p.bytes = 4.0 * double(x.numel()) + 4.0 * double(expected[0].numel());
-            if (line == LineOp::Reduce) {
-              std::int64_t* d_index = nullptr;
-              if (indices) {
-                d_index = static_cast<std::int64_t*>(arena.alloc(std::size_t(n) * 8));
-                p.bytes += 8.0 * double(n);
-              }
-              p.launch = [=] {
-                return cudaError_t(g_host ? reduce_host_f32(kind, ReduceParams{}, a, d_out, d_index, lines)
-                                          : reduce_cuda_f32(kind, ReduceParams{}, a, d_out, d_index, lines, nullptr));
-              };
-              p.results.push_back({d_out, expected[0], tolerance});
-              if (indices) p.results.push_back({d_index, expected[1], 0});
-            } else if (line == LineOp::Softmax) {
-              p.launch = [=] {
-                return cudaError_t(g_host ? softmax_host_f32(a, d_out, lines) : softmax_cuda_f32(a, d_out, lines, nullptr));
-              };
-              p.results.push_back({d_out, expected[0], tolerance});
-            } else {
-              p.launch = [=] {
-                return cudaError_t(g_host ? scan_host_f32(kind, a, d_out, lines) : scan_cuda_f32(kind, a, d_out, lines, nullptr));
-              };
-              p.results.push_back({d_out, expected[0], tolerance});
-            }
-            return p;
-          }};
+  return {
+      name + (dim < 0 ? " over the last dim" : " over dim 0"), "reduce", [=](std::int64_t numel, DeviceArena& arena) {
+        const std::int64_t n = side(numel);
+        const Tensor x = random_floats({n, n});
+        Prepared p;
+        std::vector<Tensor> expected = cpu_run(code + std::to_string(dim) + ")", {x}, p.cpu_ms);
+        const ReduceArgs a = reduce_args_over(arena.upload(x, 0), dim < 0 ? 1 : 0);
+        const std::int64_t lines = n;  // both dims are n long
+        float* d_out = alloc_floats(arena, expected[0].numel());
+        p.bytes = 4.0 * double(x.numel()) + 4.0 * double(expected[0].numel());
+        if (line == LineOp::Reduce) {
+          std::int64_t* d_index = nullptr;
+          if (indices) {
+            d_index = static_cast<std::int64_t*>(arena.alloc(std::size_t(n) * 8));
+            p.bytes += 8.0 * double(n);
+          }
+          p.launch = [=] {
+            return cudaError_t(g_host ? reduce_host_f32(kind, ReduceParams{}, a, d_out, d_index, lines)
+                                      : reduce_cuda_f32(kind, ReduceParams{}, a, d_out, d_index, lines, nullptr));
+          };
+          p.results.push_back({d_out, expected[0], tolerance});
+          if (indices) p.results.push_back({d_index, expected[1], 0});
+        } else if (line == LineOp::Softmax) {
+          p.launch = [=] {
+            return cudaError_t(g_host ? softmax_host_f32(a, d_out, lines) : softmax_cuda_f32(a, d_out, lines, nullptr));
+          };
+          p.results.push_back({d_out, expected[0], tolerance});
+        } else {
+          p.launch = [=] {
+            return cudaError_t(g_host ? scan_host_f32(kind, a, d_out, lines)
+                                      : scan_cuda_f32(kind, a, d_out, lines, nullptr));
+          };
+          p.results.push_back({d_out, expected[0], tolerance});
+        }
+        return p;
+      }};
 }
 
 std::vector<CudaCase> all_cases() {
   std::vector<CudaCase> cases;
   // Elementwise (kernels/bench/cases_elementwise.cpp).
-  cases.push_back(elementwise("add [n,n] + [n]", "torch.add(torch.zeros(1), torch.zeros(1))", EwCudaOp::Add, 0,
-                              [](std::int64_t n) { return std::vector<Tensor>{random_floats({n, n}, -2, 2, 1), random_floats({n}, -2, 2, 5)}; },
-                              alpha_one));
+  cases.push_back(elementwise(
+      "add [n,n] + [n]", "torch.add(torch.zeros(1), torch.zeros(1))", EwCudaOp::Add, 0,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_floats({n, n}, -2, 2, 1), random_floats({n}, -2, 2, 5)};
+      },
+      alpha_one));
   // mul by a Python float: PyTorch wraps 2.5 as a 0-d float64 tensor; the launcher reads a
   // 0-d float32 one (2.5 is exact in both), broadcast.
-  cases.push_back(elementwise("mul [n,n] * 2.5", "torch.mul(torch.zeros(1), 2.5)", EwCudaOp::Mul, 0,
-                              [](std::int64_t n) { return std::vector<Tensor>{random_floats({n, n})}; },
-                              [] { return EwParams{}; },
-                              [](const std::vector<Tensor>& in) { return std::vector<Tensor>{in[0], scalar_tensor(2.5f)}; }));
+  cases.push_back(elementwise(
+      "mul [n,n] * 2.5", "torch.mul(torch.zeros(1), 2.5)", EwCudaOp::Mul, 0,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_floats({n, n})};
+      },
+      [] { return EwParams{}; },
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{in[0], scalar_tensor(2.5f)};
+      }));
   // exp_poly_f and erf_poly are straight float arithmetic, the same bits on both (nvcc does
   // not contract them: -fmad is on by default, hence a tolerance of a few ulp).
-  cases.push_back(elementwise("exp", "torch.exp(torch.zeros(1))", EwCudaOp::Exp, 1e-6,
-                              [](std::int64_t n) { return std::vector<Tensor>{random_floats({n, n})}; }, [] { return EwParams{}; }));
-  cases.push_back(elementwise("sigmoid", "torch.sigmoid(torch.zeros(1))", EwCudaOp::Sigmoid, 1e-6,
-                              [](std::int64_t n) { return std::vector<Tensor>{random_floats({n, n})}; }, [] { return EwParams{}; }));
-  cases.push_back(elementwise("gelu", "torch.nn.functional.gelu(torch.zeros(1))", EwCudaOp::Gelu, 1e-6,
-                              [](std::int64_t n) { return std::vector<Tensor>{random_floats({n, n})}; }, [] { return EwParams{}; }));
-  cases.push_back(elementwise("where(mask, x, y)",
-                              "torch.where(torch.zeros(1, dtype=torch.bool), torch.zeros(1), torch.zeros(1))",
-                              EwCudaOp::Where, 0,
-                              [](std::int64_t n) {
-                                return std::vector<Tensor>{random_mask({n, n}), random_floats({n, n}, -2, 2, 1),
-                                                           random_floats({n, n}, -2, 2, 5)};
-                              },
-                              [] { return EwParams{}; }));
+  cases.push_back(elementwise(
+      "exp", "torch.exp(torch.zeros(1))", EwCudaOp::Exp, 1e-6,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_floats({n, n})};
+      },
+      [] { return EwParams{}; }));
+  cases.push_back(elementwise(
+      "sigmoid", "torch.sigmoid(torch.zeros(1))", EwCudaOp::Sigmoid, 1e-6,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_floats({n, n})};
+      },
+      [] { return EwParams{}; }));
+  cases.push_back(elementwise(
+      "gelu", "torch.nn.functional.gelu(torch.zeros(1))", EwCudaOp::Gelu, 1e-6,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_floats({n, n})};
+      },
+      [] { return EwParams{}; }));
+  cases.push_back(elementwise(
+      "where(mask, x, y)", "torch.where(torch.zeros(1, dtype=torch.bool), torch.zeros(1), torch.zeros(1))",
+      EwCudaOp::Where, 0,
+      [](std::int64_t n) {
+        return std::vector<Tensor>{random_mask({n, n}), random_floats({n, n}, -2, 2, 1),
+                                   random_floats({n, n}, -2, 2, 5)};
+      },
+      [] { return EwParams{}; }));
   // Reductions and scans (kernels/bench/cases_reduce.cpp). The GPU folds each slice in double
   // in slice order (Accumulator); the CPU's float32 sums along the last dim go in PyTorch's
   // cascade order in float (2e-5 apart for a line of 4096 summing near 0): a tolerance. max
   // is exact (values and indices); so is cumsum on the host (in double in line order on both).
   for (const std::int64_t dim : {std::int64_t(-1), std::int64_t(0)}) {
     cases.push_back(over_dim("sum", "torch.sum(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Sum, 1e-4));
-    cases.push_back(over_dim("max", "torch.max(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Max, 0, true));
-    cases.push_back(over_dim("softmax", "torch.softmax(torch.zeros(1, 1), dim=", dim, LineOp::Softmax, ReduceKind::LogSumExp, 1e-5));
-    cases.push_back(over_dim("logsumexp", "torch.logsumexp(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::LogSumExp, 1e-5));
-    cases.push_back(over_dim("cumsum", "torch.cumsum(torch.zeros(1, 1), dim=", dim, LineOp::Scan, ReduceKind::Sum, 1e-5));
+    cases.push_back(
+        over_dim("max", "torch.max(torch.zeros(1, 1), dim=", dim, LineOp::Reduce, ReduceKind::Max, 0, true));
+    cases.push_back(over_dim("softmax", "torch.softmax(torch.zeros(1, 1), dim=", dim, LineOp::Softmax,
+                             ReduceKind::LogSumExp, 1e-5));
+    cases.push_back(over_dim("logsumexp", "torch.logsumexp(torch.zeros(1, 1), dim=", dim, LineOp::Reduce,
+                             ReduceKind::LogSumExp, 1e-5));
+    cases.push_back(
+        over_dim("cumsum", "torch.cumsum(torch.zeros(1, 1), dim=", dim, LineOp::Scan, ReduceKind::Sum, 1e-5));
   }
   // Selection (kernels/bench/cases_select.cpp): copies, exact.
   cases.push_back({"gather dim=1", "select", [](std::int64_t numel, DeviceArena& arena) {
@@ -256,7 +283,8 @@ std::vector<CudaCase> all_cases() {
                      const Tensor x = random_floats({n, n}), index = random_indices({n, n}, n);
                      Prepared p;
                      std::vector<Tensor> expected =
-                         cpu_run("torch.gather(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64))", {x, index}, p.cpu_ms);
+                         cpu_run("torch.gather(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64))", {x, index},
+                                 p.cpu_ms);
                      GatherArgs a;
                      a.input = arena.upload(x, 0);
                      a.index = arena.upload(index, 2);
@@ -264,7 +292,8 @@ std::vector<CudaCase> all_cases() {
                      float* d_out = alloc_floats(arena, index.numel());
                      const std::int64_t count = index.numel();
                      p.launch = [=] {
-                       return cudaError_t(g_host ? gather_host<float>(a, d_out, count) : gather_cuda<float>(a, d_out, count, nullptr));
+                       return cudaError_t(g_host ? gather_host<float>(a, d_out, count)
+                                                 : gather_cuda<float>(a, d_out, count, nullptr));
                      };
                      p.results.push_back({d_out, expected[0], 0});
                      p.bytes = 16.0 * double(count);
@@ -272,40 +301,42 @@ std::vector<CudaCase> all_cases() {
                    }});
   // scatter_add: atomic adds on the GPU, in an order of their own: a tolerance there (on the
   // host, row-major as the CPU: exact).
-  cases.push_back({"scatter_add dim=1", "select", [](std::int64_t numel, DeviceArena& arena) {
-                     const std::int64_t n = side(numel);
-                     const Tensor x = random_floats({n, n}), index = random_indices({n, n}, n),
-                                  src = random_floats({n, n}, -2, 2, 7);
-                     Prepared p;
-                     std::vector<Tensor> expected = cpu_run(
-                         "torch.scatter_add(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64), torch.zeros(1, 1))",
-                         {x, index, src}, p.cpu_ms);
-                     ScatterArgs a;
-                     const KTensor input = arena.upload(x, 0);
-                     a.out = input;  // contiguous, x's shape: the result's layout
-                     a.index = arena.upload(index, 2);
-                     a.src = arena.upload(src, 3);
-                     a.dim = 1;
-                     float* d_out = alloc_floats(arena, x.numel());
-                     const auto* d_in = static_cast<const float*>(input.data);
-                     const std::int64_t count = x.numel(), writes = index.numel();
-                     p.launch = [=] {
-                       return cudaError_t(g_host ? scatter_add_host_f32(a, d_in, d_out, count, writes)
-                                                 : scatter_add_cuda_f32(a, d_in, d_out, count, writes, nullptr));
-                     };
-                     p.results.push_back({d_out, expected[0], 1e-5});
-                     p.bytes = 20.0 * double(count);  // input 4 (copied), index 8, src 4, output 4
-                     return p;
-                   }});
+  cases.push_back(
+      {"scatter_add dim=1", "select", [](std::int64_t numel, DeviceArena& arena) {
+         const std::int64_t n = side(numel);
+         const Tensor x = random_floats({n, n}), index = random_indices({n, n}, n),
+                      src = random_floats({n, n}, -2, 2, 7);
+         Prepared p;
+         std::vector<Tensor> expected =
+             cpu_run("torch.scatter_add(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64), torch.zeros(1, 1))",
+                     {x, index, src}, p.cpu_ms);
+         ScatterArgs a;
+         const KTensor input = arena.upload(x, 0);
+         a.out = input;  // contiguous, x's shape: the result's layout
+         a.index = arena.upload(index, 2);
+         a.src = arena.upload(src, 3);
+         a.dim = 1;
+         float* d_out = alloc_floats(arena, x.numel());
+         const auto* d_in = static_cast<const float*>(input.data);
+         const std::int64_t count = x.numel(), writes = index.numel();
+         p.launch = [=] {
+           return cudaError_t(g_host ? scatter_add_host_f32(a, d_in, d_out, count, writes)
+                                     : scatter_add_cuda_f32(a, d_in, d_out, count, writes, nullptr));
+         };
+         p.results.push_back({d_out, expected[0], 1e-5});
+         p.bytes = 20.0 * double(count);  // input 4 (copied), index 8, src 4, output 4
+         return p;
+       }});
   for (const int dim : {0, 1}) {
-    cases.push_back({dim == 0 ? "index_select dim=0 (rows permuted)" : "index_select dim=1 (columns permuted)", "select",
-                     [dim](std::int64_t numel, DeviceArena& arena) {
+    cases.push_back({dim == 0 ? "index_select dim=0 (rows permuted)" : "index_select dim=1 (columns permuted)",
+                     "select", [dim](std::int64_t numel, DeviceArena& arena) {
                        const std::int64_t n = side(numel);
                        const Tensor x = random_floats({n, n}), index = permutation(n);
                        Prepared p;
-                       std::vector<Tensor> expected = cpu_run(
-                           "torch.index_select(torch.zeros(1, 1), " + std::to_string(dim) + ", torch.zeros(1, dtype=torch.int64))",
-                           {x, index}, p.cpu_ms);
+                       std::vector<Tensor> expected =
+                           cpu_run("torch.index_select(torch.zeros(1, 1), " + std::to_string(dim) +
+                                       ", torch.zeros(1, dtype=torch.int64))",
+                                   {x, index}, p.cpu_ms);
                        IndexSelectArgs a;
                        a.input = arena.upload(x, 0);
                        a.index = arena.upload(index, 2);
@@ -441,8 +472,8 @@ void write_json(const std::string& path, const std::string& device, const std::v
     std::fprintf(f,
                  "  {\"case\": \"%s\", \"family\": \"%s\", \"numel\": %lld, \"match\": %s, \"max_rel_diff\": %.3g, "
                  "\"ms\": %.6f, \"gbps\": %.2f, \"copy_gbps\": %.2f, \"cpu_ms\": %.3f}%s\n",
-                 r.name.c_str(), r.family.c_str(), (long long)r.numel, r.match ? "true" : "false", r.worst, r.ms, r.gbps,
-                 r.copy_gbps, r.cpu_ms, i + 1 < rows.size() ? "," : "");
+                 r.name.c_str(), r.family.c_str(), (long long)r.numel, r.match ? "true" : "false", r.worst, r.ms,
+                 r.gbps, r.copy_gbps, r.cpu_ms, i + 1 < rows.size() ? "," : "");
   }
   std::fprintf(f, "]}\n");
   std::fclose(f);
@@ -456,13 +487,20 @@ int main(int argc, char** argv) {
   bool quick = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--json" && i + 1 < argc) json = argv[++i];
-    else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
-    else if (a == "--max-size" && i + 1 < argc) max_size = std::atoll(argv[++i]);
-    else if (a == "--quick") quick = true;
-    else if (a == "--host-check") g_host = true;
+    if (a == "--json" && i + 1 < argc)
+      json = argv[++i];
+    else if (a == "--filter" && i + 1 < argc)
+      filter = argv[++i];
+    else if (a == "--max-size" && i + 1 < argc)
+      max_size = std::atoll(argv[++i]);
+    else if (a == "--quick")
+      quick = true;
+    else if (a == "--host-check")
+      g_host = true;
     else {
-      std::fprintf(stderr, "usage: whence_bench_cuda [--json PATH] [--filter REGEX] [--max-size ELEMENTS] [--quick] [--host-check]\n");
+      std::fprintf(
+          stderr,
+          "usage: whence_bench_cuda [--json PATH] [--filter REGEX] [--max-size ELEMENTS] [--quick] [--host-check]\n");
       return 2;
     }
   }
@@ -491,7 +529,8 @@ int main(int argc, char** argv) {
   }
 
   std::vector<std::int64_t> sizes;
-  for (const std::int64_t s : {std::int64_t(1) << 12, std::int64_t(1) << 16, std::int64_t(1) << 20, std::int64_t(1) << 24})
+  for (const std::int64_t s :
+       {std::int64_t(1) << 12, std::int64_t(1) << 16, std::int64_t(1) << 20, std::int64_t(1) << 24})
     if (s <= max_size && (!quick || s == (std::int64_t(1) << 12) || s == (std::int64_t(1) << 20))) sizes.push_back(s);
 
   std::unique_ptr<Timer> timer;
@@ -530,7 +569,8 @@ int main(int argc, char** argv) {
         continue;
       }
       if (g_host) {
-        std::printf("%-38s %10lld  matches CPU on the host%s\n", c.name.c_str(), (long long)numel, within(row.worst).c_str());
+        std::printf("%-38s %10lld  matches CPU on the host%s\n", c.name.c_str(), (long long)numel,
+                    within(row.worst).c_str());
         rows.push_back(row);
         continue;
       }
@@ -538,7 +578,8 @@ int main(int argc, char** argv) {
       row.gbps = p.bytes / (row.ms * 1e6);
       row.copy_gbps = timer->copy_gbps(p.bytes);
       std::printf("%-38s %10lld %10.4f %9.1f %9.1f %6.0f%% %9.3f  matches CPU%s\n", c.name.c_str(), (long long)numel,
-                  row.ms, row.gbps, row.copy_gbps, 100 * row.gbps / row.copy_gbps, row.cpu_ms, within(row.worst).c_str());
+                  row.ms, row.gbps, row.copy_gbps, 100 * row.gbps / row.copy_gbps, row.cpu_ms,
+                  within(row.worst).c_str());
       rows.push_back(row);
     }
   }

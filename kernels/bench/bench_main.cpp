@@ -43,7 +43,8 @@ std::map<std::string, TorchCase> match(const std::vector<Case>& cases) {
     if (!sides.count(c.name)) errors.push_back("the case \"" + c.name + "\" has no ATen side in aten_cases.cpp");
   }
   for (const auto& [name, side] : sides)
-    if (!seen.count(name)) errors.push_back("the ATen side \"" + name + "\" (aten_cases.cpp) matches no case of the table");
+    if (!seen.count(name))
+      errors.push_back("the ATen side \"" + name + "\" (aten_cases.cpp) matches no case of the table");
   if (!errors.empty()) {
     for (const std::string& e : errors) std::fprintf(stderr, "whence_bench: %s\n", e.c_str());
     std::exit(3);
@@ -111,8 +112,9 @@ int main(int argc, char** argv) {
   bool summary = true;
   const Options o = parse_options(
       argc, argv, "build/bench/results.json",
-      std::string("usage: whence_bench [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH] "
-                  "[--no-summary]\n") +
+      std::string(
+          "usage: whence_bench [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH] "
+          "[--no-summary]\n") +
           kCommonUsage + "  --no-summary         no summary line at the end (scripts/bench prints its own)\n",
       [&](const std::string& flag, const std::function<std::string()>&) {
         if (flag != "--no-summary") return false;
@@ -133,16 +135,19 @@ int main(int argc, char** argv) {
   std::vector<int> thread_counts = {1};
   if (cores > 1) thread_counts.push_back(cores);
 
-  std::printf("whence_bench: Whence's run path against libtorch on the same float32 tensors; ratio = PyTorch time / Whence time\n"
-              "(> 1: Whence is faster); rate: Whence's GB/s over the least bytes the op must move, or GFLOP/s for mm, bmm\n"
-              "and conv2d (a multiply-add is 2). Whence runs on one thread;\n"
-              "threads is PyTorch's at::set_num_threads.\n\n");
+  std::printf(
+      "whence_bench: Whence's run path against libtorch on the same float32 tensors; ratio = PyTorch time / Whence "
+      "time\n"
+      "(> 1: Whence is faster); rate: Whence's GB/s over the least bytes the op must move, or GFLOP/s for mm, bmm\n"
+      "and conv2d (a multiply-add is 2). Whence runs on one thread;\n"
+      "threads is PyTorch's at::set_num_threads.\n\n");
   print_header();
   std::vector<Row> rows;
   bool all_agree = true;
   for (const Case& c : cases) {
     if (!std::regex_search(c.name, o.filter)) continue;
-    for (const std::int64_t size : sizes(o)) all_agree = run_case(c, sides.at(c.name), size, thread_counts, o, rows) && all_agree;
+    for (const std::int64_t size : sizes(o))
+      all_agree = run_case(c, sides.at(c.name), size, thread_counts, o, rows) && all_agree;
   }
   const std::string line = summary_line(rows);
   write_json(o.json, rows, line);

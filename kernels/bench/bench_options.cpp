@@ -27,12 +27,18 @@ Options parse_options(int argc, char** argv, const std::string& json_default, co
       if (i + 1 >= argc) fail();
       return argv[++i];
     };
-    if (a == "--filter") o.filter = std::regex(value());
-    else if (a == "--quick") o.quick = true;
-    else if (a == "--max-size") o.max_size = std::atoll(value().c_str());
-    else if (a == "--budget") o.budget_s = std::atof(value().c_str());
-    else if (a == "--json") o.json = value();
-    else if (!extra || !extra(a, value)) fail();
+    if (a == "--filter")
+      o.filter = std::regex(value());
+    else if (a == "--quick")
+      o.quick = true;
+    else if (a == "--max-size")
+      o.max_size = std::atoll(value().c_str());
+    else if (a == "--budget")
+      o.budget_s = std::atof(value().c_str());
+    else if (a == "--json")
+      o.json = value();
+    else if (!extra || !extra(a, value))
+      fail();
   }
   return o;
 }

@@ -24,14 +24,16 @@ std::string size_label(std::int64_t numel) {
 }
 
 void print_header() {
-  std::printf("%-38s %5s %7s %11s %11s %7s %14s\n", "case", "size", "threads", "Whence ms", "PyTorch ms", "ratio", "rate");
+  std::printf("%-38s %5s %7s %11s %11s %7s %14s\n", "case", "size", "threads", "Whence ms", "PyTorch ms", "ratio",
+              "rate");
   std::fflush(stdout);
 }
 
 void print_row(const Row& r) {
   if (r.status != "ok") {
-    std::printf("%-38s %5s %7s  %s: %s\n", r.name.c_str(), size_label(r.size).c_str(), r.threads ? std::to_string(r.threads).c_str() : "-",
-                r.status == "skipped" ? "skipped" : "MISMATCH", r.reason.c_str());
+    std::printf("%-38s %5s %7s  %s: %s\n", r.name.c_str(), size_label(r.size).c_str(),
+                r.threads ? std::to_string(r.threads).c_str() : "-", r.status == "skipped" ? "skipped" : "MISMATCH",
+                r.reason.c_str());
   } else {
     // Two decimals, or two significant digits below 0.1 (0.0027× rather than 0.00×); the
     // string is one byte wider than it shows (× is two bytes in UTF-8).
@@ -42,8 +44,10 @@ void print_row(const Row& r) {
       note = "  (time budget spent before the minimum settled: " + std::to_string(r.whence.samples) + " and " +
              std::to_string(r.torch.samples) + " samples)";
     char rate[32];
-    if (r.flops > 0) std::snprintf(rate, sizeof rate, "%.2f GFLOP/s", r.flops / r.whence.seconds / 1e9);
-    else std::snprintf(rate, sizeof rate, "%.2f GB/s", r.bytes / r.whence.seconds / 1e9);
+    if (r.flops > 0)
+      std::snprintf(rate, sizeof rate, "%.2f GFLOP/s", r.flops / r.whence.seconds / 1e9);
+    else
+      std::snprintf(rate, sizeof rate, "%.2f GB/s", r.bytes / r.whence.seconds / 1e9);
     std::printf("%-38s %5s %7d %11.4f %11.4f %8s %14s%s\n", r.name.c_str(), size_label(r.size).c_str(), r.threads,
                 r.whence.seconds * 1e3, r.torch.seconds * 1e3, ratio, rate, note.c_str());
   }
@@ -64,7 +68,8 @@ std::string summary_line(const std::vector<Row>& rows) {
   }
   char line[512];
   if (n == 0 || !worst) return "bench: no memory-bound case of 64 K elements or more ran on 1 thread";
-  std::snprintf(line, sizeof line, "bench: geomean %.2f\u00d7 libtorch over %d memory-bound cases (1 thread), worst %.2f\u00d7 (%s, %s)",
+  std::snprintf(line, sizeof line,
+                "bench: geomean %.2f\u00d7 libtorch over %d memory-bound cases (1 thread), worst %.2f\u00d7 (%s, %s)",
                 std::exp(log_sum / n), n, worst->ratio(), worst->name.c_str(), size_label(worst->size).c_str());
   return line;
 }
@@ -73,8 +78,8 @@ void write_json(const std::string& path, const std::vector<Row>& rows, const std
   using Json = nlohmann::ordered_json;
   Json cases = Json::array();
   for (const Row& r : rows) {
-    Json j{{"case", r.name}, {"family", r.family}, {"memory_bound", r.memory_bound}, {"size", r.size},
-           {"threads", r.threads}, {"status", r.status}};
+    Json j{{"case", r.name}, {"family", r.family},   {"memory_bound", r.memory_bound},
+           {"size", r.size}, {"threads", r.threads}, {"status", r.status}};
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (r.status == "ok") {
       auto timing = [](const Timing& t) {

@@ -18,7 +18,7 @@ struct Row {
   std::string status;     // "ok", "skipped", "mismatch"
   std::string reason;     // why skipped, or what differs
   Timing whence, torch;
-  Checksum results;       // of Whence's results ("ok" rows): what whence_bench_wasm compares its own with
+  Checksum results;  // of Whence's results ("ok" rows): what whence_bench_wasm compares its own with
   double bytes = 0, flops = 0;
   double ratio() const { return torch.seconds / whence.seconds; }  // > 1: Whence is faster
 };

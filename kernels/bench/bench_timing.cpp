@@ -8,9 +8,7 @@ namespace whence::bench {
 
 namespace {
 
-double now_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -35,8 +33,10 @@ Timing time_min(const std::function<void()>& call, double budget_s) {
     const double per_call = (now_s() - t0) / batch;
     ++t.samples;
     t.calls += batch;
-    if (per_call < t.seconds * 0.99) since_better = 0;
-    else ++since_better;
+    if (per_call < t.seconds * 0.99)
+      since_better = 0;
+    else
+      ++since_better;
     t.seconds = std::min(t.seconds, per_call);
     if (since_better >= kStableSamples && now_s() - start >= kMinTiming_s) {
       t.stable = true;

@@ -6,10 +6,10 @@
 namespace whence::bench {
 
 struct Timing {
-  double seconds = 0;  // the least time of one call
-  int samples = 0;     // batches timed
-  int calls = 0;       // calls made in them
-  bool stable = false; // the minimum held (within 1 %) over the last kStableSamples batches
+  double seconds = 0;   // the least time of one call
+  int samples = 0;      // batches timed
+  int calls = 0;        // calls made in them
+  bool stable = false;  // the minimum held (within 1 %) over the last kStableSamples batches
 };
 
 constexpr int kStableSamples = 10;

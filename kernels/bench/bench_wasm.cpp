@@ -83,8 +83,9 @@ int main(int argc, char** argv) {
   std::string native_path;
   const Options o = parse_options(
       argc, argv, "build/bench/wasm.json",
-      std::string("usage: whence_bench_wasm [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH] "
-                  "[--native PATH]\n") +
+      std::string(
+          "usage: whence_bench_wasm [--filter REGEX] [--quick] [--max-size ELEMENTS] [--budget SECONDS] [--json PATH] "
+          "[--native PATH]\n") +
           kCommonUsage + "  --native PATH        whence_bench's results.json: print its 1-thread Whence time beside\n",
       [&](const std::string& flag, const std::function<std::string()>& value) {
         if (flag != "--native") return false;
@@ -95,12 +96,13 @@ int main(int argc, char** argv) {
   // The same run path as the app's, without the protocol's 65,536-element limit.
   set_element_limit(std::int64_t(1) << 26);
 
-  std::printf("whence_bench_wasm: the same cases, Whence only, in WebAssembly under node; wasm/native = WebAssembly time /\n"
-              "native time (whence_bench's, one thread; > 1: WebAssembly is slower). Kernels: %s.\n\n",
+  std::printf(
+      "whence_bench_wasm: the same cases, Whence only, in WebAssembly under node; wasm/native = WebAssembly time /\n"
+      "native time (whence_bench's, one thread; > 1: WebAssembly is slower). Kernels: %s.\n\n",
 #ifdef WHENCE_WASM_SIMD
-              "-O2 with WebAssembly SIMD (WHENCE_WASM_SIMD)"
+      "-O2 with WebAssembly SIMD (WHENCE_WASM_SIMD)"
 #else
-              "-Oz without SIMD, the site's"
+      "-Oz without SIMD, the site's"
 #endif
   );
   std::printf("%-38s %5s %11s %11s %12s  %s\n", "case", "size", "native ms", "wasm ms", "wasm/native", "results");
@@ -120,7 +122,8 @@ int main(int argc, char** argv) {
       if (!skip.empty()) {
         j["status"] = "skipped";
         j["reason"] = skip;
-        std::printf("%s %5s %11s  skipped: %s\n", padded(c.name, 38).c_str(), size_label(size).c_str(), native_ms, skip.c_str());
+        std::printf("%s %5s %11s  skipped: %s\n", padded(c.name, 38).c_str(), size_label(size).c_str(), native_ms,
+                    skip.c_str());
       } else {
         // "=": bit for bit the native build's; "-": no native checksum to compare with.
         const Checksum mine = checksum(first);
@@ -142,8 +145,9 @@ int main(int argc, char** argv) {
         j["calls"] = t.calls;
         j["stable"] = t.stable;
         const std::string ratio = found != native.end() ? ratio_text(t.seconds * 1e3 / found->second.ms) : "-";
-        std::printf("%s %5s %11s %11.4f %13s  %s%s\n", padded(c.name, 38).c_str(), size_label(size).c_str(), native_ms, t.seconds * 1e3,
-                    ratio.c_str(), check.c_str(), t.stable ? "" : "  (time budget spent before the minimum settled)");
+        std::printf("%s %5s %11s %11.4f %13s  %s%s\n", padded(c.name, 38).c_str(), size_label(size).c_str(), native_ms,
+                    t.seconds * 1e3, ratio.c_str(), check.c_str(),
+                    t.stable ? "" : "  (time budget spent before the minimum settled)");
       }
       std::fflush(stdout);
       cases.push_back(std::move(j));

@@ -31,12 +31,13 @@ std::vector<Case> elementwise_cases() {
                      return prepared(kAdd, {random_floats({n, n}, -2, 2, 1), random_floats({n, n}, -2, 2, 5)},
                                      12.0 * double(numel));
                    }});
-  cases.push_back({"add [n,n].t() + [n,n]", "elementwise", true, [](std::int64_t numel) {
-                     const std::int64_t n = side(numel);
-                     const Tensor x = random_floats({n, n}, -2, 2, 1);
-                     const Tensor xt = x.as_strided({n, n}, {1, n}, 0);  // x.t(): the view is made once, outside the timing
-                     return prepared(kAdd, {xt, random_floats({n, n}, -2, 2, 5)}, 12.0 * double(numel));
-                   }});
+  cases.push_back(
+      {"add [n,n].t() + [n,n]", "elementwise", true, [](std::int64_t numel) {
+         const std::int64_t n = side(numel);
+         const Tensor x = random_floats({n, n}, -2, 2, 1);
+         const Tensor xt = x.as_strided({n, n}, {1, n}, 0);  // x.t(): the view is made once, outside the timing
+         return prepared(kAdd, {xt, random_floats({n, n}, -2, 2, 5)}, 12.0 * double(numel));
+       }});
   cases.push_back({"add int32 [n,n] + float32 [n,n]", "elementwise", true, [](std::int64_t numel) {
                      const std::int64_t n = side(numel);
                      const Tensor i = random_floats({n, n}, -1000, 1000, 1).to(DType::Int32);
@@ -56,9 +57,10 @@ std::vector<Case> elementwise_cases() {
   cases.push_back(unary("gelu", "torch.nn.functional.gelu(torch.zeros(1))"));
   cases.push_back({"where(mask, x, y)", "elementwise", true, [](std::int64_t numel) {
                      const std::int64_t n = side(numel);
-                     return prepared("torch.where(torch.zeros(1, dtype=torch.bool), torch.zeros(1), torch.zeros(1))",
-                                     {random_mask({n, n}), random_floats({n, n}, -2, 2, 1), random_floats({n, n}, -2, 2, 5)},
-                                     13.0 * double(numel));
+                     return prepared(
+                         "torch.where(torch.zeros(1, dtype=torch.bool), torch.zeros(1), torch.zeros(1))",
+                         {random_mask({n, n}), random_floats({n, n}, -2, 2, 1), random_floats({n, n}, -2, 2, 5)},
+                         13.0 * double(numel));
                    }});
   return cases;
 }

@@ -30,8 +30,8 @@ std::vector<Case> products_cases() {
                      const std::int64_t n = side(numel);
                      if (n > 1024) throw Skip("mm is measured from 64 × 64 to 1024 × 1024 (issue 10)");
                      return prepared("torch.mm(torch.zeros(1, 1), torch.zeros(1, 1))",
-                                     {random_floats({n, n}, -1, 1, 1), random_floats({n, n}, -1, 1, 5)}, 12.0 * double(numel),
-                                     2.0 * double(n) * double(n) * double(n));
+                                     {random_floats({n, n}, -1, 1, 1), random_floats({n, n}, -1, 1, 5)},
+                                     12.0 * double(numel), 2.0 * double(n) * double(n) * double(n));
                    }});
   cases.push_back({"bmm [b,64,64] @ [b,64,64]", "contraction", false, [](std::int64_t numel) {
                      const std::int64_t b = numel / 4096;
@@ -42,13 +42,15 @@ std::vector<Case> products_cases() {
   // issue 10's conv2d is 1×16×64×64 with 16 3×3 kernels: the 64 K row; other sizes scale H = W.
   cases.push_back({"conv2d [1,16,h,w] * [16,16,3,3]", "window", false, [](std::int64_t numel) {
                      const std::int64_t s = plane_side(numel, 16) + 2;  // the output is [1, 16, s - 2, s - 2]
-                     return conv2d(s, s - 2, "torch.nn.functional.conv2d(torch.zeros(1, 1, 1, 1), torch.zeros(1, 1, 1, 1))");
+                     return conv2d(s, s - 2,
+                                   "torch.nn.functional.conv2d(torch.zeros(1, 1, 1, 1), torch.zeros(1, 1, 1, 1))");
                    }});
   // The same with padding 1 (the edges read zeros): the output is as large as the input.
-  cases.push_back({"conv2d pad=1 [1,16,h,w] * [16,16,3,3]", "window", false, [](std::int64_t numel) {
-                     const std::int64_t s = plane_side(numel, 16);
-                     return conv2d(s, s, "torch.nn.functional.conv2d(torch.zeros(1, 1, 1, 1), torch.zeros(1, 1, 1, 1), padding=1)");
-                   }});
+  cases.push_back(
+      {"conv2d pad=1 [1,16,h,w] * [16,16,3,3]", "window", false, [](std::int64_t numel) {
+         const std::int64_t s = plane_side(numel, 16);
+         return conv2d(s, s, "torch.nn.functional.conv2d(torch.zeros(1, 1, 1, 1), torch.zeros(1, 1, 1, 1), padding=1)");
+       }});
   cases.push_back({"max_pool2d 2×2 of [16,2h,2w]", "window", true, [](std::int64_t numel) {
                      const std::int64_t s = 2 * plane_side(numel, 16);
                      const Tensor x = random_floats({16, s, s});
@@ -58,8 +60,9 @@ std::vector<Case> products_cases() {
   cases.push_back({"interpolate bilinear ×2 of [1,16,h,w]", "resample", true, [](std::int64_t numel) {
                      const std::int64_t s = plane_side(numel, 64);  // the output is [1, 16, 2s, 2s]
                      const Tensor x = random_floats({1, 16, s, s});
-                     return prepared("torch.nn.functional.interpolate(torch.zeros(1, 1, 1, 1), scale_factor=2.0, mode='bilinear')",
-                                     {x}, 4.0 * (double(x.numel()) + double(numel)));
+                     return prepared(
+                         "torch.nn.functional.interpolate(torch.zeros(1, 1, 1, 1), scale_factor=2.0, mode='bilinear')",
+                         {x}, 4.0 * (double(x.numel()) + double(numel)));
                    }});
   return cases;
 }

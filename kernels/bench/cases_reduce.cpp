@@ -16,7 +16,8 @@ void over_both_dims(std::vector<Case>& cases, const std::string& name, const std
                        const std::int64_t n = side(numel);
                        // Input read once; the output written once (values + int64 indices for max).
                        return prepared(op + std::to_string(dim) + ")", {random_floats({n, n})},
-                                       4.0 * double(numel) + (full_output ? 4.0 * double(numel) : (indices ? 12.0 : 4.0) * double(n)));
+                                       4.0 * double(numel) +
+                                           (full_output ? 4.0 * double(numel) : (indices ? 12.0 : 4.0) * double(n)));
                      }});
   }
 }

@@ -26,16 +26,17 @@ std::vector<Case> select_cases() {
                    }});
   cases.push_back({"x[idx] (rows permuted)", "select", true, [](std::int64_t numel) {
                      const std::int64_t n = side(numel);
-                     return prepared("torch.zeros(1, 1)[torch.zeros(1, dtype=torch.int64)]", {random_floats({n, n}), permutation(n)},
-                                     8.0 * double(numel) + 8.0 * double(n));
+                     return prepared("torch.zeros(1, 1)[torch.zeros(1, dtype=torch.int64)]",
+                                     {random_floats({n, n}), permutation(n)}, 8.0 * double(numel) + 8.0 * double(n));
                    }});
-  cases.push_back({"scatter_add dim=1", "select", true, [](std::int64_t numel) {
-                     const std::int64_t n = side(numel);
-                     return prepared(
-                         "torch.scatter_add(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64), torch.zeros(1, 1))",
-                         {random_floats({n, n}), random_indices({n, n}, n), random_floats({n, n}, -2, 2, 7)},
-                         20.0 * double(numel));  // input 4 (copied), index 8, src 4, output 4
-                   }});
+  cases.push_back(
+      {"scatter_add dim=1", "select", true, [](std::int64_t numel) {
+         const std::int64_t n = side(numel);
+         return prepared(
+             "torch.scatter_add(torch.zeros(1, 1), 1, torch.zeros(1, 1, dtype=torch.int64), torch.zeros(1, 1))",
+             {random_floats({n, n}), random_indices({n, n}, n), random_floats({n, n}, -2, 2, 7)},
+             20.0 * double(numel));  // input 4 (copied), index 8, src 4, output 4
+       }});
   cases.push_back({"masked_select (half set)", "select", true, [](std::int64_t numel) {
                      const std::int64_t n = side(numel);
                      return prepared("torch.masked_select(torch.zeros(1, 1), torch.zeros(1, 1, dtype=torch.bool))",

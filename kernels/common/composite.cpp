@@ -13,7 +13,8 @@
 namespace whence {
 
 std::vector<Param> param_list(const char* spec) {
-  static const char* types[] = {"Tensor", "Int", "Bool", "Float", "DType", "IntList", "Out", "Number", "TensorOrNumber", "String", "TensorList", "Index"};
+  static const char* types[] = {"Tensor", "Int",    "Bool",           "Float",  "DType",      "IntList",
+                                "Out",    "Number", "TensorOrNumber", "String", "TensorList", "Index"};
   std::vector<Param> out;
   bool keyword_only = false;
   const std::string text = spec;
@@ -42,13 +43,16 @@ std::vector<Param> param_list(const char* spec) {
     if (!type.empty() && type.back() == '?') p.optional = true, type.pop_back();
     if (!type.empty() && type.back() == '@') p.accepts_dimname = true, type.pop_back();
     const auto known = std::find(std::begin(types), std::end(types), type);
-    if (known == std::end(types)) throw std::logic_error("param_list: unknown type " + type);  // a typo in a registration
+    if (known == std::end(types))
+      throw std::logic_error("param_list: unknown type " + type);  // a typo in a registration
     p.type = ParamType(known - std::begin(types));
     if (eq != std::string::npos) {
       const std::string d = token.substr(eq + 1);
       p.has_default = true;
-      if (d == "None") p.default_value = Value(None{});
-      else if (d == "True" || d == "False") p.default_value = Value(d == "True");
+      if (d == "None")
+        p.default_value = Value(None{});
+      else if (d == "True" || d == "False")
+        p.default_value = Value(d == "True");
       else if (d[0] == '(') {
         List items;
         for (std::size_t i = 1; i < d.size() - 1;) {
@@ -58,11 +62,15 @@ std::vector<Param> param_list(const char* spec) {
           i = stop + 1;
         }
         p.default_value = Value(items);
-      } else if (d[0] == '\'') p.default_value = Value(d.substr(1, d.size() - 2));
-      else if (d.find_first_of(".e") != std::string::npos) p.default_value = Value(std::stod(d));
-      else p.default_value = Value(std::int64_t(std::stoll(d)));
+      } else if (d[0] == '\'')
+        p.default_value = Value(d.substr(1, d.size() - 2));
+      else if (d.find_first_of(".e") != std::string::npos)
+        p.default_value = Value(std::stod(d));
+      else
+        p.default_value = Value(std::int64_t(std::stoll(d)));
     }
-    if (p.type == ParamType::OutTensor) p.keyword_only = true, p.optional = true, p.has_default = true, p.default_value = Value(None{});
+    if (p.type == ParamType::OutTensor)
+      p.keyword_only = true, p.optional = true, p.has_default = true, p.default_value = Value(None{});
     out.push_back(std::move(p));
   }
   return out;
@@ -75,8 +83,9 @@ const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op)
   return ops.back();
 }
 
-OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
-                          RunFn run, ExplainFn explain, EquationFn equation, const void* family_data) {
+OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example,
+                          std::vector<Param> params, RunFn run, ExplainFn explain, EquationFn equation,
+                          const void* family_data) {
   OpDescriptor op;
   op.names = split_names(names);
   op.family = family;
@@ -145,12 +154,18 @@ double pnorm(const std::vector<double>& v, double p) {
   for (double x : v) {
     const double a = std::fabs(x);
     if (std::isnan(a)) return a;
-    if (p == INFINITY) acc = std::max(acc, a);
-    else if (p == -INFINITY) acc = std::min(acc, a);
-    else if (p == 0) acc += a != 0;
-    else if (p == 1) acc += a;
-    else if (p == 2) acc += a * a;
-    else acc += std::pow(a, p);
+    if (p == INFINITY)
+      acc = std::max(acc, a);
+    else if (p == -INFINITY)
+      acc = std::min(acc, a);
+    else if (p == 0)
+      acc += a != 0;
+    else if (p == 1)
+      acc += a;
+    else if (p == 2)
+      acc += a * a;
+    else
+      acc += std::pow(a, p);
   }
   if (p == 2) return std::sqrt(acc);
   if (p == 0 || p == 1 || std::isinf(p)) return acc;
@@ -179,12 +194,13 @@ std::string coords(const Shape& shape, std::int64_t flat) {
 std::string source_ref(const Bound& b, const Source& s) {
   return b.op->params[std::size_t(s.param)].name + coords(b.tensor(std::size_t(s.param)).shape(), s.flat);
 }
-std::string source_value(const Bound& b, const Source& s) { return format_scalar(b.tensor(std::size_t(s.param)).get(s.flat)); }
+std::string source_value(const Bound& b, const Source& s) {
+  return format_scalar(b.tensor(std::size_t(s.param)).get(s.flat));
+}
 std::string out_ref(const OpResult& r, int position, std::int64_t flat) {
   return std::string("out") + (r.is_tuple ? "[" + std::to_string(position) + "]" : "") +
          coords(r.tensors[std::size_t(position)].shape(), flat);
 }
-
 
 LossReduction loss_reduction(const Bound& b) {
   const std::string r = string_arg(b, "reduction", "mean");

@@ -28,11 +28,13 @@ const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op)
 
 using RunFn = OpResult (*)(const Bound&);
 using ExplainFn = std::vector<Source> (*)(const Bound&, const OpResult&, int position, std::int64_t flat);
-using EquationFn = std::string (*)(const Bound&, const OpResult&, int position, std::int64_t flat, const std::vector<Source>&);
+using EquationFn = std::string (*)(const Bound&, const OpResult&, int position, std::int64_t flat,
+                                   const std::vector<Source>&);
 // A descriptor: names (primary first, space-separated), family, summary, teaching example,
 // parameters, its functions and the family's description of it (OpDescriptor::family_data).
-OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example, std::vector<Param> params,
-                          RunFn run, ExplainFn explain, EquationFn equation, const void* family_data = nullptr);
+OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example,
+                          std::vector<Param> params, RunFn run, ExplainFn explain, EquationFn equation,
+                          const void* family_data = nullptr);
 
 // What an op prepared for one call (checked arguments, values, geometry, a loss's terms),
 // kept while explain and the equation visit the elements of the same result, so that

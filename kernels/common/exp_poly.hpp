@@ -22,7 +22,7 @@ WHENCE_HD inline double exp_poly(double x) {
   // whatever the outcome (a test on x itself, widened from float, the compiler makes in float
   // and the widening then conditional, which it does not vectorize).
   const double u = x * 1.4426950408889634;
-  const bool low = u < -1021.4, high = u > 1024.0;  // x < -707.98, x > 709.78
+  const bool low = u<-1021.4, high = u> 1024.0;  // x < -707.98, x > 709.78
   double xc = low ? -707.98 : x;
   xc = high ? 709.79 : xc;
   const double shift = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
@@ -96,8 +96,10 @@ WHENCE_HD inline float exp_poly_f(float x) {
 // e^x for a result stored as T: libm's for float64, exp_poly's for the narrower types.
 template <class T>
 WHENCE_HD double exp_for(double x) {
-  if constexpr (std::is_same_v<T, double>) return std::exp(x);
-  else return exp_poly(x);
+  if constexpr (std::is_same_v<T, double>)
+    return std::exp(x);
+  else
+    return exp_poly(x);
 }
 
 }  // namespace whence

@@ -27,7 +27,8 @@ inline bool indices_in_range(const Tensor& index, std::int64_t size) {
     for (std::int64_t i = 0; i < n; ++i) signs |= std::uint64_t(v[i]) | (top - std::uint64_t(v[i]));
   } else if (index.dtype() == DType::Int32) {
     const std::int32_t* v = index.data<std::int32_t>();
-    for (std::int64_t i = 0; i < n; ++i) signs |= std::uint64_t(std::int64_t(v[i])) | (top - std::uint64_t(std::int64_t(v[i])));
+    for (std::int64_t i = 0; i < n; ++i)
+      signs |= std::uint64_t(std::int64_t(v[i])) | (top - std::uint64_t(std::int64_t(v[i])));
   } else {
     return false;
   }
@@ -40,7 +41,8 @@ template <class F>
 void for_each_row(const Shape& shape, F f) {
   const int rank = int(shape.size());
   std::int64_t coord[kMaxRank] = {};
-  const std::int64_t rows = rank ? (shape[std::size_t(rank - 1)] ? shape_numel(shape) / shape[std::size_t(rank - 1)] : 0) : 1;
+  const std::int64_t rows =
+      rank ? (shape[std::size_t(rank - 1)] ? shape_numel(shape) / shape[std::size_t(rank - 1)] : 0) : 1;
   for (std::int64_t row = 0; row < rows; ++row) {
     f(static_cast<const std::int64_t*>(coord), row);
     for (int d = rank - 2; d >= 0; --d) {  // next row

@@ -7,12 +7,12 @@
 // (web/bundles.json: one module per group of families, so that each page ships only its
 // group's code). A family left out is not linked at all.
 #include "core/registry.hpp"
+#include "kernels/common/families.hpp"
 #include "kernels/contraction/contraction_family.hpp"
 #include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/factory/factory_ops.hpp"
-#include "kernels/common/families.hpp"
-#include "kernels/join/join_family.hpp"
 #include "kernels/gather/gather_op.hpp"
+#include "kernels/join/join_family.hpp"
 #include "kernels/movement/movement_family.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 #include "kernels/resample/resample_family.hpp"

@@ -19,7 +19,8 @@ int add_letter(ContractPlan& p, std::int64_t size) {
   return int(p.size.size()) - 1;
 }
 
-void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const std::vector<int>& dims, std::string label) {
+void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const std::vector<int>& dims,
+                 std::string label) {
   ContractOperand o;
   o.param = param;
   o.item = item;
@@ -180,8 +181,8 @@ void product_sums(const ContractPlan& p, const std::vector<const V*>& in, V* out
 // A chain of matrix products (multi_dot) in PyTorch's order, each product rounded to the
 // dtype before it is used again (bfloat16: every partial sum too, as its GEMM does). Operand i
 // is the matrix whose rows are letter i's and columns letter i+1's.
-std::vector<double> chain_product(const ContractPlan& p, const std::vector<const double*>& in, std::size_t i, std::size_t j,
-                                  std::int64_t& rows, std::int64_t& cols) {
+std::vector<double> chain_product(const ContractPlan& p, const std::vector<const double*>& in, std::size_t i,
+                                  std::size_t j, std::int64_t& rows, std::int64_t& cols) {
   const std::size_t n = p.ops.size();
   auto letter_size = [&](std::size_t c) { return p.size[std::size_t(c == 0 ? 0 : c == n ? 1 : c + 1)]; };
   if (i == j) {
@@ -209,15 +210,18 @@ std::vector<double> chain_product(const ContractPlan& p, const std::vector<const
       // float16/bfloat16 intermediates are rounded as PyTorch stores them; float32 and float64
       // chains stay in double and are rounded once (a cancelling float32 chain is a deviation), as
       // do float16 ones, which PyTorch 1.13 has no kernel for (newer PyTorch computes in float)
-      out[std::size_t(r * cols + c)] = is_reduced_float(p.dtype) && !p.no_half_kernel ? round_to_dtype(acc, p.dtype) : acc;
+      out[std::size_t(r * cols + c)] =
+          is_reduced_float(p.dtype) && !p.no_half_kernel ? round_to_dtype(acc, p.dtype) : acc;
     }
   return out;
 }
 
 template <class V>
 V from_double(double v) {
-  if constexpr (std::is_floating_point_v<V>) return v;
-  else return V(std::int64_t(v));  // integer alpha and beta, wrapping
+  if constexpr (std::is_floating_point_v<V>)
+    return v;
+  else
+    return V(std::int64_t(v));  // integer alpha and beta, wrapping
 }
 
 template <class V>
@@ -241,9 +245,12 @@ Tensor compute(const ContractPlan& p, DType wide) {
     }
   const bool sequential = p.dtype == DType::BFloat16 && !p.round_terms && p.ops.size() > 1;
   const bool product = p.product || p.zero_alpha_computes;
-  if (sequential) std::fill(c, c + n, V(0));
-  else if (product && !p.ops.empty()) product_sums<V>(p, in, c, n);
-  else std::fill(c, c + n, V(0));
+  if (sequential)
+    std::fill(c, c + n, V(0));
+  else if (product && !p.ops.empty())
+    product_sums<V>(p, in, c, n);
+  else
+    std::fill(c, c + n, V(0));
   const V alpha = from_double<V>(p.alpha), beta = from_double<V>(p.beta);
   if (product && p.alpha != 1 && !sequential)
     for (std::int64_t k = 0; k < n; ++k) c[k] *= alpha;
@@ -319,7 +326,8 @@ OpResult contraction_run(const Bound& b) {
   ContractPlan p = fn(b);
   check_limits(p.shape);
   OpResult r;
-  r.tensors.push_back(is_floating(p.dtype) ? compute<double>(p, DType::Float64) : compute<std::uint64_t>(p, DType::Int64));
+  r.tensors.push_back(is_floating(p.dtype) ? compute<double>(p, DType::Float64)
+                                           : compute<std::uint64_t>(p, DType::Int64));
   keep_prepared(b, r, std::move(p));
   return r;
 }
@@ -331,14 +339,17 @@ std::vector<Source> contraction_explain(const Bound& b, const OpResult& r, int, 
   const std::int64_t T = n_terms(p);
   src.reserve(std::size_t(T) * p.ops.size() + 1);
   for (std::int64_t t = 0; t < T; ++t)
-    for (std::size_t o = 0; o < p.ops.size(); ++o) src.push_back(Source{p.ops[o].param, term_flat(p, o, oc, t), Role::Value, p.ops[o].item});
-  if (p.has_add && p.beta != 0) src.push_back(Source{p.add.param, broadcast_flat(p.add.t.shape(), p.shape, k), Role::Value});
+    for (std::size_t o = 0; o < p.ops.size(); ++o)
+      src.push_back(Source{p.ops[o].param, term_flat(p, o, oc, t), Role::Value, p.ops[o].item});
+  if (p.has_add && p.beta != 0)
+    src.push_back(Source{p.add.param, broadcast_flat(p.add.t.shape(), p.shape, k), Role::Value});
   return src;
 }
 
 std::string wrap(const std::string& s) { return !s.empty() && s[0] == '-' ? "(" + s + ")" : s; }
 std::string number(double v, DType d) {
-  if (!is_floating(d) || (v == double(std::int64_t(v)) && v > -1e15 && v < 1e15)) return std::to_string(std::int64_t(v));
+  if (!is_floating(d) || (v == double(std::int64_t(v)) && v > -1e15 && v < 1e15))
+    return std::to_string(std::int64_t(v));
   return format_float(v, DType::Float64);
 }
 
@@ -354,7 +365,9 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
   const auto oc = out_coords(p, k);
   const std::int64_t T = n_terms(p);
   const std::size_t nops = p.ops.size();
-  auto ref = [&](std::size_t o, std::int64_t flat) { return operand_name(b, p.ops[o]) + coords(p.ops[o].t.shape(), flat); };
+  auto ref = [&](std::size_t o, std::int64_t flat) {
+    return operand_name(b, p.ops[o]) + coords(p.ops[o].t.shape(), flat);
+  };
   auto val = [&](std::size_t o, std::int64_t flat) { return format_scalar(p.ops[o].t.get(flat)); };
   auto product = [&](std::int64_t t, bool values) {
     std::string s;
@@ -367,15 +380,19 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
   };
   auto sum = [&](bool values) {
     if (T == 0) return std::string("0");
-    return join_terms(std::size_t(T), [&](std::size_t t) {
-      const std::string s = product(std::int64_t(t), values);
-      return values && t > 0 && nops == 1 ? wrap(s) : s;
-    }, " + ");
+    return join_terms(
+        std::size_t(T),
+        [&](std::size_t t) {
+          const std::string s = product(std::int64_t(t), values);
+          return values && t > 0 && nops == 1 ? wrap(s) : s;
+        },
+        " + ");
   };
   std::string lhs = "out", sym;
   if (p.sum_form) {
     // out[i=1][k=0] = Σ_j operands[0][1][j]·operands[1][j][0]
-    for (int l = 0; l < p.n_out; ++l) lhs += "[" + p.letters[std::size_t(l)] + "=" + std::to_string(oc[std::size_t(l)]) + "]";
+    for (int l = 0; l < p.n_out; ++l)
+      lhs += "[" + p.letters[std::size_t(l)] + "=" + std::to_string(oc[std::size_t(l)]) + "]";
     std::string summed;
     for (std::size_t l = std::size_t(p.n_out); l < p.size.size(); ++l) summed += p.letters[l];
     std::string term;
@@ -396,8 +413,10 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
   std::string nums = p.product ? sum(true) : "";
   if (p.product && p.alpha != 1) {
     const std::string a = number(p.alpha, p.dtype);
-    if (!p.sum_form) sym = a + "·(" + sym + ")";
-    else sym = a + "·" + sym;
+    if (!p.sum_form)
+      sym = a + "·(" + sym + ")";
+    else
+      sym = a + "·" + sym;
     nums = a + "·(" + nums + ")";
   }
   if (p.has_add && p.beta != 0) {
@@ -418,7 +437,8 @@ Tensor contract(const ContractPlan& p) {
   return is_floating(p.dtype) ? compute<double>(p, DType::Float64) : compute<std::uint64_t>(p, DType::Int64);
 }
 
-OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params, PlanFn plan) {
+OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,
+                            PlanFn plan) {
   return composite_op(names, "contraction", summary, example, param_list(params), contraction_run, contraction_explain,
                       contraction_equation, reinterpret_cast<const void*>(plan));
 }

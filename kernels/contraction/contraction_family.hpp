@@ -40,25 +40,27 @@ struct ContractPlan {
   std::vector<ContractOperand> ops;  // the factors of every term
   bool product = true;               // false: alpha is 0 and PyTorch drops the product (no sources)
   bool zero_alpha_computes = false;  // addr: alpha 0 still multiplies (0·nan is nan), though nothing is a source
-  std::vector<std::size_t> chain_split;  // multi_dot: operand i..j splits after chain_split[i·n + j] (PyTorch's mm order)
+  std::vector<std::size_t>
+      chain_split;  // multi_dot: operand i..j splits after chain_split[i·n + j] (PyTorch's mm order)
   bool add_last = false;
-  bool round_product = false;        // bilinear + a wider bias: the product is rounded to product_dtype first
-  DType product_dtype = DType::Float64;             // bfloat16: the added term joins after the products (gemv, baddbmm)
-  double alpha = 1, beta = 1;        // as the result dtype holds them (integers truncated)
-  bool has_add = false;              // beta · add, broadcast to the result
+  bool round_product = false;            // bilinear + a wider bias: the product is rounded to product_dtype first
+  DType product_dtype = DType::Float64;  // bfloat16: the added term joins after the products (gemv, baddbmm)
+  double alpha = 1, beta = 1;            // as the result dtype holds them (integers truncated)
+  bool has_add = false;                  // beta · add, broadcast to the result
   ContractOperand add;
-  bool sum_form = false;             // write "Σ_j" with letters (einsum)
-  bool round_terms = false;          // each product rounded to the dtype before the sum (PyTorch's mul then sum)
-  bool no_half_kernel = false;       // float16 that PyTorch 1.13's CPU kernels refuse ("addmm_impl_cpu_" not
-                                     // implemented for 'Half'): computed as newer PyTorch does, in float (here
-                                     // double) and rounded once, no intermediate rounding
+  bool sum_form = false;        // write "Σ_j" with letters (einsum)
+  bool round_terms = false;     // each product rounded to the dtype before the sum (PyTorch's mul then sum)
+  bool no_half_kernel = false;  // float16 that PyTorch 1.13's CPU kernels refuse ("addmm_impl_cpu_" not
+                                // implemented for 'Half'): computed as newer PyTorch does, in float (here
+                                // double) and rounded once, no intermediate rounding
 };
 
 // Adds a letter of `size`; returns its index.
 int add_letter(ContractPlan& p, std::int64_t size);
 // Adds operand `t` (parameter `param`, list item `item`) whose dim d is indexed by letter
 // dims[d]; a size-1 dim broadcast over a longer letter gets step 0.
-void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const std::vector<int>& dims, std::string label = "");
+void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const std::vector<int>& dims,
+                 std::string label = "");
 // beta · t broadcast to the result (PyTorch's expand of input to the result's shape).
 void add_term(ContractPlan& p, int param, const Tensor& t, double beta);
 
@@ -68,7 +70,8 @@ Tensor contract(const ContractPlan& p);
 
 using PlanFn = ContractPlan (*)(const Bound&);
 // A descriptor whose run, explain and equation come from its plan.
-OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params, PlanFn plan);
+OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,
+                            PlanFn plan);
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
 

@@ -59,10 +59,11 @@ DType mm_check(const Shape& a, DType da, const Shape& b, DType db, bool* no_kern
 }
 
 // at::mv and at::addmv (self: the added vector, or mv's result): the result has vec's dtype.
-DType mv_check(const Shape& m, DType dm, const Shape& v, DType dv, std::int64_t self_dim, std::int64_t self_size0, std::int64_t self_numel,
-               bool* no_kernel = nullptr) {
+DType mv_check(const Shape& m, DType dm, const Shape& v, DType dv, std::int64_t self_dim, std::int64_t self_size0,
+               std::int64_t self_numel, bool* no_kernel = nullptr) {
   if (!(m.size() == 2 && v.size() == 1 && self_dim <= 1))
-    rt("vector + matrix @ vector expected, got " + S(self_dim) + ", " + S(std::int64_t(m.size())) + ", " + S(std::int64_t(v.size())));
+    rt("vector + matrix @ vector expected, got " + S(self_dim) + ", " + S(std::int64_t(m.size())) + ", " +
+       S(std::int64_t(v.size())));
   if (!(m[1] == v[0] && (m[0] == self_numel || self_numel == 1)))
     rt("size mismatch, got " + S(self_size0) + ", " + by(m[0], m[1]) + "," + S(v[0]));
   if (m[0] * m[1] == 0) return dv;
@@ -73,7 +74,8 @@ DType mv_check(const Shape& m, DType dm, const Shape& v, DType dv, std::int64_t 
 
 DType dot_check(const Shape& a, DType da, const Shape& b, DType db, bool* no_kernel = nullptr) {
   if (a.size() != 1 || b.size() != 1)
-    rt("1D tensors expected, but got " + S(std::int64_t(a.size())) + "D and " + S(std::int64_t(b.size())) + "D tensors");
+    rt("1D tensors expected, but got " + S(std::int64_t(a.size())) + "D and " + S(std::int64_t(b.size())) +
+       "D tensors");
   if (da != db) rt("dot : expected both vectors to have same dtype, but found " + sn(da) + " and " + sn(db));
   if (a[0] != b[0])
     rt("inconsistent tensor size, expected tensor [" + S(a[0]) + "] and src [" + S(b[0]) +
@@ -83,12 +85,13 @@ DType dot_check(const Shape& a, DType da, const Shape& b, DType db, bool* no_ker
 }
 
 // at::bmm and at::baddbmm: the result has batch2's dtype.
-DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* kernel = "bmm", bool* no_kernel = nullptr) {
+DType bmm_check(const Shape& a, DType da, const Shape& b, DType db, const char* kernel = "bmm",
+                bool* no_kernel = nullptr) {
   if (a.size() != 3) rt("batch1 must be a 3D tensor");
   if (b.size() != 3) rt("batch2 must be a 3D tensor");
   if (b[0] != a[0] || b[1] != a[2])
-    rt("Expected size for first two dimensions of batch2 tensor to be: [" + S(a[0]) + ", " + S(a[2]) + "] but got: [" + S(b[0]) + ", " +
-       S(b[1]) + "].");
+    rt("Expected size for first two dimensions of batch2 tensor to be: [" + S(a[0]) + ", " + S(a[2]) + "] but got: [" +
+       S(b[0]) + ", " + S(b[1]) + "].");
   if (a[0] * a[1] * b[2] == 0 || a[2] == 0) return db;
   if (a[2] * a[1] * b[2] < 400) {
     refuse(kernel, da, no_kernel);
@@ -123,9 +126,12 @@ ContractPlan product_plan(int pa, const Tensor& A, int pb, const Tensor& B, DTyp
   if (ra > 1) da.push_back(li);
   da.push_back(lk);
   for (int d = 0; d < rb - 2; ++d) db.push_back(nb - (rb - 2) + d);
-  if (rb > 1 && b_transposed) db.insert(db.end(), {lj, lk});
-  else if (rb > 1) db.insert(db.end(), {lk, lj});
-  else db.push_back(lk);
+  if (rb > 1 && b_transposed)
+    db.insert(db.end(), {lj, lk});
+  else if (rb > 1)
+    db.insert(db.end(), {lk, lj});
+  else
+    db.push_back(lk);
   add_operand(p, pa, -1, A, da);
   add_operand(p, pb, -1, B, db);
   p.shape = batch;
@@ -161,11 +167,13 @@ ContractPlan matmul_plan(int pa, const Tensor& A, int pb, const Tensor& B, bool 
     const Shape folded = {numel(Shape(s1.begin(), s1.end() - 1)), s1.back()};
     const Shape s2 = transpose ? (ra == 2 ? Shape{sa[1], sa[0]} : sa) : sb;
     const DType d1 = transpose ? db : da, d2 = transpose ? da : db;
-    dtype = s2.size() == 2 ? mm_check(folded, d1, s2, d2, &nk) : mv_check(folded, d1, s2, d2, 1, folded[0], folded[0], &nk);
+    dtype =
+        s2.size() == 2 ? mm_check(folded, d1, s2, d2, &nk) : mv_check(folded, d1, s2, d2, 1, folded[0], folded[0], &nk);
   } else {
     const std::int64_t n = ra > 1 ? sa[std::size_t(ra - 2)] : 1, m1 = sa.back();
     const std::int64_t m2 = rb > 1 ? sb[std::size_t(rb - 2)] : sb[0], p = rb > 1 ? sb.back() : 1;
-    const Shape batch = broadcast_shapes(Shape(sa.begin(), sa.begin() + std::max(ra - 2, 0)), Shape(sb.begin(), sb.begin() + std::max(rb - 2, 0)));
+    const Shape batch = broadcast_shapes(Shape(sa.begin(), sa.begin() + std::max(ra - 2, 0)),
+                                         Shape(sb.begin(), sb.begin() + std::max(rb - 2, 0)));
     const std::int64_t nb = numel(batch);
     dtype = bmm_check({nb, n, m1}, da, {nb, m2, p}, db, "bmm", &nk);
   }
@@ -174,18 +182,22 @@ ContractPlan matmul_plan(int pa, const Tensor& A, int pb, const Tensor& B, bool 
   return p;
 }
 
-ContractPlan matmul_call(const Bound& b) { return matmul_plan(P(b, "input"), tensor_arg(b, "input"), P(b, "other"), tensor_arg(b, "other")); }
+ContractPlan matmul_call(const Bound& b) {
+  return matmul_plan(P(b, "input"), tensor_arg(b, "input"), P(b, "other"), tensor_arg(b, "other"));
+}
 // t.__rmatmul__(other) is other @ t
 ContractPlan rmatmul_call(const Bound& b) {
   if (!arg(b, "other").is<Tensor>())  // Python then tries the other operand, and raises its TypeError
-    fail("TypeError", "matmul(): argument 'input' (position 1) must be Tensor, not " + python_type_name(arg(b, "other")));
+    fail("TypeError",
+         "matmul(): argument 'input' (position 1) must be Tensor, not " + python_type_name(arg(b, "other")));
   return matmul_plan(P(b, "other"), tensor_arg(b, "other"), P(b, "input"), tensor_arg(b, "input"));
 }
 
 ContractPlan mm_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &m = tensor_arg(b, "mat2");
   bool nk = false;
-  ContractPlan p = product_plan(P(b, "input"), a, P(b, "mat2"), m, mm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), &nk));
+  ContractPlan p =
+      product_plan(P(b, "input"), a, P(b, "mat2"), m, mm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), &nk));
   p.no_half_kernel = nk;
   return p;
 }
@@ -193,7 +205,8 @@ ContractPlan mm_call(const Bound& b) {
 ContractPlan bmm_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &m = tensor_arg(b, "mat2");
   bool nk = false;
-  ContractPlan p = product_plan(P(b, "input"), a, P(b, "mat2"), m, bmm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), "bmm", &nk));
+  ContractPlan p = product_plan(P(b, "input"), a, P(b, "mat2"), m,
+                                bmm_check(a.shape(), a.dtype(), m.shape(), m.dtype(), "bmm", &nk));
   p.no_half_kernel = nk;
   return p;
 }
@@ -213,7 +226,8 @@ ContractPlan dot_call(const Bound& b) {
   const char* second = P(b, "tensor") >= 0 ? "tensor" : "other";
   const Tensor &a = tensor_arg(b, "input"), &o = tensor_arg(b, second);
   bool nk = false;
-  ContractPlan p = product_plan(P(b, "input"), a, P(b, second), o, dot_check(a.shape(), a.dtype(), o.shape(), o.dtype(), &nk));
+  ContractPlan p =
+      product_plan(P(b, "input"), a, P(b, second), o, dot_check(a.shape(), a.dtype(), o.shape(), o.dtype(), &nk));
   p.no_half_kernel = nk;
   return p;
 }
@@ -244,9 +258,11 @@ ContractPlan inner_call(const Bound& b) {
   const Tensor &a = tensor_arg(b, "input"), &o = tensor_arg(b, "other");
   if (a.dim() == 0 || o.dim() == 0) return elementwise_product(b, "input", "other");
   if (a.shape().back() != o.shape().back())
-    rt("inner() the last dimension must match on both input tensors but got shapes " + shape_str(a.shape()) + " and " + shape_str(o.shape()));
+    rt("inner() the last dimension must match on both input tensors but got shapes " + shape_str(a.shape()) + " and " +
+       shape_str(o.shape()));
   const std::int64_t k = a.shape().back();
-  const std::int64_t ra = numel(Shape(a.shape().begin(), a.shape().end() - 1)), rb = numel(Shape(o.shape().begin(), o.shape().end() - 1));
+  const std::int64_t ra = numel(Shape(a.shape().begin(), a.shape().end() - 1)),
+                     rb = numel(Shape(o.shape().begin(), o.shape().end() - 1));
   ContractPlan p;
   // tensordot sums input over a contracted dim where other has size 1 (a broadcast): with
   // both of size 1 that sum promotes an integer or bool input to int64 before the mm.
@@ -283,10 +299,11 @@ ContractPlan outer_call(const Bound& b) {
 // linalg.vecdot: x·y summed along dim (vdot for two vectors), floating dtypes only.
 ContractPlan vecdot_call(const Bound& b) {
   const Tensor &x = tensor_arg(b, "x"), &y = tensor_arg(b, "y");
-  if (!is_floating(x.dtype())) rt("linalg.vecdot: Expected a floating point or complex tensor as input. Got " + sn(x.dtype()));
+  if (!is_floating(x.dtype()))
+    rt("linalg.vecdot: Expected a floating point or complex tensor as input. Got " + sn(x.dtype()));
   if (x.dtype() != y.dtype())
-    rt("linalg.vecdot: Expected x and y to have the same dtype, but found x of type " + sn(x.dtype()) + " and y of type " + sn(y.dtype()) +
-       " instead");
+    rt("linalg.vecdot: Expected x and y to have the same dtype, but found x of type " + sn(x.dtype()) +
+       " and y of type " + sn(y.dtype()) + " instead");
   if (x.dim() == 1 && y.dim() == 1) {
     bool nk = false;
     dot_check(x.shape(), x.dtype(), y.shape(), y.dtype(), &nk);
@@ -320,7 +337,8 @@ DType addmm_check(const Tensor& self, const Shape& m1, DType d1, const Shape& m2
   if (d1 != d2) rt("mat1 and mat2 must have the same dtype");
   if (m1.size() != 2) rt("mat1 must be a matrix, got " + S(std::int64_t(m1.size())) + "-D tensor");
   if (m2.size() != 2) rt("mat2 must be a matrix, got " + S(std::int64_t(m2.size())) + "-D tensor");
-  if (m1[1] != m2[0]) rt("mat1 and mat2 shapes cannot be multiplied (" + by(m1[0], m1[1]) + " and " + by(m2[0], m2[1]) + ")");
+  if (m1[1] != m2[0])
+    rt("mat1 and mat2 shapes cannot be multiplied (" + by(m1[0], m1[1]) + " and " + by(m2[0], m2[1]) + ")");
   expand(self, {m1[0], m2[1]});
   if (m1[0] * m2[1] != 0 && m1[1] != 0) refuse("addmm_impl_cpu_", self.dtype(), no_kernel);
   return self.dtype();
@@ -348,7 +366,8 @@ ContractPlan linear_call(const Bound& b) {
     if (bias) {  // output.add_(bias)
       const Tensor& bt = tensor_arg(b, "bias");
       const Shape full = broadcast_shapes(p.shape, bt.shape());
-      if (full != p.shape) rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
+      if (full != p.shape)
+        rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
     }
   }
   if (bias) add_term(p, P(b, "bias"), tensor_arg(b, "bias"), 1);
@@ -389,8 +408,10 @@ void check_scale(const Bound& b, const char* name, DType d) {
 // addmv: beta · input + alpha · (mat @ vec); the result has vec's dtype.
 ContractPlan addmv_call(const Bound& b) {
   const Tensor &self = tensor_arg(b, "input"), &m = tensor_arg(b, "mat"), &v = tensor_arg(b, "vec");
-  const std::int64_t size0 = self.dim() == 0 && !(m.dim() == 2 && v.dim() == 1) ? 0 : (self.dim() ? self.shape()[0] : 0);
-  if (m.dim() == 2 && v.dim() == 1 && self.dim() <= 1 && !(m.shape()[1] == v.shape()[0] && (m.shape()[0] == self.numel() || self.numel() == 1)))
+  const std::int64_t size0 =
+      self.dim() == 0 && !(m.dim() == 2 && v.dim() == 1) ? 0 : (self.dim() ? self.shape()[0] : 0);
+  if (m.dim() == 2 && v.dim() == 1 && self.dim() <= 1 &&
+      !(m.shape()[1] == v.shape()[0] && (m.shape()[0] == self.numel() || self.numel() == 1)))
     size_at(self, 0);  // the message reads input.size(0)
   bool nk = false;
   const DType d = mv_check(m.shape(), m.dtype(), v.shape(), v.dtype(), self.dim(), size0, self.numel(), &nk);
@@ -412,7 +433,8 @@ ContractPlan addmv_call(const Bound& b) {
   p.product = p.alpha != 0 && m.numel() != 0;
   p.add_last = true;
   // PyTorch copies input into the result (of vec's dtype) first; float16 without a kernel adds it in float
-  add_term(p, P(b, "input"), self.dtype() == d || nk ? self : self.to(d), number_arg(b, "beta", m.numel() == 0 ? self.dtype() : d));
+  add_term(p, P(b, "input"), self.dtype() == d || nk ? self : self.to(d),
+           number_arg(b, "beta", m.numel() == 0 ? self.dtype() : d));
   return p;
 }
 
@@ -422,11 +444,13 @@ ContractPlan addr_call(const Bound& b) {
   if (v1.dim() != 1) rt("addr: Expected 1-D argument vec1, but got " + S(v1.dim()) + "-D");
   if (v2.dim() != 1) rt("addr: Expected 1-D argument vec2, but got " + S(v2.dim()) + "-D");
   expand(self, {v1.shape()[0], v2.shape()[0]});
-  const DType d = result_type({*promotion_operand(arg(b, "input")), *promotion_operand(arg(b, "vec1")), *promotion_operand(arg(b, "vec2"))});
+  const DType d = result_type(
+      {*promotion_operand(arg(b, "input")), *promotion_operand(arg(b, "vec1")), *promotion_operand(arg(b, "vec2"))});
   for (const char* name : {"beta", "alpha"}) {
     const Value& x = arg(b, name);
     if (x.is<bool>() && d != DType::Bool) rt(std::string("Boolean ") + name + " only supported for Boolean results.");
-    const bool integral_scalar = x.is<bool>() || x.is<std::int64_t>() || (x.is<Tensor>() && is_integral(x.as<Tensor>().dtype(), true));
+    const bool integral_scalar =
+        x.is<bool>() || x.is<std::int64_t>() || (x.is<Tensor>() && is_integral(x.as<Tensor>().dtype(), true));
     if (!is_floating(d) && !integral_scalar)
       rt(std::string("For integral input tensors, argument ") + name + " must not be a floating point number.");
   }
@@ -546,10 +570,14 @@ ContractPlan kron_call(const Bound& b) {
 }
 
 // tensordot's dims argument, as torch.functional.tensordot reads it.
-void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vector<std::int64_t>& db, const Value* lists[2]) {
+void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vector<std::int64_t>& db,
+                    const Value* lists[2]) {
   auto bad = [&]() {
-    rt("tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=" +
-       (dims.is<double>() ? format_float(dims.as<double>(), DType::Float64) : dims.is<std::string>() ? dims.as<std::string>() : std::string("None")));
+    rt("tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but "
+       "got dims=" +
+       (dims.is<double>()        ? format_float(dims.as<double>(), DType::Float64)
+        : dims.is<std::string>() ? dims.as<std::string>()
+                                 : std::string("None")));
   };
   auto count = [&](std::int64_t n) {
     if (n < 0) rt("tensordot expects dims >= 0, but got dims=" + S(n));
@@ -565,7 +593,10 @@ void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vecto
   }
   if (!dims.is<List>()) bad();
   const List& l = dims.as<List>();
-  if (l.size() != 2) fail("ValueError", l.size() > 2 ? "too many values to unpack (expected 2)" : "not enough values to unpack (expected 2, got " + S(std::int64_t(l.size())) + ")");
+  if (l.size() != 2)
+    fail("ValueError", l.size() > 2
+                           ? "too many values to unpack (expected 2)"
+                           : "not enough values to unpack (expected 2, got " + S(std::int64_t(l.size())) + ")");
   lists[0] = &l[0];
   lists[1] = &l[1];
 }
@@ -577,14 +608,16 @@ ContractPlan tensordot_call(const Bound& b) {
   // then torch._VF.tensordot(a, b, dims_a, dims_b) binds its arguments
   for (const char* name : {"a", "b"})
     if (!arg(b, name).is<Tensor>())
-      fail("TypeError", std::string("tensordot(): argument '") + (name[0] == 'a' ? "input' (position 1)" : "other' (position 2)") +
-                            " must be Tensor, not " + python_type_name(arg(b, name)));
+      fail("TypeError", std::string("tensordot(): argument '") +
+                            (name[0] == 'a' ? "input' (position 1)" : "other' (position 2)") + " must be Tensor, not " +
+                            python_type_name(arg(b, name)));
   auto int_list = [](const Value& v, std::vector<std::int64_t>& out, const char* name, int pos) {
     bool ok = v.is<List>();
     if (ok)
       for (const Value& x : v.as<List>()) ok = ok && x.is<std::int64_t>();
     if (!ok)
-      fail("TypeError", std::string("tensordot(): argument '") + name + "' (position " + S(pos) + ") must be tuple of ints, not " + python_type_name(v));
+      fail("TypeError", std::string("tensordot(): argument '") + name + "' (position " + S(pos) +
+                            ") must be tuple of ints, not " + python_type_name(v));
     for (const Value& x : v.as<List>()) out.push_back(x.as<std::int64_t>());
   };
   if (lists[0]) {
@@ -604,8 +637,8 @@ ContractPlan tensordot_call(const Bound& b) {
     } else if (s1 == 1) {
       if (is_integral(d2, true)) d2 = DType::Int64;
     } else if (s1 != s2) {
-      rt("contracted dimensions need to match, but first has size " + S(s1) + " in dim " + S(da[i]) + " and second has size " + S(s2) +
-         " in dim " + S(db[i]));
+      rt("contracted dimensions need to match, but first has size " + S(s1) + " in dim " + S(da[i]) +
+         " and second has size " + S(s2) + " in dim " + S(db[i]));
     } else {
       csize *= s1;
     }
@@ -626,9 +659,13 @@ ContractPlan tensordot_call(const Bound& b) {
   for (std::int64_t dd : da) cx[std::size_t(wrap_dim(dd, x.dim()))] = true;
   for (std::int64_t dd : db) cy[std::size_t(wrap_dim(dd, y.dim()))] = true;
   for (int d = 0; d < x.dim(); ++d)
-    if (!cx[std::size_t(d)]) lx[std::size_t(d)] = add_letter(p, x.shape()[std::size_t(d)]), size1 *= x.shape()[std::size_t(d)], p.shape.push_back(x.shape()[std::size_t(d)]);
+    if (!cx[std::size_t(d)])
+      lx[std::size_t(d)] = add_letter(p, x.shape()[std::size_t(d)]), size1 *= x.shape()[std::size_t(d)],
+      p.shape.push_back(x.shape()[std::size_t(d)]);
   for (int d = 0; d < y.dim(); ++d)
-    if (!cy[std::size_t(d)]) ly[std::size_t(d)] = add_letter(p, y.shape()[std::size_t(d)]), size2 *= y.shape()[std::size_t(d)], p.shape.push_back(y.shape()[std::size_t(d)]);
+    if (!cy[std::size_t(d)])
+      ly[std::size_t(d)] = add_letter(p, y.shape()[std::size_t(d)]), size2 *= y.shape()[std::size_t(d)],
+      p.shape.push_back(y.shape()[std::size_t(d)]);
   p.n_out = int(p.size.size());
   for (std::size_t i = 0; i < da.size(); ++i) {
     const int l = add_letter(p, csizes[i]);
@@ -674,7 +711,8 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
     const char c = lhs[i];
     if (c == ' ') continue;
     if (c == '.') {
-      if (ell_in_input) rt("einsum(): found '.' for operand " + S(std::int64_t(cur)) + " for which an ellipsis was already found");
+      if (ell_in_input)
+        rt("einsum(): found '.' for operand " + S(std::int64_t(cur)) + " for which an ellipsis was already found");
       if (!(i + 2 < lhs.size() && lhs[++i] == '.' && lhs[++i] == '.'))
         rt("einsum(): found '.' for operand " + S(std::int64_t(cur)) + " that is not part of any ellipsis");
       op_labels[cur].push_back(kEll);
@@ -685,7 +723,8 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
       ell_in_input = false;
     } else {
       if (!std::isalpha(static_cast<unsigned char>(c)))
-        rt("einsum(): invalid subscript given at index " + S(std::int64_t(i)) + " in the equation string, subscripts must be in [a-zA-Z]");
+        rt("einsum(): invalid subscript given at index " + S(std::int64_t(i)) +
+           " in the equation string, subscripts must be in [a-zA-Z]");
       op_labels[cur].push_back(sub(c));
     }
   }
@@ -705,8 +744,9 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
       }
     }
     if (has_ell ? nlabels > op(i).dim() : nlabels != op(i).dim())
-      rt("einsum(): the number of subscripts in the equation (" + S(nlabels) + (has_ell ? ") is more than" : ") does not match") +
-         " the number of dimensions (" + S(op(i).dim()) + ") for operand " + S(std::int64_t(i)) + (has_ell ? "" : " and no ellipsis was given"));
+      rt("einsum(): the number of subscripts in the equation (" + S(nlabels) +
+         (has_ell ? ") is more than" : ") does not match") + " the number of dimensions (" + S(op(i).dim()) +
+         ") for operand " + S(std::int64_t(i)) + (has_ell ? "" : " and no ellipsis was given"));
   }
   std::vector<std::int64_t> perm_of(52, -1);
   std::int64_t perm_index = 0, ell_index = 0;
@@ -723,17 +763,20 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
       if (c == ' ') continue;
       if (c == '.') {
         if (ell_in_output) rt("einsum(): found '.' for output but an ellipsis (...) was already found");
-        if (!(i + 2 < rhs.size() && rhs[++i] == '.' && rhs[++i] == '.')) rt("einsum(): found '.' for output that is not part of any ellipsis (...)");
+        if (!(i + 2 < rhs.size() && rhs[++i] == '.' && rhs[++i] == '.'))
+          rt("einsum(): found '.' for output that is not part of any ellipsis (...)");
         ell_index = perm_index;
         perm_index += ell_num_dim;
         ell_in_output = true;
       } else {
         if (!std::isalpha(static_cast<unsigned char>(c)))
-          rt("einsum(): invalid subscript given at index " + S(std::int64_t(lhs.size() + 2 + i)) + " in the equation string, subscripts must be in [a-zA-Z]");
+          rt("einsum(): invalid subscript given at index " + S(std::int64_t(lhs.size() + 2 + i)) +
+             " in the equation string, subscripts must be in [a-zA-Z]");
         const int l = sub(c);
         if (!(label_count[std::size_t(l)] > 0 && perm_of[std::size_t(l)] == -1))
           rt(std::string("einsum(): output subscript ") + c +
-             (perm_of[std::size_t(l)] > -1 ? " appears more than once in the output" : " does not appear in the equation for any input operand"));
+             (perm_of[std::size_t(l)] > -1 ? " appears more than once in the output"
+                                           : " does not appear in the equation for any input operand"));
         perm_of[std::size_t(l)] = perm_index++;
       }
     }
@@ -746,7 +789,8 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
   for (int l = 0; l < 52; ++l)
     if (label_count[std::size_t(l)] > 0 && perm_of[std::size_t(l)] == -1) perm_of[std::size_t(l)] = perm_index++;
   // sizes, diagonals, broadcasting: each operand's dims mapped to the permuted dims
-  std::vector<std::int64_t> label_size(52, 1), ell_sizes(std::size_t(ell_num_dim), 1), dim_counts(std::size_t(perm_index), 0);
+  std::vector<std::int64_t> label_size(52, 1), ell_sizes(std::size_t(ell_num_dim), 1),
+      dim_counts(std::size_t(perm_index), 0);
   std::vector<std::vector<int>> dims_of(num_ops);
   std::vector<EinsumOp> ops;
   for (std::size_t i = 0; i < num_ops; ++i) {
@@ -761,8 +805,9 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
           const std::int64_t n = t.shape()[std::size_t(dim)];
           if (n != 1) {
             if (!(ell_sizes[std::size_t(j)] == 1 || ell_sizes[std::size_t(j)] == n))
-              rt("einsum(): dimension " + S(dim) + " covered by ellipsis in operand " + S(std::int64_t(i)) + "has size " + S(n) +
-                 " which does not broadcast with previously seen ellipsis with size " + S(ell_sizes[std::size_t(j)]) + " for the respective dimension");
+              rt("einsum(): dimension " + S(dim) + " covered by ellipsis in operand " + S(std::int64_t(i)) +
+                 "has size " + S(n) + " which does not broadcast with previously seen ellipsis with size " +
+                 S(ell_sizes[std::size_t(j)]) + " for the respective dimension");
             ell_sizes[std::size_t(j)] = n;
             ++dim_counts[std::size_t(ell_index + j)];
           }
@@ -788,7 +833,8 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
         const std::int64_t prev = perm[std::size_t(perm_of[std::size_t(l)])];
         const std::int64_t n = t.shape()[std::size_t(dim)], m = t.shape()[std::size_t(prev)];
         if (n != m)
-          rt("einsum(): subscript " + label(l) + " is repeated for operand " + S(std::int64_t(i)) + " but the sizes don't match, " + S(n) + " != " + S(m));
+          rt("einsum(): subscript " + label(l) + " is repeated for operand " + S(std::int64_t(i)) +
+             " but the sizes don't match, " + S(n) + " != " + S(m));
         dims_of[i].push_back(int(perm_of[std::size_t(l)]));
         ++dim;
       }
@@ -853,7 +899,8 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
     EinsumOp r{std::vector<std::int64_t>(std::size_t(perm_index), 1), a.dtype};
     if (sum_dims.empty()) {  // mul
       r.dtype = perm_index == 0 ? promote_types(a.dtype, c.dtype)
-                                : result_type({PromotionOperand{a.dtype, OperandRank::Dimensioned}, PromotionOperand{c.dtype, OperandRank::Dimensioned}});
+                                : result_type({PromotionOperand{a.dtype, OperandRank::Dimensioned},
+                                               PromotionOperand{c.dtype, OperandRank::Dimensioned}});
       for (std::size_t d = 0; d < r.size.size(); ++d) r.size[d] = std::max(a.size[d], c.size[d]);
     } else {  // bmm of [lro, lo, sum] and [lro, sum, ro]
       std::int64_t lro = 1, lo = 1, ro = 1, sum = 1;
@@ -861,9 +908,12 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
         const bool sl = a.size[d] != 1, sr = c.size[d] != 1;
         const bool summed = std::find(sum_dims.begin(), sum_dims.end(), std::int64_t(d)) != sum_dims.end();
         if (summed) {
-          if (sl && sr) sum *= a.size[d];
-          else if (sl) a.dtype = sum_dtype(a.dtype);
-          else if (sr) c.dtype = sum_dtype(c.dtype);
+          if (sl && sr)
+            sum *= a.size[d];
+          else if (sl)
+            a.dtype = sum_dtype(a.dtype);
+          else if (sr)
+            c.dtype = sum_dtype(c.dtype);
         } else if (sl && sr) {
           lro *= a.size[d], r.size[d] = a.size[d];
         } else if (sl) {
@@ -883,16 +933,20 @@ ContractPlan einsum_core(const std::string& eq, const std::vector<EinsumArg>& in
 ContractPlan einsum_call(const Bound& b) {
   const List& args = arg(b, "args").as<List>();
   if (args.size() < 2)
-    fail("ValueError", "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list");
+    fail("ValueError",
+         "einsum(): must specify the equation string and at least one operand, or at least one operand and its "
+         "subscripts list");
   if (args[0].is<Tensor>()) fail("Unsupported", "einsum's sublist format is not supported by Whence yet");
   if (args.size() == 2 && args[1].is<List>())
-    fail("Unsupported", "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");
+    fail("Unsupported",
+         "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");
   if (!args[0].is<std::string>())
     fail("TypeError", "einsum(): argument 'equation' (position 1) must be str, not " + python_type_name(args[0]));
   std::vector<EinsumArg> in;
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (!args[i].is<Tensor>())
-      fail("TypeError", "expected Tensor as element " + S(std::int64_t(i - 1)) + " in argument 1, but got " + python_type_name(args[i]));
+      fail("TypeError", "expected Tensor as element " + S(std::int64_t(i - 1)) + " in argument 1, but got " +
+                            python_type_name(args[i]));
     in.push_back(EinsumArg{P(b, "args"), int(i), args[i].as<Tensor>(), "operands[" + S(std::int64_t(i - 1)) + "]"});
   }
   return einsum_core(args[0].as<std::string>(), in);
@@ -905,22 +959,28 @@ ContractPlan bilinear_call(const Bound& b) {
   if (x1.dim() != x2.dim()) rt("bilinear(): input dimensions do not match: got " + S(x1.dim()) + " and " + S(x2.dim()));
   for (int i = 0; i + 1 < x1.dim(); ++i)
     if (x1.shape()[std::size_t(i)] != x2.shape()[std::size_t(i)])
-      rt("bilinear(): input batch dimensions do not match at dim " + S(i) + ": got " + S(x1.shape()[std::size_t(i)]) + " and " + S(x2.shape()[std::size_t(i)]));
+      rt("bilinear(): input batch dimensions do not match at dim " + S(i) + ": got " + S(x1.shape()[std::size_t(i)]) +
+         " and " + S(x2.shape()[std::size_t(i)]));
   if (size_at(x1, x1.dim() - 1) != size_at(w, 1))
-    rt("bilinear(): input1 size does not match weight size: got " + S(size_at(x1, x1.dim() - 1)) + " but expected " + S(size_at(w, 1)));
+    rt("bilinear(): input1 size does not match weight size: got " + S(size_at(x1, x1.dim() - 1)) + " but expected " +
+       S(size_at(w, 1)));
   if (size_at(x2, x2.dim() - 1) != size_at(w, 2))
-    rt("bilinear(): input2 size does not match weight size: got " + S(size_at(x2, x2.dim() - 1)) + " but expected " + S(size_at(w, 2)));
+    rt("bilinear(): input2 size does not match weight size: got " + S(size_at(x2, x2.dim() - 1)) + " but expected " +
+       S(size_at(w, 2)));
   const bool bias = tensor_given(b, "bias");
   if (bias && size_at(tensor_arg(b, "bias"), 0) != w.shape()[0])
-    rt("bilinear(): bias size does not match weight size: got " + S(size_at(tensor_arg(b, "bias"), 0)) + " but expected " + S(w.shape()[0]));
+    rt("bilinear(): bias size does not match weight size: got " + S(size_at(tensor_arg(b, "bias"), 0)) +
+       " but expected " + S(w.shape()[0]));
   if (w.dim() != 3) rt("bilinear(): weight must be 3-D, got " + S(w.dim()) + "-D");
-  ContractPlan p = einsum_core("...i,oij,...j->...o", {EinsumArg{P(b, "input1"), -1, x1, "input1"}, EinsumArg{P(b, "weight"), -1, w, "weight"},
-                                                       EinsumArg{P(b, "input2"), -1, x2, "input2"}});
+  ContractPlan p = einsum_core("...i,oij,...j->...o",
+                               {EinsumArg{P(b, "input1"), -1, x1, "input1"}, EinsumArg{P(b, "weight"), -1, w, "weight"},
+                                EinsumArg{P(b, "input2"), -1, x2, "input2"}});
   p.sum_form = false;
   if (bias) {  // output + bias: the dtypes promote
     const Tensor& bt = tensor_arg(b, "bias");
     const Shape full = broadcast_shapes(p.shape, bt.shape());
-    if (full != p.shape) rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
+    if (full != p.shape)
+      rt("output with shape " + shape_str(p.shape) + " doesn't match the broadcast shape " + shape_str(full));
     p.product_dtype = p.dtype;
     p.dtype = result_type({PromotionOperand{p.dtype, OperandRank::Dimensioned}, *promotion_operand(arg(b, "bias"))});
     p.round_product = p.dtype != p.product_dtype && is_floating(p.product_dtype) && !p.no_half_kernel;
@@ -936,24 +996,31 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
   std::vector<Shape> m(n);
   Shape out;
   const Tensor &first = ts[0].t, &last = ts[n - 1].t;
-  if (first.dim() == 1) m[0] = {1, first.shape()[0]};
-  else if (first.dim() == 2) m[0] = first.shape(), out.push_back(first.shape()[0]);
-  else rt("multi_dot(): the first tensor must be 1D or 2D but got " + S(first.dim()) + "D");
-  if (last.dim() == 1) m[n - 1] = {last.shape()[0], 1};
-  else if (last.dim() == 2) m[n - 1] = last.shape(), out.push_back(last.shape()[1]);
-  else rt("multi_dot(): the last tensor must be 1D or 2D but got " + S(last.dim()) + "D");
+  if (first.dim() == 1)
+    m[0] = {1, first.shape()[0]};
+  else if (first.dim() == 2)
+    m[0] = first.shape(), out.push_back(first.shape()[0]);
+  else
+    rt("multi_dot(): the first tensor must be 1D or 2D but got " + S(first.dim()) + "D");
+  if (last.dim() == 1)
+    m[n - 1] = {last.shape()[0], 1};
+  else if (last.dim() == 2)
+    m[n - 1] = last.shape(), out.push_back(last.shape()[1]);
+  else
+    rt("multi_dot(): the last tensor must be 1D or 2D but got " + S(last.dim()) + "D");
   for (std::size_t i = 1; i + 1 < n; ++i) {
-    if (ts[i].t.dim() != 2) rt("multi_dot(): tensor " + S(std::int64_t(i)) + " must be 2D but got " + S(ts[i].t.dim()) + "D");
+    if (ts[i].t.dim() != 2)
+      rt("multi_dot(): tensor " + S(std::int64_t(i)) + " must be 2D but got " + S(ts[i].t.dim()) + "D");
     m[i] = ts[i].t.shape();
   }
   const DType d = first.dtype();
   for (std::size_t i = 1; i < n; ++i) {
     if (ts[i].t.dtype() != d)
-      rt(std::string("multi_dot(): all tensors must have be the same dtype but tensor 0 is ") + dtype_meta_name(d) + " and tensor " + S(std::int64_t(i)) + " " +
-         dtype_meta_name(ts[i].t.dtype()));
+      rt(std::string("multi_dot(): all tensors must have be the same dtype but tensor 0 is ") + dtype_meta_name(d) +
+         " and tensor " + S(std::int64_t(i)) + " " + dtype_meta_name(ts[i].t.dtype()));
     if (m[i - 1][1] != m[i][0])
-      rt("multi_dot(): tensors " + S(std::int64_t(i - 1)) + " and " + S(std::int64_t(i)) + " with shapes " + shape_str(ts[i - 1].t.shape()) + " and " +
-         shape_str(ts[i].t.shape()) + " cannot be multiplied");
+      rt("multi_dot(): tensors " + S(std::int64_t(i - 1)) + " and " + S(std::int64_t(i)) + " with shapes " +
+         shape_str(ts[i - 1].t.shape()) + " and " + shape_str(ts[i].t.shape()) + " cannot be multiplied");
   }
   // the mm calls in PyTorch's order (their refusals of bool; float16 computed as newer PyTorch does)
   std::vector<std::int64_t> dims(n + 1);
@@ -994,8 +1061,8 @@ ContractPlan multi_dot_plan(const std::vector<EinsumArg>& ts) {
   for (std::size_t i = 1; i < n; ++i) letter[i] = add_letter(p, dims[i]);
   for (std::size_t i = 0; i < n; ++i) {
     const std::vector<int> ld = ts[i].t.dim() == 2 ? std::vector<int>{letter[i], letter[i + 1]}
-                                : i == 0            ? std::vector<int>{letter[1]}  // a row vector
-                                                    : std::vector<int>{letter[n - 1]};  // a column vector
+                                : i == 0           ? std::vector<int>{letter[1]}  // a row vector
+                                                   : std::vector<int>{letter[n - 1]};       // a column vector
     add_operand(p, ts[i].param, ts[i].item, ts[i].t, ld, ts[i].label);
   }
   p.shape = out;
@@ -1059,7 +1126,8 @@ CrossState cross_prepare(const Bound& b) {
   }
   if (x.dim() != y.dim()) rt("linalg.cross: inputs must have the same number of dimensions.");
   const std::int64_t nx = size_at(x, dim), ny = size_at(y, dim);
-  if (nx != 3 || ny != 3) rt("linalg.cross: inputs dimension " + S(dim) + " must have length 3. Got " + S(nx) + " and " + S(ny));
+  if (nx != 3 || ny != 3)
+    rt("linalg.cross: inputs dimension " + S(dim) + " must have length 3. Got " + S(nx) + " and " + S(ny));
   CrossState st;
   st.shape = broadcast_shapes(x.shape(), y.shape());
   st.dim = int(wrap_dim(dim, x.dim()));
@@ -1083,8 +1151,8 @@ std::vector<Source> cross_sources(const Bound& b, const CrossState& st, std::int
   std::int64_t inner = 1;
   for (std::size_t d = std::size_t(st.dim) + 1; d < st.shape.size(); ++d) inner *= st.shape[d];
   const int c = int((k / inner) % 3), j = (c + 1) % 3, l = (c + 2) % 3;
-  return {source(b, "input", cross_at(x, st, k, j)), source(b, "other", cross_at(y, st, k, l)), source(b, "input", cross_at(x, st, k, l)),
-          source(b, "other", cross_at(y, st, k, j))};
+  return {source(b, "input", cross_at(x, st, k, j)), source(b, "other", cross_at(y, st, k, l)),
+          source(b, "input", cross_at(x, st, k, l)), source(b, "other", cross_at(y, st, k, j))};
 }
 
 OpResult cross_run(const Bound& b) {
@@ -1120,9 +1188,9 @@ std::vector<Source> cross_explain(const Bound& b, const OpResult& r, int, std::i
 
 std::string cross_equation(const Bound& b, const OpResult& r, int, std::int64_t k, const std::vector<Source>& s) {
   auto w = [](const std::string& v) { return !v.empty() && v[0] == '-' ? "(" + v + ")" : v; };
-  return out_ref(r, 0, k) + " = " + source_ref(b, s[0]) + "·" + source_ref(b, s[1]) + " − " + source_ref(b, s[2]) + "·" + source_ref(b, s[3]) +
-         " = " + w(source_value(b, s[0])) + "·" + w(source_value(b, s[1])) + " − " + w(source_value(b, s[2])) + "·" + w(source_value(b, s[3])) +
-         " = " + format_scalar(r.tensors[0].get(k));
+  return out_ref(r, 0, k) + " = " + source_ref(b, s[0]) + "·" + source_ref(b, s[1]) + " − " + source_ref(b, s[2]) +
+         "·" + source_ref(b, s[3]) + " = " + w(source_value(b, s[0])) + "·" + w(source_value(b, s[1])) + " − " +
+         w(source_value(b, s[2])) + "·" + w(source_value(b, s[3])) + " = " + format_scalar(r.tensors[0].get(k));
 }
 
 }  // namespace
@@ -1130,78 +1198,133 @@ std::string cross_equation(const Bound& b, const OpResult& r, int, std::int64_t 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
   const char* pair = "input:Tensor other:Tensor * out:Out";
   add_op(t, contraction_op("torch.matmul torch.Tensor.matmul torch.linalg.matmul",
-                           "The matrix product, generalized: vectors are treated as a row or column, extra leading dims are batches that broadcast.",
-                           "torch.matmul(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]]))", pair, matmul_call));
+                           "The matrix product, generalized: vectors are treated as a row or column, extra leading "
+                           "dims are batches that broadcast.",
+                           "torch.matmul(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]]))", pair,
+                           matmul_call));
   add_op(t, contraction_op("torch.Tensor.__matmul__", "Python's a @ b on tensors: the matrix product (torch.matmul).",
-                           "torch.tensor([[1, 2], [3, 4]]) @ torch.tensor([[1, 0], [1, 1]])", "input:Tensor other:Tensor", matmul_call));
-  add_op(t, contraction_op("torch.Tensor.__rmatmul__", "Python's a @ b where a is not a tensor's own @: b's reflected matrix product, a @ b.",
-                           "torch.tensor([[1, 0], [1, 1]]).__rmatmul__(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor other:Tensor",
-                           rmatmul_call));
-  add_op(t, contraction_op("torch.mm torch.Tensor.mm", "The product of two matrices: each output element is a row of input times a column of mat2.",
-                           "torch.mm(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[10, 20, 30], [1, 2, 3]]))", "input:Tensor mat2:Tensor * out:Out",
-                           mm_call));
-  add_op(t, contraction_op("torch.bmm torch.Tensor.bmm", "A batch of matrix products: matrix b of input times matrix b of mat2, for every b.",
-                           "torch.bmm(torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1], [1]], [[10], [100]]]))", "input:Tensor mat2:Tensor * out:Out",
-                           bmm_call));
-  add_op(t, contraction_op("torch.mv torch.Tensor.mv", "A matrix times a vector: each output element is one row of the matrix dotted with vec.",
-                           "torch.mv(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([1, 10, 100]))", "input:Tensor vec:Tensor * out:Out", mv_call));
-  add_op(t, contraction_op("torch.dot torch.Tensor.dot", "The dot product of two 1-D tensors: multiply matching elements and add them up.",
-                           "torch.dot(torch.tensor([1, 2, 3]), torch.tensor([10, 20, 30]))", "input:Tensor tensor:Tensor * out:Out", dot_call));
-  add_op(t, contraction_op("torch.vdot torch.Tensor.vdot", "The dot product with the first vector conjugated; for real tensors the same as dot.",
-                           "torch.vdot(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, -1.0]))", pair, dot_call));
-  add_op(t, contraction_op("torch.inner torch.Tensor.inner", "Dot products of every last-dim vector of input with every last-dim vector of other.",
-                           "torch.inner(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1], [1, 1]]))", pair, inner_call));
-  add_op(t, contraction_op("torch.outer torch.Tensor.outer torch.ger torch.Tensor.ger",
-                           "The outer product of two vectors: out[i][j] = input[i] · vec2[j], every pair, nothing summed.",
-                           "torch.outer(torch.tensor([1, 2, 3]), torch.tensor([1, 10]))", "input:Tensor vec2:Tensor * out:Out", outer_call));
-  add_op(t, contraction_op("torch.linalg.vecdot", "Dot products along one dim (the last by default), with the other dims broadcast.",
-                           "torch.linalg.vecdot(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 10.0]))", "x:Tensor y:Tensor * dim:Int=-1 out:Out",
-                           vecdot_call));
-  add_op(t, contraction_op("torch.nn.functional.linear", "A fully connected layer: input times weight transposed, plus bias: out[n][o] = Σ_k input[n][k]·weight[o][k] + bias[o].",
-                           "torch.nn.functional.linear(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 0.0], [1.0, 1.0], [0.0, 2.0]]), torch.tensor([0.5, 0.0, -1.0]))",
+                           "torch.tensor([[1, 2], [3, 4]]) @ torch.tensor([[1, 0], [1, 1]])",
+                           "input:Tensor other:Tensor", matmul_call));
+  add_op(t, contraction_op("torch.Tensor.__rmatmul__",
+                           "Python's a @ b where a is not a tensor's own @: b's reflected matrix product, a @ b.",
+                           "torch.tensor([[1, 0], [1, 1]]).__rmatmul__(torch.tensor([[1, 2], [3, 4]]))",
+                           "input:Tensor other:Tensor", rmatmul_call));
+  add_op(t, contraction_op("torch.mm torch.Tensor.mm",
+                           "The product of two matrices: each output element is a row of input times a column of mat2.",
+                           "torch.mm(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[10, 20, 30], [1, 2, 3]]))",
+                           "input:Tensor mat2:Tensor * out:Out", mm_call));
+  add_op(t, contraction_op("torch.bmm torch.Tensor.bmm",
+                           "A batch of matrix products: matrix b of input times matrix b of mat2, for every b.",
+                           "torch.bmm(torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1], [1]], [[10], [100]]]))",
+                           "input:Tensor mat2:Tensor * out:Out", bmm_call));
+  add_op(t, contraction_op("torch.mv torch.Tensor.mv",
+                           "A matrix times a vector: each output element is one row of the matrix dotted with vec.",
+                           "torch.mv(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([1, 10, 100]))",
+                           "input:Tensor vec:Tensor * out:Out", mv_call));
+  add_op(t, contraction_op("torch.dot torch.Tensor.dot",
+                           "The dot product of two 1-D tensors: multiply matching elements and add them up.",
+                           "torch.dot(torch.tensor([1, 2, 3]), torch.tensor([10, 20, 30]))",
+                           "input:Tensor tensor:Tensor * out:Out", dot_call));
+  add_op(t,
+         contraction_op("torch.vdot torch.Tensor.vdot",
+                        "The dot product with the first vector conjugated; for real tensors the same as dot.",
+                        "torch.vdot(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, -1.0]))", pair, dot_call));
+  add_op(t, contraction_op("torch.inner torch.Tensor.inner",
+                           "Dot products of every last-dim vector of input with every last-dim vector of other.",
+                           "torch.inner(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1], [1, 1]]))", pair,
+                           inner_call));
+  add_op(t,
+         contraction_op("torch.outer torch.Tensor.outer torch.ger torch.Tensor.ger",
+                        "The outer product of two vectors: out[i][j] = input[i] · vec2[j], every pair, nothing summed.",
+                        "torch.outer(torch.tensor([1, 2, 3]), torch.tensor([1, 10]))",
+                        "input:Tensor vec2:Tensor * out:Out", outer_call));
+  add_op(t, contraction_op("torch.linalg.vecdot",
+                           "Dot products along one dim (the last by default), with the other dims broadcast.",
+                           "torch.linalg.vecdot(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 10.0]))",
+                           "x:Tensor y:Tensor * dim:Int=-1 out:Out", vecdot_call));
+  add_op(t, contraction_op("torch.nn.functional.linear",
+                           "A fully connected layer: input times weight transposed, plus bias: out[n][o] = Σ_k "
+                           "input[n][k]·weight[o][k] + bias[o].",
+                           "torch.nn.functional.linear(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 0.0], [1.0, "
+                           "1.0], [0.0, 2.0]]), torch.tensor([0.5, 0.0, -1.0]))",
                            "input:Tensor weight:Tensor bias:Tensor?=None * out:Out", linear_call));
-  add_op(t, contraction_op("torch.addmm torch.Tensor.addmm", "beta · input + alpha · (mat1 @ mat2): a matrix product added to a matrix (input broadcasts).",
-                           "torch.addmm(torch.tensor([[100, 200]]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1]]))",
-                           "input:Tensor mat1:Tensor mat2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmm_call));
-  add_op(t, contraction_op("torch.addmv torch.Tensor.addmv", "beta · input + alpha · (mat @ vec): a matrix-vector product added to a vector.",
-                           "torch.addmv(torch.tensor([100, 200]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 10]))",
-                           "input:Tensor mat:Tensor vec:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmv_call));
-  add_op(t, contraction_op("torch.addr torch.Tensor.addr", "beta · input + alpha · outer(vec1, vec2): an outer product added to a matrix.",
-                           "torch.addr(torch.tensor([[100, 200, 300], [400, 500, 600]]), torch.tensor([1, 2]), torch.tensor([1, 10, 100]))",
+  add_op(t,
+         contraction_op(
+             "torch.addmm torch.Tensor.addmm",
+             "beta · input + alpha · (mat1 @ mat2): a matrix product added to a matrix (input broadcasts).",
+             "torch.addmm(torch.tensor([[100, 200]]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1]]))",
+             "input:Tensor mat1:Tensor mat2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmm_call));
+  add_op(t,
+         contraction_op("torch.addmv torch.Tensor.addmv",
+                        "beta · input + alpha · (mat @ vec): a matrix-vector product added to a vector.",
+                        "torch.addmv(torch.tensor([100, 200]), torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 10]))",
+                        "input:Tensor mat:Tensor vec:Tensor * beta:Number=1 alpha:Number=1 out:Out", addmv_call));
+  add_op(t, contraction_op("torch.addr torch.Tensor.addr",
+                           "beta · input + alpha · outer(vec1, vec2): an outer product added to a matrix.",
+                           "torch.addr(torch.tensor([[100, 200, 300], [400, 500, 600]]), torch.tensor([1, 2]), "
+                           "torch.tensor([1, 10, 100]))",
                            "input:Tensor vec1:Tensor vec2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addr_call));
-  add_op(t, contraction_op("torch.addbmm torch.Tensor.addbmm", "beta · input + alpha · the sum over the batch of batch1[b] @ batch2[b]: batched products summed into one matrix.",
-                           "torch.addbmm(torch.tensor([[0, 0]]), torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1, 0], [0, 1]], [[10, 0], [0, 10]]]))",
-                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out", addbmm_call));
-  add_op(t, contraction_op("torch.baddbmm torch.Tensor.baddbmm", "beta · input + alpha · (batch1[b] @ batch2[b]) for every b: a batch of matrix products added to a batch of matrices.",
-                           "torch.baddbmm(torch.tensor([[[100]], [[200]]]), torch.tensor([[[1, 2]], [[3, 4]]]), torch.tensor([[[1], [1]], [[10], [100]]]))",
-                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out", baddbmm_call));
-  add_op(t, contraction_op("torch.trace torch.Tensor.trace", "The sum of a matrix's main diagonal, input[0][0] + input[1][1] + ...",
+  add_op(t, contraction_op("torch.addbmm torch.Tensor.addbmm",
+                           "beta · input + alpha · the sum over the batch of batch1[b] @ batch2[b]: batched products "
+                           "summed into one matrix.",
+                           "torch.addbmm(torch.tensor([[0, 0]]), torch.tensor([[[1, 2]], [[3, 4]]]), "
+                           "torch.tensor([[[1, 0], [0, 1]], [[10, 0], [0, 10]]]))",
+                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out",
+                           addbmm_call));
+  add_op(t, contraction_op("torch.baddbmm torch.Tensor.baddbmm",
+                           "beta · input + alpha · (batch1[b] @ batch2[b]) for every b: a batch of matrix products "
+                           "added to a batch of matrices.",
+                           "torch.baddbmm(torch.tensor([[[100]], [[200]]]), torch.tensor([[[1, 2]], [[3, 4]]]), "
+                           "torch.tensor([[[1], [1]], [[10], [100]]]))",
+                           "input:Tensor batch1:Tensor batch2:Tensor * beta:Number=1 alpha:Number=1 out:Out",
+                           baddbmm_call));
+  add_op(t, contraction_op("torch.trace torch.Tensor.trace",
+                           "The sum of a matrix's main diagonal, input[0][0] + input[1][1] + ...",
                            "torch.trace(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor", trace_call));
-  add_op(t, contraction_op("torch.kron torch.Tensor.kron", "The Kronecker product: every element of input scales a whole copy of other, laid out in input's pattern.",
-                           "torch.kron(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 10]]))", pair, kron_call));
-  add_op(t, contraction_op("torch.einsum", "Sums products of elements named by letters: each operand's dims get letters, the output keeps some, every other letter is summed.",
-                           "torch.einsum('ij,jk->ik', torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]))", "*args:TensorList",
-                           einsum_call));
-  add_op(t, contraction_op("torch.linalg.multi_dot", "The product of a chain of matrices, multiplied in the cheapest order; the first and last may be vectors.",
-                           "torch.linalg.multi_dot([torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]])])",
-                           "tensors:TensorList * out:Out", multi_dot_call));
-  add_op(t, contraction_op("torch.chain_matmul", "The product of a chain of matrices (deprecated: torch.linalg.multi_dot).",
-                           "torch.chain_matmul(torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]]))",
-                           "*matrices:TensorList out:Out", chain_matmul_call));
-  add_op(t, contraction_op("torch.nn.functional.bilinear torch.bilinear", "A bilinear layer: out[n][o] = Σ_i Σ_j input1[n][i]·weight[o][i][j]·input2[n][j] + bias[o].",
-                           "torch.nn.functional.bilinear(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 10.0]]), torch.tensor([[[1.0, 0.0], [0.0, 1.0]]]))",
+  add_op(t,
+         contraction_op(
+             "torch.kron torch.Tensor.kron",
+             "The Kronecker product: every element of input scales a whole copy of other, laid out in input's pattern.",
+             "torch.kron(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 10]]))", pair, kron_call));
+  add_op(t, contraction_op("torch.einsum",
+                           "Sums products of elements named by letters: each operand's dims get letters, the output "
+                           "keeps some, every other letter is summed.",
+                           "torch.einsum('ij,jk->ik', torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]))",
+                           "*args:TensorList", einsum_call));
+  add_op(
+      t,
+      contraction_op(
+          "torch.linalg.multi_dot",
+          "The product of a chain of matrices, multiplied in the cheapest order; the first and last may be vectors.",
+          "torch.linalg.multi_dot([torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]])])",
+          "tensors:TensorList * out:Out", multi_dot_call));
+  add_op(t, contraction_op(
+                "torch.chain_matmul", "The product of a chain of matrices (deprecated: torch.linalg.multi_dot).",
+                "torch.chain_matmul(torch.tensor([[1, 2]]), torch.tensor([[1, 0], [1, 1]]), torch.tensor([[1], [10]]))",
+                "*matrices:TensorList out:Out", chain_matmul_call));
+  add_op(t, contraction_op("torch.nn.functional.bilinear torch.bilinear",
+                           "A bilinear layer: out[n][o] = Σ_i Σ_j input1[n][i]·weight[o][i][j]·input2[n][j] + bias[o].",
+                           "torch.nn.functional.bilinear(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 10.0]]), "
+                           "torch.tensor([[[1.0, 0.0], [0.0, 1.0]]]))",
                            "input1:Tensor input2:Tensor weight:Tensor bias:Tensor?=None", bilinear_call));
-  add_op(t, composite_op("torch.cross torch.Tensor.cross", "contraction",
-                         "The cross product of 3-vectors along a dim: out[i] = input[i+1]·other[i+2] − input[i+2]·other[i+1]; without dim, the first dim of size 3.",
-                         "torch.cross(torch.tensor([[1, 0, 0], [0, 1, 0]]), torch.tensor([[0, 1, 0], [0, 0, 1]]), dim=1)",
-                         param_list("input:Tensor other:Tensor dim:Int?=None * out:Out"), cross_run, cross_explain, cross_equation));
-  add_op(t, composite_op("torch.linalg.cross", "contraction",
-                         "The cross product of 3-vectors along dim (the last by default), with the other dims broadcast.",
-                         "torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))",
-                         param_list("input:Tensor other:Tensor * dim:Int=-1 out:Out"), cross_run, cross_explain, cross_equation));
-  add_op(t, contraction_op("torch.tensordot", "Sums products over the given dims of a and b (the last dims of a with the first of b for an int): a generalized matrix product.",
-                           "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)", "a:Tensor b:Tensor dims:Index=2 out:Index=None",
-                           tensordot_call));
+  add_op(t,
+         composite_op("torch.cross torch.Tensor.cross", "contraction",
+                      "The cross product of 3-vectors along a dim: out[i] = input[i+1]·other[i+2] − "
+                      "input[i+2]·other[i+1]; without dim, the first dim of size 3.",
+                      "torch.cross(torch.tensor([[1, 0, 0], [0, 1, 0]]), torch.tensor([[0, 1, 0], [0, 0, 1]]), dim=1)",
+                      param_list("input:Tensor other:Tensor dim:Int?=None * out:Out"), cross_run, cross_explain,
+                      cross_equation));
+  add_op(t,
+         composite_op("torch.linalg.cross", "contraction",
+                      "The cross product of 3-vectors along dim (the last by default), with the other dims broadcast.",
+                      "torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))",
+                      param_list("input:Tensor other:Tensor * dim:Int=-1 out:Out"), cross_run, cross_explain,
+                      cross_equation));
+  add_op(t, contraction_op("torch.tensordot",
+                           "Sums products over the given dims of a and b (the last dims of a with the first of b for "
+                           "an int): a generalized matrix product.",
+                           "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)",
+                           "a:Tensor b:Tensor dims:Index=2 out:Index=None", tensordot_call));
 }
 
 }  // namespace whence

@@ -16,8 +16,10 @@ namespace whence {
 template <class C, class T>
 inline C to_compute(T v) {
   if constexpr (std::is_integral_v<C>) {
-    if constexpr (is_float_storage_v<T>) return float_to_int64(double(v));
-    else return C(v);
+    if constexpr (is_float_storage_v<T>)
+      return float_to_int64(double(v));
+    else
+      return C(v);
   } else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
     return C(float(v));
   } else {
@@ -28,9 +30,12 @@ inline C to_compute(T v) {
 // A value of result type R (float, double, int64 or bool) as storage type T.
 template <class T, class R>
 inline T from_result(R v) {
-  if constexpr (std::is_integral_v<R>) return cast_from_int64<T>(std::int64_t(v));
-  else if constexpr (std::is_same_v<T, R>) return v;
-  else return cast_from_double<T>(double(v));
+  if constexpr (std::is_integral_v<R>)
+    return cast_from_int64<T>(std::int64_t(v));
+  else if constexpr (std::is_same_v<T, R>)
+    return v;
+  else
+    return cast_from_double<T>(double(v));
 }
 
 // Element `offset` of t's storage as C.

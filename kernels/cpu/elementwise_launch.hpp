@@ -85,7 +85,10 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
     bool constant = true;
     for (int d = 0; d < a.out.rank; ++d) constant = constant && (t.strides[d] == 0 || a.out.shape[d] == 1);
     const bool layout = is_plain(t, a.out);
-    how[k] = layout && DType(t.dtype) == dtype_of<C>() ? Read::Plain : constant ? Read::Constant : layout ? Read::Linear : Read::Gather;
+    how[k] = layout && DType(t.dtype) == dtype_of<C>() ? Read::Plain
+             : constant                                ? Read::Constant
+             : layout                                  ? Read::Linear
+                                                       : Read::Gather;
     any_walk |= how[k] == Read::Gather;
   }
   const bool out_plain = out_dtype == dtype_of<R>();

@@ -17,9 +17,12 @@ WHENCE_HD float elementwise_one(const ElementwiseArgs& a, const EwParams& p, std
   float v[kMaxOperands] = {};
   elementwise_reads<float>(a, i, access, v);
   const F f{};
-  if constexpr (N == 1) return float(f(p, v[0]));
-  else if constexpr (N == 2) return float(f(p, v[0], v[1]));
-  else return float(f(p, v[0], v[1], v[2]));
+  if constexpr (N == 1)
+    return float(f(p, v[0]));
+  else if constexpr (N == 2)
+    return float(f(p, v[0], v[1]));
+  else
+    return float(f(p, v[0], v[1], v[2]));
 }
 
 // where(condition, input, other): only the chosen branch is read (select_element).

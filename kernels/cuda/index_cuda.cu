@@ -30,8 +30,8 @@ __global__ void scatter_add_kernel(ScatterArgs args, float* out, std::int64_t in
 }
 
 bool valid_scatter(const ScatterArgs& a, std::int64_t numel, std::int64_t index_numel) {
-  if (numel < 0 || index_numel < 0 || a.index.rank != a.out.rank ||
-      a.src.rank != a.out.rank || a.dim < 0 || a.dim >= (a.out.rank ? a.out.rank : 1))
+  if (numel < 0 || index_numel < 0 || a.index.rank != a.out.rank || a.src.rank != a.out.rank || a.dim < 0 ||
+      a.dim >= (a.out.rank ? a.out.rank : 1))
     return false;
   std::int64_t n = 1;
   for (int d = 0; d < a.out.rank; ++d) n *= a.out.shape[d];
@@ -64,7 +64,8 @@ int scatter_add_cuda_f32(const ScatterArgs& a, const float* input, float* out, s
                          std::int64_t index_numel, void* stream) {
   if (!valid_scatter(a, numel, index_numel)) return int(cudaErrorInvalidValue);
   const auto s = static_cast<cudaStream_t>(stream);
-  const cudaError_t copied = cudaMemcpyAsync(out, input, std::size_t(numel) * sizeof(float), cudaMemcpyDeviceToDevice, s);
+  const cudaError_t copied =
+      cudaMemcpyAsync(out, input, std::size_t(numel) * sizeof(float), cudaMemcpyDeviceToDevice, s);
   if (copied != cudaSuccess || index_numel == 0) return int(copied);
   ScatterArgs args = a;
   args.out.data = out;

@@ -101,19 +101,21 @@ ReduceArgs reduce_args_over(const KTensor& in, int dim) {
   ReduceArgs a;
   a.in = in;
   for (int d = 0; d < in.rank; ++d) {
-    if (d == dim) a.reduced[a.nreduced++] = d;
-    else a.kept[a.nkept++] = d;
+    if (d == dim)
+      a.reduced[a.nreduced++] = d;
+    else
+      a.kept[a.nkept++] = d;
   }
   a.slice = dim >= 0 && dim < in.rank ? in.shape[dim] : 1;
   return a;
 }
 
-int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
-                    std::int64_t* indices, std::int64_t numel, void* stream) {
+int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out, std::int64_t* indices,
+                    std::int64_t numel, void* stream) {
   if (!float32_input(a)) return int(cudaErrorInvalidValue);
   if (numel == 0) return int(cudaSuccess);
-  reduce_kernel<<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, params, a, out, indices,
-                                                                                     numel);
+  reduce_kernel<<<cuda_blocks(numel), kCudaThreads, 0, static_cast<cudaStream_t>(stream)>>>(kind, params, a, out,
+                                                                                            indices, numel);
   return int(cudaGetLastError());
 }
 
@@ -131,8 +133,8 @@ int scan_cuda_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t
   return int(cudaGetLastError());
 }
 
-int reduce_host_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
-                    std::int64_t* indices, std::int64_t numel) {
+int reduce_host_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out, std::int64_t* indices,
+                    std::int64_t numel) {
   if (!float32_input(a) || numel < 0) return int(cudaErrorInvalidValue);
   for (std::int64_t i = 0; i < numel; ++i) reduce_one(kind, params, a, out, indices, i);
   return int(cudaSuccess);

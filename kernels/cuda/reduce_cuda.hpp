@@ -19,8 +19,8 @@ ReduceArgs reduce_args_over(const KTensor& in, int dim);
 // at most kKernelMaxRank dims); `indices` (may be null) = acc.winner, the position of the
 // winner in its slice for Max and Min. cudaError_t as int; cudaErrorInvalidValue, launching
 // nothing, for a.in not float32.
-int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
-                    std::int64_t* indices, std::int64_t numel, void* stream);
+int reduce_cuda_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out, std::int64_t* indices,
+                    std::int64_t numel, void* stream);
 
 // softmax of a float32 input along the one reduced dim of `a` (a.nreduced == 1): one thread per
 // line folds it with the LogSumExp accumulator (reduce_element), then writes
@@ -35,8 +35,8 @@ int scan_cuda_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t
 
 // The same per-element and per-line code run on the host over host pointers (the benchmark's
 // --host-check, which tests the launchers' arguments and indexing without a GPU).
-int reduce_host_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out,
-                    std::int64_t* indices, std::int64_t numel);
+int reduce_host_f32(ReduceKind kind, const ReduceParams& params, const ReduceArgs& a, float* out, std::int64_t* indices,
+                    std::int64_t numel);
 int softmax_host_f32(const ReduceArgs& a, float* out, std::int64_t lines);
 int scan_host_f32(ReduceKind kind, const ReduceArgs& a, float* out, std::int64_t lines);
 

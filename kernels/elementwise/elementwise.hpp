@@ -29,8 +29,10 @@ struct EwParams {
   int reduced = 0;
   template <class C>
   WHENCE_HD C get(int k) const {
-    if constexpr (std::is_integral_v<C>) return C(i[k]);
-    else return C(f[k]);
+    if constexpr (std::is_integral_v<C>)
+      return C(i[k]);
+    else
+      return C(f[k]);
   }
 };
 
@@ -89,17 +91,26 @@ WHENCE_HD C select_element(const ElementwiseArgs& a, std::int64_t flat, Access& 
 }
 
 // Integer arithmetic that wraps like the hardware instead of overflowing (undefined in C++).
-template <class C> WHENCE_HD C wrap_add(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return C(std::uint64_t(a) + std::uint64_t(b));
-  else return a + b;
+template <class C>
+WHENCE_HD C wrap_add(C a, C b) {
+  if constexpr (std::is_integral_v<C>)
+    return C(std::uint64_t(a) + std::uint64_t(b));
+  else
+    return a + b;
 }
-template <class C> WHENCE_HD C wrap_sub(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return C(std::uint64_t(a) - std::uint64_t(b));
-  else return a - b;
+template <class C>
+WHENCE_HD C wrap_sub(C a, C b) {
+  if constexpr (std::is_integral_v<C>)
+    return C(std::uint64_t(a) - std::uint64_t(b));
+  else
+    return a - b;
 }
-template <class C> WHENCE_HD C wrap_mul(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return C(std::uint64_t(a) * std::uint64_t(b));
-  else return a * b;
+template <class C>
+WHENCE_HD C wrap_mul(C a, C b) {
+  if constexpr (std::is_integral_v<C>)
+    return C(std::uint64_t(a) * std::uint64_t(b));
+  else
+    return a * b;
 }
 
 }  // namespace whence

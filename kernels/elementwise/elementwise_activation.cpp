@@ -16,7 +16,8 @@ void number_params(const Bound& b, const EwCall&, EwParams& p) {
   int k = 0;
   for (std::size_t i = 1; i < b.values.size() && k < 4; ++i) {
     const Value& v = b[i];
-    if (!(v.is<std::int64_t>() || v.is<double>() || (v.is<Tensor>() && b.op->params[i].type == ParamType::Number))) continue;
+    if (!(v.is<std::int64_t>() || v.is<double>() || (v.is<Tensor>() && b.op->params[i].type == ParamType::Number)))
+      continue;
     const Scalar s = number_arg(b, int(i));
     p.f[k] = s.as_double();
     p.i[k] = is_floating(s.dtype) ? float_to_int64(s.f) : s.i;
@@ -45,7 +46,9 @@ void hardtanh_check(const Bound& b, const EwCall& c) {
 // tanhshrink is x - tanh(x) in Python: bool fails the subtraction, integers become float32.
 void tanhshrink_check(const Bound&, const EwCall& c) {
   if (c.common == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+         "the `~` or `logical_not()` operator instead.");
 }
 // softsign is x / (1 + |x|) in Python: abs refuses bool.
 void softsign_check(const Bound&, const EwCall& c) {
@@ -55,12 +58,14 @@ void softsign_params(const Bound&, const EwCall& c, EwParams& p) {
   p.i[1] = is_integral(c.common, false) ? std::int64_t(dtype_size(c.common)) * 8 : 0;
 }
 void celu_check(const Bound& b, const EwCall& c) {
-  if (number_arg(b, b.op->param_index("alpha")).as_double() == 0) fail("RuntimeError", "ZeroDivisionError: alpha cannot be 0 for CELU", "alpha");
+  if (number_arg(b, b.op->param_index("alpha")).as_double() == 0)
+    fail("RuntimeError", "ZeroDivisionError: alpha cannot be 0 for CELU", "alpha");
   refuse_inplace(b, c);
 }
 void gelu_params(const Bound& b, const EwCall&, EwParams& p) {
   const std::string& mode = b[1].as<std::string>();
-  if (mode != "none" && mode != "tanh") fail("RuntimeError", "approximate argument must be either none or tanh.", "approximate");
+  if (mode != "none" && mode != "tanh")
+    fail("RuntimeError", "approximate argument must be either none or tanh.", "approximate");
   p.i[0] = mode == "tanh";
 }
 
@@ -78,8 +83,12 @@ GluHalves glu_halves(const Bound& b) {
   GluHalves g;
   g.dim = int(wrap_dim(b.integer(1), x.dim(), "dim"));
   const std::int64_t n = x.shape()[std::size_t(g.dim)];
-  if (n % 2) fail("RuntimeError", "Halving dimension must be even, but dimension " + std::to_string(g.dim) + " is size " + std::to_string(n), "input");
-  if (!is_floating(x.dtype())) fail("RuntimeError", std::string("\"glu_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'");
+  if (n % 2)
+    fail("RuntimeError",
+         "Halving dimension must be even, but dimension " + std::to_string(g.dim) + " is size " + std::to_string(n),
+         "input");
+  if (!is_floating(x.dtype()))
+    fail("RuntimeError", std::string("\"glu_cpu\" not implemented for '") + dtype_scalar_name(x.dtype()) + "'");
   g.half = n / 2;
   Shape shape = x.shape();
   shape[std::size_t(g.dim)] = g.half;
@@ -123,47 +132,138 @@ std::vector<Source> glu_explain(const Bound& b, const OpResult&, int, std::int64
   return sources;
 }
 
-
 }  // namespace
 
 void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   using Ew = EwOp;
   static constexpr EwOp kActivationOps[] = {
-    Ew("torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.", "relu(x) = max(x, 0)")
-        .unary<Relu>().param("inplace:Bool=False").check(relu_check).no_out(),
-    Ew("torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
-        .unary<Relu6>().param("inplace:Bool=False").check(hardtanh_check).no_out(),
-    Ew("torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).", "gelu(x) = x · Φ(x)")
-        .unary<Gelu, kFloats>().kernel("GeluKernelImpl").param("* approximate:String='none'").params(gelu_params).no_out(),
-    Ew("torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
-        .unary<Silu, kFloats>().kernel("silu_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.", "softplus(x) = ln(1 + e^x)")
-        .unary<Softplus, kFloats>().kernel("softplus_cpu").param("beta:Number=1").param("threshold:Number=20").params(number_params).no_out(),
-    Ew("torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
-        .unary<Elu, kFloats>().kernel("elu_cpu").param("alpha:Number=1.0").param("inplace:Bool=False").params(number_params).check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.", "selu(x)")
-        .unary<Selu, kFloats>().kernel("elu_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.", "celu(x)")
-        .unary<Celu, kFloats>().kernel("elu_cpu").param("alpha:Number=1.0").param("inplace:Bool=False").params(number_params).check(celu_check).no_out(),
-    Ew("torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
-        .unary<LeakyRelu, kFloats>().kernel("leaky_relu_cpu").param("negative_slope:Number=0.01").param("inplace:Bool=False").params(number_params).check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
-        .unary<Hardtanh>().param("min_val:Number=-1.0").param("max_val:Number=1.0").param("inplace:Bool=False")
-        .params(number_params).check(hardtanh_check).no_out(),
-    Ew("torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.", "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
-        .unary<Hardsigmoid, kFloats>().kernel("hardsigmoid_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
-        .unary<Hardswish, kFloats>().kernel("hardswish_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
-        .unary<Mish, kFloats>().kernel("mish_cpu").param("inplace:Bool=False").check(refuse_inplace).no_out(),
-    Ew("torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.", "logsigmoid(x) = ln(1 / (1 + e^-x))")
-        .unary<LogSigmoid, kFloats>().kernel("log_sigmoid_cpu").no_out(),
-    Ew("torch.nn.functional.tanhshrink", "Each element minus its tanh: near zero for small inputs.", "tanhshrink(x) = x - tanh(x)").unary<Tanhshrink, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(tanhshrink_check).python_input_method("tanh").no_out(),
-    Ew("torch.nn.functional.softsign", "Squashes each element into (-1, 1) as x / (1 + |x|).", "softsign(x) = x / (1 + |x|)").unary<Softsign, kFloats>().to_float().accept(kIntegerBits | kBoolBit).check(softsign_check).params(softsign_params).python_input_method("abs").no_out(),
-    Ew("torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink", "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
-        .unary<Hardshrink, kFloats>().kernel("hardshrink_cpu").param("lambd:Number=0.5").params(number_params).no_out(),
-    Ew("torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.", "softshrink(x)")
-        .unary<Softshrink, kFloats>().kernel("softshrink_cpu").param("lambd:Number=0.5").params(number_params).no_out(),
+      Ew("torch.nn.functional.relu torch.relu torch.Tensor.relu", "Keeps positive elements and zeroes the rest.",
+         "relu(x) = max(x, 0)")
+          .unary<Relu>()
+          .param("inplace:Bool=False")
+          .check(relu_check)
+          .no_out(),
+      Ew("torch.nn.functional.relu6", "relu capped at 6: min(max(x, 0), 6).", "relu6(x) = min(max(x, 0), 6)")
+          .unary<Relu6>()
+          .param("inplace:Bool=False")
+          .check(hardtanh_check)
+          .no_out(),
+      Ew("torch.nn.functional.gelu", "x times the standard normal CDF of x (or its tanh approximation).",
+         "gelu(x) = x · Φ(x)")
+          .unary<Gelu, kFloats>()
+          .kernel("GeluKernelImpl")
+          .param("* approximate:String='none'")
+          .params(gelu_params)
+          .no_out(),
+      Ew("torch.nn.functional.silu", "x times sigmoid(x), also called swish.", "silu(x) = x / (1 + e^-x)")
+          .unary<Silu, kFloats>()
+          .kernel("silu_cpu")
+          .param("inplace:Bool=False")
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.softplus", "A smooth relu: ln(1 + e^(βx)) / β, linear above the threshold.",
+         "softplus(x) = ln(1 + e^x)")
+          .unary<Softplus, kFloats>()
+          .kernel("softplus_cpu")
+          .param("beta:Number=1")
+          .param("threshold:Number=20")
+          .params(number_params)
+          .no_out(),
+      Ew("torch.nn.functional.elu", "x above zero, α(e^x - 1) below.", "elu(x)")
+          .unary<Elu, kFloats>()
+          .kernel("elu_cpu")
+          .param("alpha:Number=1.0")
+          .param("inplace:Bool=False")
+          .params(number_params)
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.selu torch.selu", "elu scaled by fixed constants that keep activations normalized.",
+         "selu(x)")
+          .unary<Selu, kFloats>()
+          .kernel("elu_cpu")
+          .param("inplace:Bool=False")
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.celu torch.celu", "Continuously differentiable elu: x above zero, α(e^(x/α) - 1) below.",
+         "celu(x)")
+          .unary<Celu, kFloats>()
+          .kernel("elu_cpu")
+          .param("alpha:Number=1.0")
+          .param("inplace:Bool=False")
+          .params(number_params)
+          .check(celu_check)
+          .no_out(),
+      Ew("torch.nn.functional.leaky_relu", "x above zero, a small slope times x below.", "leaky_relu(x)")
+          .unary<LeakyRelu, kFloats>()
+          .kernel("leaky_relu_cpu")
+          .param("negative_slope:Number=0.01")
+          .param("inplace:Bool=False")
+          .params(number_params)
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.hardtanh", "Clamps each element to [min_val, max_val].", "hardtanh(x)")
+          .unary<Hardtanh>()
+          .param("min_val:Number=-1.0")
+          .param("max_val:Number=1.0")
+          .param("inplace:Bool=False")
+          .params(number_params)
+          .check(hardtanh_check)
+          .no_out(),
+      Ew("torch.nn.functional.hardsigmoid", "A piecewise-linear sigmoid: min(max(x + 3, 0), 6) / 6.",
+         "hardsigmoid(x) = min(max(x + 3, 0), 6) / 6")
+          .unary<Hardsigmoid, kFloats>()
+          .kernel("hardsigmoid_cpu")
+          .param("inplace:Bool=False")
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.hardswish", "x times hardsigmoid(x).", "hardswish(x) = x · min(max(x + 3, 0), 6) / 6")
+          .unary<Hardswish, kFloats>()
+          .kernel("hardswish_cpu")
+          .param("inplace:Bool=False")
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.mish", "x times tanh(softplus(x)).", "mish(x) = x · tanh(ln(1 + e^x))")
+          .unary<Mish, kFloats>()
+          .kernel("mish_cpu")
+          .param("inplace:Bool=False")
+          .check(refuse_inplace)
+          .no_out(),
+      Ew("torch.nn.functional.logsigmoid", "ln(sigmoid(x)), computed without overflow.",
+         "logsigmoid(x) = ln(1 / (1 + e^-x))")
+          .unary<LogSigmoid, kFloats>()
+          .kernel("log_sigmoid_cpu")
+          .no_out(),
+      Ew("torch.nn.functional.tanhshrink", "Each element minus its tanh: near zero for small inputs.",
+         "tanhshrink(x) = x - tanh(x)")
+          .unary<Tanhshrink, kFloats>()
+          .to_float()
+          .accept(kIntegerBits | kBoolBit)
+          .check(tanhshrink_check)
+          .python_input_method("tanh")
+          .no_out(),
+      Ew("torch.nn.functional.softsign", "Squashes each element into (-1, 1) as x / (1 + |x|).",
+         "softsign(x) = x / (1 + |x|)")
+          .unary<Softsign, kFloats>()
+          .to_float()
+          .accept(kIntegerBits | kBoolBit)
+          .check(softsign_check)
+          .params(softsign_params)
+          .python_input_method("abs")
+          .no_out(),
+      Ew("torch.nn.functional.hardshrink torch.hardshrink torch.Tensor.hardshrink",
+         "Zeroes elements within lambd of zero, keeps the rest.", "hardshrink(x)")
+          .unary<Hardshrink, kFloats>()
+          .kernel("hardshrink_cpu")
+          .param("lambd:Number=0.5")
+          .params(number_params)
+          .no_out(),
+      Ew("torch.nn.functional.softshrink", "Moves each element lambd toward zero, zeroing those within lambd.",
+         "softshrink(x)")
+          .unary<Softshrink, kFloats>()
+          .kernel("softshrink_cpu")
+          .param("lambd:Number=0.5")
+          .params(number_params)
+          .no_out(),
   };
   add_elementwise(t, kActivationOps);
   static const OpDescriptor glu{
@@ -180,11 +280,19 @@ void add_activation_ops(std::vector<const OpDescriptor*>& t) {
   t.push_back(&glu);
   const_cast<OpDescriptor&>(glu).python_input_method = "dim";
   static constexpr EwOp kThresholdOps[] = {
-    Ew("torch.nn.functional.threshold torch.threshold", "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
-        .unary<Threshold>().kernel("threshold_cpu", kBoolBit).param("threshold:Number").param("value:Number").param("inplace:Bool=False")
-        .params(number_params).check(refuse_inplace).no_out()
-        .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > {#threshold} else {#value} = {value}")
-        .example("torch.nn.functional.threshold(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]), 0.25, -1.0)"),
+      Ew("torch.nn.functional.threshold torch.threshold",
+         "Keeps elements above threshold, replaces the rest with value.", "threshold(x)")
+          .unary<Threshold>()
+          .kernel("threshold_cpu", kBoolBit)
+          .param("threshold:Number")
+          .param("value:Number")
+          .param("inplace:Bool=False")
+          .params(number_params)
+          .check(refuse_inplace)
+          .no_out()
+          .equation("out{out} = {@input} if {@input} > {#threshold} else {#value} = {#input} if {#input} > "
+                    "{#threshold} else {#value} = {value}")
+          .example("torch.nn.functional.threshold(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]), 0.25, -1.0)"),
   };
   add_elementwise(t, kThresholdOps);
 }

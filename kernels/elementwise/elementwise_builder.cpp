@@ -15,7 +15,8 @@ std::string substitute(const std::string& text, const std::vector<std::string>& 
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const bool word_before = i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
-    const bool word_after = i + 1 < text.size() && (std::isalnum(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '_');
+    const bool word_after =
+        i + 1 < text.size() && (std::isalnum(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '_');
     const int k = c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : -1;
     if (k >= 0 && !word_before && !word_after && std::size_t(k) < operands.size()) {
       out += std::string("{") + kind + operands[std::size_t(k)] + "}";
@@ -28,7 +29,8 @@ std::string substitute(const std::string& text, const std::vector<std::string>& 
 
 std::string default_example(const std::string& name, std::size_t operands) {
   if (operands == 1) return name + "(torch.tensor([[-2.0, -0.5, 0.0], [0.5, 1.0, 2.0]]))";
-  if (operands == 2) return name + "(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), torch.tensor([10.0, 20.0, 30.0]))";
+  if (operands == 2)
+    return name + "(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), torch.tensor([10.0, 20.0, 30.0]))";
   return name + "(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([0.5, 2.0]), torch.tensor([[10.0], [20.0]]))";
 }
 

@@ -24,9 +24,13 @@ class EwOp {
 
   // The operands, as composite.hpp's param_list text: input (and other, and a third).
   template <class F, int Kinds = kAllKinds>
-  constexpr EwOp& unary() { return operands<F, 1, Kinds>("input:Tensor"); }
+  constexpr EwOp& unary() {
+    return operands<F, 1, Kinds>("input:Tensor");
+  }
   template <class F, int Kinds = kAllKinds>
-  constexpr EwOp& binary() { return operands<F, 2, Kinds>("input:Tensor other:TensorOrNumber"); }
+  constexpr EwOp& binary() {
+    return operands<F, 2, Kinds>("input:Tensor other:TensorOrNumber");
+  }
   template <class F, int N, int Kinds = kAllKinds>
   constexpr EwOp& operands(const char* params) {
     operands_ = params;
@@ -40,37 +44,88 @@ class EwOp {
     return *this;
   }
   // Other types for the same operands ("input:Tensor other:Tensor": no Python numbers).
-  constexpr EwOp& operand_types(const char* params) { operands_ = params; return *this; }
+  constexpr EwOp& operand_types(const char* params) {
+    operands_ = params;
+    return *this;
+  }
 
-  constexpr EwOp& to_float() { promote_ = EwPromote::IntToFloat; return *this; }
-  constexpr EwOp& to_float64() { promote_ = EwPromote::Float64; return *this; }
+  constexpr EwOp& to_float() {
+    promote_ = EwPromote::IntToFloat;
+    return *this;
+  }
+  constexpr EwOp& to_float64() {
+    promote_ = EwPromote::Float64;
+    return *this;
+  }
   // PyTorch's kernel name, for '"NAME" not implemented for 'Bool'' on the refused dtypes.
   constexpr EwOp& kernel(const char* name, std::uint32_t also_refuse = 0) {
     kernel_name_ = name;
     refuse_ |= also_refuse;
     return *this;
   }
-  constexpr EwOp& accept(std::uint32_t bits) { refuse_ &= ~bits; return *this; }
+  constexpr EwOp& accept(std::uint32_t bits) {
+    refuse_ &= ~bits;
+    return *this;
+  }
   // Parameters after the operands (before out=), as param_list text: "* alpha:Number=1".
-  constexpr EwOp& param(const char* p) { extra_[extra_count_++] = p; return *this; }
-  constexpr EwOp& params(void (*fn)(const Bound&, const EwCall&, EwParams&)) { params_ = fn; return *this; }
-  constexpr EwOp& check(void (*fn)(const Bound&, const EwCall&)) { check_ = fn; return *this; }
-  constexpr EwOp& example(const char* call) { example_ = call; return *this; }
-  constexpr EwOp& equation(const char* tmpl) { equation_ = tmpl; return *this; }
-  constexpr EwOp& no_out() { no_out_ = true; return *this; }
-  constexpr EwOp& select() { select_ = true; return *this; }
-  constexpr EwOp& compute(DType (*fn)(const Bound&, const EwCall&)) { compute_ = fn; return *this; }
+  constexpr EwOp& param(const char* p) {
+    extra_[extra_count_++] = p;
+    return *this;
+  }
+  constexpr EwOp& params(void (*fn)(const Bound&, const EwCall&, EwParams&)) {
+    params_ = fn;
+    return *this;
+  }
+  constexpr EwOp& check(void (*fn)(const Bound&, const EwCall&)) {
+    check_ = fn;
+    return *this;
+  }
+  constexpr EwOp& example(const char* call) {
+    example_ = call;
+    return *this;
+  }
+  constexpr EwOp& equation(const char* tmpl) {
+    equation_ = tmpl;
+    return *this;
+  }
+  constexpr EwOp& no_out() {
+    no_out_ = true;
+    return *this;
+  }
+  constexpr EwOp& select() {
+    select_ = true;
+    return *this;
+  }
+  constexpr EwOp& compute(DType (*fn)(const Bound&, const EwCall&)) {
+    compute_ = fn;
+    return *this;
+  }
   // The result is `v` for operands of these dtypes, read from no element (isnan of an int).
   constexpr EwOp& constant_for(std::uint32_t dtype_bits, bool v) {
     constant_ = v ? 1 : 0;
     constant_bits_ = dtype_bits;
     return *this;
   }
-  constexpr EwOp& none_operands() { none_operands_ = true; return *this; }
-  constexpr EwOp& python_input_method(const char* m) { python_method_ = m; return *this; }
-  constexpr EwOp& half_kernel() { half_kernel_ = true; return *this; }
-  constexpr EwOp& reverse_broadcast() { reverse_broadcast_ = true; return *this; }
-  constexpr EwOp& result(DType (*fn)(const Bound&, const EwCall&)) { result_ = fn; return *this; }
+  constexpr EwOp& none_operands() {
+    none_operands_ = true;
+    return *this;
+  }
+  constexpr EwOp& python_input_method(const char* m) {
+    python_method_ = m;
+    return *this;
+  }
+  constexpr EwOp& half_kernel() {
+    half_kernel_ = true;
+    return *this;
+  }
+  constexpr EwOp& reverse_broadcast() {
+    reverse_broadcast_ = true;
+    return *this;
+  }
+  constexpr EwOp& result(DType (*fn)(const Bound&, const EwCall&)) {
+    result_ = fn;
+    return *this;
+  }
 
   // The op's descriptor, registered with the family (kernels/elementwise/elementwise_family.hpp).
   const OpDescriptor& add() const;
@@ -80,9 +135,12 @@ class EwOp {
   static auto call() {
     const F f{};
     const EwParams p;
-    if constexpr (N == 1) return f(p, C{});
-    else if constexpr (N == 2) return f(p, C{}, C{});
-    else return f(p, C{}, C{}, C{});
+    if constexpr (N == 1)
+      return f(p, C{});
+    else if constexpr (N == 2)
+      return f(p, C{}, C{});
+    else
+      return f(p, C{}, C{}, C{});
   }
 
   const char* names_;

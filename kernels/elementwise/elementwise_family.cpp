@@ -12,7 +12,9 @@ namespace whence {
 
 namespace {
 
-const ElementwiseSpec& elementwise_spec(const Bound& b) { return *static_cast<const ElementwiseSpec*>(b.op->family_data); }
+const ElementwiseSpec& elementwise_spec(const Bound& b) {
+  return *static_cast<const ElementwiseSpec*>(b.op->family_data);
+}
 
 // A Python number as PyTorch wraps it: a 0-d tensor of bool, int64 or float64.
 Tensor wrap_number(const Value& v) {
@@ -76,7 +78,10 @@ std::vector<Source> explain_as(const ElementwiseSpec& spec, const ElementwiseArg
 
 namespace {
 struct Identity {
-  template <class C> C operator()(const EwParams&, C x) const { return x; }
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return x;
+  }
 };
 
 }  // namespace
@@ -93,10 +98,10 @@ Tensor cast_tensor(const Tensor& t, DType d) {
   if (is_floating(t.dtype()))
     elementwise_launch<double, double>(a, out.data_ptr(), d, &apply_functor<double, double, Identity, 1>, EwParams{});
   else
-    elementwise_launch<std::int64_t, std::int64_t>(a, out.data_ptr(), d, &apply_functor<std::int64_t, std::int64_t, Identity, 1>, EwParams{});
+    elementwise_launch<std::int64_t, std::int64_t>(a, out.data_ptr(), d,
+                                                   &apply_functor<std::int64_t, std::int64_t, Identity, 1>, EwParams{});
   return out;
 }
-
 
 float ew_round_reduced(float v, int dtype) {
   return dtype == int(DType::Float16) ? float(Half(v)) : dtype == int(DType::BFloat16) ? float(BFloat16(v)) : v;
@@ -125,16 +130,17 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
     const bool number = v.is<bool>() || v.is<std::int64_t>() || v.is<double>();
     c.operands.push_back(tensor ? v.as<Tensor>() : number ? wrap_number(v) : Tensor());
     c.params.push_back(tensor ? p : -1);
-    if (spec.select && k == 0) continue;  // where's condition takes no part in promotion
+    if (spec.select && k == 0) continue;        // where's condition takes no part in promotion
     const auto operand = promotion_operand(v);  // a Python float counts as float32, weakly
     if (!operand)
-      fail("TypeError", b.op->names.front().substr(b.op->names.front().rfind('.') + 1) + "(): argument '" +
-                            b.op->params[std::size_t(p)].name + "' must be Tensor or Number, not " + python_type_name(v),
+      fail("TypeError",
+           b.op->names.front().substr(b.op->names.front().rfind('.') + 1) + "(): argument '" +
+               b.op->params[std::size_t(p)].name + "' must be Tensor or Number, not " + python_type_name(v),
            b.op->params[std::size_t(p)].name);
     promoted.push_back(*operand);
   }
   c.common = result_type(promoted);
-  c.compute = spec.promote == EwPromote::Float64                              ? DType::Float64
+  c.compute = spec.promote == EwPromote::Float64                                ? DType::Float64
               : spec.promote == EwPromote::IntToFloat && !is_floating(c.common) ? DType::Float32
                                                                                 : c.common;
   if (spec.compute) c.compute = spec.compute(b, c);

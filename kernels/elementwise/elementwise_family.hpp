@@ -16,9 +16,9 @@ namespace whence {
 
 // How the compute dtype follows from the operands' common dtype (torch.result_type).
 enum class EwPromote {
-  Common,       // add, mul, neg: the common dtype
-  IntToFloat,   // exp, div, atan2: integer and bool common dtypes become float32
-  Float64,      // float_power: always float64
+  Common,      // add, mul, neg: the common dtype
+  IntToFloat,  // exp, div, atan2: integer and bool common dtypes become float32
+  Float64,     // float_power: always float64
 };
 
 // The operands of one call, after binding: tensors (numbers wrapped as 0-d tensors), their
@@ -43,32 +43,35 @@ struct EwKernels {
 struct ElementwiseSpec {
   std::vector<int> operands;  // parameter indices, in the functor's argument order
   EwPromote promote = EwPromote::Common;
-  bool bool_result = false;   // comparisons and predicates
+  bool bool_result = false;  // comparisons and predicates
   EwKernels kernels;
-  std::string kernel_name;    // PyTorch's dispatch name, in '"abs_cpu" not implemented for 'Bool''
-  std::uint32_t refuse = 0;   // bit DType: common dtypes PyTorch refuses with kernel_name
-  void (*check)(const Bound&, const EwCall&) = nullptr;           // op-specific refusals
+  std::string kernel_name;   // PyTorch's dispatch name, in '"abs_cpu" not implemented for 'Bool''
+  std::uint32_t refuse = 0;  // bit DType: common dtypes PyTorch refuses with kernel_name
+  void (*check)(const Bound&, const EwCall&) = nullptr;              // op-specific refusals
   void (*params)(const Bound&, const EwCall&, EwParams&) = nullptr;  // scalar arguments
-  DType (*compute)(const Bound&, const EwCall&) = nullptr;  // overrides `promote` (div's rounding_mode)
-  bool select = false;        // where(condition, input, other)
-  int constant = -1;           // 0 or 1: for the dtypes in constant_bits the result is this bool,
+  DType (*compute)(const Bound&, const EwCall&) = nullptr;           // overrides `promote` (div's rounding_mode)
+  bool select = false;                                               // where(condition, input, other)
+  int constant = -1;                // 0 or 1: for the dtypes in constant_bits the result is this bool,
   std::uint32_t constant_bits = 0;  // whatever the values: nothing is read (isreal, isnan of ints)
-  bool none_operands = false;  // clamp: a None bound is no operand
+  bool none_operands = false;       // clamp: a None bound is no operand
   bool reverse_broadcast = false;
-  bool half_kernel = false;  // PyTorch 1.13 has its own float16 kernel (p.reduced is set for it)  // rsub: PyTorch broadcasts (other, input)
+  bool half_kernel =
+      false;  // PyTorch 1.13 has its own float16 kernel (p.reduced is set for it)  // rsub: PyTorch broadcasts (other, input)
   DType (*result)(const Bound&, const EwCall&) = nullptr;  // overrides the result dtype
 };
 
 constexpr std::uint32_t dtype_bit(DType d) { return 1u << unsigned(d); }
 constexpr std::uint32_t kBoolBit = 1u << unsigned(DType::Bool);
-constexpr std::uint32_t kIntegerBits = 0x3Eu;   // uint8 .. int64
-constexpr std::uint32_t kFloatBits = 0x3C0u;    // float16 .. float64
+constexpr std::uint32_t kIntegerBits = 0x3Eu;  // uint8 .. int64
+constexpr std::uint32_t kFloatBits = 0x3C0u;   // float16 .. float64
 constexpr std::uint32_t kReducedFloatBits = 0xC0u;
 
 template <class F, class C>
 constexpr bool returns_bool() {
-  if constexpr (std::is_same_v<decltype(F{}(EwParams{}, C{})), bool>) return true;
-  else return false;
+  if constexpr (std::is_same_v<decltype(F{}(EwParams{}, C{})), bool>)
+    return true;
+  else
+    return false;
 }
 
 // The kernels of functor F with N operands for the compute kinds it supports.

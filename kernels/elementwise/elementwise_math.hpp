@@ -6,8 +6,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "kernels/elementwise/elementwise.hpp"
 #include "kernels/common/exp_poly.hpp"
+#include "kernels/elementwise/elementwise.hpp"
 
 namespace whence {
 
@@ -17,40 +17,69 @@ namespace whence {
 // that ew::kFunctorCount is their number and the CUDA check (kernels/cuda/element_functions_cuda.cu)
 // can static_assert that it compiles every one.
 #define WHENCE_EW_COUNTED static_assert(__COUNTER__ >= 0, "a functor of elementwise_ops.hpp");
-#define WHENCE_EW1(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x) const { (void)p; return __VA_ARGS__; } }; \
+#define WHENCE_EW1(Name, ...)                                 \
+  struct Name {                                               \
+    template <class C>                                        \
+    WHENCE_HD auto operator()(const EwParams& p, C x) const { \
+      (void)p;                                                \
+      return __VA_ARGS__;                                     \
+    }                                                         \
+  };                                                          \
   WHENCE_EW_COUNTED
-#define WHENCE_EW2(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y) const { (void)p; return __VA_ARGS__; } }; \
+#define WHENCE_EW2(Name, ...)                                      \
+  struct Name {                                                    \
+    template <class C>                                             \
+    WHENCE_HD auto operator()(const EwParams& p, C x, C y) const { \
+      (void)p;                                                     \
+      return __VA_ARGS__;                                          \
+    }                                                              \
+  };                                                               \
   WHENCE_EW_COUNTED
-#define WHENCE_EW3(Name, ...) \
-  struct Name { template <class C> WHENCE_HD auto operator()(const EwParams& p, C x, C y, C z) const { (void)p; return __VA_ARGS__; } }; \
+#define WHENCE_EW3(Name, ...)                                           \
+  struct Name {                                                         \
+    template <class C>                                                  \
+    WHENCE_HD auto operator()(const EwParams& p, C x, C y, C z) const { \
+      (void)p;                                                          \
+      return __VA_ARGS__;                                               \
+    }                                                                   \
+  };                                                                    \
   WHENCE_EW_COUNTED
 
-template <class C> constexpr bool is_int_v = std::is_integral_v<C>;
+template <class C>
+constexpr bool is_int_v = std::is_integral_v<C>;
 
 // v rounded to the float16/bfloat16 that PyTorch keeps between the steps of an op (p.reduced).
 float ew_round_reduced(float v, int dtype);  // kernels/elementwise/elementwise_family.cpp (uses core's Half)
-template <class C> WHENCE_HD C ew_round(C v, const EwParams& p) {
+template <class C>
+WHENCE_HD C ew_round(C v, const EwParams& p) {
 #if defined(__CUDA_ARCH__)
   (void)p;  // device code: the CUDA launchers refuse float16 and bfloat16, so p.reduced is 0
   return v;
 #else
-  if constexpr (std::is_same_v<C, float>) return p.reduced ? ew_round_reduced(v, p.reduced) : v;
-  else return v;
+  if constexpr (std::is_same_v<C, float>)
+    return p.reduced ? ew_round_reduced(v, p.reduced) : v;
+  else
+    return v;
 #endif
 }
 
-template <class C> WHENCE_HD C ew_abs(C x) {
-  if constexpr (is_int_v<C>) return x < 0 ? wrap_sub(C(0), x) : x;
-  else return std::fabs(x);
+template <class C>
+WHENCE_HD C ew_abs(C x) {
+  if constexpr (is_int_v<C>)
+    return x < 0 ? wrap_sub(C(0), x) : x;
+  else
+    return std::fabs(x);
 }
-template <class C> WHENCE_HD C ew_sign(C x) {
-  if constexpr (is_int_v<C>) return C((0 < x) - (x < 0));
-  else return std::isnan(x) ? C(0) : C((C(0) < x) - (x < C(0)));
+template <class C>
+WHENCE_HD C ew_sign(C x) {
+  if constexpr (is_int_v<C>)
+    return C((0 < x) - (x < 0));
+  else
+    return std::isnan(x) ? C(0) : C((C(0) < x) - (x < C(0)));
 }
 // Python's floor division and modulo (PyTorch's floor_divide and remainder).
-template <class C> WHENCE_HD C ew_floor_div(C a, C b) {
+template <class C>
+WHENCE_HD C ew_floor_div(C a, C b) {
   if constexpr (is_int_v<C>) {
     if (b == 0) return 0;  // refused before the launch; never trap
     if (b == -1) return wrap_sub(C(0), a);
@@ -66,7 +95,8 @@ template <class C> WHENCE_HD C ew_floor_div(C a, C b) {
     return div - floored > C(0.5) ? floored + C(1) : floored;
   }
 }
-template <class C> WHENCE_HD C ew_remainder(C a, C b) {
+template <class C>
+WHENCE_HD C ew_remainder(C a, C b) {
   if constexpr (is_int_v<C>) {
     if (b == 0 || b == -1) return 0;
     const C r = a % b;
@@ -76,17 +106,24 @@ template <class C> WHENCE_HD C ew_remainder(C a, C b) {
     return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
   }
 }
-template <class C> WHENCE_HD C ew_trunc_div(C a, C b) {
-  if constexpr (is_int_v<C>) return b == 0 ? 0 : b == -1 ? wrap_sub(C(0), a) : a / b;
-  else return std::trunc(a / b);
+template <class C>
+WHENCE_HD C ew_trunc_div(C a, C b) {
+  if constexpr (is_int_v<C>)
+    return b == 0 ? 0 : b == -1 ? wrap_sub(C(0), a) : a / b;
+  else
+    return std::trunc(a / b);
 }
-template <class C> WHENCE_HD C ew_fmod(C a, C b) {
-  if constexpr (is_int_v<C>) return b == 0 || b == -1 ? 0 : a % b;
-  else return std::fmod(a, b);
+template <class C>
+WHENCE_HD C ew_fmod(C a, C b) {
+  if constexpr (is_int_v<C>)
+    return b == 0 || b == -1 ? 0 : a % b;
+  else
+    return std::fmod(a, b);
 }
 // Integer power by squaring, wrapping; negative exponents as PyTorch: 1 for base 1, +-1 for
 // base -1, 0 otherwise.
-template <class C> WHENCE_HD C ew_pow(C a, C b) {
+template <class C>
+WHENCE_HD C ew_pow(C a, C b) {
   if constexpr (is_int_v<C>) {
     if (b < 0) {
       if (a == 1) return 1;
@@ -105,15 +142,20 @@ template <class C> WHENCE_HD C ew_pow(C a, C b) {
   }
 }
 // max/min that propagate NaN (maximum, minimum, clamp).
-template <class C> WHENCE_HD C ew_maximum(C a, C b) {
-  if constexpr (!is_int_v<C>) if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<C>::quiet_NaN();
+template <class C>
+WHENCE_HD C ew_maximum(C a, C b) {
+  if constexpr (!is_int_v<C>)
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<C>::quiet_NaN();
   return a > b ? a : b;
 }
-template <class C> WHENCE_HD C ew_minimum(C a, C b) {
-  if constexpr (!is_int_v<C>) if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<C>::quiet_NaN();
+template <class C>
+WHENCE_HD C ew_minimum(C a, C b) {
+  if constexpr (!is_int_v<C>)
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<C>::quiet_NaN();
   return a < b ? a : b;
 }
-template <class C> WHENCE_HD C ew_gcd(C a, C b) {
+template <class C>
+WHENCE_HD C ew_gcd(C a, C b) {
   a = ew_abs(a);
   b = ew_abs(b);
   while (b != 0) {
@@ -126,15 +168,22 @@ template <class C> WHENCE_HD C ew_gcd(C a, C b) {
 // e^x: in float (float32, and float16/bfloat16, which compute in float) through exp_poly_f
 // (exp_poly.hpp), within 1 ulp, in a loop the compiler vectorizes, which libm's expf is not.
 // double: libm.
-template <class C> WHENCE_HD C ew_exp(C x) {
-  if constexpr (std::is_same_v<C, float>) return exp_poly_f(x);
-  else return std::exp(x);
+template <class C>
+WHENCE_HD C ew_exp(C x) {
+  if constexpr (std::is_same_v<C, float>)
+    return exp_poly_f(x);
+  else
+    return std::exp(x);
 }
-template <class C> WHENCE_HD C ew_sigmoid(C x) { return C(1) / (C(1) + ew_exp(-x)); }
+template <class C>
+WHENCE_HD C ew_sigmoid(C x) {
+  return C(1) / (C(1) + ew_exp(-x));
+}
 
 // erfinv: Giles' single-precision approximation refined by two Newton steps, as accurate as
 // the double (PyTorch's calc_erfinv uses a rational approximation plus Newton steps too).
-template <class C> WHENCE_HD C ew_erfinv(C y) {
+template <class C>
+WHENCE_HD C ew_erfinv(C y) {
   if (y < C(-1) || y > C(1)) return std::numeric_limits<C>::quiet_NaN();
   if (y == C(1)) return std::numeric_limits<C>::infinity();
   if (y == C(-1)) return -std::numeric_limits<C>::infinity();
@@ -143,16 +192,26 @@ template <class C> WHENCE_HD C ew_erfinv(C y) {
   if (w < 5.0) {
     w -= 2.5;
     double p = 2.81022636e-08;
-    p = 3.43273939e-07 + p * w; p = -3.5233877e-06 + p * w; p = -4.39150654e-06 + p * w;
-    p = 0.00021858087 + p * w;  p = -0.00125372503 + p * w; p = -0.00417768164 + p * w;
-    p = 0.246640727 + p * w;    p = 1.50140941 + p * w;
+    p = 3.43273939e-07 + p * w;
+    p = -3.5233877e-06 + p * w;
+    p = -4.39150654e-06 + p * w;
+    p = 0.00021858087 + p * w;
+    p = -0.00125372503 + p * w;
+    p = -0.00417768164 + p * w;
+    p = 0.246640727 + p * w;
+    p = 1.50140941 + p * w;
     x = p * yd;
   } else {
     w = std::sqrt(w) - 3.0;
     double p = -0.000200214257;
-    p = 0.000100950558 + p * w; p = 0.00134934322 + p * w;  p = -0.00367342844 + p * w;
-    p = 0.00573950773 + p * w;  p = -0.0076224613 + p * w;  p = 0.00943887047 + p * w;
-    p = 1.00167406 + p * w;     p = 2.83297682 + p * w;
+    p = 0.000100950558 + p * w;
+    p = 0.00134934322 + p * w;
+    p = -0.00367342844 + p * w;
+    p = 0.00573950773 + p * w;
+    p = -0.0076224613 + p * w;
+    p = 0.00943887047 + p * w;
+    p = 1.00167406 + p * w;
+    p = 2.83297682 + p * w;
     x = p * yd;
   }
   const double two_over_sqrt_pi = 1.1283791670955126;
@@ -162,7 +221,8 @@ template <class C> WHENCE_HD C ew_erfinv(C y) {
 
 // digamma: reflection below 0, recurrence up to 6, then the asymptotic series (Cephes, as
 // PyTorch's calc_digamma).
-template <class C> WHENCE_HD C ew_digamma(C xc) {
+template <class C>
+WHENCE_HD C ew_digamma(C xc) {
   double x = double(xc);
   const double pi = 3.14159265358979323846;
   if (x == 0) return C(std::copysign(INFINITY, -x));
@@ -177,9 +237,12 @@ template <class C> WHENCE_HD C ew_digamma(C xc) {
     x += 1;
   }
   const double z = 1 / (x * x);
-  const double poly = z * (8.33333333333333333333E-2 + z * (-8.33333333333333333333E-3 + z * (3.96825396825396825397E-3 +
-                      z * (-4.16666666666666666667E-3 + z * (7.57575757575757575758E-3 + z * (-2.10927960927960927961E-2 +
-                      z * 8.33333333333333333333E-2))))));
+  const double poly = z * (8.33333333333333333333E-2 +
+                           z * (-8.33333333333333333333E-3 +
+                                z * (3.96825396825396825397E-3 +
+                                     z * (-4.16666666666666666667E-3 +
+                                          z * (7.57575757575757575758E-3 +
+                                               z * (-2.10927960927960927961E-2 + z * 8.33333333333333333333E-2))))));
   return C(result + std::log(x) - 0.5 / x - poly);
 }
 
@@ -202,7 +265,8 @@ WHENCE_HD inline double ew_erfcx(double x) {
 }
 
 // Modified Bessel function of the first kind, order 0 (power series; converges for all x).
-template <class C> WHENCE_HD C ew_i0(C xc) {
+template <class C>
+WHENCE_HD C ew_i0(C xc) {
   const double x = std::fabs(double(xc));
   if (std::isinf(x)) return std::numeric_limits<C>::quiet_NaN();  // as PyTorch's Chebyshev series gives
   if (x > 713) return std::numeric_limits<C>::infinity();

@@ -24,13 +24,34 @@ WHENCE_EW1(Abs, ew_abs(x))
 WHENCE_EW1(Neg, wrap_sub(C(0), x))
 WHENCE_EW1(Positive, x)
 WHENCE_EW1(Sign, ew_sign(x))
-WHENCE_EW1(SignBit, [&] { if constexpr (is_int_v<C>) return x < 0; else return bool(std::signbit(x)); }())
-WHENCE_EW1(Ceil, [&] { if constexpr (is_int_v<C>) return x; else return std::ceil(x); }())
-WHENCE_EW1(Floor, [&] { if constexpr (is_int_v<C>) return x; else return std::floor(x); }())
-WHENCE_EW1(Trunc, [&] { if constexpr (is_int_v<C>) return x; else return std::trunc(x); }())
+WHENCE_EW1(SignBit, [&] {
+  if constexpr (is_int_v<C>)
+    return x < 0;
+  else
+    return bool(std::signbit(x));
+}())
+WHENCE_EW1(Ceil, [&] {
+  if constexpr (is_int_v<C>)
+    return x;
+  else
+    return std::ceil(x);
+}())
+WHENCE_EW1(Floor, [&] {
+  if constexpr (is_int_v<C>)
+    return x;
+  else
+    return std::floor(x);
+}())
+WHENCE_EW1(Trunc, [&] {
+  if constexpr (is_int_v<C>)
+    return x;
+  else
+    return std::trunc(x);
+}())
 WHENCE_EW1(Frac, x - std::trunc(x))
 WHENCE_EW1(Round, [&] {
-  if constexpr (is_int_v<C>) return x;
+  if constexpr (is_int_v<C>)
+    return x;
   else {
     const auto decimals = p.i[0];
     if (decimals == 0) return std::nearbyint(x);
@@ -71,17 +92,44 @@ WHENCE_EW1(Erf, erf_for(x))
 WHENCE_EW1(Erfc, std::erfc(x))
 WHENCE_EW1(Erfinv, ew_erfinv(x))
 // x * (π / 180) as a tensor times a Python float: the constant is rounded to x's dtype first.
-WHENCE_EW1(Deg2Rad, x * ew_round(C(kPi / 180.0), p))
-WHENCE_EW1(Rad2Deg, x * ew_round(C(180.0 / kPi), p))
+WHENCE_EW1(Deg2Rad, x* ew_round(C(kPi / 180.0), p))
+WHENCE_EW1(Rad2Deg, x* ew_round(C(180.0 / kPi), p))
 WHENCE_EW1(NanToNum, [&] {
-  if constexpr (is_int_v<C>) return x;
-  else return std::isnan(x) ? C(p.f[0]) : x == INFINITY ? C(p.f[1]) : x == -INFINITY ? C(p.f[2]) : x;
+  if constexpr (is_int_v<C>)
+    return x;
+  else
+    return std::isnan(x) ? C(p.f[0]) : x == INFINITY ? C(p.f[1]) : x == -INFINITY ? C(p.f[2]) : x;
 }())
-WHENCE_EW1(IsNan, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isnan(x)); }())
-WHENCE_EW1(IsInf, [&] { if constexpr (is_int_v<C>) return false; else return bool(std::isinf(x)); }())
-WHENCE_EW1(IsFinite, [&] { if constexpr (is_int_v<C>) return true; else return bool(std::isfinite(x)); }())
-WHENCE_EW1(IsPosInf, [&] { if constexpr (is_int_v<C>) return false; else return x == C(INFINITY); }())
-WHENCE_EW1(IsNegInf, [&] { if constexpr (is_int_v<C>) return false; else return x == -C(INFINITY); }())
+WHENCE_EW1(IsNan, [&] {
+  if constexpr (is_int_v<C>)
+    return false;
+  else
+    return bool(std::isnan(x));
+}())
+WHENCE_EW1(IsInf, [&] {
+  if constexpr (is_int_v<C>)
+    return false;
+  else
+    return bool(std::isinf(x));
+}())
+WHENCE_EW1(IsFinite, [&] {
+  if constexpr (is_int_v<C>)
+    return true;
+  else
+    return bool(std::isfinite(x));
+}())
+WHENCE_EW1(IsPosInf, [&] {
+  if constexpr (is_int_v<C>)
+    return false;
+  else
+    return x == C(INFINITY);
+}())
+WHENCE_EW1(IsNegInf, [&] {
+  if constexpr (is_int_v<C>)
+    return false;
+  else
+    return x == -C(INFINITY);
+}())
 WHENCE_EW1(IsReal, ((void)x, true))
 WHENCE_EW1(LogicalNot, !(x != C(0)))
 WHENCE_EW1(BitwiseNot, p.i[0] ? C(x == 0) : C(~std::uint64_t(x)))  // p.i[0]: bool, logical not
@@ -100,15 +148,17 @@ WHENCE_EW1(Entr, [&] {
   if (x == C(0)) return C(0);
   return -C(INFINITY);
 }())
-WHENCE_EW1(Ndtr, p.reduced ? C(0.5) * ew_round(C(1) + ew_round(std::erf(ew_round(x * C(0.70710678118654752440), p)), p), p)
-                            : C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
+WHENCE_EW1(Ndtr, p.reduced
+                     ? C(0.5) * ew_round(C(1) + ew_round(std::erf(ew_round(x * C(0.70710678118654752440), p)), p), p)
+                     : C(0.5) * std::erfc(-x * C(0.70710678118654752440)))
 WHENCE_EW1(LogNdtr, [&] {
   const double xd = double(x), t = xd * 0.70710678118654752440;
   if (xd < -1) return C(std::log(ew_erfcx(-t) / 2) - t * t);  // ln(erfc(-t) / 2) without underflow
   return C(std::log1p(-std::erfc(t) / 2));
 }())
 // For x < 0 PyTorch's float kernel evaluates 2·e^(x²) in the tensor's precision.
-WHENCE_EW1(Erfcx, x < C(0) && !std::isinf(x) ? C(C(2) * std::exp(x * x) - C(ew_erfcx(-double(x)))) : C(ew_erfcx(double(x))))
+WHENCE_EW1(Erfcx,
+           x < C(0) && !std::isinf(x) ? C(C(2) * std::exp(x * x) - C(ew_erfcx(-double(x)))) : C(ew_erfcx(double(x))))
 
 // --- binary and ternary (elementwise_binary.cpp) -------------------------------------------
 
@@ -117,8 +167,10 @@ WHENCE_EW2(Sub, wrap_sub(x, wrap_mul(p.get<C>(0), y)))
 WHENCE_EW2(RSub, wrap_sub(y, wrap_mul(p.get<C>(0), x)))
 WHENCE_EW2(Mul, wrap_mul(x, y))
 WHENCE_EW2(Div, [&] {
-  if constexpr (is_int_v<C>) return p.i[0] == 2 ? ew_floor_div(x, y) : ew_trunc_div(x, y);
-  else return p.i[0] == 0 ? x / y : p.i[0] == 1 ? std::trunc(x / y) : ew_floor_div(x, y);
+  if constexpr (is_int_v<C>)
+    return p.i[0] == 2 ? ew_floor_div(x, y) : ew_trunc_div(x, y);
+  else
+    return p.i[0] == 0 ? x / y : p.i[0] == 1 ? std::trunc(x / y) : ew_floor_div(x, y);
 }())
 WHENCE_EW2(TrueDiv, x / y)
 WHENCE_EW2(RTrueDiv, ew_round(C(1) / x, p) * y)  // PyTorch's __rtruediv__: self.reciprocal() * other
@@ -149,14 +201,26 @@ WHENCE_EW2(Gt, x > y)
 WHENCE_EW2(Ge, x >= y)
 WHENCE_EW2(Maximum, ew_maximum(x, y))
 WHENCE_EW2(Minimum, ew_minimum(x, y))
-WHENCE_EW2(Fmax, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x > y ? x : y; }())
-WHENCE_EW2(Fmin, [&] { if constexpr (!is_int_v<C>) { if (std::isnan(x)) return y; if (std::isnan(y)) return x; } return x < y ? x : y; }())
+WHENCE_EW2(Fmax, [&] {
+  if constexpr (!is_int_v<C>) {
+    if (std::isnan(x)) return y;
+    if (std::isnan(y)) return x;
+  }
+  return x > y ? x : y;
+}())
+WHENCE_EW2(Fmin, [&] {
+  if constexpr (!is_int_v<C>) {
+    if (std::isnan(x)) return y;
+    if (std::isnan(y)) return x;
+  }
+  return x < y ? x : y;
+}())
 WHENCE_EW2(CopySign, std::copysign(x, y))
 WHENCE_EW2(Xlogy, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log(y))
 WHENCE_EW2(Xlog1py, std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log1p(y))
 WHENCE_EW2(Heaviside, x == C(0) ? y : C(x > C(0)))
 WHENCE_EW2(NextAfter, std::nextafter(x, y))
-WHENCE_EW2(Ldexp, x * std::exp2(y))
+WHENCE_EW2(Ldexp, x* std::exp2(y))
 WHENCE_EW2(LogicalAnd, (x != C(0)) && (y != C(0)))
 WHENCE_EW2(LogicalOr, (x != C(0)) || (y != C(0)))
 WHENCE_EW2(LogicalXor, (x != C(0)) != (y != C(0)))
@@ -171,7 +235,10 @@ WHENCE_EW2(RShift, C(x >> (y & (p.i[1] - 1))))
 WHENCE_EW2(RLShift, C(std::uint64_t(y) << (x & (p.i[1] - 1))))
 WHENCE_EW2(RRShift, C(y >> (x & (p.i[1] - 1))))
 WHENCE_EW2(Gcd, ew_gcd(x, y))
-WHENCE_EW2(Lcm, [&] { const C g = ew_gcd(x, y); return g == 0 ? C(0) : ew_abs(wrap_mul(C(x / g), y)); }())
+WHENCE_EW2(Lcm, [&] {
+  const C g = ew_gcd(x, y);
+  return g == 0 ? C(0) : ew_abs(wrap_mul(C(x / g), y));
+}())
 WHENCE_EW2(IsClose, [&] {
   const double a = double(x), b = double(y);
   if (a == b) return true;
@@ -200,27 +267,34 @@ WHENCE_EW3(Clamp, [&] {
 constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
 constexpr double kSeluScale = 1.0507009873554804934193349852946;
 
-template <class C> WHENCE_HD C nan_or(C x, C v) {
-  if constexpr (!is_int_v<C>) if (std::isnan(x)) return x;
+template <class C>
+WHENCE_HD C nan_or(C x, C v) {
+  if constexpr (!is_int_v<C>)
+    if (std::isnan(x)) return x;
   return v;
 }
-template <class C> WHENCE_HD C softplus(C x, C beta, C threshold) {
+template <class C>
+WHENCE_HD C softplus(C x, C beta, C threshold) {
   return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
 }
 
 WHENCE_EW1(Relu, nan_or(x, x > C(0) ? x : C(0)))
-WHENCE_EW1(Relu6, nan_or(x, x < C(0) ? C(0) : x > C(6) ? C(6) : x))
+WHENCE_EW1(Relu6, nan_or(x, x<C(0) ? C(0) : x> C(6) ? C(6) : x))
 // gelu's two forms (approximate='tanh' or 'none'), chosen once per block on the CPU (kForms).
 struct Gelu {
   static constexpr bool kForms = true;
   static WHENCE_HD bool form(const EwParams& p) { return p.i[0] != 0; }
   template <bool Tanh, class C>
   WHENCE_HD auto as(const EwParams&, C x) const {
-    if constexpr (Tanh) return C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)));
-    else return x * C(0.5) * (C(1) + erf_for(x * C(0.70710678118654752440)));
+    if constexpr (Tanh)
+      return C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)));
+    else
+      return x * C(0.5) * (C(1) + erf_for(x * C(0.70710678118654752440)));
   }
   template <class C>
-  WHENCE_HD auto operator()(const EwParams& p, C x) const { return form(p) ? as<true>(p, x) : as<false>(p, x); }
+  WHENCE_HD auto operator()(const EwParams& p, C x) const {
+    return form(p) ? as<true>(p, x) : as<false>(p, x);
+  }
 };
 WHENCE_EW_COUNTED
 WHENCE_EW1(Silu, x / (C(1) + std::exp(-x)))
@@ -229,10 +303,10 @@ WHENCE_EW1(Elu, x > C(0) ? x : C(p.f[0]) * std::expm1(x))
 WHENCE_EW1(Selu, C(kSeluScale) * (x > C(0) ? x : C(kSeluAlpha) * std::expm1(x)))
 WHENCE_EW1(Celu, x > C(0) ? x : C(p.f[0]) * std::expm1(x / C(p.f[0])))
 WHENCE_EW1(LeakyRelu, x > C(0) ? x : x * C(p.f[0]))
-WHENCE_EW1(Hardtanh, nan_or(x, x < p.get<C>(0) ? p.get<C>(0) : x > p.get<C>(1) ? p.get<C>(1) : x))
+WHENCE_EW1(Hardtanh, nan_or(x, x<p.get<C>(0) ? p.get<C>(0) : x> p.get<C>(1) ? p.get<C>(1) : x))
 WHENCE_EW1(Hardsigmoid, nan_or(x, (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6)))
-WHENCE_EW1(Hardswish, x * (x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6))
-WHENCE_EW1(Mish, x * std::tanh(std::log1p(std::exp(x))))
+WHENCE_EW1(Hardswish, x*(x + C(3) < C(0) ? C(0) : x + C(3) > C(6) ? C(6) : x + C(3)) / C(6))
+WHENCE_EW1(Mish, x* std::tanh(std::log1p(std::exp(x))))
 WHENCE_EW1(LogSigmoid, (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::fabs(x))))
 WHENCE_EW1(Tanhshrink, x - ew_round(C(std::tanh(x)), p))
 // softsign is x / (1 + |x|) in Python: for an integer input |x| and 1 + |x| are computed in
@@ -246,7 +320,7 @@ WHENCE_EW1(Softsign, [&] {
 }())
 WHENCE_EW1(Hardshrink, (x >= -C(p.f[0]) && x <= C(p.f[0])) ? C(0) : x)
 WHENCE_EW1(Softshrink, x > C(p.f[0]) ? x - C(p.f[0]) : x < -C(p.f[0]) ? x + C(p.f[0]) : C(0))
-WHENCE_EW2(Glu, x * (C(1) / (C(1) + std::exp(-y))))
+WHENCE_EW2(Glu, x*(C(1) / (C(1) + std::exp(-y))))
 WHENCE_EW1(Threshold, x <= p.get<C>(0) ? p.get<C>(1) : x)  // NaN is kept
 
 // How many functors this file defines (each WHENCE_EW* and Gelu counts one __COUNTER__ step).

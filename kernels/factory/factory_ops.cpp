@@ -26,11 +26,13 @@ namespace {
 // anything else is refused in Whence's words. (out= is refused by the binder; layout and
 // memory_format can only be None, as Whence has no values of those types.)
 void check_unmodeled(const Bound& b) {
-  if (!arg(b, "names").is<None>()) fail("Unsupported", "Whence has no named tensors; pass names=None or leave it out", "names");
+  if (!arg(b, "names").is<None>())
+    fail("Unsupported", "Whence has no named tensors; pass names=None or leave it out", "names");
   const Value& device = arg(b, "device");
   if (!device.is<None>() && !(device.is<std::string>() && device.as<std::string>() == "cpu"))
     fail("Unsupported", "Whence computes on the CPU only; pass device=None or device='cpu'", "device");
-  if (bool_arg(b, "pin_memory", false)) fail("Unsupported", "Whence does not pin memory; pass pin_memory=False or leave it out", "pin_memory");
+  if (bool_arg(b, "pin_memory", false))
+    fail("Unsupported", "Whence does not pin memory; pass pin_memory=False or leave it out", "pin_memory");
   if (bool_arg(b, "requires_grad", false))
     fail("Unsupported", "Whence does not track gradients; pass requires_grad=False or leave it out", "requires_grad");
 }
@@ -51,7 +53,8 @@ Shape size_arg(const Bound& b) {
   Shape s;
   const Value& v = arg(b, "size");
   if (v.is<List>())
-    for (const Value& item : v.as<List>()) s.push_back(item.is<std::int64_t>() ? item.as<std::int64_t>() : std::int64_t(item.as<bool>()));
+    for (const Value& item : v.as<List>())
+      s.push_back(item.is<std::int64_t>() ? item.as<std::int64_t>() : std::int64_t(item.as<bool>()));
   return s;
 }
 
@@ -79,7 +82,9 @@ std::string value_text(const std::string& exact, const Scalar& stored, DType d) 
     return exact + " → " + format_scalar(stored) + " in " + dtype_name(d);
   return format_scalar(stored);
 }
-std::string value_text(double exact, const Scalar& stored, DType d) { return value_text(number_text(exact), stored, d); }
+std::string value_text(double exact, const Scalar& stored, DType d) {
+  return value_text(number_text(exact), stored, d);
+}
 
 // --- zeros, ones, full and the *_like ops --------------------------------------------------
 
@@ -96,7 +101,9 @@ OpResult ones_run(const Bound& b) {
 OpResult full_run(const Bound& b) {
   check_unmodeled(b);
   const Scalar fill = number_arg(b, "fill_value");
-  const DType inferred = fill.dtype == DType::Bool ? DType::Bool : is_floating(fill.dtype) ? DType::Float32 : DType::Int64;
+  const DType inferred = fill.dtype == DType::Bool ? DType::Bool
+                         : is_floating(fill.dtype) ? DType::Float32
+                                                   : DType::Int64;
   return one(full(size_arg(b), fill, dtype_or(b, inferred)));
 }
 OpResult zeros_like_run(const Bound& b) {
@@ -116,7 +123,8 @@ OpResult full_like_run(const Bound& b) {
 }
 
 // "out[1][2] = 0", "out[0][1] = fill_value = 3.7 → 3 in int32"; the *_like ops add what they read.
-std::string fill_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string fill_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                          const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   const Scalar v = out.get(flat);
   std::string eq = out_ref(r, position, flat) + " = ";
@@ -139,12 +147,14 @@ std::string fill_equation(const Bound& b, const OpResult& r, int position, std::
 OpResult arange_run(const Bound& b) {
   check_unmodeled(b);
   const Value& d = arg(b, "dtype");
-  return one(arange(arg(b, "start"), arg(b, "end"), arg(b, "step"), d.is<DType>() ? std::optional<DType>(d.as<DType>()) : std::nullopt));
+  return one(arange(arg(b, "start"), arg(b, "end"), arg(b, "step"),
+                    d.is<DType>() ? std::optional<DType>(d.as<DType>()) : std::nullopt));
 }
 
 // out[3] = start + 3·step = 0.5 + 3·1 = 3.5; an integer result counts from start and step
 // truncated to ints, as PyTorch does.
-std::string arange_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string arange_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                            const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   Scalar start = number_arg(b, "start"), step = number_arg(b, "step");
   if (!is_floating(out.dtype())) {
@@ -154,15 +164,17 @@ std::string arange_equation(const Bound& b, const OpResult& r, int position, std
   const std::string k = std::to_string(flat);
   std::string exact = number_text(start.as_double() + double(flat) * step.as_double());
   std::int64_t product = 0, sum = 0;  // integers: exactly, where int64 holds it
-  if (!is_floating(out.dtype()) && !__builtin_mul_overflow(flat, step.i, &product) && !__builtin_add_overflow(start.i, product, &sum))
+  if (!is_floating(out.dtype()) && !__builtin_mul_overflow(flat, step.i, &product) &&
+      !__builtin_add_overflow(start.i, product, &sum))
     exact = std::to_string(sum);
-  return out_ref(r, position, flat) + " = start + " + k + "·step = " + number_text(start) + " + " + k + "·" + number_text(step) +
-         " = " + value_text(exact, out.get(flat), out.dtype());
+  return out_ref(r, position, flat) + " = start + " + k + "·step = " + number_text(start) + " + " + k + "·" +
+         number_text(step) + " = " + value_text(exact, out.get(flat), out.dtype());
 }
 
 OpResult linspace_run(const Bound& b) {
   check_unmodeled(b);
-  return one(linspace(number_arg(b, "start"), number_arg(b, "end"), int_arg(b, "steps", 0), dtype_or(b, DType::Float32)));
+  return one(
+      linspace(number_arg(b, "start"), number_arg(b, "end"), int_arg(b, "steps", 0), dtype_or(b, DType::Float32)));
 }
 OpResult logspace_run(const Bound& b) {
   check_unmodeled(b);
@@ -176,7 +188,8 @@ std::string held_text(double v, DType d) { return is_floating(d) ? number_text(r
 
 // out[2] = start + 2·(end − start)/(steps − 1) = 0 + 2·(1 − 0)/4 = 0.5; the second half from
 // the end, as PyTorch computes it.
-std::string linspace_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string linspace_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                              const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   const DType d = out.dtype();
   const std::int64_t steps = out.numel();
@@ -189,8 +202,8 @@ std::string linspace_equation(const Bound& b, const OpResult& r, int position, s
   if (flat < steps / 2) {
     const std::string k = std::to_string(flat);
     const double exact = a + double(flat) * step;
-    return lhs + " = start + " + k + "·(end − start)/(steps − 1) = " + held_text(a, d) + " + " + k + "·" + span + " = " +
-           value_text(exact, v, d);
+    return lhs + " = start + " + k + "·(end − start)/(steps − 1) = " + held_text(a, d) + " + " + k + "·" + span +
+           " = " + value_text(exact, v, d);
   }
   const std::string k = std::to_string(steps - 1 - flat);
   const double exact = e - double(steps - 1 - flat) * step;
@@ -199,7 +212,8 @@ std::string linspace_equation(const Bound& b, const OpResult& r, int position, s
 }
 
 // out[1] = base^(start + 1·step) = 10^(0 + 1·1) = 10, step = (end − start)/(steps − 1).
-std::string logspace_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string logspace_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                              const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   const DType d = out.dtype() == DType::Float16 ? DType::Float32 : out.dtype();  // (float16 is computed as float32)
   const std::int64_t steps = out.numel();
@@ -216,8 +230,9 @@ std::string logspace_equation(const Bound& b, const OpResult& r, int position, s
   const std::int64_t k = first ? flat : steps - 1 - flat;
   const double exact = std::pow(base, first ? a + double(k) * step : e - double(k) * step);
   const std::string ks = std::to_string(k);
-  return lhs + " = base^(" + (first ? "start + " : "end − ") + ks + "·step) = " + x + "^(" + held_text(first ? a : e, d) +
-         (first ? " + " : " − ") + ks + "·" + number_text(step) + ") = " + value_text(exact, v, d) + " with step = (end − start)/(steps − 1)" +
+  return lhs + " = base^(" + (first ? "start + " : "end − ") + ks + "·step) = " + x + "^(" +
+         held_text(first ? a : e, d) + (first ? " + " : " − ") + ks + "·" + number_text(step) +
+         ") = " + value_text(exact, v, d) + " with step = (end − start)/(steps − 1)" +
          (first ? "" : " (PyTorch computes the second half back from end)");
 }
 
@@ -237,7 +252,8 @@ OpResult eye_run(const Bound& b) {
 std::string eye_equation(const Bound&, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   const std::int64_t m = out.shape()[1];
-  return out_ref(r, position, flat) + " = " + format_scalar(out.get(flat)) + (flat / m == flat % m ? " (diagonal)" : " (off the diagonal)");
+  return out_ref(r, position, flat) + " = " + format_scalar(out.get(flat)) +
+         (flat / m == flat % m ? " (diagonal)" : " (off the diagonal)");
 }
 
 // tril_indices: the (row, col) of a row × col matrix with col ≤ row + offset, row by row;
@@ -262,10 +278,12 @@ OpResult tri_indices_run(const Bound& b) {
   // rows [lo, hi) grow by one position each, the rows from hi on are full.
   const auto tril_count = [&](double o) {
     if (row == 0 || col == 0) return 0.0;
-    const double lo = std::min(std::max(-o, 0.0), double(row)), hi = std::min(std::max(double(col) - o - 1, lo), double(row));
+    const double lo = std::min(std::max(-o, 0.0), double(row)),
+                 hi = std::min(std::max(double(col) - o - 1, lo), double(row));
     return (hi - lo) * (lo + hi + 2 * o + 1) / 2 + (double(row) - hi) * double(col);
   };
-  const double count_d = lower ? tril_count(double(offset)) : double(row) * double(col) - tril_count(double(offset) - 1);
+  const double count_d =
+      lower ? tril_count(double(offset)) : double(row) * double(col) - tril_count(double(offset) - 1);
   const std::int64_t count = count_d >= 4.6e18 ? INT64_MAX / 2 : std::int64_t(count_d);  // (2·count fits int64)
   check_limits({2, count});
   const DType d = dtype_or(b, DType::Int64);
@@ -285,25 +303,33 @@ OpResult tri_indices_run(const Bound& b) {
 }
 
 // out[0][4] = row of the 5th element on or below the diagonal = 2
-std::string tri_indices_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string tri_indices_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                                 const std::vector<Source>&) {
   const Tensor& out = r.tensors[0];
   const std::int64_t count = out.shape()[1], k = flat % count, offset = int_arg(b, "offset", 0);
-  const std::string diagonal = offset == 0 ? "the diagonal" : "diagonal " + std::string(offset > 0 ? "+" : "−") + std::to_string(std::llabs(offset));
-  return out_ref(r, position, flat) + " = " + (flat < count ? "row" : "column") + " of the " + ordinal(k + 1) + " element " +
-         (is_tril(b) ? "on or below " : "on or above ") + diagonal + " = " + format_scalar(out.get(flat));
+  const std::string diagonal =
+      offset == 0 ? "the diagonal"
+                  : "diagonal " + std::string(offset > 0 ? "+" : "−") + std::to_string(std::llabs(offset));
+  return out_ref(r, position, flat) + " = " + (flat < count ? "row" : "column") + " of the " + ordinal(k + 1) +
+         " element " + (is_tril(b) ? "on or below " : "on or above ") + diagonal + " = " + format_scalar(out.get(flat));
 }
 
 // --- descriptors ---------------------------------------------------------------------------
 
-Param kw(const char* name, ParamType type, Value dflt) { return Param{name, type, true, true, std::move(dflt), false, true}; }
+Param kw(const char* name, ParamType type, Value dflt) {
+  return Param{name, type, true, true, std::move(dflt), false, true};
+}
 Param pos(const char* name, ParamType type) { return Param{name, type}; }
-Param pos_default(const char* name, ParamType type, Value dflt) { return Param{name, type, false, true, std::move(dflt), false, true}; }
+Param pos_default(const char* name, ParamType type, Value dflt) {
+  return Param{name, type, false, true, std::move(dflt), false, true};
+}
 
 // dtype, layout, device, pin_memory, requires_grad: every factory's options, after `first`.
 std::vector<Param> with_options(std::vector<Param> first, bool out = true) {
   if (out) first.push_back(Param{"out", ParamType::OutTensor, true, true, Value(None{})});
-  for (Param p : {kw("dtype", ParamType::DType, None{}), kw("layout", ParamType::String, None{}), kw("device", ParamType::String, None{}),
-                  kw("pin_memory", ParamType::Bool, false), kw("requires_grad", ParamType::Bool, false)})
+  for (Param p : {kw("dtype", ParamType::DType, None{}), kw("layout", ParamType::String, None{}),
+                  kw("device", ParamType::String, None{}), kw("pin_memory", ParamType::Bool, false),
+                  kw("requires_grad", ParamType::Bool, false)})
     first.push_back(std::move(p));
   return first;
 }
@@ -315,47 +341,66 @@ void add_factory_ops(std::vector<const OpDescriptor*>& t) {
   const Param size = pos("size", ParamType::IntList), names = kw("names", ParamType::String, None{});
   const Param fill_value = pos("fill_value", ParamType::Number), input = pos("input", ParamType::Tensor);
   const Param memory_format = kw("memory_format", ParamType::String, None{});
-  add_op(t, composite_op("torch.zeros", family, "A new tensor of the given size filled with 0 (float32 unless dtype= says otherwise).",
+  add_op(t, composite_op("torch.zeros", family,
+                         "A new tensor of the given size filled with 0 (float32 unless dtype= says otherwise).",
                          "torch.zeros(2, 3)", with_options({size, names}), zeros_run, no_sources, fill_equation));
-  add_op(t, composite_op("torch.ones", family, "A new tensor of the given size filled with 1 (float32 unless dtype= says otherwise).",
+  add_op(t, composite_op("torch.ones", family,
+                         "A new tensor of the given size filled with 1 (float32 unless dtype= says otherwise).",
                          "torch.ones(2, 3)", with_options({size, names}), ones_run, no_sources, fill_equation));
   add_op(t, composite_op("torch.full", family,
-                         "A new tensor of the given size with every element set to fill_value; its type picks the dtype (int64, float32 or bool).",
-                         "torch.full((2, 3), 7)", with_options({size, fill_value, names}), full_run, no_sources, fill_equation));
-  add_op(t, composite_op("torch.zeros_like", family, "Zeros in the shape and dtype of the input; the input's values are never read.",
-                         "torch.zeros_like(torch.tensor([[1, 2, 3], [4, 5, 6]]))", with_options({input, memory_format}, false),
-                         zeros_like_run, no_sources, fill_equation));
-  add_op(t, composite_op("torch.ones_like", family, "Ones in the shape and dtype of the input; the input's values are never read.",
-                         "torch.ones_like(torch.tensor([[1.5, 2.5], [3.5, 4.5]]))", with_options({input, memory_format}, false),
-                         ones_like_run, no_sources, fill_equation));
+                         "A new tensor of the given size with every element set to fill_value; its type picks the "
+                         "dtype (int64, float32 or bool).",
+                         "torch.full((2, 3), 7)", with_options({size, fill_value, names}), full_run, no_sources,
+                         fill_equation));
+  add_op(t, composite_op("torch.zeros_like", family,
+                         "Zeros in the shape and dtype of the input; the input's values are never read.",
+                         "torch.zeros_like(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
+                         with_options({input, memory_format}, false), zeros_like_run, no_sources, fill_equation));
+  add_op(t, composite_op("torch.ones_like", family,
+                         "Ones in the shape and dtype of the input; the input's values are never read.",
+                         "torch.ones_like(torch.tensor([[1.5, 2.5], [3.5, 4.5]]))",
+                         with_options({input, memory_format}, false), ones_like_run, no_sources, fill_equation));
   add_op(t, composite_op("torch.full_like", family,
-                         "fill_value in the shape and dtype of the input: the value is converted to the input's dtype, so 3.7 becomes 3 for integers.",
-                         "torch.full_like(torch.tensor([[1, 2], [3, 4]]), 3.7)", with_options({input, fill_value, memory_format}, false),
-                         full_like_run, no_sources, fill_equation));
-  add_op(t, composite_op("torch.arange", family,
-                         "Numbers from start up to but not including end, step apart: ceil((end − start)/step) of them, int64 for ints, else float32.",
-                         "torch.arange(1, 4, 0.5)",
-                         with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
-                                       pos_default("step", ParamType::Number, std::int64_t(1))}),
-                         arange_run, no_sources, arange_equation));
+                         "fill_value in the shape and dtype of the input: the value is converted to the input's dtype, "
+                         "so 3.7 becomes 3 for integers.",
+                         "torch.full_like(torch.tensor([[1, 2], [3, 4]]), 3.7)",
+                         with_options({input, fill_value, memory_format}, false), full_like_run, no_sources,
+                         fill_equation));
+  add_op(t, composite_op(
+                "torch.arange", family,
+                "Numbers from start up to but not including end, step apart: ceil((end − start)/step) of them, int64 "
+                "for ints, else float32.",
+                "torch.arange(1, 4, 0.5)",
+                with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
+                              pos_default("step", ParamType::Number, std::int64_t(1))}),
+                arange_run, no_sources, arange_equation));
   add_op(t, composite_op("torch.linspace", family, "steps numbers evenly spaced from start to end, both ends included.",
                          "torch.linspace(0, 1, steps=5)",
-                         with_options({pos("start", ParamType::Number), pos("end", ParamType::Number), pos("steps", ParamType::Int)}),
+                         with_options({pos("start", ParamType::Number), pos("end", ParamType::Number),
+                                       pos("steps", ParamType::Int)}),
                          linspace_run, no_sources, linspace_equation));
-  add_op(t, composite_op("torch.logspace", family, "steps powers of base whose exponents are evenly spaced from start to end: base^start … base^end.",
-                         "torch.logspace(0, 3, steps=4)",
-                         with_options({pos("start", ParamType::Number), pos("end", ParamType::Number), pos("steps", ParamType::Int),
-                                       pos_default("base", ParamType::Float, 10.0)}),
-                         logspace_run, no_sources, logspace_equation));
-  add_op(t, composite_op("torch.eye", family, "An n × m matrix with ones on the diagonal and zeros elsewhere (the identity when square).",
-                         "torch.eye(3)", with_options({pos("n", ParamType::Int), pos_default("m", ParamType::Int, None{})}), eye_run,
+  add_op(t, composite_op(
+                "torch.logspace", family,
+                "steps powers of base whose exponents are evenly spaced from start to end: base^start … base^end.",
+                "torch.logspace(0, 3, steps=4)",
+                with_options({pos("start", ParamType::Number), pos("end", ParamType::Number),
+                              pos("steps", ParamType::Int), pos_default("base", ParamType::Float, 10.0)}),
+                logspace_run, no_sources, logspace_equation));
+  add_op(t, composite_op("torch.eye", family,
+                         "An n × m matrix with ones on the diagonal and zeros elsewhere (the identity when square).",
+                         "torch.eye(3)",
+                         with_options({pos("n", ParamType::Int), pos_default("m", ParamType::Int, None{})}), eye_run,
                          no_sources, eye_equation));
-  const std::vector<Param> tri = with_options({pos("row", ParamType::Int), pos("col", ParamType::Int), pos_default("offset", ParamType::Int, std::int64_t(0))}, false);
+  const std::vector<Param> tri = with_options(
+      {pos("row", ParamType::Int), pos("col", ParamType::Int), pos_default("offset", ParamType::Int, std::int64_t(0))},
+      false);
   add_op(t, composite_op("torch.tril_indices", family,
-                         "The coordinates of the lower triangle of a row × col matrix, row by row: out[0] holds the rows, out[1] the columns.",
+                         "The coordinates of the lower triangle of a row × col matrix, row by row: out[0] holds the "
+                         "rows, out[1] the columns.",
                          "torch.tril_indices(3, 3)", tri, tri_indices_run, no_sources, tri_indices_equation));
   add_op(t, composite_op("torch.triu_indices", family,
-                         "The coordinates of the upper triangle of a row × col matrix, row by row: out[0] holds the rows, out[1] the columns.",
+                         "The coordinates of the upper triangle of a row × col matrix, row by row: out[0] holds the "
+                         "rows, out[1] the columns.",
                          "torch.triu_indices(3, 3, 1)", tri, tri_indices_run, no_sources, tri_indices_equation));
 }
 

@@ -4,8 +4,8 @@
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
-#include "kernels/cpu/launch.hpp"
 #include "kernels/common/index_walk.hpp"
+#include "kernels/cpu/launch.hpp"
 #include "kernels/gather/gather_op.hpp"
 
 namespace whence {
@@ -90,9 +90,10 @@ GatherArgs check_gather(const Bound& b) {
     fail("RuntimeError", "Index tensor must have the same number of dimensions as input tensor", "index");
   for (std::int64_t d = 0; d < nonempty_dim(input); ++d) {
     if (d != a.dim && nonempty_size(index, d) > nonempty_size(input, d))
-      fail("RuntimeError", "Size does not match at dimension " + std::to_string(d) + " expected index " +
-                               shape_str(index.shape()) + " to be smaller than self " +
-                               shape_str(input.shape()) + " apart from dimension " + std::to_string(a.dim),
+      fail("RuntimeError",
+           "Size does not match at dimension " + std::to_string(d) + " expected index " + shape_str(index.shape()) +
+               " to be smaller than self " + shape_str(input.shape()) + " apart from dimension " +
+               std::to_string(a.dim),
            "index");
   }
   const std::int64_t size = nonempty_size(input, a.dim);
@@ -100,8 +101,9 @@ GatherArgs check_gather(const Bound& b) {
   for (const std::int64_t flat : index_visit_order(index, input, a.dim)) {
     const std::int64_t v = index.get(flat).i;
     if (v < 0 || v >= size)
-      fail("RuntimeError", "index " + std::to_string(v) + " is out of bounds for dimension " +
-                               std::to_string(a.dim) + " with size " + std::to_string(size),
+      fail("RuntimeError",
+           "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(a.dim) + " with size " +
+               std::to_string(size),
            "index");
   }
   return a;

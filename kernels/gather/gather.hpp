@@ -44,7 +44,7 @@ struct ScatterArgs {
   KTensor out;    // the result (input's shape): where the writes land (shape and strides)
   KTensor index;  // int64, the shape of the writes; every dim but dim at most out's and src's
   KTensor src;
-  int dim = 0;    // wrapped, in [0, max(rank, 1))
+  int dim = 0;  // wrapped, in [0, max(rank, 1))
 };
 
 // scatter_add's write of index element `flat`, one per index element (the CUDA launcher,

@@ -42,7 +42,7 @@ struct Advanced {
   Tensor index;            // int64 positions (a mask's nonzero coordinates along one of its dims)
   int item;                // the index tuple's item it came from; -1: the index itself
   Kind kind;
-  Tensor mask_tensor;                     // the mask (masks only)
+  Tensor mask_tensor;                    // the mask (masks only)
   std::vector<std::int64_t> true_flats;  // the mask's True elements, row-major (masks only)
   Shape strides;                         // index's row-major strides
 };
@@ -57,9 +57,9 @@ struct IndexPlan {
   Tensor view;  // x after its ints, slices, Nones, bools and ...
   std::vector<Advanced> adv;
   std::vector<ScalarIndex> scalars;
-  Shape broadcast;        // the advanced indices' common shape
-  Shape shape;            // the result's shape
-  std::int64_t first = 0; // the result's first broadcast dim
+  Shape broadcast;                       // the advanced indices' common shape
+  Shape shape;                           // the result's shape
+  std::int64_t first = 0;                // the result's first broadcast dim
   Shape out_strides, broadcast_strides;  // row-major strides of shape and broadcast
 };
 
@@ -68,7 +68,8 @@ struct IndexPlan {
 bool is_mask(const Tensor& t) { return t.dtype() == DType::Bool || t.dtype() == DType::UInt8; }
 bool is_scalar_mask(const Value& v) { return v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_mask(v.as<Tensor>()); }
 bool is_scalar_int(const Value& v) {
-  return v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_integral(v.as<Tensor>().dtype(), false) && !is_mask(v.as<Tensor>());
+  return v.is<Tensor>() && v.as<Tensor>().dim() == 0 && is_integral(v.as<Tensor>().dtype(), false) &&
+         !is_mask(v.as<Tensor>());
 }
 
 // How many dims an item counts for "too many indices" (count_specified_dimensions): a bool
@@ -93,18 +94,22 @@ std::int64_t size_read(const Tensor& v, std::int64_t d) {
   if (n > 5 && d < 2 * n) return v.strides()[std::size_t(d - n)];
   if (n <= 5 && d < 5) return 0;
   if (n <= 5 && d < 10) return d - 5 < n ? v.strides()[std::size_t(d - 5)] : std::int64_t(d == 5);
-  fail("Unsupported", "this index reads a size past the memory PyTorch sets for the tensor's sizes and strides; Whence cannot say what it reads");
+  fail("Unsupported",
+       "this index reads a size past the memory PyTorch sets for the tensor's sizes and strides; Whence cannot say "
+       "what it reads");
 }
 
 const char* const kZeroDimIndex =
-    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number";
+    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim "
+    "tensor to a number";
 
 // applySelect, then select(): `real_dim` is the item's position in the index, as the error names it.
 Tensor apply_select(const Tensor& v, std::int64_t dim, std::int64_t i, std::int64_t real_dim) {
   if (i == 0 && dim == 0 && v.dim() == 0) index_error(kZeroDimIndex);
   const std::int64_t size = size_read(v, dim);
   if (i < -size || i >= size)
-    index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(real_dim) + " with size " + std::to_string(size));
+    index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(real_dim) +
+                " with size " + std::to_string(size));
   if (v.dim() == 0) index_error("select() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, v.dim());  // past the last dim: "Dimension out of range"
   return select(v, dim, i < 0 ? i + size : i);
@@ -166,7 +171,8 @@ void unsqueeze_at(Sliced& s, std::int64_t dim) {
 }
 
 // One item at the view's dim `dim`; returns the dim the next item takes.
-std::int64_t apply_item(Sliced& s, const Value& v, int item, std::int64_t dim, std::int64_t real_dim, std::int64_t ellipsis_dims, bool fast) {
+std::int64_t apply_item(Sliced& s, const Value& v, int item, std::int64_t dim, std::int64_t real_dim,
+                        std::int64_t ellipsis_dims, bool fast) {
   if (v.is<std::int64_t>() || is_scalar_int(v)) {
     if (dim < s.view.dim() && is_scalar_int(v)) s.scalars.push_back({item, s.input_of[std::size_t(dim)]});
     s.view = apply_select(s.view, dim, v.is<std::int64_t>() ? v.as<std::int64_t>() : v.as<Tensor>().get(0).i, real_dim);
@@ -187,7 +193,8 @@ std::int64_t apply_item(Sliced& s, const Value& v, int item, std::int64_t dim, s
     const bool on = v.is<bool>() ? v.as<bool>() : v.as<Tensor>().get(0).i != 0;
     Tensor index = Tensor::empty(DType::Int64, {on ? 1 : 0});
     if (on) index.set(0, Scalar::from_int(0));
-    s.recorded.push_back({dim, index, item, v.is<bool>() ? Kind::Bool : Kind::Mask, v.is<bool>() ? Tensor() : v.as<Tensor>()});
+    s.recorded.push_back(
+        {dim, index, item, v.is<bool>() ? Kind::Bool : Kind::Mask, v.is<bool>() ? Tensor() : v.as<Tensor>()});
     return dim + 1;
   }
   if (v.is<Tensor>() || v.is<List>() || v.is<std::string>()) {  // a str is a sequence: list_index refuses it
@@ -208,7 +215,8 @@ void add_mask(IndexPlan& p, const Recorded& r, std::int64_t dim, const std::vect
     const std::int64_t d = wrap_dim(dim + k, p.view.dim());  // a mask reaching past the last dim
     if (mask.shape()[std::size_t(k)] != p.view.shape()[std::size_t(d)])
       index_error("The shape of the mask " + shape_str(mask.shape()) + " at index " + std::to_string(k) +
-                  " does not match the shape of the indexed tensor " + shape_str(p.view.shape()) + " at index " + std::to_string(d));
+                  " does not match the shape of the indexed tensor " + shape_str(p.view.shape()) + " at index " +
+                  std::to_string(d));
   }
   std::vector<std::int64_t> trues;
   for (std::int64_t f = 0; f < mask.numel(); ++f)
@@ -226,9 +234,11 @@ void add_mask(IndexPlan& p, const Recorded& r, std::int64_t dim, const std::vect
 void expand_recorded(IndexPlan& p, const Sliced& s) {
   const std::int64_t slots = s.recorded.back().slot + 1;
   if (slots > p.view.dim())
-    index_error("too many indices for tensor of dimension " + std::to_string(p.view.dim()) + " (got " + std::to_string(slots) + ")");
+    index_error("too many indices for tensor of dimension " + std::to_string(p.view.dim()) + " (got " +
+                std::to_string(slots) + ")");
   for (const Recorded& r : s.recorded)
-    if (r.index.dtype() != DType::Int64 && !is_mask(r.index)) index_error("tensors used as indices must be long, byte or bool tensors");
+    if (r.index.dtype() != DType::Int64 && !is_mask(r.index))
+      index_error("tensors used as indices must be long, byte or bool tensors");
   std::int64_t extra = 0;  // the dims earlier masks took beyond their one slot
   for (const Recorded& r : s.recorded) {
     const std::int64_t dim = r.slot + extra;
@@ -261,7 +271,7 @@ IndexPlan plan_index(const Tensor& x, const Value& index) {
   const auto items = index_items(index);
   // A lone None, ..., int, slice or bool takes PyTorch's fast paths, which count nothing.
   const bool fast = items.front().second < 0 && (index.is<None>() || index.is<Ellipsis>() || index.is<std::int64_t>() ||
-                                                  index.is<Slice>() || index.is<bool>());
+                                                 index.is<Slice>() || index.is<bool>());
   std::int64_t taken = 0;
   for (const auto& item : items) taken += specified(item.first);
   if (!fast && taken > x.dim()) index_error("too many indices for tensor of dimension " + std::to_string(x.dim()));
@@ -287,7 +297,8 @@ IndexPlan plan_index(const Tensor& x, const Value& index) {
   // the broadcast already).
   for (const Advanced& a : p.adv)
     if (adjacent && a.dim >= p.view.dim()) wrap_dim(a.dim, p.view.dim());
-  p.adv.erase(std::remove_if(p.adv.begin(), p.adv.end(), [&](const Advanced& a) { return a.dim >= p.view.dim(); }), p.adv.end());
+  p.adv.erase(std::remove_if(p.adv.begin(), p.adv.end(), [&](const Advanced& a) { return a.dim >= p.view.dim(); }),
+              p.adv.end());
   p.first = adjacent ? p.adv.front().dim : 0;
   Shape rest;
   for (std::int64_t d = 0; d < p.view.dim(); ++d) {
@@ -355,7 +366,8 @@ std::vector<Tensor> getitem_apply(const Bound& b) {
   if (p.adv.empty()) return {p.view};
   Tensor out = Tensor::empty(p.view.dtype(), p.shape);
   if (out.numel() == 0) return {out};
-  if (p.adv.size() == 1 && p.adv.front().kind == Kind::Ints && p.first == p.adv.front().dim && getitem_slices(p, out)) return {out};
+  if (p.adv.size() == 1 && p.adv.front().kind == Kind::Ints && p.first == p.adv.front().dim && getitem_slices(p, out))
+    return {out};
   const Shape vstrides = contiguous_strides(p.view.shape());
   for (std::int64_t o = 0; o < out.numel(); ++o) {
     Located l = locate(p, o);
@@ -364,7 +376,8 @@ std::vector<Tensor> getitem_apply(const Bound& b) {
       std::int64_t i = a.index.get(broadcast_source(p, a, l.b)).i;
       const std::int64_t size = p.view.shape()[std::size_t(a.dim)];
       if (i < -size || i >= size)
-        index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(k) + " with size " + std::to_string(size));
+        index_error("index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(k) +
+                    " with size " + std::to_string(size));
       l.view_coords[std::size_t(a.dim)] = i < 0 ? i + size : i;
     }
     std::int64_t vf = 0;
@@ -379,8 +392,9 @@ IndexPlan plan_of(const Bound& b) { return plan_index(tensor_arg(b, "input"), ar
 // The index and mask elements that chose result element `flat`.
 void index_sources(const Bound& b, const OpResult&, int, std::int64_t flat, std::vector<Source>& out) {
   const IndexPlan p = plan_of(b);  // not kept: a view's storage cannot tell this call from the last
-  const int param = int(std::find_if(b.op->params.begin(), b.op->params.end(), [](const Param& q) { return q.name == "indices"; }) -
-                        b.op->params.begin());
+  const int param =
+      int(std::find_if(b.op->params.begin(), b.op->params.end(), [](const Param& q) { return q.name == "indices"; }) -
+          b.op->params.begin());
   for (const ScalarIndex& si : p.scalars) {
     Source s{param, 0, Role::Index};
     s.item = si.item;
@@ -394,7 +408,8 @@ void index_sources(const Bound& b, const OpResult&, int, std::int64_t flat, std:
       Source s{param, broadcast_source(p, a, l.b), Role::Index};
       s.item = a.item;
       out.push_back(s);
-    } else if (a.kind == Kind::Mask && (k == 0 || p.adv[k - 1].item != a.item)) {  // once per mask: the True it reads and all before
+    } else if (a.kind == Kind::Mask &&
+               (k == 0 || p.adv[k - 1].item != a.item)) {  // once per mask: the True it reads and all before
       for (std::int64_t f = 0; f <= a.true_flats[std::size_t(broadcast_source(p, a, l.b))]; ++f) {
         Source s{param, f, Role::Mask};
         s.item = a.item;
@@ -414,18 +429,23 @@ std::string index_note(const Bound& b, const OpResult&, int, std::int64_t, const
     const std::string name = "indices" + (s.item >= 0 ? "[" + std::to_string(s.item) + "]" : "");
     const Value& item = s.item >= 0 ? arg(b, "indices").as<List>()[std::size_t(s.item)] : arg(b, "indices");
     if (s.role == Role::Index) {
-      const auto scalar = std::find_if(p.scalars.begin(), p.scalars.end(), [&](const ScalarIndex& q) { return q.item == s.item; });
+      const auto scalar =
+          std::find_if(p.scalars.begin(), p.scalars.end(), [&](const ScalarIndex& q) { return q.item == s.item; });
       const auto adv = std::find_if(p.adv.begin(), p.adv.end(), [&](const Advanced& q) { return q.item == s.item; });
       const std::int64_t dim = scalar != p.scalars.end() ? scalar->input_dim : adv->input_dim;
       const Tensor t = as_index_tensor(item);
-      add((dim >= 0 ? "dim " + std::to_string(dim) : std::string("a new dim")) + " from " + name + coords(t.shape(), s.flat) + " = " +
-          std::to_string(t.get(s.flat).i));
-    } else if (s.role == Role::Mask && (n + 1 == src.size() || src[n + 1].role != Role::Mask || src[n + 1].item != s.item)) {
+      add((dim >= 0 ? "dim " + std::to_string(dim) : std::string("a new dim")) + " from " + name +
+          coords(t.shape(), s.flat) + " = " + std::to_string(t.get(s.flat).i));
+    } else if (s.role == Role::Mask &&
+               (n + 1 == src.size() || src[n + 1].role != Role::Mask || src[n + 1].item != s.item)) {
       // A mask's sources run up to the True read: the last one names it.
       const auto adv = std::find_if(p.adv.begin(), p.adv.end(), [&](const Advanced& q) { return q.item == s.item; });
-      const std::int64_t nth = std::int64_t(std::find(adv->true_flats.begin(), adv->true_flats.end(), s.flat) - adv->true_flats.begin()) + 1;
-      if (adv->mask_tensor.dim() == 0) add(name + " = True");
-      else add("True number " + std::to_string(nth) + " of " + name + ", at " + coords(adv->mask_tensor.shape(), s.flat));
+      const std::int64_t nth =
+          std::int64_t(std::find(adv->true_flats.begin(), adv->true_flats.end(), s.flat) - adv->true_flats.begin()) + 1;
+      if (adv->mask_tensor.dim() == 0)
+        add(name + " = True");
+      else
+        add("True number " + std::to_string(nth) + " of " + name + ", at " + coords(adv->mask_tensor.shape(), s.flat));
     }
   }
   return note;
@@ -442,8 +462,8 @@ std::vector<Tensor> t_property(const Bound& b) { return reversed_dims(tensor_arg
 std::vector<Tensor> h_property(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   if (x.dim() != 2 && x.dim() != 0)
-    fail("RuntimeError", "tensor.H is only supported on matrices (2-D tensors). Got " + std::to_string(x.dim()) + "-D tensor." +
-                             (x.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
+    fail("RuntimeError", "tensor.H is only supported on matrices (2-D tensors). Got " + std::to_string(x.dim()) +
+                             "-D tensor." + (x.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
   return reversed_dims(x);
 }
 template <char Letter>
@@ -451,8 +471,9 @@ std::vector<Tensor> batch_transpose(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   if (x.dim() == 0) return {x};
   if (x.dim() < 2)
-    fail("RuntimeError", std::string("tensor.m") + Letter + " is only supported on matrices or batches of matrices. Got " +
-                             std::to_string(x.dim()) + "-D tensor.");
+    fail("RuntimeError", std::string("tensor.m") + Letter +
+                             " is only supported on matrices or batches of matrices. Got " + std::to_string(x.dim()) +
+                             "-D tensor.");
   return {transpose(x, x.dim() - 2, x.dim() - 1)};
 }
 
@@ -466,11 +487,13 @@ void add_index_ops(std::vector<const OpDescriptor*>& t) {
   getitem.note = index_note;
   add_movement(t, "torch.Tensor.__getitem__",
                "Python's x[index]: ints and slices make a view; int tensors, lists and masks gather a copy.",
-               "torch.tensor([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]])[1:, [0, 2]]", "input:Tensor indices:Index", getitem);
+               "torch.tensor([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]])[1:, [0, 2]]", "input:Tensor indices:Index",
+               getitem);
   MovementSpec spec;
   spec.family = "indexing";
   spec.apply = t_property;
-  add_movement(t, "torch.Tensor.T", "The dims in reverse order, as a view (x.T).", "torch.tensor([[1, 2, 3], [4, 5, 6]]).T", "input:Tensor", spec);
+  add_movement(t, "torch.Tensor.T", "The dims in reverse order, as a view (x.T).",
+               "torch.tensor([[1, 2, 3], [4, 5, 6]]).T", "input:Tensor", spec);
   spec.apply = batch_transpose<'T'>;
   add_movement(t, "torch.Tensor.mT", "The last two dims swapped, as a view: a batch of matrices transposed (x.mT).",
                "torch.tensor([[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]).mT", "input:Tensor", spec);

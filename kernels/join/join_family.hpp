@@ -12,12 +12,13 @@
 namespace whence {
 
 // A movement op of family "join": its descriptor, and its registration.
-inline OpDescriptor join_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec) {
+inline OpDescriptor join_op(const char* names, const char* summary, const char* example, const char* params,
+                            MovementSpec spec) {
   spec.family = "join";
   return movement_op(names, summary, example, params, spec);
 }
-inline void add_join(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params,
-                     MovementSpec spec) {
+inline void add_join(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                     const char* params, MovementSpec spec) {
   add_op(t, join_op(names, summary, example, params, spec));
 }
 // spec with its apply function.

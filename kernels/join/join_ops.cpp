@@ -8,10 +8,10 @@
 #include "core/error.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
+#include "core/strided_copy.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
 #include "kernels/join/join_family.hpp"
-#include "core/strided_copy.hpp"
 
 namespace whence {
 
@@ -56,7 +56,8 @@ Tensor cat(const std::vector<Tensor>& ts, std::int64_t dim) {
   auto skipped = [](const Tensor& t) { return t.dim() == 1 && t.numel() == 0; };
   for (std::size_t i = 0; i < ts.size(); ++i)
     if (ts[i].dim() == 0)
-      fail("RuntimeError", "zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated", "tensors");
+      fail("RuntimeError", "zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated",
+           "tensors");
   const Tensor* valid = nullptr;
   for (const Tensor& t : ts)
     if (!skipped(t) && !valid) valid = &t;
@@ -70,13 +71,18 @@ Tensor cat(const std::vector<Tensor>& ts, std::int64_t dim) {
   for (std::size_t i = 0; i < ts.size(); ++i) {
     if (skipped(ts[i])) continue;
     if (ts[i].dim() != valid->dim())
-      fail("RuntimeError", "Tensors must have same number of dimensions: got " + std::to_string(valid->dim()) + " and " +
-                               std::to_string(ts[i].dim()), "tensors");
+      fail("RuntimeError",
+           "Tensors must have same number of dimensions: got " + std::to_string(valid->dim()) + " and " +
+               std::to_string(ts[i].dim()),
+           "tensors");
     for (int d = 0; d < valid->dim(); ++d)
       if (d != dim && ts[i].shape()[std::size_t(d)] != valid->shape()[std::size_t(d)])
-        fail("RuntimeError", "Sizes of tensors must match except in dimension " + std::to_string(dim) + ". Expected size " +
-                                 std::to_string(valid->shape()[std::size_t(d)]) + " but got size " + std::to_string(ts[i].shape()[std::size_t(d)]) +
-                                 " for tensor number " + std::to_string(i) + " in the list.", "tensors");
+        fail("RuntimeError",
+             "Sizes of tensors must match except in dimension " + std::to_string(dim) + ". Expected size " +
+                 std::to_string(valid->shape()[std::size_t(d)]) + " but got size " +
+                 std::to_string(ts[i].shape()[std::size_t(d)]) + " for tensor number " + std::to_string(i) +
+                 " in the list.",
+             "tensors");
     shape[std::size_t(dim)] += ts[i].shape()[std::size_t(dim)];
   }
   check_limits(shape);
@@ -100,8 +106,10 @@ Tensor stack(const std::vector<Tensor>& ts, std::int64_t dim) {
   std::vector<Tensor> unsqueezed;
   for (std::size_t i = 0; i < ts.size(); ++i) {
     if (ts[i].shape() != ts[0].shape())
-      fail("RuntimeError", "stack expects each tensor to be equal size, but got " + shape_str(ts[0].shape()) + " at entry 0 and " +
-                               shape_str(ts[i].shape()) + " at entry " + std::to_string(i), "tensors");
+      fail("RuntimeError",
+           "stack expects each tensor to be equal size, but got " + shape_str(ts[0].shape()) + " at entry 0 and " +
+               shape_str(ts[i].shape()) + " at entry " + std::to_string(i),
+           "tensors");
     unsqueezed.push_back(unsqueeze(ts[i], d));
   }
   return cat(unsqueezed, d);
@@ -124,16 +132,20 @@ std::vector<Tensor> atleast_all(const std::vector<Tensor>& ts, int rank) {
 std::vector<Tensor> meshgrid(const std::vector<Tensor>& tensors, const std::string& indexing) {
   require_some(tensors, "meshgrid");
   for (std::size_t i = 0; i + 1 < tensors.size(); ++i)
-    if (tensors[i].dtype() != tensors[i + 1].dtype()) fail("RuntimeError", "meshgrid expects all tensors to have the same dtype", "tensors");
+    if (tensors[i].dtype() != tensors[i + 1].dtype())
+      fail("RuntimeError", "meshgrid expects all tensors to have the same dtype", "tensors");
   std::vector<Tensor> ts = tensors;
   // 'xy' is 'ij' with the first two inputs swapped, and their grids swapped back.
   const bool swap = indexing == "xy" && ts.size() >= 2;
   if (swap) std::swap(ts[0], ts[1]);
   if (indexing != "xy" && indexing != "ij")
-    fail("RuntimeError", "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing, "indexing");
+    fail("RuntimeError", "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing,
+         "indexing");
   std::vector<std::int64_t> shape;
   for (const Tensor& t : ts) {
-    if (t.dim() > 1) fail("RuntimeError", "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " + aten_print(t), "tensors");
+    if (t.dim() > 1)
+      fail("RuntimeError", "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " + aten_print(t),
+           "tensors");
     shape.push_back(t.numel());
   }
   std::vector<Tensor> grids;
@@ -185,8 +197,10 @@ std::vector<Tensor> block_diag_apply(const Bound& b) {
   for (std::size_t i = 0; i < ts.size(); ++i) {
     const Tensor& t = ts[i];
     if (t.dim() > 2)
-      fail("RuntimeError", "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input " + std::to_string(i) + " has " +
-                               std::to_string(t.dim()) + " dimensions", "tensors");
+      fail("RuntimeError",
+           "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input " + std::to_string(i) + " has " +
+               std::to_string(t.dim()) + " dimensions",
+           "tensors");
     operands.push_back({t.dtype(), t.dim() == 0 ? OperandRank::ZeroDim : OperandRank::Dimensioned});
     blocks.push_back(t.dim() == 2 ? t : atleast(t, 2));
     rows += blocks.back().shape()[0];
@@ -244,39 +258,50 @@ void add_join_ops(std::vector<const OpDescriptor*>& t) {
   at_least.tuple_if_list = true;  // atleast_1d(x) is one tensor, atleast_1d(x, y) a tuple
   const char* list_only = "tensors:TensorList * out:Out";
   const char* varargs = "*tensors:TensorList";
-  OpDescriptor cat_op = join_op("torch.cat torch.concat torch.concatenate", "Joins tensors end to end along an existing dim; the other dims must match.",
-                                "torch.cat([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6]])])", "tensors:TensorList dim:Int@=0 * out:Out",
-                                applying(joined, cat_apply));
+  OpDescriptor cat_op = join_op("torch.cat torch.concat torch.concatenate",
+                                "Joins tensors end to end along an existing dim; the other dims must match.",
+                                "torch.cat([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6]])])",
+                                "tensors:TensorList dim:Int@=0 * out:Out", applying(joined, cat_apply));
   cat_op.names_resolve = true;  // cat(x, 'a') looks the name up in the first tensor
   add_op(t, std::move(cat_op));
   add_join(t, "torch.stack", "Joins same-shaped tensors along a new dim: out[i] is tensors[i] for dim 0.",
-           "torch.stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", "tensors:TensorList dim:Int=0 * out:Out", applying(plain, stack_apply));
+           "torch.stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", "tensors:TensorList dim:Int=0 * out:Out",
+           applying(plain, stack_apply));
   add_join(t, "torch.hstack", "Joins tensors column-wise: along dim 1, or along dim 0 for vectors.",
-           "torch.hstack([torch.tensor([[1], [2]]), torch.tensor([[3, 4], [5, 6]])])", list_only, applying(joined, hstack_apply));
+           "torch.hstack([torch.tensor([[1], [2]]), torch.tensor([[3, 4], [5, 6]])])", list_only,
+           applying(joined, hstack_apply));
   add_join(t, "torch.vstack", "Joins tensors row-wise along dim 0, vectors becoming rows first.",
-           "torch.vstack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, applying(joined, vstack_apply));
+           "torch.vstack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only,
+           applying(joined, vstack_apply));
   add_join(t, "torch.row_stack", "Another name for vstack: vectors become rows, then everything joins along dim 0.",
-           "torch.row_stack([torch.tensor([1, 2]), torch.tensor([[3, 4], [5, 6]])])", list_only, applying(joined, vstack_apply));
+           "torch.row_stack([torch.tensor([1, 2]), torch.tensor([[3, 4], [5, 6]])])", list_only,
+           applying(joined, vstack_apply));
   add_join(t, "torch.dstack", "Joins tensors depth-wise along dim 2, after making each at least 3-D.",
-           "torch.dstack([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]])])", list_only, applying(joined, dstack_apply));
+           "torch.dstack([torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6], [7, 8]])])", list_only,
+           applying(joined, dstack_apply));
   add_join(t, "torch.column_stack", "Joins tensors column-wise, vectors standing up as columns first.",
-           "torch.column_stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only, applying(joined, column_stack_apply));
+           "torch.column_stack([torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])])", list_only,
+           applying(joined, column_stack_apply));
   MovementSpec blocks = applying(joined, block_diag_apply);
   blocks.fill = "outside the blocks, zero";
   add_join(t, "torch.block_diag", "Puts matrices corner to corner along the diagonal of a larger matrix of zeros.",
            "torch.block_diag(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[5, 6, 7]]))", varargs, blocks);
   add_join(t, "torch.cartesian_prod", "Every combination of one element from each vector, one combination per row.",
-           "torch.cartesian_prod(torch.tensor([1, 2, 3]), torch.tensor([4, 5]))", varargs, applying(plain, cartesian_prod_apply));
-  add_join(t, "torch.meshgrid", "Coordinate grids: grid k repeats vector k along its own dim, as views (indexing 'ij' or 'xy').",
-           "torch.meshgrid(torch.tensor([1, 2, 3]), torch.tensor([4, 5]), indexing='ij')", "*tensors:TensorList indexing:String?=None",
-           applying(grids, meshgrid_apply));
+           "torch.cartesian_prod(torch.tensor([1, 2, 3]), torch.tensor([4, 5]))", varargs,
+           applying(plain, cartesian_prod_apply));
+  add_join(t, "torch.meshgrid",
+           "Coordinate grids: grid k repeats vector k along its own dim, as views (indexing 'ij' or 'xy').",
+           "torch.meshgrid(torch.tensor([1, 2, 3]), torch.tensor([4, 5]), indexing='ij')",
+           "*tensors:TensorList indexing:String?=None", applying(grids, meshgrid_apply));
   add_join(t, "torch.broadcast_tensors", "Each tensor expanded to the shape they all broadcast to, as views.",
-           "torch.broadcast_tensors(torch.tensor([[1], [2]]), torch.tensor([3, 4, 5]))", varargs, applying(grids, broadcast_tensors_apply));
-  add_join(t, "torch.atleast_1d", "A 0-d tensor as a vector of one element; tensors with dims unchanged.", "torch.atleast_1d(torch.tensor(5))",
-           varargs, applying(at_least, atleast_apply<1>));
+           "torch.broadcast_tensors(torch.tensor([[1], [2]]), torch.tensor([3, 4, 5]))", varargs,
+           applying(grids, broadcast_tensors_apply));
+  add_join(t, "torch.atleast_1d", "A 0-d tensor as a vector of one element; tensors with dims unchanged.",
+           "torch.atleast_1d(torch.tensor(5))", varargs, applying(at_least, atleast_apply<1>));
   add_join(t, "torch.atleast_2d", "Tensors with fewer than 2 dims as 1-row matrices (a view); others unchanged.",
            "torch.atleast_2d(torch.tensor([1, 2, 3]))", varargs, applying(at_least, atleast_apply<2>));
-  add_join(t, "torch.atleast_3d", "Tensors with fewer than 3 dims given size-1 dims to reach 3 (a view); others unchanged.",
+  add_join(t, "torch.atleast_3d",
+           "Tensors with fewer than 3 dims given size-1 dims to reach 3 (a view); others unchanged.",
            "torch.atleast_3d(torch.tensor([[1, 2], [3, 4]]))", varargs, applying(at_least, atleast_apply<3>));
 }
 

@@ -16,10 +16,10 @@ namespace whence {
 
 namespace {
 
-
 // "the diagonal", "diagonal +1", "diagonal −2"
 std::string diagonal_name(std::int64_t offset) {
-  return offset == 0 ? "the diagonal" : "diagonal " + std::string(offset > 0 ? "+" : "−") + std::to_string(std::llabs(offset));
+  return offset == 0 ? "the diagonal"
+                     : "diagonal " + std::string(offset > 0 ? "+" : "−") + std::to_string(std::llabs(offset));
 }
 
 // A vector on diagonal `offset` of a square matrix n + |offset| wide: out[i][j] = x[min(i, j)]
@@ -49,7 +49,9 @@ std::vector<Tensor> diag_apply(const Bound& b) {
   }));
 }
 
-std::vector<Tensor> diagflat_apply(const Bound& b) { return single(vector_on_diagonal(reshape(input_tensor(b), {-1}), int_arg(b, "offset", 0))); }
+std::vector<Tensor> diagflat_apply(const Bound& b) {
+  return single(vector_on_diagonal(reshape(input_tensor(b), {-1}), int_arg(b, "offset", 0)));
+}
 
 // The last dim of the input becomes diagonal `offset` of dims dim1 and dim2, two new dims
 // inserted into the result; the other dims keep their order.
@@ -58,7 +60,9 @@ std::vector<Tensor> diag_embed_apply(const Bound& b) {
   const std::int64_t offset = int_arg(b, "offset", 0), given1 = int_arg(b, "dim1", -2), given2 = int_arg(b, "dim2", -1);
   const std::int64_t rank = x.dim() + 1;
   const std::int64_t d1 = wrap_dim(given1, rank, "dim1"), d2 = wrap_dim(given2, rank, "dim2");
-  if (d1 == d2) fail("RuntimeError", "diagonal dimensions cannot be identical " + std::to_string(given1) + ", " + std::to_string(given2), "dim2");
+  if (d1 == d2)
+    fail("RuntimeError",
+         "diagonal dimensions cannot be identical " + std::to_string(given1) + ", " + std::to_string(given2), "dim2");
   const std::int64_t n = x.shape().back() + std::llabs(offset);
   Shape shape;
   for (std::int64_t d = 0, k = 0; d < rank; ++d) shape.push_back(d == d1 || d == d2 ? n : x.shape()[std::size_t(k++)]);
@@ -87,8 +91,8 @@ std::string diagflat_note(const Bound& b, const OpResult&, int, std::int64_t, co
 }
 std::string diag_embed_note(const Bound& b, const OpResult& r, int, std::int64_t, const std::vector<Source>&) {
   const std::int64_t rank = r.tensors[0].dim();
-  return on_diagonal(int_arg(b, "offset", 0)) + " of dims " + std::to_string(wrap_dim(int_arg(b, "dim1", -2), rank)) + " and " +
-         std::to_string(wrap_dim(int_arg(b, "dim2", -1), rank));
+  return on_diagonal(int_arg(b, "offset", 0)) + " of dims " + std::to_string(wrap_dim(int_arg(b, "dim1", -2), rank)) +
+         " and " + std::to_string(wrap_dim(int_arg(b, "dim2", -1), rank));
 }
 
 MovementSpec spec(std::vector<Tensor> (*apply)(const Bound&),
@@ -104,15 +108,19 @@ MovementSpec spec(std::vector<Tensor> (*apply)(const Bound&),
 
 void add_diag_ops(std::vector<const OpDescriptor*>& t) {
   add_movement(t, "torch.diag torch.Tensor.diag",
-               "Two ops by rank: a vector becomes a square matrix with it on a diagonal, a matrix gives its diagonal as a vector (a copy).",
-               "torch.diag(torch.tensor([1, 2, 3]))", "input:Tensor diagonal:Int=0 * out:Out?=None", spec(diag_apply, diag_note));
+               "Two ops by rank: a vector becomes a square matrix with it on a diagonal, a matrix gives its diagonal "
+               "as a vector (a copy).",
+               "torch.diag(torch.tensor([1, 2, 3]))", "input:Tensor diagonal:Int=0 * out:Out?=None",
+               spec(diag_apply, diag_note));
   add_movement(t, "torch.diag_embed torch.Tensor.diag_embed",
-               "Each vector along the last dim becomes the diagonal of a matrix in dims dim1 and dim2, zeros elsewhere: the inverse of diagonal.",
+               "Each vector along the last dim becomes the diagonal of a matrix in dims dim1 and dim2, zeros "
+               "elsewhere: the inverse of diagonal.",
                "torch.diag_embed(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor offset:Int=0 dim1:Int=-2 dim2:Int=-1",
                spec(diag_embed_apply, diag_embed_note));
   add_movement(t, "torch.diagflat torch.Tensor.diagflat",
                "The input flattened, then put on a diagonal of a square matrix, whatever the input's rank.",
-               "torch.diagflat(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor offset:Int=0", spec(diagflat_apply, diagflat_note));
+               "torch.diagflat(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor offset:Int=0",
+               spec(diagflat_apply, diagflat_note));
 }
 
 }  // namespace whence

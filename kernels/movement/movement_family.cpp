@@ -93,7 +93,8 @@ std::vector<Source> movement_explain(const Bound& b, const OpResult& r, int posi
   std::vector<Source> src;
   const std::int64_t id = p.slots.empty() ? 0 : p.results[std::size_t(position)].get(flat).i;
   if (id > 0) {
-    auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id, [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
+    auto slot = std::upper_bound(p.slots.begin(), p.slots.end(), id,
+                                 [](std::int64_t v, const ProxySlot& s) { return v < s.base; });
     --slot;
     Source s{slot->param, id - slot->base, Role::Value};
     s.item = slot->item;
@@ -133,8 +134,8 @@ std::vector<std::int64_t> coordinates(const Shape& shape, std::int64_t flat) {
 // "  (tensors[1] begins at out[0][2])" for a piece joined into the result at a shift, or
 // "  (out[1] begins at input[2][0])" for a piece cut from the input: the coordinates differ by
 // the same shift, all of one sign. "" for no shift or none that one shift explains.
-std::string shift_note(const Shape& src_shape, std::int64_t src_flat, const std::string& src_name, const Shape& out_shape,
-                       std::int64_t out_flat, const std::string& out_name) {
+std::string shift_note(const Shape& src_shape, std::int64_t src_flat, const std::string& src_name,
+                       const Shape& out_shape, std::int64_t out_flat, const std::string& out_name) {
   if (src_shape.size() != out_shape.size() || src_shape.empty()) return "";
   const auto s = coordinates(src_shape, src_flat), o = coordinates(out_shape, out_flat);
   bool into = true, from = true, moved = false;
@@ -152,7 +153,8 @@ std::string shift_note(const Shape& src_shape, std::int64_t src_flat, const std:
   return "";
 }
 
-std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) {
+std::string movement_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                              const std::vector<Source>& src) {
   const MovementSpec& spec = movement_spec(b);
   const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
   const std::string note = spec.note ? spec.note(b, r, position, flat, src) : "";
@@ -175,11 +177,12 @@ std::string movement_equation(const Bound& b, const OpResult& r, int position, s
 
 }  // namespace
 
-OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec) {
+OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params,
+                         MovementSpec spec) {
   static std::deque<MovementSpec> specs;
   specs.push_back(spec);
-  return composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain, movement_equation,
-                      &specs.back());
+  return composite_op(names, spec.family, summary, example, param_list(params), movement_run, movement_explain,
+                      movement_equation, &specs.back());
 }
 
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
@@ -210,7 +213,8 @@ std::vector<std::int64_t> ints_of(const Value& v) {
   if (v.is<Tensor>()) return {v.as<Tensor>().get(0).i};
   std::vector<std::int64_t> out;
   if (v.is<List>())
-    for (const Value& item : v.as<List>()) out.push_back(item.is<Tensor>() ? item.as<Tensor>().get(0).i : item.as<std::int64_t>());
+    for (const Value& item : v.as<List>())
+      out.push_back(item.is<Tensor>() ? item.as<Tensor>().get(0).i : item.as<std::int64_t>());
   return out;
 }
 

@@ -20,25 +20,28 @@ namespace whence {
 struct MovementSpec {
   // The results, from b's tensor arguments (the real ones, or proxies of the same shapes).
   std::vector<Tensor> (*apply)(const Bound& b) = nullptr;
-  bool tuple = false;            // results are a tuple (split, unbind)
-  bool tuple_if_list = false;    // a tuple when `tensors` is a list, one tensor when a tensor (atleast_1d)
-  bool shift_note = false;       // pieces cut or joined along dims (cat, split): the equation says where
-                                 // the piece begins ("tensors[1] begins at out[0][2]")
-  bool storage_proxy = false;    // as_strided: reads the input's storage, so the proxy keeps its layout
-  bool flat_arithmetic = false;  // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
-  const char* fill = nullptr;    // what an output element with no source holds ("zeroed by tril")
+  bool tuple = false;               // results are a tuple (split, unbind)
+  bool tuple_if_list = false;       // a tuple when `tensors` is a list, one tensor when a tensor (atleast_1d)
+  bool shift_note = false;          // pieces cut or joined along dims (cat, split): the equation says where
+                                    // the piece begins ("tensors[1] begins at out[0][2]")
+  bool storage_proxy = false;       // as_strided: reads the input's storage, so the proxy keeps its layout
+  bool flat_arithmetic = false;     // reshape-like: the equation shows the flat index (5 = 1·3 + 2)
+  const char* fill = nullptr;       // what an output element with no source holds ("zeroed by tril")
   const char* family = "movement";  // the registry's family (its golden folder): "indexing" for x[...], "join"
   // The index elements that decided which element lands on output element `flat`
   // (repeat_interleave's repeats tensor, x[idx]'s index and mask elements), appended to its sources: `src` holds the value
   // source the proxies found, or nothing where the output is computed from those elements.
-  void (*deciders)(const Bound& b, const OpResult& r, int position, std::int64_t flat, std::vector<Source>& src) = nullptr;
+  void (*deciders)(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                   std::vector<Source>& src) = nullptr;
   // Why that element landed there, written after the equation ("on diagonal +1"); "" for none.
-  std::string (*note)(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& src) = nullptr;
+  std::string (*note)(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                      const std::vector<Source>& src) = nullptr;
 };
 
 // The descriptor of an op of the family (spec.family: "movement", "indexing", or "join" for
 // kernels/join/join_family.hpp). params: composite.hpp's param_list text.
-OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params, MovementSpec spec);
+OpDescriptor movement_op(const char* names, const char* summary, const char* example, const char* params,
+                         MovementSpec spec);
 // Registers movement_op(...).
 void add_movement(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
                   const char* params, MovementSpec spec);
@@ -58,14 +61,17 @@ using FromFn = bool (*)(const void* context, const std::vector<std::int64_t>& c,
 Tensor rearranged_with(const Tensor& x, const Shape& shape, FromFn from, const void* context);
 template <class From>
 Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
-  return rearranged_with(x, shape, [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
-    return (*static_cast<const From*>(f))(c, s);
-  }, &from);
+  return rearranged_with(
+      x, shape,
+      [](const void* f, const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
+        return (*static_cast<const From*>(f))(c, s);
+      },
+      &from);
 }
 
-void add_view_ops(std::vector<const OpDescriptor*>& t);         // kernels/movement/view_ops.cpp
-void add_index_ops(std::vector<const OpDescriptor*>& t);        // kernels/indexing/index_ops.cpp: x[index], x.T
-void add_diag_ops(std::vector<const OpDescriptor*>& t);         // kernels/movement/diag_ops.cpp
+void add_view_ops(std::vector<const OpDescriptor*>& t);           // kernels/movement/view_ops.cpp
+void add_index_ops(std::vector<const OpDescriptor*>& t);          // kernels/indexing/index_ops.cpp: x[index], x.T
+void add_diag_ops(std::vector<const OpDescriptor*>& t);           // kernels/movement/diag_ops.cpp
 void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/movement/repeat_interleave_op.cpp
 
 }  // namespace whence

@@ -24,7 +24,9 @@ bool positions_form(const Bound& b) { return !arg(b, "input").is<Tensor>(); }  /
 // repeats' dtype.
 Tensor positions(const Tensor& repeats, const Value& output_size) {
   if (repeats.dtype() != DType::Int64 && repeats.dtype() != DType::Int32)
-    fail("RuntimeError", std::string("\"repeat_interleave_cpu\" not implemented for '") + dtype_scalar_name(repeats.dtype()) + "'", "repeats");
+    fail("RuntimeError",
+         std::string("\"repeat_interleave_cpu\" not implemented for '") + dtype_scalar_name(repeats.dtype()) + "'",
+         "repeats");
   if (repeats.dim() != 1) fail("RuntimeError", "repeat_interleave only accept 1D vector as repeat", "repeats");
   if (repeats.numel() == 0) return Tensor::empty(repeats.dtype(), {0});
   std::int64_t total = 0;
@@ -64,11 +66,13 @@ Slices slices_of(const Bound& b) {
   if (r.dim() > 1) fail("RuntimeError", "repeats must be 0-dim or 1-dim tensor", "repeats");
   if (!dv.is<None>()) {
     if (s.input.dim() == 0)
-      fail("IndexError", "Dimension specified as " + std::to_string(dv.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
+      fail("IndexError",
+           "Dimension specified as " + std::to_string(dv.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
     s.dim = wrap_dim(dv.as<std::int64_t>(), s.input.dim(), "dim");
   }
   const std::int64_t n = s.input.shape()[std::size_t(s.dim)];
-  if (r.numel() != 1 && r.numel() != n) fail("RuntimeError", "repeats must have the same size as input along dim", "repeats");
+  if (r.numel() != 1 && r.numel() != n)
+    fail("RuntimeError", "repeats must have the same size as input along dim", "repeats");
   s.counts = Tensor::empty(r.dtype(), {n});
   for (std::int64_t i = 0; i < n; ++i) s.counts.set(i, r.get(r.numel() == 1 ? 0 : i));
   return s;
@@ -118,14 +122,22 @@ std::string repeats_note(const Bound& b, const OpResult& r, int, std::int64_t fl
   const std::int64_t n = counts.get(l.slice).i;
   const Value& rv = arg(b, "repeats");
   const bool by_tensor = rv.is<Tensor>() && rv.as<Tensor>().numel() > 1;
-  const std::string count = (by_tensor ? "repeats[" + std::to_string(l.slice) + "] = " : "") + std::to_string(n) + (n == 1 ? " copy" : " copies");
+  const std::string count = (by_tensor ? "repeats[" + std::to_string(l.slice) + "] = " : "") + std::to_string(n) +
+                            (n == 1 ? " copy" : " copies");
   std::string of;
-  if (positions_form(b)) of = std::to_string(l.slice);
-  else if (arg(b, "dim").is<None>()) of = "input" + coords(tensor_arg(b, "input").shape(), l.slice);
-  else of = "slice " + std::to_string(l.slice);
-  const std::string along = arg(b, "dim").is<None>() ? "" : " along dim " + std::to_string(wrap_dim(arg(b, "dim").as<std::int64_t>(), r.tensors[0].dim()));
+  if (positions_form(b))
+    of = std::to_string(l.slice);
+  else if (arg(b, "dim").is<None>())
+    of = "input" + coords(tensor_arg(b, "input").shape(), l.slice);
+  else
+    of = "slice " + std::to_string(l.slice);
+  const std::string along =
+      arg(b, "dim").is<None>()
+          ? ""
+          : " along dim " + std::to_string(wrap_dim(arg(b, "dim").as<std::int64_t>(), r.tensors[0].dim()));
   if (n == 1) return std::to_string(l.at) + along + " is the " + count + " of " + of;
-  return std::to_string(l.at) + " falls in " + std::to_string(start) + ".." + std::to_string(start + n - 1) + along + ", the " + count + " of " + of;
+  return std::to_string(l.at) + " falls in " + std::to_string(start) + ".." + std::to_string(start + n - 1) + along +
+         ", the " + count + " of " + of;
 }
 
 }  // namespace
@@ -136,7 +148,8 @@ void add_repeat_interleave(std::vector<const OpDescriptor*>& t) {
   s.deciders = repeats_deciders;
   s.note = repeats_note;
   add_movement(t, "torch.repeat_interleave torch.Tensor.repeat_interleave",
-               "Each element (or each slice along dim) copied repeats times in a row: [1, 2] becomes [1, 1, 2, 2]; given only a repeats "
+               "Each element (or each slice along dim) copied repeats times in a row: [1, 2] becomes [1, 1, 2, 2]; "
+               "given only a repeats "
                "tensor, the positions 0, 1, 2... each repeated that often.",
                "torch.repeat_interleave(torch.tensor([10, 20, 30]), torch.tensor([1, 3, 2]))",
                "input:Tensor repeats:TensorOrNumber dim:Int?=None * output_size:Int?=None", s);

@@ -6,23 +6,24 @@
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
+#include "core/strided_copy.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
 #include "kernels/movement/movement_family.hpp"
-#include "core/strided_copy.hpp"
 
 namespace whence {
 
 namespace {
 
 std::vector<std::int64_t> ints(const Bound& b, const char* name) { return ints_of(arg(b, name)); }
-std::vector<std::int64_t> shape_ints(const Tensor& t) { return std::vector<std::int64_t>(t.shape().begin(), t.shape().end()); }
+std::vector<std::int64_t> shape_ints(const Tensor& t) {
+  return std::vector<std::int64_t>(t.shape().begin(), t.shape().end());
+}
 
 // A contiguous copy with the same values, whatever the strides.
 Tensor copy_of(const Tensor& t) { return copy_of_view(t, t.shape(), t.strides(), t.offset()); }
 
 // --- views ------------------------------------------------------------------------------------
-
 
 std::vector<Tensor> view_apply(const Bound& b) {
   const Value& other = arg(b, "other");
@@ -41,8 +42,10 @@ std::vector<Tensor> flatten_apply(const Bound& b) {
   if (s == e) return single(x);
   std::vector<std::int64_t> shape;
   for (std::int64_t d = 0; d < x.dim(); ++d) {
-    if (d > s && d <= e) shape.back() *= x.shape()[std::size_t(d)];
-    else shape.push_back(x.shape()[std::size_t(d)]);
+    if (d > s && d <= e)
+      shape.back() *= x.shape()[std::size_t(d)];
+    else
+      shape.push_back(x.shape()[std::size_t(d)]);
   }
   return single(reshape(x, shape));
 }
@@ -57,8 +60,10 @@ std::vector<Tensor> unflatten_apply(const Bound& b) {
     inferred = infer_size(sizes, x.shape()[std::size_t(d)]);
   } catch (const Error& e) {
     if (std::string(e.what()).find("only one dimension") != std::string::npos) throw;
-    fail("RuntimeError", "unflatten: Provided sizes " + int_list_text(sizes) + " don't multiply up to the size of dim " + std::to_string(d) +
-                             " (" + std::to_string(x.shape()[std::size_t(d)]) + ") in the input tensor", "sizes");
+    fail("RuntimeError",
+         "unflatten: Provided sizes " + int_list_text(sizes) + " don't multiply up to the size of dim " +
+             std::to_string(d) + " (" + std::to_string(x.shape()[std::size_t(d)]) + ") in the input tensor",
+         "sizes");
   }
   std::vector<std::int64_t> shape(x.shape().begin(), x.shape().begin() + d);
   shape.insert(shape.end(), inferred.begin(), inferred.end());
@@ -84,7 +89,8 @@ std::vector<Tensor> unsqueeze_apply(const Bound& b) {
 }
 std::vector<Tensor> transpose_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
-  return single(transpose(x, wrap_dim(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1")));
+  return single(
+      transpose(x, wrap_dim(int_arg(b, "dim0", 0), x.dim(), "dim0"), wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1")));
 }
 std::vector<Tensor> t_apply(const Bound& b) { return single(t_(input_tensor(b))); }
 std::vector<Tensor> permute_apply(const Bound& b) { return single(permute(input_tensor(b), ints(b, "dims"))); }
@@ -94,8 +100,10 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> src = ints(b, "source"), dst = ints(b, "destination");
   if (src.size() != dst.size())
-    fail("RuntimeError", "movedim: Invalid source or destination dims: source (" + int_list_text(src) + " dims) should contain the same number of dims as destination (" +
-                             int_list_text(dst) + " dims)", "source");
+    fail("RuntimeError",
+         "movedim: Invalid source or destination dims: source (" + int_list_text(src) +
+             " dims) should contain the same number of dims as destination (" + int_list_text(dst) + " dims)",
+         "source");
   const std::int64_t n = std::max<std::int64_t>(x.dim(), 1);
   std::vector<std::int64_t> ws, wd;
   for (std::int64_t d : src) ws.push_back(wrap_dim(d, x.dim(), "source"));
@@ -105,7 +113,8 @@ std::vector<Tensor> movedim_apply(const Bound& b) {
     return std::adjacent_find(v.begin(), v.end()) != v.end();
   };
   if (repeated(ws)) fail("RuntimeError", "movedim: repeated dim in `source` (" + int_list_text(src) + ")", "source");
-  if (repeated(wd)) fail("RuntimeError", "movedim: repeated dim in `destination` (" + int_list_text(dst) + ")", "destination");
+  if (repeated(wd))
+    fail("RuntimeError", "movedim: repeated dim in `destination` (" + int_list_text(dst) + ")", "destination");
   if (x.dim() <= 1) return single(x.as_strided(x.shape(), x.strides(), x.offset()));
   std::vector<std::int64_t> order(std::size_t(n), -1);
   std::vector<bool> used(std::size_t(n), false);
@@ -139,8 +148,10 @@ std::vector<Tensor> narrow_apply(const Bound& b) {
   const std::int64_t length = int_arg(b, "length", 0);
   if (start != size) start = wrap_dim(start, size, "start");
   if (length < 0 || start > size - length)
-    fail("RuntimeError", "start (" + std::to_string(start) + ") + length (" + std::to_string(length) + ") exceeds dimension size (" +
-                             std::to_string(size) + ").", "length");
+    fail("RuntimeError",
+         "start (" + std::to_string(start) + ") + length (" + std::to_string(length) + ") exceeds dimension size (" +
+             std::to_string(size) + ").",
+         "length");
   Shape shape = x.shape();
   shape[std::size_t(d)] = length;
   return single(x.as_strided(shape, x.strides(), x.offset() + start * x.strides()[std::size_t(d)]));
@@ -153,8 +164,10 @@ std::vector<Tensor> select_apply(const Bound& b) {
   const std::int64_t size = x.shape()[std::size_t(d)];
   std::int64_t i = int_arg(b, "index", 0);
   if (i < -size || i >= size)
-    fail("IndexError", "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
-                           " at dimension " + std::to_string(d), "index");
+    fail("IndexError",
+         "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
+             " at dimension " + std::to_string(d),
+         "index");
   return single(select(x, d, i < 0 ? i + size : i));
 }
 
@@ -164,8 +177,10 @@ std::vector<Tensor> unfold_apply(const Bound& b) {
   const std::int64_t size = int_arg(b, "size", 0), step = int_arg(b, "step", 1);
   const std::int64_t max_size = x.dim() == 0 ? 1 : x.shape()[std::size_t(d)];
   if (size > max_size)
-    fail("RuntimeError", "maximum size for tensor at dimension " + std::to_string(d) + " is " + std::to_string(max_size) + " but size is " +
-                             std::to_string(size), "size");
+    fail("RuntimeError",
+         "maximum size for tensor at dimension " + std::to_string(d) + " is " + std::to_string(max_size) +
+             " but size is " + std::to_string(size),
+         "size");
   if (step <= 0) fail("RuntimeError", "step is " + std::to_string(step) + " but must be > 0", "step");
   Shape shape = x.shape(), strides = x.strides();
   shape.push_back(size);
@@ -180,12 +195,16 @@ std::vector<Tensor> unfold_apply(const Bound& b) {
 std::vector<Tensor> diagonal_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
   const std::int64_t offset = int_arg(b, "offset", 0);
-  const std::int64_t d1 = wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1"), d2 = wrap_dim(int_arg(b, "dim2", 1), x.dim(), "dim2");
+  const std::int64_t d1 = wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1"),
+                     d2 = wrap_dim(int_arg(b, "dim2", 1), x.dim(), "dim2");
   if (d1 == d2)
-    fail("RuntimeError", "diagonal dimensions cannot be identical " + std::to_string(int_arg(b, "dim1", 0)) + ", " + std::to_string(int_arg(b, "dim2", 1)),
+    fail("RuntimeError",
+         "diagonal dimensions cannot be identical " + std::to_string(int_arg(b, "dim1", 0)) + ", " +
+             std::to_string(int_arg(b, "dim2", 1)),
          "dim2");
   const std::int64_t s1 = x.shape()[std::size_t(d1)], s2 = x.shape()[std::size_t(d2)];
-  const std::int64_t n = offset >= 0 ? std::max<std::int64_t>(std::min(s1, s2 - offset), 0) : std::max<std::int64_t>(std::min(s1 + offset, s2), 0);
+  const std::int64_t n = offset >= 0 ? std::max<std::int64_t>(std::min(s1, s2 - offset), 0)
+                                     : std::max<std::int64_t>(std::min(s1 + offset, s2), 0);
   std::int64_t start = x.offset();
   if (n > 0) start += offset >= 0 ? offset * x.strides()[std::size_t(d2)] : -offset * x.strides()[std::size_t(d1)];
   Shape shape, strides;
@@ -206,9 +225,14 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
   const std::int64_t offset = ov.is<None>() ? x.offset() : ov.as<std::int64_t>();
   if (size.size() != stride.size()) fail("RuntimeError", "mismatch in length of strides and shape", "stride");
   for (std::int64_t s : stride)
-    if (s < 0) fail("RuntimeError", "as_strided: Negative strides are not supported at the moment, got strides: " + int_list_text(stride), "stride");
+    if (s < 0)
+      fail("RuntimeError",
+           "as_strided: Negative strides are not supported at the moment, got strides: " + int_list_text(stride),
+           "stride");
   for (std::int64_t s : size)
-    if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size), "size");
+    if (s < 0)
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size), "size");
   if (offset < 0) fail("RuntimeError", "Tensor: invalid storage offset " + std::to_string(offset), "storage_offset");
   const std::int64_t item = std::int64_t(dtype_size(x.dtype()));
   std::int64_t need = 0;  // bytes
@@ -218,9 +242,11 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
     need = (need + offset) * item;
   }
   if (need > std::int64_t(x.storage_bytes()))
-    fail("RuntimeError", "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " + std::to_string(offset) +
-                             ", and itemsize " + std::to_string(item) + " requiring a storage size of " + std::to_string(need) +
-                             " are out of bounds for storage of size " + std::to_string(x.storage_bytes()), "size");
+    fail("RuntimeError",
+         "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " +
+             std::to_string(offset) + ", and itemsize " + std::to_string(item) + " requiring a storage size of " +
+             std::to_string(need) + " are out of bounds for storage of size " + std::to_string(x.storage_bytes()),
+         "size");
   Shape shape(size.begin(), size.end());
   check_limits(shape);
   return single(x.as_strided(shape, Shape(stride.begin(), stride.end()), offset));
@@ -238,7 +264,8 @@ Tensor flip_dims(const Tensor& x, const std::vector<std::int64_t>& dims) {
   std::vector<bool> flip(std::size_t(std::max(x.dim(), 1)), false);
   for (std::int64_t d : dims) {
     const std::int64_t w = wrap_dim(d, x.dim(), "dims");
-    if (flip[std::size_t(w)]) fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims", "dims");
+    if (flip[std::size_t(w)])
+      fail("RuntimeError", "dim " + std::to_string(w) + " appears multiple times in the list of dims", "dims");
     flip[std::size_t(w)] = true;
   }
   // x read through a view that walks the flipped dims backwards.
@@ -265,7 +292,9 @@ std::vector<Tensor> roll_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> shifts = ints(b, "shifts"), dims = ints(b, "dims");
   if (dims.empty()) {  // the flattened tensor, rolled, shaped back
-    if (shifts.size() != 1) fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:0", "shifts");
+    if (shifts.size() != 1)
+      fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:0",
+           "shifts");
     const std::int64_t n = x.numel();
     return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
       std::int64_t f = 0;
@@ -279,7 +308,10 @@ std::vector<Tensor> roll_apply(const Bound& b) {
     }));
   }
   if (shifts.size() != dims.size())
-    fail("RuntimeError", "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) + ", dims:" + std::to_string(dims.size()), "shifts");
+    fail("RuntimeError",
+         "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) +
+             ", dims:" + std::to_string(dims.size()),
+         "shifts");
   std::vector<std::int64_t> by(std::size_t(std::max(x.dim(), 1)), 0);
   for (std::size_t i = 0; i < dims.size(); ++i) by[std::size_t(wrap_dim(dims[i], x.dim(), "dims"))] += shifts[i];
   return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
@@ -294,10 +326,15 @@ std::vector<Tensor> roll_apply(const Bound& b) {
 std::vector<Tensor> rot90_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> dims = ints(b, "dims");
-  if (dims.size() != 2) fail("RuntimeError", "expected total rotation dims == 2, but got dims = " + std::to_string(dims.size()), "dims");
-  if (x.dim() < 2) fail("RuntimeError", "expected total dims >= 2, but got total dims = " + std::to_string(x.dim()), "input");
+  if (dims.size() != 2)
+    fail("RuntimeError", "expected total rotation dims == 2, but got dims = " + std::to_string(dims.size()), "dims");
+  if (x.dim() < 2)
+    fail("RuntimeError", "expected total dims >= 2, but got total dims = " + std::to_string(x.dim()), "input");
   if (dims[0] == dims[1] || std::abs(dims[0] - dims[1]) == x.dim())
-    fail("RuntimeError", "expected rotation dims to be different, but got dim0 = " + std::to_string(dims[0]) + " and dim1 = " + std::to_string(dims[1]), "dims");
+    fail("RuntimeError",
+         "expected rotation dims to be different, but got dim0 = " + std::to_string(dims[0]) +
+             " and dim1 = " + std::to_string(dims[1]),
+         "dims");
   const std::int64_t a = wrap_dim(dims[0], x.dim(), "dims"), c = wrap_dim(dims[1], x.dim(), "dims");
   const std::int64_t k = ((int_arg(b, "k", 1) % 4) + 4) % 4;
   if (k == 0) return single(copy_of(x));
@@ -310,7 +347,9 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   Shape shape(n);
   for (std::size_t d = 0; d < n; ++d) shape[d] = reps[d] * (d < pad ? 1 : x.shape()[d - pad]);
   for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
-    if (s < 0) fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
+    if (s < 0)
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
   check_limits(shape);
   // x read through a view of shape (reps[0], size[0], reps[1], size[1], ...) whose repeat dims
   // step by 0, copied out and shaped as the result.
@@ -327,7 +366,8 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
 std::vector<Tensor> repeat_apply(const Bound& b) {
   const std::vector<std::int64_t> reps = ints(b, "repeats");
   if (std::int64_t(reps.size()) < input_tensor(b).dim())
-    fail("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor", "repeats");
+    fail("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor",
+         "repeats");
   return repeat_with(input_tensor(b), reps);
 }
 std::vector<Tensor> tile_apply(const Bound& b) {
@@ -348,7 +388,6 @@ std::vector<Tensor> triangle_apply(const Bound& b) {
   }));
 }
 
-
 }  // namespace
 
 void add_view_ops(std::vector<const OpDescriptor*>& t) {
@@ -359,85 +398,109 @@ void add_view_ops(std::vector<const OpDescriptor*>& t) {
     s.fill = fill;
     return s;
   };
-  add_movement(t, "torch.Tensor.view", "The same elements read as another shape, sharing storage (no copy); refused where the strides cannot express it.",
+  add_movement(t, "torch.Tensor.view",
+               "The same elements read as another shape, sharing storage (no copy); refused where the strides cannot "
+               "express it.",
                "torch.tensor([1, 2, 3, 4, 5, 6]).view(2, 3)", "input:Tensor size:IntList", spec(view_apply, true));
-  add_movement(t, "torch.Tensor.view_as", "view to the shape of another tensor.", "torch.tensor([1, 2, 3, 4, 5, 6]).view_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
+  add_movement(t, "torch.Tensor.view_as", "view to the shape of another tensor.",
+               "torch.tensor([1, 2, 3, 4, 5, 6]).view_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
                "input:Tensor other:Tensor", spec(view_apply, true));
-  add_movement(t, "torch.reshape torch.Tensor.reshape", "The same elements in row-major order as another shape: a view when the strides allow, else a copy.",
-               "torch.reshape(torch.tensor([1, 2, 3, 4, 5, 6]), (2, 3))", "input:Tensor shape:IntList", spec(reshape_apply, true));
-  add_movement(t, "torch.Tensor.reshape_as", "reshape to the shape of another tensor.", "torch.tensor([1, 2, 3, 4, 5, 6]).reshape_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
+  add_movement(t, "torch.reshape torch.Tensor.reshape",
+               "The same elements in row-major order as another shape: a view when the strides allow, else a copy.",
+               "torch.reshape(torch.tensor([1, 2, 3, 4, 5, 6]), (2, 3))", "input:Tensor shape:IntList",
+               spec(reshape_apply, true));
+  add_movement(t, "torch.Tensor.reshape_as", "reshape to the shape of another tensor.",
+               "torch.tensor([1, 2, 3, 4, 5, 6]).reshape_as(torch.tensor([[0, 0], [0, 0], [0, 0]]))",
                "input:Tensor other:Tensor", spec(reshape_apply, true));
   add_movement(t, "torch.flatten torch.Tensor.flatten", "Merges dims start_dim..end_dim into one, in row-major order.",
-               "torch.flatten(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               "input:Tensor start_dim:Int=0 end_dim:Int=-1", spec(flatten_apply, true));
-  add_movement(t, "torch.ravel torch.Tensor.ravel", "The elements as one row-major 1-D tensor (a view when already contiguous).",
+               "torch.flatten(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor start_dim:Int=0 end_dim:Int=-1",
+               spec(flatten_apply, true));
+  add_movement(t, "torch.ravel torch.Tensor.ravel",
+               "The elements as one row-major 1-D tensor (a view when already contiguous).",
                "torch.ravel(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor", spec(ravel_apply, true));
   add_movement(t, "torch.unflatten torch.Tensor.unflatten", "Splits one dim into several whose sizes multiply to it.",
-               "torch.unflatten(torch.tensor([1, 2, 3, 4, 5, 6]), 0, (2, 3))", "input:Tensor dim:Int sizes:IntList", spec(unflatten_apply, true));
+               "torch.unflatten(torch.tensor([1, 2, 3, 4, 5, 6]), 0, (2, 3))", "input:Tensor dim:Int sizes:IntList",
+               spec(unflatten_apply, true));
   add_movement(t, "torch.squeeze torch.Tensor.squeeze", "Drops dims of size 1 (all of them, or just dim), as a view.",
-               "torch.squeeze(torch.tensor([[[1], [2], [3]]]))",
-               "input:Tensor dim:Int?@=None", spec(squeeze_apply));
+               "torch.squeeze(torch.tensor([[[1], [2], [3]]]))", "input:Tensor dim:Int?@=None", spec(squeeze_apply));
   add_movement(t, "torch.unsqueeze torch.Tensor.unsqueeze", "Inserts a dim of size 1 at dim, as a view.",
                "torch.unsqueeze(torch.tensor([1, 2, 3]), 1)", "input:Tensor dim:Int", spec(unsqueeze_apply));
-  add_movement(t, "torch.transpose torch.Tensor.transpose torch.swapaxes torch.Tensor.swapaxes torch.swapdims torch.Tensor.swapdims",
+  add_movement(t,
+               "torch.transpose torch.Tensor.transpose torch.swapaxes torch.Tensor.swapaxes torch.swapdims "
+               "torch.Tensor.swapdims",
                "Swaps two dims: out[i][j] = x[j][i], as a view with the two strides swapped.",
                "torch.transpose(torch.tensor([[1, 2, 3], [4, 5, 6]]), 0, 1)", "input:Tensor dim0:Int dim1:Int",
                spec(transpose_apply));
   add_movement(t, "torch.t torch.Tensor.t", "The transpose of a matrix (vectors and scalars unchanged), as a view.",
                "torch.t(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor", spec(t_apply));
-  add_movement(t, "torch.permute torch.Tensor.permute", "Reorders the dims: dim i of the result is dim dims[i] of the input, as a view.",
-               "torch.permute(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), (2, 0, 1))", "input:Tensor dims:IntList", spec(permute_apply));
+  add_movement(t, "torch.permute torch.Tensor.permute",
+               "Reorders the dims: dim i of the result is dim dims[i] of the input, as a view.",
+               "torch.permute(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), (2, 0, 1))", "input:Tensor dims:IntList",
+               spec(permute_apply));
   add_movement(t, "torch.movedim torch.Tensor.movedim torch.moveaxis torch.Tensor.moveaxis",
                "Moves dims from source to destination positions; the other dims keep their order.",
-               "torch.movedim(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), 0, 2)", "input:Tensor source:IntList destination:IntList",
-               spec(movedim_apply));
-  add_movement(t, "torch.Tensor.expand", "Repeats size-1 dims (and new leading dims) without copying: stride 0 reads one element many times.",
+               "torch.movedim(torch.tensor([[[1, 2, 3], [4, 5, 6]]]), 0, 2)",
+               "input:Tensor source:IntList destination:IntList", spec(movedim_apply));
+  add_movement(t, "torch.Tensor.expand",
+               "Repeats size-1 dims (and new leading dims) without copying: stride 0 reads one element many times.",
                "torch.tensor([[1], [2]]).expand(2, 3)", "input:Tensor size:IntList", spec(expand_apply));
-  add_movement(t, "torch.Tensor.expand_as", "expand to the shape of another tensor.", "torch.tensor([[1], [2]]).expand_as(torch.tensor([[0, 0, 0], [0, 0, 0]]))",
-               "input:Tensor other:Tensor", spec(expand_apply));
-  add_movement(t, "torch.broadcast_to torch.Tensor.broadcast_to", "The input expanded to a shape it broadcasts to, as a view.", "torch.broadcast_to(torch.tensor([1, 2, 3]), (2, 3))",
-               "input:Tensor size:IntList", spec(expand_apply));
+  add_movement(t, "torch.Tensor.expand_as", "expand to the shape of another tensor.",
+               "torch.tensor([[1], [2]]).expand_as(torch.tensor([[0, 0, 0], [0, 0, 0]]))", "input:Tensor other:Tensor",
+               spec(expand_apply));
+  add_movement(t, "torch.broadcast_to torch.Tensor.broadcast_to",
+               "The input expanded to a shape it broadcasts to, as a view.",
+               "torch.broadcast_to(torch.tensor([1, 2, 3]), (2, 3))", "input:Tensor size:IntList", spec(expand_apply));
   add_movement(t, "torch.narrow torch.Tensor.narrow", "length elements of dim from start on, as a view.",
                "torch.narrow(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 1, 2)",
                "input:Tensor dim:Int start:TensorOrNumber length:Int", spec(narrow_apply));
   add_movement(t, "torch.select torch.Tensor.select", "The slice at index of dim, with that dim removed, as a view.",
-               "torch.select(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 2)", "input:Tensor dim:Int index:Int", spec(select_apply));
-  add_movement(t, "torch.Tensor.unfold", "Sliding windows of size along dimension, step apart, as a new last dim: a view, windows may overlap.",
-               "torch.tensor([1, 2, 3, 4, 5, 6, 7]).unfold(0, 3, 2)", "input:Tensor dimension:Int size:Int step:Int", spec(unfold_apply));
-  add_movement(t, "torch.diagonal torch.Tensor.diagonal", "The diagonal of dims dim1 and dim2 (shifted by offset) as a new last dim, as a view.",
+               "torch.select(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, 2)", "input:Tensor dim:Int index:Int",
+               spec(select_apply));
+  add_movement(t, "torch.Tensor.unfold",
+               "Sliding windows of size along dimension, step apart, as a new last dim: a view, windows may overlap.",
+               "torch.tensor([1, 2, 3, 4, 5, 6, 7]).unfold(0, 3, 2)", "input:Tensor dimension:Int size:Int step:Int",
+               spec(unfold_apply));
+  add_movement(t, "torch.diagonal torch.Tensor.diagonal",
+               "The diagonal of dims dim1 and dim2 (shifted by offset) as a new last dim, as a view.",
                "torch.diagonal(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))",
                "input:Tensor offset:Int=0 dim1:Int=0 dim2:Int=1", spec(diagonal_apply));
   MovementSpec strided = spec(as_strided_apply);
   strided.storage_proxy = true;
-  add_movement(t, "torch.as_strided torch.Tensor.as_strided", "A view of the input's storage with any size, strides and offset you give.",
+  add_movement(t, "torch.as_strided torch.Tensor.as_strided",
+               "A view of the input's storage with any size, strides and offset you give.",
                "torch.as_strided(torch.tensor([1, 2, 3, 4, 5, 6, 7, 8, 9]), (2, 2), (3, 1), 1)",
-               "input:Tensor size:IntList stride:IntList storage_offset:Int?=None",
-               strided);
-  add_movement(t, "torch.Tensor.contiguous", "The tensor itself when its elements are already in row-major order in memory, else a row-major copy.",
+               "input:Tensor size:IntList stride:IntList storage_offset:Int?=None", strided);
+  add_movement(t, "torch.Tensor.contiguous",
+               "The tensor itself when its elements are already in row-major order in memory, else a row-major copy.",
                "torch.tensor([[1, 2, 3], [4, 5, 6]]).contiguous()", "input:Tensor", spec(contiguous_apply));
-  add_movement(t, "torch.clone torch.Tensor.clone", "A copy with its own storage.", "torch.clone(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor",
-               spec(clone_apply));
+  add_movement(t, "torch.clone torch.Tensor.clone", "A copy with its own storage.",
+               "torch.clone(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor", spec(clone_apply));
   add_movement(t, "torch.flip torch.Tensor.flip", "Reverses the order of elements along each dim in dims (a copy).",
                "torch.flip(torch.tensor([[1, 2, 3], [4, 5, 6]]), [1])", "input:Tensor dims:IntList", spec(flip_apply));
-  add_movement(t, "torch.fliplr torch.Tensor.fliplr", "Reverses the columns: flip along dim 1.", "torch.fliplr(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               "input:Tensor", spec(fliplr_apply));
-  add_movement(t, "torch.flipud torch.Tensor.flipud", "Reverses the rows: flip along dim 0.", "torch.flipud(torch.tensor([[1, 2, 3], [4, 5, 6]]))",
-               "input:Tensor", spec(flipud_apply));
-  add_movement(t, "torch.roll torch.Tensor.roll", "Shifts elements along dims by shifts, wrapping around (flattened when dims is not given).",
-               "torch.roll(torch.tensor([1, 2, 3, 4, 5]), 2)",
-               "input:Tensor shifts:IntList dims:IntList=()", spec(roll_apply));
-  add_movement(t, "torch.rot90 torch.Tensor.rot90", "Rotates by 90° k times in the plane of dims, from the first towards the second.",
-               "torch.rot90(torch.tensor([[1, 2], [3, 4]]))",
-               "input:Tensor k:Int=1 dims:IntList=(0,1)",
+  add_movement(t, "torch.fliplr torch.Tensor.fliplr", "Reverses the columns: flip along dim 1.",
+               "torch.fliplr(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor", spec(fliplr_apply));
+  add_movement(t, "torch.flipud torch.Tensor.flipud", "Reverses the rows: flip along dim 0.",
+               "torch.flipud(torch.tensor([[1, 2, 3], [4, 5, 6]]))", "input:Tensor", spec(flipud_apply));
+  add_movement(t, "torch.roll torch.Tensor.roll",
+               "Shifts elements along dims by shifts, wrapping around (flattened when dims is not given).",
+               "torch.roll(torch.tensor([1, 2, 3, 4, 5]), 2)", "input:Tensor shifts:IntList dims:IntList=()",
+               spec(roll_apply));
+  add_movement(t, "torch.rot90 torch.Tensor.rot90",
+               "Rotates by 90° k times in the plane of dims, from the first towards the second.",
+               "torch.rot90(torch.tensor([[1, 2], [3, 4]]))", "input:Tensor k:Int=1 dims:IntList=(0,1)",
                spec(rot90_apply));
-  add_movement(t, "torch.Tensor.repeat", "Tiles the tensor repeats[d] times along each dim (a copy; leading repeats add dims).",
+  add_movement(t, "torch.Tensor.repeat",
+               "Tiles the tensor repeats[d] times along each dim (a copy; leading repeats add dims).",
                "torch.tensor([[1, 2], [3, 4]]).repeat(2, 3)", "input:Tensor repeats:IntList", spec(repeat_apply));
-  add_movement(t, "torch.tile torch.Tensor.tile", "repeat that pads dims with 1s on the left when fewer are given than the tensor has.",
+  add_movement(t, "torch.tile torch.Tensor.tile",
+               "repeat that pads dims with 1s on the left when fewer are given than the tensor has.",
                "torch.tile(torch.tensor([1, 2, 3]), (2,))", "input:Tensor dims:IntList", spec(tile_apply));
-  add_movement(t, "torch.tril torch.Tensor.tril", "Keeps the lower triangle (j − i ≤ diagonal) of the last two dims, zeros the rest.",
+  add_movement(t, "torch.tril torch.Tensor.tril",
+               "Keeps the lower triangle (j − i ≤ diagonal) of the last two dims, zeros the rest.",
                "torch.tril(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor diagonal:Int=0",
                spec(triangle_apply<true>, false, "above the diagonal, zeroed by tril"));
-  add_movement(t, "torch.triu torch.Tensor.triu", "Keeps the upper triangle (j − i ≥ diagonal) of the last two dims, zeros the rest.",
+  add_movement(t, "torch.triu torch.Tensor.triu",
+               "Keeps the upper triangle (j − i ≥ diagonal) of the last two dims, zeros the rest.",
                "torch.triu(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))", "input:Tensor diagonal:Int=0",
                spec(triangle_apply<false>, false, "below the diagonal, zeroed by triu"));
   add_repeat_interleave(t);

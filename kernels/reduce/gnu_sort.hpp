@@ -5,8 +5,8 @@
 // elements lands where is decided by these exact steps; WebAssembly's libc++ would decide
 // differently, so Whence carries the steps itself.
 #pragma once
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -34,13 +34,17 @@ void insertion_sort(std::vector<T>& a, std::int64_t first, std::int64_t last, Le
 }
 
 template <class T, class Less>
-void move_median_to_first(std::vector<T>& a, std::int64_t result, std::int64_t x, std::int64_t y, std::int64_t z, Less less) {
+void move_median_to_first(std::vector<T>& a, std::int64_t result, std::int64_t x, std::int64_t y, std::int64_t z,
+                          Less less) {
   auto at = [&](std::int64_t i) -> const T& { return a[std::size_t(i)]; };
   std::int64_t pick;
   if (less(at(x), at(y))) {
-    if (less(at(y), at(z))) pick = y;
-    else if (less(at(x), at(z))) pick = z;
-    else pick = x;
+    if (less(at(y), at(z)))
+      pick = y;
+    else if (less(at(x), at(z)))
+      pick = z;
+    else
+      pick = x;
   } else if (less(at(x), at(z))) {
     pick = x;
   } else if (less(at(y), at(z))) {
@@ -53,7 +57,8 @@ void move_median_to_first(std::vector<T>& a, std::int64_t result, std::int64_t x
 
 // Partitions [first, last) around the pivot at `pivot` (outside the range); returns the cut.
 template <class T, class Less>
-std::int64_t unguarded_partition(std::vector<T>& a, std::int64_t first, std::int64_t last, std::int64_t pivot, Less less) {
+std::int64_t unguarded_partition(std::vector<T>& a, std::int64_t first, std::int64_t last, std::int64_t pivot,
+                                 Less less) {
   for (;;) {
     while (less(a[std::size_t(first)], a[std::size_t(pivot)])) ++first;
     --last;
@@ -134,8 +139,10 @@ void nth_element(std::vector<T>& a, std::int64_t nth, Less less) {
     }
     --depth;
     const std::int64_t cut = partition_pivot(a, first, last, less);
-    if (cut <= nth) first = cut;
-    else last = cut;
+    if (cut <= nth)
+      first = cut;
+    else
+      last = cut;
   }
   insertion_sort(a, first, last, less);
 }
@@ -221,8 +228,10 @@ void torch_quickselect(std::vector<T>& a, std::int64_t k, Greater gt) {
     std::int64_t i = lo + 1, j = hi;
     const T pivot = at(lo);
     for (;;) {
-      do ++i; while (gt(pivot, at(i)));
-      do --j; while (gt(at(j), pivot));
+      do ++i;
+      while (gt(pivot, at(i)));
+      do --j;
+      while (gt(at(j), pivot));
       if (j < i) break;
       swap_at(i, j);
     }

@@ -15,7 +15,9 @@ constexpr int kLineLanes = 32;  // (fewer, the compiler unrolls the lanes and th
 // One step of a running maximum from −inf: a NaN takes over and stays, else the larger (the
 // earlier of equals), as std::max.
 template <class A>
-inline A max_step(A m, A v) { return ((v != v) | (m < v)) ? v : m; }
+inline A max_step(A m, A v) {
+  return ((v != v) | (m < v)) ? v : m;
+}
 
 // The largest s·x[i] of x[0..len) as an A (double, or float for float32 lines, where it is the
 // same value), max_step's from the first element on: the lanes give the same value but for the
@@ -66,7 +68,9 @@ inline float exp_line_max(const float* x, std::int64_t len, float s) {
 inline float line_exp(float d) { return exp_poly_f(d); }
 
 template <class T>
-double lane_max(const T* x, std::int64_t len, double s) { return lane_max_as<double>(x, len, s); }
+double lane_max(const T* x, std::int64_t len, double s) {
+  return lane_max_as<double>(x, len, s);
+}
 
 // Σ f(double(x[i])) over x[0..len) in 32 lanes: not the line order, so only for results
 // rounded to float32 or narrower, where the order does not show.
@@ -115,7 +119,7 @@ void cascade_sums(const float* x, std::int64_t stride, std::int64_t len, float* 
   const std::int64_t vecs = len / kVec, rows = vecs / 4;
   float a[R][kRow] = {};  // level 0
   std::int64_t i = 0;
-  if (rows >= 16) {  // (fewer rows than a chunk: levels 1 to 3 stay 0, and adding 0 changes nothing)
+  if (rows >= 16) {              // (fewer rows than a chunk: levels 1 to 3 stay 0, and adding 0 changes nothing)
     std::int64_t ceil_log2 = 1;  // PyTorch's CeilLog2(rows)
     while ((std::uint64_t(rows) - 1) >> ceil_log2) ++ceil_log2;
     const std::int64_t power = std::max<std::int64_t>(4, ceil_log2 / kLevels);

@@ -8,9 +8,9 @@
 // class-index machinery (layout, checks, the picked term).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <deque>
 #include <set>
-#include <cstdio>
 #include <tuple>
 
 #include "core/error.hpp"
@@ -106,7 +106,8 @@ std::string loss_equation(const Bound& b, const OpResult& r, int, std::int64_t f
   if (p.reduction == LossReduction::None) {
     const Term& t = p.terms[std::size_t(flat)];
     if (!t.counted)
-      return lhs + "0, since " + source_ref(b, t.src[0]) + " = " + source_value(b, t.src[0]) + " is ignore_index = " + value;
+      return lhs + "0, since " + source_ref(b, t.src[0]) + " = " + source_value(b, t.src[0]) +
+             " is ignore_index = " + value;
     return lhs + p.text(b, p, std::size_t(flat), false) + " = " + p.text(b, p, std::size_t(flat), true) + " = " + value;
   }
   std::vector<std::size_t> counted;
@@ -114,7 +115,8 @@ std::string loss_equation(const Bound& b, const OpResult& r, int, std::int64_t f
     if (p.terms[i].counted) counted.push_back(i);
   auto sum = [&](bool numeric) {
     if (counted.empty()) return std::string("0");
-    return join_terms(counted.size(), [&](std::size_t k) { return p.text(b, p, counted[k], numeric); }, " + ");
+    return join_terms(
+        counted.size(), [&](std::size_t k) { return p.text(b, p, counted[k], numeric); }, " + ");
   };
   if (p.reduction == LossReduction::Sum) {
     if (counted.empty()) return lhs + "0 (no terms) = " + value;
@@ -151,7 +153,8 @@ LossReduction reduction_of(const Bound& b) {
   }
   // PyTorch 1.13's torch.kl_div and torch.binary_cross_entropy_with_logits reduce nothing
   // unless told (their F.* wrappers default to 'mean').
-  if (!b.given(std::size_t(b.op->param_index("reduction"))) && (b.name == "torch.kl_div" || b.name == "torch.binary_cross_entropy_with_logits"))
+  if (!b.given(std::size_t(b.op->param_index("reduction"))) &&
+      (b.name == "torch.kl_div" || b.name == "torch.binary_cross_entropy_with_logits"))
     return LossReduction::None;
   return loss_reduction(b);
 }
@@ -164,13 +167,17 @@ const Tensor& target_tensor(const Bound& b) {
 }
 
 [[noreturn]] void cannot_cast(DType from, DType to, const char* arg_name) {
-  fail("RuntimeError", std::string("result type ") + dtype_scalar_name(from) + " can't be cast to the desired output type " +
-                           dtype_scalar_name(to), arg_name);
+  fail("RuntimeError",
+       std::string("result type ") + dtype_scalar_name(from) + " can't be cast to the desired output type " +
+           dtype_scalar_name(to),
+       arg_name);
 }
 void check_in_place(const Shape& out, const Shape& operand, const char* arg_name) {
   if (broadcast_shapes(out, operand) != out)
-    fail("RuntimeError", "output with shape " + shape_str(out) + " doesn't match the broadcast shape " +
-                             shape_str(broadcast_shapes(out, operand)), arg_name);
+    fail("RuntimeError",
+         "output with shape " + shape_str(out) + " doesn't match the broadcast shape " +
+             shape_str(broadcast_shapes(out, operand)),
+         arg_name);
 }
 
 // C++'s default stream format of a double (printf's %g), as PyTorch's TORCH_CHECK messages
@@ -201,7 +208,9 @@ std::string fill(const std::string& form, const std::vector<std::pair<char, std:
 
 std::string number(double v) { return format_float(v, DType::Float64); }
 // A value worked out on the way (a log-probability), as short as the loss's dtype allows.
-std::string computed(const LossPlan& p, double v) { return format_float(v, is_floating(p.dtype) ? p.dtype : DType::Float64); }
+std::string computed(const LossPlan& p, double v) {
+  return format_float(v, is_floating(p.dtype) ? p.dtype : DType::Float64);
+}
 // A count or a divisor: "6", not "6.0".
 std::string count_text(double n) {
   return n == std::floor(n) && std::fabs(n) < 1e15 ? std::to_string(std::int64_t(n)) : number(n);
@@ -299,7 +308,8 @@ LossPlan pointwise_plan(const Bound& b, const LossSpec& spec) {
   p.text = [](const Bound& b, const LossPlan& p, std::size_t i, bool numeric) {
     const Term& t = p.terms[i];
     auto slot = [&](const Source& s) { return numeric ? source_value(b, s) : source_ref(b, s); };
-    std::vector<std::pair<char, std::string>> slots = {{'x', slot(t.src[0])}, {'y', slot(t.src[1])}, {'k', number(p.k)}};
+    std::vector<std::pair<char, std::string>> slots = {
+        {'x', slot(t.src[0])}, {'y', slot(t.src[1])}, {'k', number(p.k)}};
     std::size_t next = 2;
     if (p.pos_weighted) slots.push_back({'p', slot(t.src[next++])});
     const double x = b.tensor(std::size_t(t.src[0].param)).get(t.src[0].flat).as_double();
@@ -343,14 +353,23 @@ PointSetup l1_setup(const Bound& b) {
   s.reduction = reduction_of(b);
   const DType x = tensor_arg(b, "input").dtype(), y = tensor_arg(b, "target").dtype();
   if (x == DType::Bool && y == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.", "input");
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+         "operator instead.",
+         "input");
   if (x == DType::Bool || y == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", x == DType::Bool ? "input" : "target");
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+         "the `~` or `logical_not()` operator instead.",
+         x == DType::Bool ? "input" : "target");
   s.dtype = promote_types(x, y);
   s.reduced_dtype = is_floating(s.dtype) ? s.dtype : DType::Int64;  // (input − target).abs().sum()
   if (s.reduction == LossReduction::Mean && !is_floating(s.dtype))
-    fail("RuntimeError", std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ") +
-                             dtype_scalar_name(s.dtype), "input");
+    fail("RuntimeError",
+         std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+                     "dtype. Got: ") +
+             dtype_scalar_name(s.dtype),
+         "input");
   return s;
 }
 
@@ -387,13 +406,17 @@ PointSetup bce_setup(const Bound& b) {
   const Tensor& y = target_tensor(b);
   const Tensor& x = tensor_arg(b, "input");
   if (y.shape() != x.shape())
-    fail("ValueError", "Using a target size (" + torch_size(y.shape()) + ") that is different to the input size (" + torch_size(x.shape()) +
-                           ") is deprecated. Please ensure they have the same size.", "target");
+    fail("ValueError",
+         "Using a target size (" + torch_size(y.shape()) + ") that is different to the input size (" +
+             torch_size(x.shape()) + ") is deprecated. Please ensure they have the same size.",
+         "target");
   s.shape = x.shape();
   s.weight = tensor_given(b, "weight");
   if (s.weight) check_in_place(s.shape, broadcast_shapes(y.shape(), tensor_arg(b, "weight").shape()), "weight");
   if (y.dtype() != x.dtype())
-    fail("RuntimeError", std::string("Found dtype ") + dtype_scalar_name(y.dtype()) + " but expected " + dtype_scalar_name(x.dtype()), "target");
+    fail("RuntimeError",
+         std::string("Found dtype ") + dtype_scalar_name(y.dtype()) + " but expected " + dtype_scalar_name(x.dtype()),
+         "target");
   if (!is_floating(x.dtype())) fail_not_implemented("binary_cross_entropy", x.dtype());
   for (std::int64_t i = 0; i < x.numel(); ++i) {
     const double v = x.get(i).as_double();
@@ -411,11 +434,19 @@ PointSetup bce_logits_setup(const Bound& b) {
   const Tensor& y = target_tensor(b);
   const Tensor& x = tensor_arg(b, "input");
   if (y.shape() != x.shape())
-    fail("ValueError", "Target size (" + torch_size(y.shape()) + ") must be the same as input size (" + torch_size(x.shape()) + ")", "target");
+    fail("ValueError",
+         "Target size (" + torch_size(y.shape()) + ") must be the same as input size (" + torch_size(x.shape()) + ")",
+         "target");
   if (x.dtype() == DType::Bool)
-    fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
+    fail("RuntimeError",
+         "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+         "`~` or `logical_not()` operator instead.",
+         "input");
   if (y.dtype() == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.", "target");
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+         "operator instead.",
+         "target");
   const DType common = promote_types(y.dtype(), x.dtype());
   if (!can_cast(common, y.dtype())) cannot_cast(common, y.dtype(), "target");
   if (!is_floating(x.dtype())) cannot_cast(DType::Float32, x.dtype(), "input");
@@ -455,38 +486,42 @@ const Pointwise kMse{mse_setup, [](double x, double y, double, double) { return 
                      [](double, double, double, bool) { return std::string("({x} − {y})²"); }};
 const Pointwise kL1{l1_setup, [](double x, double y, double, double) { return std::fabs(x - y); },
                     [](double, double, double, bool) { return std::string("|{x} − {y}|"); }};
-const Pointwise kSmoothL1{smooth_l1_setup,
-                          [](double x, double y, double, double beta) {
-                            const double z = std::fabs(x - y);
-                            return z < beta ? 0.5 * z * z / beta : z - 0.5 * beta;
-                          },
-                          [](double x, double y, double beta, bool) {
-                            return std::string(std::fabs(x - y) < beta ? "0.5·({x} − {y})² / {k}" : "|{x} − {y}| − 0.5·{k}");
-                          }};
-const Pointwise kHuber{huber_setup,
-                       [](double x, double y, double, double delta) {
-                         const double z = std::fabs(x - y);
-                         return z < delta ? 0.5 * z * z : delta * (z - 0.5 * delta);
-                       },
-                       [](double x, double y, double delta, bool) {
-                         return std::string(std::fabs(x - y) < delta ? "0.5·({x} − {y})²" : "{k}·(|{x} − {y}| − 0.5·{k})");
-                       }};
+const Pointwise kSmoothL1{
+    smooth_l1_setup,
+    [](double x, double y, double, double beta) {
+      const double z = std::fabs(x - y);
+      return z < beta ? 0.5 * z * z / beta : z - 0.5 * beta;
+    },
+    [](double x, double y, double beta, bool) {
+      return std::string(std::fabs(x - y) < beta ? "0.5·({x} − {y})² / {k}" : "|{x} − {y}| − 0.5·{k}");
+    }};
+const Pointwise kHuber{
+    huber_setup,
+    [](double x, double y, double, double delta) {
+      const double z = std::fabs(x - y);
+      return z < delta ? 0.5 * z * z : delta * (z - 0.5 * delta);
+    },
+    [](double x, double y, double delta, bool) {
+      return std::string(std::fabs(x - y) < delta ? "0.5·({x} − {y})²" : "{k}·(|{x} − {y}| − 0.5·{k})");
+    }};
 // ln is clamped at -100, so that an input of exactly 0 or 1 costs 100, not infinity.
-const Pointwise kBce{bce_setup,
-                     [](double x, double y, double, double) {
-                       return -(y * std::max(std::log(x), -100.0) + (1 - y) * std::max(std::log(1 - x), -100.0));
-                     },
-                     [](double, double, double, bool) { return std::string("−({y}·ln({x}) + (1 − {y})·ln(1 − {x}))"); }};
+const Pointwise kBce{
+    bce_setup,
+    [](double x, double y, double, double) {
+      return -(y * std::max(std::log(x), -100.0) + (1 - y) * std::max(std::log(1 - x), -100.0));
+    },
+    [](double, double, double, bool) { return std::string("−({y}·ln({x}) + (1 − {y})·ln(1 − {x}))"); }};
 // (1 − y)·x + (1 + (p − 1)·y)·ln(1 + e^−x), with ln(1 + e^−x) taken as m + ln(e^−m + e^(−x−m)),
 // m = max(−x, 0), which overflows for no x.
-const Pointwise kBceLogits{bce_logits_setup,
-                           [](double x, double y, double p, double) {
-                             const double m = std::max(-x, 0.0);
-                             return (1 - y) * x + (1 + (p - 1) * y) * (std::log(std::exp(-m) + std::exp(-x - m)) + m);
-                           },
-                           [](double, double, double, bool pos) {
-                             return std::string(pos ? "(1 − {y})·{x} + (1 + ({p} − 1)·{y})·ln(1 + e^−{x})" : "(1 − {y})·{x} + ln(1 + e^−{x})");
-                           }};
+const Pointwise kBceLogits{
+    bce_logits_setup,
+    [](double x, double y, double p, double) {
+      const double m = std::max(-x, 0.0);
+      return (1 - y) * x + (1 + (p - 1) * y) * (std::log(std::exp(-m) + std::exp(-x - m)) + m);
+    },
+    [](double, double, double, bool pos) {
+      return std::string(pos ? "(1 − {y})·{x} + (1 + ({p} − 1)·{y})·ln(1 + e^−{x})" : "(1 − {y})·{x} + ln(1 + e^−{x})");
+    }};
 const Pointwise kKl{kl_setup,
                     [](double x, double y, double, double log_target) {
                       return log_target != 0 ? std::exp(y) * (y - x) : xlogy(y, y) - y * x;
@@ -512,29 +547,37 @@ std::int64_t size0(const Tensor& t) { return t.dim() > 0 ? t.shape()[0] : 0; }
 void weight_is_tensor(const Bound& b, const char* callee) {
   const Value& w = arg(b, "weight");
   if (!w.is<None>() && !w.is<Tensor>())
-    fail("TypeError", std::string(callee) + "(): argument 'weight' (position 3) must be Tensor, not " + python_type_name(w), "weight");
+    fail("TypeError",
+         std::string(callee) + "(): argument 'weight' (position 3) must be Tensor, not " + python_type_name(w),
+         "weight");
 }
 
 [[noreturn]] void weight_classes(std::int64_t C, const Tensor& w, const std::string& prefix = "") {
-  fail("RuntimeError", prefix + "weight tensor should be defined either for all " + std::to_string(C) +
-                           " classes or no classes but got weight tensor of shape: " + shape_str(w.shape()), "weight");
+  fail("RuntimeError",
+       prefix + "weight tensor should be defined either for all " + std::to_string(C) +
+           " classes or no classes but got weight tensor of shape: " + shape_str(w.shape()),
+       "weight");
 }
 
 // nll_loss_nd's shape checks, in its order; returns the kernel name of the form it picked.
 ClassLayout nll_layout(const Bound& b, const Tensor& x, const Tensor& t, const char** kernel) {
   if (x.dim() < 1) fail("ValueError", "Expected 1 or more dimensions (got " + std::to_string(x.dim()) + ")", "input");
   if (x.dim() != 1 && size0(x) != size0(t))
-    fail("ValueError", "Expected input batch_size (" + std::to_string(size0(x)) + ") to match target batch_size (" +
-                           std::to_string(size0(t)) + ").", "target");
+    fail("ValueError",
+         "Expected input batch_size (" + std::to_string(size0(x)) + ") to match target batch_size (" +
+             std::to_string(size0(t)) + ").",
+         "target");
   const bool weighted = tensor_given(b, "weight");
   ClassLayout l;
   if (x.dim() <= 2) {
     *kernel = "nll_loss_out_frame";
     if (t.dim() > 1) fail("RuntimeError", "0D or 1D target tensor expected, multi-target not supported", "target");
     if (!(x.dim() == 1 && t.dim() == 0) && size0(x) != size0(t))
-      fail("RuntimeError", "size mismatch (got input: " + shape_str(x.shape()) + ", target: " + shape_str(t.shape()) + ")", "target");
+      fail("RuntimeError",
+           "size mismatch (got input: " + shape_str(x.shape()) + ", target: " + shape_str(t.shape()) + ")", "target");
     l.C = x.shape()[std::size_t(x.dim() - 1)];
-    if (weighted && (tensor_arg(b, "weight").dim() != 1 || tensor_arg(b, "weight").numel() != l.C)) weight_classes(l.C, tensor_arg(b, "weight"));
+    if (weighted && (tensor_arg(b, "weight").dim() != 1 || tensor_arg(b, "weight").numel() != l.C))
+      weight_classes(l.C, tensor_arg(b, "weight"));
     if (x.dim() == 2) {
       l.N = x.shape()[0];
       l.out = {l.N};
@@ -551,15 +594,20 @@ ClassLayout nll_layout(const Bound& b, const Tensor& x, const Tensor& t, const c
   }
   if (x.dim() == 4) {
     if (t.dim() != 3)
-      fail("RuntimeError", "only batches of spatial targets supported (3D tensors) but got targets of dimension: " + std::to_string(t.dim()), "target");
+      fail("RuntimeError",
+           "only batches of spatial targets supported (3D tensors) but got targets of dimension: " +
+               std::to_string(t.dim()),
+           "target");
     if (weighted && tensor_arg(b, "weight").numel() != l.C) weight_classes(l.C, tensor_arg(b, "weight"));
     if (t.shape()[1] != x.shape()[2] || t.shape()[2] != x.shape()[3])
-      fail("RuntimeError", "size mismatch (got input: " + shape_str(x.shape()) + " , target: " + shape_str(t.shape()), "target");
+      fail("RuntimeError", "size mismatch (got input: " + shape_str(x.shape()) + " , target: " + shape_str(t.shape()),
+           "target");
     return l;
   }
   bool same = t.dim() == x.dim() - 1;
   for (int d = 1; same && d < t.dim(); ++d) same = t.shape()[std::size_t(d)] == x.shape()[std::size_t(d + 1)];
-  if (!same) fail("RuntimeError", "Expected target size " + shape_str(l.out) + ", got " + shape_str(t.shape()), "target");
+  if (!same)
+    fail("RuntimeError", "Expected target size " + shape_str(l.out) + ", got " + shape_str(t.shape()), "target");
   if (weighted && tensor_arg(b, "weight").numel() != l.C) weight_classes(l.C, tensor_arg(b, "weight"));
   return l;
 }
@@ -568,26 +616,30 @@ ClassLayout nll_layout(const Bound& b, const Tensor& x, const Tensor& t, const c
 void nll_kernel_checks(const Bound& b, const Tensor& x, const Tensor& t, const ClassLayout& l, const char* kernel) {
   if (!is_floating(x.dtype())) fail_not_implemented(kernel, x.dtype());
   if (tensor_given(b, "weight") && tensor_arg(b, "weight").dtype() != x.dtype())
-    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(x.dtype()) + " but found " +
-                             dtype_scalar_name(tensor_arg(b, "weight").dtype()), "weight");
+    fail("RuntimeError",
+         std::string("expected scalar type ") + dtype_scalar_name(x.dtype()) + " but found " +
+             dtype_scalar_name(tensor_arg(b, "weight").dtype()),
+         "weight");
   if (t.dtype() != DType::Int64 && t.dtype() != DType::UInt8)
     fail("RuntimeError", std::string("expected scalar type Long but found ") + dtype_scalar_name(t.dtype()), "target");
   const std::int64_t ignore = int_arg(b, "ignore_index", -100);
   const std::int64_t samples = l.N * l.S;
   for (std::int64_t s = 0; s < samples && x.numel() > 0; ++s) {
     const std::int64_t c = t.get(s).i;
-    if (c != ignore && (c < 0 || c >= l.C)) fail("IndexError", "Target " + std::to_string(c) + " is out of bounds.", "target");
+    if (c != ignore && (c < 0 || c >= l.C))
+      fail("IndexError", "Target " + std::to_string(c) + " is out of bounds.", "target");
   }
   if (x.numel() == 0)  // an empty class dim: every target is out of bounds
     for (std::int64_t s = 0; s < t.numel(); ++s)
-      if (t.get(s).i != ignore) fail("IndexError", "Target " + std::to_string(t.get(s).i) + " is out of bounds.", "target");
+      if (t.get(s).i != ignore)
+        fail("IndexError", "Target " + std::to_string(t.get(s).i) + " is out of bounds.", "target");
 }
 
 // The picked-class terms shared by nll_loss and cross_entropy: term s is
 // −weight[t]·logp(input[s][t]) (+ the smoothing part), counted unless t is ignore_index; 'mean'
 // divides by the summed weights of the counted ones (their count without weight).
-void class_index_terms(const Bound& b, LossPlan& p, const ClassLayout& l, const std::vector<double>& logp, double smoothing,
-                       bool whole_row) {
+void class_index_terms(const Bound& b, LossPlan& p, const ClassLayout& l, const std::vector<double>& logp,
+                       double smoothing, bool whole_row) {
   const Tensor& t = tensor_arg(b, "target");
   const std::int64_t ignore = int_arg(b, "ignore_index", -100);
   std::vector<double> w;
@@ -608,7 +660,8 @@ void class_index_terms(const Bound& b, LossPlan& p, const ClassLayout& l, const 
     double v = -wc * logp[std::size_t(l.input_flat(s, c))];
     if (smoothing > 0) {
       double smooth = 0;
-      for (std::int64_t k = 0; k < l.C; ++k) smooth -= (p.weighted ? w[std::size_t(k)] : 1.0) * logp[std::size_t(l.input_flat(s, k))];
+      for (std::int64_t k = 0; k < l.C; ++k)
+        smooth -= (p.weighted ? w[std::size_t(k)] : 1.0) * logp[std::size_t(l.input_flat(s, k))];
       v = (1 - smoothing) * v + smoothing / double(l.C) * smooth;
     }
     term.value = v;
@@ -627,8 +680,16 @@ void class_index_terms(const Bound& b, LossPlan& p, const ClassLayout& l, const 
     p.divisor_sym = p.divisor_num = count_text(divisor);
     return;
   }
-  p.divisor_sym = "(" + join_terms(picked.size(), [&](std::size_t i) { return "weight[" + std::to_string(picked[i]) + "]"; }, " + ") + ")";
-  p.divisor_num = "(" + join_terms(picked.size(), [&](std::size_t i) { return source_value(b, source(b, "weight", picked[i])); }, " + ") + ")";
+  p.divisor_sym =
+      "(" +
+      join_terms(
+          picked.size(), [&](std::size_t i) { return "weight[" + std::to_string(picked[i]) + "]"; }, " + ") +
+      ")";
+  p.divisor_num =
+      "(" +
+      join_terms(
+          picked.size(), [&](std::size_t i) { return source_value(b, source(b, "weight", picked[i])); }, " + ") +
+      ")";
   if (picked.empty()) p.divisor_sym = p.divisor_num = "0";
 }
 
@@ -648,7 +709,9 @@ ClassLayout layout_of(const Bound& b, const LossPlan& p) {
 }
 
 // The class picked by term i, and the weight factor's text ("" without weight).
-std::int64_t picked_class(const Bound& b, const Term& t) { return b.tensor(std::size_t(t.src[0].param)).get(t.src[0].flat).i; }
+std::int64_t picked_class(const Bound& b, const Term& t) {
+  return b.tensor(std::size_t(t.src[0].param)).get(t.src[0].flat).i;
+}
 std::string weight_factor(const Bound& b, const LossPlan& p, std::int64_t c, bool numeric) {
   if (!p.weighted) return "";
   const Source w = source(b, "weight", c);
@@ -687,7 +750,8 @@ LossPlan nll_plan(const Bound& b, const LossSpec& spec) {
 // cross_entropy: log_softmax over the class dim, then nll_loss (class indices, maybe smoothed)
 // or −Σ_c weight[c]·target[c]·logp[c] (class probabilities: target shaped like input).
 void log_softmax_check(const Tensor& x) {
-  if (!is_floating(x.dtype())) fail_not_implemented(x.dim() <= 2 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", x.dtype());
+  if (!is_floating(x.dtype()))
+    fail_not_implemented(x.dim() <= 2 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", x.dtype());
 }
 std::vector<double> log_softmax_rows(const Tensor& x, const ClassLayout& l) {
   std::vector<double> v = values_of(x), out(v.size());
@@ -696,7 +760,8 @@ std::vector<double> log_softmax_rows(const Tensor& x, const ClassLayout& l) {
     for (std::int64_t c = 0; c < l.C; ++c) m = std::max(m, v[std::size_t(l.input_flat(s, c))]);
     double sum = 0;
     for (std::int64_t c = 0; c < l.C; ++c) sum += std::exp(v[std::size_t(l.input_flat(s, c))] - m);
-    for (std::int64_t c = 0; c < l.C; ++c) out[std::size_t(l.input_flat(s, c))] = v[std::size_t(l.input_flat(s, c))] - m - std::log(sum);
+    for (std::int64_t c = 0; c < l.C; ++c)
+      out[std::size_t(l.input_flat(s, c))] = v[std::size_t(l.input_flat(s, c))] - m - std::log(sum);
   }
   return out;
 }
@@ -718,10 +783,15 @@ ClassLayout class_dim_layout(const Tensor& x) {
 
 // "ln(e^input[0][0] + e^input[0][1] + …)" for sample s.
 std::string log_sum_exp_text(const Bound& b, const ClassLayout& l, std::int64_t s, bool numeric) {
-  return "ln(" + join_terms(std::size_t(l.C), [&](std::size_t c) {
-           const std::int64_t f = l.input_flat(s, std::int64_t(c));
-           return numeric ? fill("e^{x}", {{'x', input_value(b, f)}}) : "e^" + input_ref(b, f);
-         }, " + ") + ")";
+  return "ln(" +
+         join_terms(
+             std::size_t(l.C),
+             [&](std::size_t c) {
+               const std::int64_t f = l.input_flat(s, std::int64_t(c));
+               return numeric ? fill("e^{x}", {{'x', input_value(b, f)}}) : "e^" + input_ref(b, f);
+             },
+             " + ") +
+         ")";
 }
 
 // "[0][c]": the coordinates of input element `flat` with the class coordinate written as `c`.
@@ -749,10 +819,12 @@ std::string ce_index_text(const Bound& b, const LossPlan& p, std::size_t i, bool
              (p.weighted ? "weight[c]·" : "") + "(−log_softmax(input)" + class_coords(shape, f, "c") + ")";
     double smooth = 0;
     for (std::int64_t k = 0; k < l.C; ++k)
-      smooth -= (p.weighted ? tensor_arg(b, "weight").get(k).as_double() : 1.0) * p.log_softmax[std::size_t(l.input_flat(s, k))];
+      smooth -= (p.weighted ? tensor_arg(b, "weight").get(k).as_double() : 1.0) *
+                p.log_softmax[std::size_t(l.input_flat(s, k))];
     return head + computed(p, -p.log_softmax[std::size_t(f)]) + tail + computed(p, smooth);
   }
-  const std::string nll = fill(log_sum_exp_text(b, l, s, numeric) + " − {x}", {{'x', numeric ? input_value(b, f) : input_ref(b, f)}});
+  const std::string nll =
+      fill(log_sum_exp_text(b, l, s, numeric) + " − {x}", {{'x', numeric ? input_value(b, f) : input_ref(b, f)}});
   return p.weighted ? weight_factor(b, p, c, numeric) + "(" + nll + ")" : nll;
 }
 
@@ -768,11 +840,18 @@ std::string ce_prob_text(const Bound& b, const LossPlan& p, std::size_t i, bool 
     const std::string cc = class_coords(shape, l.input_flat(s, 0), "c");
     return "−Σ_c " + std::string(p.weighted ? "weight[c]·" : "") + smoothed("target" + cc) + "·log_softmax(input)" + cc;
   }
-  return "−(" + join_terms(std::size_t(l.C), [&](std::size_t c) {
-           const std::int64_t f = l.input_flat(s, std::int64_t(c));
-           const std::string w = p.weighted ? fill("{w}·", {{'w', source_value(b, source(b, "weight", std::int64_t(c)))}}) : "";
-           return w + fill("{t}·{v}", {{'t', smoothed(source_value(b, source(b, "target", f)))}, {'v', computed(p, p.log_softmax[std::size_t(f)])}});
-         }, " + ") + ")";
+  return "−(" +
+         join_terms(
+             std::size_t(l.C),
+             [&](std::size_t c) {
+               const std::int64_t f = l.input_flat(s, std::int64_t(c));
+               const std::string w =
+                   p.weighted ? fill("{w}·", {{'w', source_value(b, source(b, "weight", std::int64_t(c)))}}) : "";
+               return w + fill("{t}·{v}", {{'t', smoothed(source_value(b, source(b, "target", f)))},
+                                           {'v', computed(p, p.log_softmax[std::size_t(f)])}});
+             },
+             " + ") +
+         ")";
 }
 
 LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
@@ -787,14 +866,19 @@ LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
   p.probabilities = x.shape() == t.shape();
   if (p.probabilities) {
     if (!is_floating(t.dtype()))
-      fail("RuntimeError", std::string("Expected floating point type for target with class probabilities, got ") + dtype_scalar_name(t.dtype()), "target");
-    if (int_arg(b, "ignore_index", -100) >= 0) fail("RuntimeError", "ignore_index is not supported for floating point target", "ignore_index");
+      fail("RuntimeError",
+           std::string("Expected floating point type for target with class probabilities, got ") +
+               dtype_scalar_name(t.dtype()),
+           "target");
+    if (int_arg(b, "ignore_index", -100) >= 0)
+      fail("RuntimeError", "ignore_index is not supported for floating point target", "ignore_index");
     if (x.dim() == 0) fail("IndexError", "Dimension specified as 1 but tensor has no dimensions", "input");
     const ClassLayout l = class_dim_layout(x);
     if (p.weighted && (tensor_arg(b, "weight").dim() != 1 || tensor_arg(b, "weight").numel() != l.C))
       weight_classes(l.C, tensor_arg(b, "weight"), "cross_entropy: ");
     if (smoothing > 0 && smoothing > 1)
-      fail("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: " + stream_double(smoothing), "label_smoothing");
+      fail("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: " + stream_double(smoothing),
+           "label_smoothing");
     log_softmax_check(x);
     p.dtype = promote_types(x.dtype(), t.dtype());
     if (p.weighted) p.dtype = promote_types(p.dtype, tensor_arg(b, "weight").dtype());
@@ -825,7 +909,8 @@ LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
     return p;
   }
   if (smoothing > 0 && smoothing > 1)
-    fail("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: " + stream_double(smoothing), "label_smoothing");
+    fail("RuntimeError", "label_smoothing must be between 0.0 and 1.0. Got: " + stream_double(smoothing),
+         "label_smoothing");
   if (x.dim() == 0) fail("IndexError", "Dimension specified as 1 but tensor has no dimensions", "input");
   log_softmax_check(x);
   const char* kernel = "";
@@ -844,7 +929,9 @@ LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
 // --- registration -------------------------------------------------------------------------------
 
 Param p_tensor(const char* name) { return Param{name, ParamType::Tensor}; }
-Param p_optional_tensor(const char* name) { return Param{name, ParamType::Tensor, false, true, Value(None{}), false, true}; }
+Param p_optional_tensor(const char* name) {
+  return Param{name, ParamType::Tensor, false, true, Value(None{}), false, true};
+}
 Param p_legacy(const char* name) { return Param{name, ParamType::Bool, false, true, Value(None{}), false, true}; }
 Param p_reduction() { return Param{"reduction", ParamType::String, false, true, Value(std::string("mean"))}; }
 Param p_float(const char* name, double dflt) { return Param{name, ParamType::Float, false, true, Value(dflt)}; }
@@ -855,57 +942,78 @@ const LossSpec* keep(LossSpec s) {
   return &specs.back();
 }
 
-void loss(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, std::vector<Param> params,
-          LossSpec spec, const char* input_method = "size") {
-  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), loss_run, loss_explain, loss_equation, keep(spec));
+void loss(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+          std::vector<Param> params, LossSpec spec, const char* input_method = "size") {
+  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), loss_run, loss_explain,
+                                 loss_equation, keep(spec));
   op.python_input_method = input_method;
   add_op(t, std::move(op));
 }
 
 LossSpec pointwise(const Pointwise& pw) { return LossSpec{pointwise_plan, &pw}; }
 
-
 }  // namespace
 
 void add_loss_ops(std::vector<const OpDescriptor*>& t) {
-  const std::vector<Param> basic = {p_tensor("input"), p_tensor("target"), p_legacy("size_average"), p_legacy("reduce"), p_reduction()};
+  const std::vector<Param> basic = {p_tensor("input"), p_tensor("target"), p_legacy("size_average"), p_legacy("reduce"),
+                                    p_reduction()};
   auto with = [](std::vector<Param> ps, std::vector<Param> more) {
     ps.insert(ps.end(), more.begin(), more.end());
     return ps;
   };
   loss(t, "torch.nn.functional.mse_loss", "The mean (or sum) of the squared differences between input and target.",
-       "torch.nn.functional.mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 5.0]), reduction='none')", basic, pointwise(kMse));
+       "torch.nn.functional.mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 5.0]), reduction='none')",
+       basic, pointwise(kMse));
   loss(t, "torch.nn.functional.l1_loss", "The mean (or sum) of the absolute differences between input and target.",
-       "torch.nn.functional.l1_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 5.0]), reduction='none')", basic, pointwise(kL1));
-  loss(t, "torch.nn.functional.smooth_l1_loss", "Squared difference / beta near zero, absolute difference minus beta/2 beyond beta.",
-       "torch.nn.functional.smooth_l1_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.5, 0.0, 5.0]), reduction='none')",
+       "torch.nn.functional.l1_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 5.0]), reduction='none')",
+       basic, pointwise(kL1));
+  loss(t, "torch.nn.functional.smooth_l1_loss",
+       "Squared difference / beta near zero, absolute difference minus beta/2 beyond beta.",
+       "torch.nn.functional.smooth_l1_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.5, 0.0, 5.0]), "
+       "reduction='none')",
        with(basic, {p_float("beta", 1.0)}), pointwise(kSmoothL1));
-  loss(t, "torch.nn.functional.huber_loss", "Half the squared difference below delta, delta times (|difference| − delta/2) beyond it.",
+  loss(t, "torch.nn.functional.huber_loss",
+       "Half the squared difference below delta, delta times (|difference| − delta/2) beyond it.",
        "torch.nn.functional.huber_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.5, 0.0, 5.0]), reduction='none')",
        {p_tensor("input"), p_tensor("target"), p_reduction(), p_float("delta", 1.0)}, pointwise(kHuber));
-  loss(t, "torch.nn.functional.binary_cross_entropy", "The log loss of probabilities in [0, 1] against targets: −(y·ln x + (1 − y)·ln(1 − x)).",
-       "torch.nn.functional.binary_cross_entropy(torch.tensor([0.9, 0.2, 0.5]), torch.tensor([1.0, 0.0, 1.0]), reduction='none')",
-       {p_tensor("input"), p_tensor("target"), p_optional_tensor("weight"), p_legacy("size_average"), p_legacy("reduce"), p_reduction()},
+  loss(t, "torch.nn.functional.binary_cross_entropy",
+       "The log loss of probabilities in [0, 1] against targets: −(y·ln x + (1 − y)·ln(1 − x)).",
+       "torch.nn.functional.binary_cross_entropy(torch.tensor([0.9, 0.2, 0.5]), torch.tensor([1.0, 0.0, 1.0]), "
+       "reduction='none')",
+       {p_tensor("input"), p_tensor("target"), p_optional_tensor("weight"), p_legacy("size_average"),
+        p_legacy("reduce"), p_reduction()},
        pointwise(kBce));
   {
     loss(t, "torch.nn.functional.binary_cross_entropy_with_logits torch.binary_cross_entropy_with_logits",
          "binary_cross_entropy of sigmoid(input), computed from the raw scores without overflow.",
-         "torch.nn.functional.binary_cross_entropy_with_logits(torch.tensor([2.0, -1.0, 0.0]), torch.tensor([1.0, 0.0, 1.0]), reduction='none')",
-         {p_tensor("input"), p_tensor("target"), p_optional_tensor("weight"), p_legacy("size_average"), p_legacy("reduce"), p_reduction(),
-          p_optional_tensor("pos_weight")},
+         "torch.nn.functional.binary_cross_entropy_with_logits(torch.tensor([2.0, -1.0, 0.0]), torch.tensor([1.0, 0.0, "
+         "1.0]), reduction='none')",
+         {p_tensor("input"), p_tensor("target"), p_optional_tensor("weight"), p_legacy("size_average"),
+          p_legacy("reduce"), p_reduction(), p_optional_tensor("pos_weight")},
          pointwise(kBceLogits));
-    loss(t, "torch.nn.functional.kl_div torch.kl_div", "The Kullback-Leibler divergence terms target·(ln target − input), input being log-probabilities.",
-         "torch.nn.functional.kl_div(torch.tensor([-1.0, -2.0, -0.5]), torch.tensor([0.5, 0.2, 0.3]), reduction='none')",
-         with(basic, {Param{"log_target", ParamType::Bool, false, true, Value(false)}}), pointwise(kKl), "");
+    loss(
+        t, "torch.nn.functional.kl_div torch.kl_div",
+        "The Kullback-Leibler divergence terms target·(ln target − input), input being log-probabilities.",
+        "torch.nn.functional.kl_div(torch.tensor([-1.0, -2.0, -0.5]), torch.tensor([0.5, 0.2, 0.3]), reduction='none')",
+        with(basic, {Param{"log_target", ParamType::Bool, false, true, Value(false)}}), pointwise(kKl), "");
   }
-  const std::vector<Param> class_params = {p_tensor("input"), p_tensor("target"), p_optional_tensor("weight"), p_legacy("size_average"),
-                                           Param{"ignore_index", ParamType::Int, false, true, Value(std::int64_t(-100))}, p_legacy("reduce"),
-                                           p_reduction()};
-  loss(t, "torch.nn.functional.nll_loss", "Minus the input entry of each sample's target class (times its weight), averaged or summed.",
-       "torch.nn.functional.nll_loss(torch.tensor([[-0.5, -1.0, -2.0], [-3.0, -0.1, -1.5]]), torch.tensor([0, 2]), reduction='none')",
+  const std::vector<Param> class_params = {
+      p_tensor("input"),
+      p_tensor("target"),
+      p_optional_tensor("weight"),
+      p_legacy("size_average"),
+      Param{"ignore_index", ParamType::Int, false, true, Value(std::int64_t(-100))},
+      p_legacy("reduce"),
+      p_reduction()};
+  loss(t, "torch.nn.functional.nll_loss",
+       "Minus the input entry of each sample's target class (times its weight), averaged or summed.",
+       "torch.nn.functional.nll_loss(torch.tensor([[-0.5, -1.0, -2.0], [-3.0, -0.1, -1.5]]), torch.tensor([0, 2]), "
+       "reduction='none')",
        class_params, LossSpec{nll_plan, nullptr}, "");
-  loss(t, "torch.nn.functional.cross_entropy", "log_softmax over the classes followed by nll_loss, or against class probabilities.",
-       "torch.nn.functional.cross_entropy(torch.tensor([[2.0, 1.0, 0.0], [0.0, 0.0, 3.0]]), torch.tensor([0, 2]), reduction='none')",
+  loss(t, "torch.nn.functional.cross_entropy",
+       "log_softmax over the classes followed by nll_loss, or against class probabilities.",
+       "torch.nn.functional.cross_entropy(torch.tensor([[2.0, 1.0, 0.0], [0.0, 0.0, 3.0]]), torch.tensor([0, 2]), "
+       "reduction='none')",
        with(class_params, {p_float("label_smoothing", 0.0)}), LossSpec{ce_plan, nullptr}, "");
 }
 

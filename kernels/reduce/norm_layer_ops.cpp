@@ -28,7 +28,9 @@ namespace {
 // --- small helpers ------------------------------------------------------------------------------
 
 double value_at(const Bound& b, const Source& s) { return b.tensor(std::size_t(s.param)).get(s.flat).as_double(); }
-double value_at(const Bound& b, const char* name, std::int64_t flat) { return tensor_arg(b, name).get(flat).as_double(); }
+double value_at(const Bound& b, const char* name, std::int64_t flat) {
+  return tensor_arg(b, name).get(flat).as_double();
+}
 
 std::string py_list(const Shape& s) { return shape_str(s); }
 
@@ -46,8 +48,7 @@ std::int64_t prod(const Shape& s, std::size_t from) {
 
 // '"LayerNormKernelImpl" not implemented for 'Long'' for the dtypes a kernel lacks.
 void refuse_non_float(const Tensor& x, const std::string& kernel) {
-  if (!is_floating(x.dtype()))
-    fail_not_implemented(kernel, x.dtype());
+  if (!is_floating(x.dtype())) fail_not_implemented(kernel, x.dtype());
 }
 
 std::string num(double v, DType d = DType::Float32) { return format_float(v, is_floating(d) ? d : DType::Float32); }
@@ -59,18 +60,26 @@ std::string wrap_compound(const std::string& t) {
 // The p-norm written out over terms: sqrt(a² + b²), |a| + |b|, max(|a|, |b|), (|a|^3 + |b|^3)^(1/3).
 std::string pnorm_text(std::size_t n, const std::function<std::string(std::size_t)>& term, double p) {
   auto abs_term = [&](std::size_t i) { return "|" + term(i) + "|"; };
-  if (p == 2) return "sqrt(" + join_terms(n, [&](std::size_t i) { return wrap_compound(term(i)) + "²"; }, " + ") + ")";
+  if (p == 2)
+    return "sqrt(" +
+           join_terms(
+               n, [&](std::size_t i) { return wrap_compound(term(i)) + "²"; }, " + ") +
+           ")";
   if (p == 1) return join_terms(n, abs_term, " + ");
   if (p == INFINITY) return "max(" + join_terms(n, abs_term, ", ") + ")";
   if (p == -INFINITY) return "min(" + join_terms(n, abs_term, ", ") + ")";
   if (p == 0) return "count_nonzero(" + join_terms(n, term, ", ") + ")";
   const std::string ps = num(p, DType::Float64);
-  return "(" + join_terms(n, [&](std::size_t i) { return abs_term(i) + "^" + ps; }, " + ") + ")^(1/" + ps + ")";
+  return "(" +
+         join_terms(
+             n, [&](std::size_t i) { return abs_term(i) + "^" + ps; }, " + ") +
+         ")^(1/" + ps + ")";
 }
 
 void append_unique(std::vector<Source>& to, const std::vector<Source>& from) {
   for (const Source& s : from) {
-    const bool seen = std::any_of(to.begin(), to.end(), [&](const Source& t) { return t.param == s.param && t.flat == s.flat; });
+    const bool seen =
+        std::any_of(to.begin(), to.end(), [&](const Source& t) { return t.param == s.param && t.flat == s.flat; });
     if (!seen) to.push_back(s);
   }
 }
@@ -106,7 +115,8 @@ struct NormSpec {
   Layout (*layout)(const Bound&);
   Stat (*stat)(const Bound&, const std::vector<Source>& members);
   double (*value)(const Bound&, std::int64_t k, const std::vector<Source>& members, const Stat&);
-  std::string (*equation)(const Bound&, const OpResult&, std::int64_t k, const std::vector<Source>& members, const Stat&);
+  std::string (*equation)(const Bound&, const OpResult&, std::int64_t k, const std::vector<Source>& members,
+                          const Stat&);
   // The standardizing layers: their checks and their [N, C, S] geometry (below).
   void (*check)(const Bound&) = nullptr;
   StdGeometry (*geometry)(const Bound&) = nullptr;
@@ -150,7 +160,9 @@ std::string norm_equation(const Bound& b, const OpResult& r, int, std::int64_t k
 
 // --- standardizing layers: (x − mean) / sqrt(var + eps) · weight + bias -------------------------
 
-std::int64_t std_channel(const StdGeometry& g, std::int64_t k) { return g.per_element_params ? k % g.C : (k / g.S) % g.C; }
+std::int64_t std_channel(const StdGeometry& g, std::int64_t k) {
+  return g.per_element_params ? k % g.C : (k / g.S) % g.C;
+}
 
 Layout std_layout(const Bound& b, const StdGeometry& g) {
   const Tensor& x = tensor_arg(b, "input");
@@ -189,7 +201,9 @@ Layout std_layout(const Bound& b, const StdGeometry& g) {
 }
 
 // The biased mean and variance, rounded to the type PyTorch accumulates in.
-DType acc_type(const Bound& b) { return tensor_arg(b, "input").dtype() == DType::Float64 ? DType::Float64 : DType::Float32; }
+DType acc_type(const Bound& b) {
+  return tensor_arg(b, "input").dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
+}
 
 Stat std_stat(const Bound& b, const std::vector<Source>& m) {
   Stat s;
@@ -269,8 +283,10 @@ void check_param_dtypes(const Bound& b, std::initializer_list<const char*> names
   const DType in = tensor_arg(b, "input").dtype();
   for (const char* p : names)
     if (tensor_given(b, p) && tensor_arg(b, p).dtype() != in)
-      fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(in) + " but found " +
-                               dtype_scalar_name(tensor_arg(b, p).dtype()), p);
+      fail("RuntimeError",
+           std::string("expected scalar type ") + dtype_scalar_name(in) + " but found " +
+               dtype_scalar_name(tensor_arg(b, p).dtype()),
+           p);
 }
 
 // batch_norm's CPU kernel: when the first parameter given differs from the input it runs its
@@ -286,7 +302,8 @@ void check_batch_norm_dtypes(const Bound& b) {
     for (const char* p : order)
       if (tensor_given(b, p) && tensor_arg(b, p).dtype() != DType::Float32)
         fail("RuntimeError", "mixed dtype (CPU): expect parameter to have scalar type of Float", p);
-    if (in != DType::BFloat16) fail("RuntimeError", "mixed dtype (CPU): expect input to have scalar type of BFloat16", "input");
+    if (in != DType::BFloat16)
+      fail("RuntimeError", "mixed dtype (CPU): expect input to have scalar type of BFloat16", "input");
     return;
   }
   check_param_dtypes(b, {"running_mean", "running_var", "weight", "bias"});
@@ -296,8 +313,10 @@ void check_batch_norm_dtypes(const Bound& b) {
 void check_param_sizes(const Bound& b, std::int64_t features, std::int64_t repeat) {
   for (const char* p : {"running_mean", "running_var", "weight", "bias"})
     if (tensor_given(b, p) && tensor_arg(b, p).numel() * repeat != features)
-      fail("RuntimeError", std::string(p) + " should contain " + std::to_string(features) + " elements not " +
-                               std::to_string(tensor_arg(b, p).numel() * repeat), p);
+      fail("RuntimeError",
+           std::string(p) + " should contain " + std::to_string(features) + " elements not " +
+               std::to_string(tensor_arg(b, p).numel() * repeat),
+           p);
 }
 
 Shape normalized_shape(const Bound& b) {
@@ -310,18 +329,25 @@ void layer_norm_check(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const Shape ns = normalized_shape(b);
   if (ns.empty())
-    fail("RuntimeError", "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = []", "normalized_shape");
+    fail("RuntimeError",
+         "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got "
+         "normalized_shape = []",
+         "normalized_shape");
   for (const char* p : {"weight", "bias"})
     if (tensor_given(b, p) && tensor_arg(b, p).shape() != ns)
-      fail("RuntimeError", std::string("Expected ") + p + " to be of same shape as normalized_shape, but got " + p + " of shape " +
-                               shape_str(tensor_arg(b, p).shape()) + " and normalized_shape = " + shape_str(ns), p);
+      fail("RuntimeError",
+           std::string("Expected ") + p + " to be of same shape as normalized_shape, but got " + p + " of shape " +
+               shape_str(tensor_arg(b, p).shape()) + " and normalized_shape = " + shape_str(ns),
+           p);
   bool fits = x.dim() >= int(ns.size());
   for (std::size_t i = 0; fits && i < ns.size(); ++i) fits = x.shape()[x.shape().size() - ns.size() + i] == ns[i];
   if (!fits) {
     std::string star = "[*";
     for (auto d : ns) star += ", " + std::to_string(d);
-    fail("RuntimeError", "Given normalized_shape=" + shape_str(ns) + ", expected input with shape " + star +
-                             "], but got input of size" + shape_str(x.shape()), "normalized_shape");
+    fail("RuntimeError",
+         "Given normalized_shape=" + shape_str(ns) + ", expected input with shape " + star +
+             "], but got input of size" + shape_str(x.shape()),
+         "normalized_shape");
   }
   refuse_non_float(x, "LayerNormKernelImpl");
   check_param_dtypes(b, {"weight", "bias"});
@@ -352,14 +378,18 @@ void group_norm_check(const Bound& b) {
   for (std::size_t d = 2; d < x.shape().size(); ++d) verify.push_back(x.shape()[d]);
   verify_batch_size(verify, py_list(verify));
   if (C % G != 0)
-    fail("RuntimeError", "Expected number of channels in input to be divisible by num_groups, but got input of shape " +
-                             shape_str(x.shape()) + " and num_groups=" + std::to_string(G), "num_groups");
+    fail("RuntimeError",
+         "Expected number of channels in input to be divisible by num_groups, but got input of shape " +
+             shape_str(x.shape()) + " and num_groups=" + std::to_string(G),
+         "num_groups");
   // (PyTorch 1.13 prints the weight's shape in the bias message.)
   const Shape weight_shape = tensor_given(b, "weight") ? tensor_arg(b, "weight").shape() : Shape{0};
   for (const char* p : {"weight", "bias"})
     if (tensor_given(b, p) && (tensor_arg(b, p).dim() != 1 || tensor_arg(b, p).numel() != C))
-      fail("RuntimeError", std::string("Expected ") + p + " to be a vector of size equal to the number of channels in input, but got " + p +
-                               " of shape " + shape_str(weight_shape) + " and input of shape " + shape_str(x.shape()), p);
+      fail("RuntimeError",
+           std::string("Expected ") + p + " to be a vector of size equal to the number of channels in input, but got " +
+               p + " of shape " + shape_str(weight_shape) + " and input of shape " + shape_str(x.shape()),
+           p);
   if (G < 0) fail("RuntimeError", "Expected num groups to be greater than 0, got " + std::to_string(G), "num_groups");
   refuse_non_float(x, "GroupNormKernelImpl");
   check_param_dtypes(b, {"weight", "bias"});
@@ -381,7 +411,8 @@ void batch_norm_check(const Bound& b) {
   if (training) verify_batch_size(x.shape(), torch_size(x.shape()));
   if (x.numel() == 0) return;
   for (const char* p : {"running_mean", "running_var"})
-    if (!training && !tensor_given(b, p)) fail("RuntimeError", std::string(p) + " must be defined in evaluation mode", p);
+    if (!training && !tensor_given(b, p))
+      fail("RuntimeError", std::string(p) + " must be defined in evaluation mode", p);
   check_param_sizes(b, x.dim() > 1 ? x.shape()[1] : 0, 1);
   refuse_non_float(x, "batch_norm");
   check_batch_norm_dtypes(b);
@@ -403,9 +434,11 @@ void instance_norm_check(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const bool use_input_stats = bool_arg(b, "use_input_stats", true);
   if (use_input_stats && prod(x.shape(), 2) == 1)
-    fail("ValueError", "Expected more than 1 spatial element when training, got input size " + torch_size(x.shape()), "input");
+    fail("ValueError", "Expected more than 1 spatial element when training, got input size " + torch_size(x.shape()),
+         "input");
   if (!use_input_stats && !(tensor_given(b, "running_mean") && tensor_given(b, "running_var")))
-    fail("RuntimeError", "Expected running_mean and running_var to be defined when use_input_stats is false", "running_mean");
+    fail("RuntimeError", "Expected running_mean and running_var to be defined when use_input_stats is false",
+         "running_mean");
   const std::int64_t N = size_at(x, 0), C = size_at(x, 1);
   if (x.numel() == 0) return;
   check_param_sizes(b, N * C, N);
@@ -437,7 +470,10 @@ Window lrn_window(const Bound& b) {
 Layout lrn_layout(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   if (x.dim() < 3)
-    fail("ValueError", "Expected 3D or higher dimensionality                          input (got " + std::to_string(x.dim()) + " dimensions)", "input");
+    fail("ValueError",
+         "Expected 3D or higher dimensionality                          input (got " + std::to_string(x.dim()) +
+             " dimensions)",
+         "input");
   Layout l;
   l.dtype = x.dtype();
   l.shape = x.shape();
@@ -445,12 +481,17 @@ Layout lrn_layout(const Bound& b) {
   if (n > 0) {
     const std::int64_t size = int_arg(b, "size", 1);
     if (size <= 0)
-      fail("RuntimeError", x.dim() == 3 ? "kernel size should be greater than zero, but got kH: " + std::to_string(size) + " kW: 1"
-                                        : "kernel size should be greater than zero, but got kT: " + std::to_string(size) + " kH: 1 kW: 1", "size");
+      fail("RuntimeError",
+           x.dim() == 3
+               ? "kernel size should be greater than zero, but got kH: " + std::to_string(size) + " kW: 1"
+               : "kernel size should be greater than zero, but got kT: " + std::to_string(size) + " kH: 1 kW: 1",
+           "size");
     const DType d = x.dtype();
     if (!is_floating(d) && d != DType::Int64)
-      fail("RuntimeError", std::string(x.dim() == 3 ? "\"avg_pool2d\"" : "\"avg_pool3d_out_frame\"") + " not implemented for '" +
-                               dtype_scalar_name(d) + "'", "input");
+      fail("RuntimeError",
+           std::string(x.dim() == 3 ? "\"avg_pool2d\"" : "\"avg_pool3d_out_frame\"") + " not implemented for '" +
+               dtype_scalar_name(d) + "'",
+           "input");
     if (d == DType::Int64) l.dtype = DType::Float32;  // the pooled squares times a float alpha
   }
   l.groups = n;
@@ -478,15 +519,18 @@ Stat lrn_stat(const Bound& b, const std::vector<Source>& m) {
 }
 
 double lrn_value(const Bound& b, std::int64_t k, const std::vector<Source>&, const Stat& s) {
-  const double div = std::pow(double_arg(b, "k", 1.0) + double_arg(b, "alpha", 1e-4) * s.a, double_arg(b, "beta", 0.75));
+  const double div =
+      std::pow(double_arg(b, "k", 1.0) + double_arg(b, "alpha", 1e-4) * s.a, double_arg(b, "beta", 0.75));
   return value_at(b, "input", k) / div;
 }
 
 std::string lrn_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m, const Stat&) {
   const Source x = source(b, "input", k);
   const std::string size = std::to_string(int_arg(b, "size", 1));
-  const std::string refs = join_terms(m.size(), [&](std::size_t i) { return source_ref(b, m[i]) + "²"; }, " + ");
-  const std::string vals = join_terms(m.size(), [&](std::size_t i) { return wrap_negative(source_value(b, m[i])) + "²"; }, " + ");
+  const std::string refs = join_terms(
+      m.size(), [&](std::size_t i) { return source_ref(b, m[i]) + "²"; }, " + ");
+  const std::string vals = join_terms(
+      m.size(), [&](std::size_t i) { return wrap_negative(source_value(b, m[i])) + "²"; }, " + ");
   auto f = [&](double v) { return num(v, DType::Float64); };
   return source_ref(b, x) + " / (k + alpha · (" + refs + ") / " + size + ")^beta = " + source_value(b, x) + " / (" +
          f(double_arg(b, "k", 1.0)) + " + " + f(double_arg(b, "alpha", 1e-4)) + " · (" + vals + ") / " + size + ")^" +
@@ -511,7 +555,10 @@ Layout normalize_layout(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   const int dim = int(wrap_dim(int_arg(b, "dim", 1), x.dim(), "dim"));
   if (!is_floating(x.dtype()))
-    fail("RuntimeError", std::string("norm(): input dtype should be either floating point or complex. Got ") + dtype_scalar_name(x.dtype()) + " instead.", "input");
+    fail("RuntimeError",
+         std::string("norm(): input dtype should be either floating point or complex. Got ") +
+             dtype_scalar_name(x.dtype()) + " instead.",
+         "input");
   Layout l;
   l.dtype = x.dtype();
   l.shape = x.shape();
@@ -539,13 +586,17 @@ double normalize_value(const Bound& b, std::int64_t k, const std::vector<Source>
   return value_at(b, "input", k) / std::max(s.a, double_arg(b, "eps", 1e-12));
 }
 
-std::string normalize_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m, const Stat& s) {
+std::string normalize_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m,
+                               const Stat& s) {
   const Source x = source(b, "input", k);
   const double p = p_arg(b, 2.0), eps = double_arg(b, "eps", 1e-12);
-  const std::string refs = pnorm_text(m.size(), [&](std::size_t i) { return source_ref(b, m[i]); }, p);
-  const std::string vals = pnorm_text(m.size(), [&](std::size_t i) { return source_value(b, m[i]); }, p);
-  return source_ref(b, x) + " / max(" + refs + ", eps) = " + source_value(b, x) + " / max(" + vals + ", " + num(eps, DType::Float64) +
-         ") = " + source_value(b, x) + " / " + num(std::max(s.a, eps), DType::Float64) + " = " + format_scalar(r.tensors[0].get(k));
+  const std::string refs = pnorm_text(
+      m.size(), [&](std::size_t i) { return source_ref(b, m[i]); }, p);
+  const std::string vals = pnorm_text(
+      m.size(), [&](std::size_t i) { return source_value(b, m[i]); }, p);
+  return source_ref(b, x) + " / max(" + refs + ", eps) = " + source_value(b, x) + " / max(" + vals + ", " +
+         num(eps, DType::Float64) + ") = " + source_value(b, x) + " / " + num(std::max(s.a, eps), DType::Float64) +
+         " = " + format_scalar(r.tensors[0].get(k));
 }
 
 // Two operands broadcast together and reduced along one dim: line k of the result reads
@@ -554,8 +605,10 @@ Layout pair_layout(const Bound& b, const Shape& full, int dim, bool keepdim, DTy
   Layout l;
   l.dtype = dtype;
   for (std::size_t d = 0; d < full.size(); ++d)
-    if (int(d) != dim) l.shape.push_back(full[d]);
-    else if (keepdim) l.shape.push_back(1);
+    if (int(d) != dim)
+      l.shape.push_back(full[d]);
+    else if (keepdim)
+      l.shape.push_back(1);
   l.groups = shape_numel(l.shape);
   l.group_of = [](std::int64_t k) { return k; };
   l.members = [&b, full, dim](std::int64_t g) {
@@ -577,7 +630,9 @@ Layout cosine_layout(const Bound& b) {
   const Tensor &x1 = tensor_arg(b, "x1"), &x2 = tensor_arg(b, "x2");
   const DType common = result_type({*promotion_operand(arg(b, "x1")), *promotion_operand(arg(b, "x2"))});
   if (!is_floating(common))
-    fail("RuntimeError", std::string("expected common dtype to be floating point, yet common dtype is ") + dtype_scalar_name(common), "x1");
+    fail("RuntimeError",
+         std::string("expected common dtype to be floating point, yet common dtype is ") + dtype_scalar_name(common),
+         "x1");
   const Shape full = broadcast_shapes(x1.shape(), x2.shape());
   int dim = int(wrap_dim(int_arg(b, "dim", 1), std::int64_t(full.size()), "dim"));
   if (full.empty()) dim = -1;  // two 0-d tensors: one product, nothing reduced
@@ -607,16 +662,21 @@ double cosine_value(const Bound& b, std::int64_t, const std::vector<Source>&, co
   return s.c / (std::max(s.a, eps) * std::max(s.b, eps));
 }
 
-std::string cosine_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m, const Stat& s) {
+std::string cosine_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m,
+                            const Stat& s) {
   const std::size_t n = m.size() / 2;
   const std::string eps = num(double_arg(b, "eps", 1e-8), DType::Float64);
-  const std::string refs = join_terms(n, [&](std::size_t i) { return source_ref(b, m[i]) + "·" + source_ref(b, m[n + i]); }, " + ");
-  const std::string vals = join_terms(n, [&](std::size_t i) {
-    return wrap_negative(source_value(b, m[i])) + "·" + wrap_negative(source_value(b, m[n + i]));
-  }, " + ");
+  const std::string refs = join_terms(
+      n, [&](std::size_t i) { return source_ref(b, m[i]) + "·" + source_ref(b, m[n + i]); }, " + ");
+  const std::string vals = join_terms(
+      n,
+      [&](std::size_t i) {
+        return wrap_negative(source_value(b, m[i])) + "·" + wrap_negative(source_value(b, m[n + i]));
+      },
+      " + ");
   return "(" + (n ? refs : "0") + ") / (max(‖x1‖, eps) · max(‖x2‖, eps)) = (" + (n ? vals : "0") + ") / (max(" +
-         num(s.a, DType::Float64) + ", " + eps + ") · max(" + num(s.b, DType::Float64) + ", " + eps + ")) = " +
-         format_scalar(r.tensors[0].get(k));
+         num(s.a, DType::Float64) + ", " + eps + ") · max(" + num(s.b, DType::Float64) + ", " + eps +
+         ")) = " + format_scalar(r.tensors[0].get(k));
 }
 
 // x1 − x2 in the operands' common dtype (integers wrap, as PyTorch's subtraction does).
@@ -632,20 +692,28 @@ double difference(DType common, double u, double v) {
   }
 }
 
-DType pair_common(const Bound& b) { return result_type({*promotion_operand(arg(b, "x1")), *promotion_operand(arg(b, "x2"))}); }
+DType pair_common(const Bound& b) {
+  return result_type({*promotion_operand(arg(b, "x1")), *promotion_operand(arg(b, "x2"))});
+}
 
 Layout pairwise_layout(const Bound& b) {
   const Tensor &x1 = tensor_arg(b, "x1"), &x2 = tensor_arg(b, "x2");
   if (x1.dtype() == DType::Bool && x2.dtype() == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.", "x1");
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+         "operator instead.",
+         "x1");
   if (x1.dtype() == DType::Bool || x2.dtype() == DType::Bool)
-    fail("RuntimeError", "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
+    fail("RuntimeError",
+         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+         "the `~` or `logical_not()` operator instead.",
          x1.dtype() == DType::Bool ? "x1" : "x2");
   const Shape full = broadcast_shapes(x1.shape(), x2.shape());
   const DType common = pair_common(b);
   const DType dtype = is_floating(common) ? common : DType::Float32;  // (x1 − x2) + eps
   const bool keepdim = bool_arg(b, "keepdim", false);
-  Layout l = pair_layout(b, full.empty() ? Shape{1} : full, int(full.size()) - (full.empty() ? 0 : 1), keepdim && !full.empty(), dtype);
+  Layout l = pair_layout(b, full.empty() ? Shape{1} : full, int(full.size()) - (full.empty() ? 0 : 1),
+                         keepdim && !full.empty(), dtype);
   if (full.empty()) l.shape = {};
   const double p = p_arg(b, 2.0);
   // The 0-norm has no gradient; the ±inf norms read only their extreme elements.
@@ -659,7 +727,8 @@ Layout pairwise_layout(const Bound& b) {
     const std::size_t n = m.size() / 2;
     const DType common = pair_common(b);
     std::vector<double> a(n);
-    for (std::size_t i = 0; i < n; ++i) a[i] = std::fabs(difference(common, value_at(b, m[i]), value_at(b, m[n + i])) + double_arg(b, "eps", 1e-6));
+    for (std::size_t i = 0; i < n; ++i)
+      a[i] = std::fabs(difference(common, value_at(b, m[i]), value_at(b, m[n + i])) + double_arg(b, "eps", 1e-6));
     const double best = n ? (p > 0 ? *std::max_element(a.begin(), a.end()) : *std::min_element(a.begin(), a.end())) : 0;
     for (std::size_t i = 0; i < n; ++i)
       if (a[i] == best) append_unique(src, {m[i], m[n + i]});
@@ -674,26 +743,34 @@ Stat pairwise_stat(const Bound& b, const std::vector<Source>& m) {
   const DType dtype = is_floating(common) ? common : DType::Float32;
   const double eps = double_arg(b, "eps", 1e-6);
   std::vector<double> d(n);
-  for (std::size_t i = 0; i < n; ++i) d[i] = round_to_dtype(difference(common, value_at(b, m[i]), value_at(b, m[n + i])) + eps, dtype);
+  for (std::size_t i = 0; i < n; ++i)
+    d[i] = round_to_dtype(difference(common, value_at(b, m[i]), value_at(b, m[n + i])) + eps, dtype);
   return Stat{pnorm(d, p_arg(b, 2.0))};
 }
 
 double pairwise_value(const Bound&, std::int64_t, const std::vector<Source>&, const Stat& s) { return s.a; }
 
-std::string pairwise_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m, const Stat&) {
+std::string pairwise_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m,
+                              const Stat&) {
   const std::size_t n = m.size() / 2;
   const double p = p_arg(b, 2.0);
   const std::string eps = num(double_arg(b, "eps", 1e-6), DType::Float64);
-  const std::string refs = pnorm_text(n, [&](std::size_t i) { return source_ref(b, m[i]) + " − " + source_ref(b, m[n + i]) + " + eps"; }, p);
-  const std::string vals = pnorm_text(n, [&](std::size_t i) {
-    return source_value(b, m[i]) + " − " + wrap_negative(source_value(b, m[n + i])) + " + " + eps;
-  }, p);
+  const std::string refs = pnorm_text(
+      n, [&](std::size_t i) { return source_ref(b, m[i]) + " − " + source_ref(b, m[n + i]) + " + eps"; }, p);
+  const std::string vals = pnorm_text(
+      n,
+      [&](std::size_t i) {
+        return source_value(b, m[i]) + " − " + wrap_negative(source_value(b, m[n + i])) + " + " + eps;
+      },
+      p);
   return refs + " = " + vals + " = " + format_scalar(r.tensors[0].get(k));
 }
 
 // --- registration -------------------------------------------------------------------------------
 
-Param opt_tensor(const char* name, bool has_default = true) { return Param{name, ParamType::Tensor, false, has_default, Value(None{}), false, true}; }
+Param opt_tensor(const char* name, bool has_default = true) {
+  return Param{name, ParamType::Tensor, false, has_default, Value(None{}), false, true};
+}
 Param float_p(const char* name, double v) { return Param{name, ParamType::Float, false, true, Value(v)}; }
 Param int_p(const char* name, std::int64_t v) { return Param{name, ParamType::Int, false, true, Value(v)}; }
 Param bool_p(const char* name, bool v) { return Param{name, ParamType::Bool, false, true, Value(v)}; }
@@ -702,7 +779,8 @@ void norm_op(std::vector<const OpDescriptor*>& t, const char* names, const char*
              std::vector<Param> params, NormSpec spec, const char* python_input_method = "") {
   static std::deque<NormSpec> specs;
   specs.push_back(spec);
-  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), norm_run, norm_explain, norm_equation, &specs.back());
+  OpDescriptor op = composite_op(names, "reduce", summary, example, std::move(params), norm_run, norm_explain,
+                                 norm_equation, &specs.back());
   op.python_input_method = python_input_method;
   add_op(t, std::move(op));
 }
@@ -719,45 +797,58 @@ NormSpec standard(void (*check)(const Bound&), StdGeometry (*geometry)(const Bou
 
 void add_norm_layer_ops(std::vector<const OpDescriptor*>& t) {
   norm_op(t, "torch.nn.functional.layer_norm torch.layer_norm",
-          "Standardizes each row over its last dims: subtract the row's mean, divide by its standard deviation, then scale and shift.",
+          "Standardizes each row over its last dims: subtract the row's mean, divide by its standard deviation, then "
+          "scale and shift.",
           "torch.nn.functional.layer_norm(torch.tensor([[1.0, 2.0, 3.0], [2.0, 2.0, 8.0]]), (3,))",
-          {tensor_param("input"), Param{"normalized_shape", ParamType::IntList}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
+          {tensor_param("input"), Param{"normalized_shape", ParamType::IntList}, opt_tensor("weight"),
+           opt_tensor("bias"), float_p("eps", 1e-5)},
           standard(layer_norm_check, layer_norm_geometry));
-  norm_op(t, "torch.nn.functional.group_norm torch.group_norm",
-          "Splits the channels of each sample into groups and standardizes each group, then scales and shifts per channel.",
-          "torch.nn.functional.group_norm(torch.tensor([[1.0, 3.0, 2.0, 6.0], [0.0, 4.0, 5.0, 5.0]]), 2)",
-          {tensor_param("input"), Param{"num_groups", ParamType::Int}, opt_tensor("weight"), opt_tensor("bias"), float_p("eps", 1e-5)},
-          standard(group_norm_check, group_norm_geometry), "size");
-  norm_op(t, "torch.nn.functional.batch_norm torch.batch_norm",
-          "Standardizes each channel: with the batch's own mean and variance when training, with the running statistics otherwise.",
-          "torch.nn.functional.batch_norm(torch.tensor([[1.0, 10.0], [3.0, 20.0], [5.0, 30.0]]), torch.tensor([3.0, 20.0]), torch.tensor([4.0, 100.0]))",
-          {tensor_param("input"), opt_tensor("running_mean", false), opt_tensor("running_var", false), opt_tensor("weight"), opt_tensor("bias"),
-           bool_p("training", false), float_p("momentum", 0.1), float_p("eps", 1e-5)},
-          standard(batch_norm_check, batch_norm_geometry));
+  norm_op(
+      t, "torch.nn.functional.group_norm torch.group_norm",
+      "Splits the channels of each sample into groups and standardizes each group, then scales and shifts per channel.",
+      "torch.nn.functional.group_norm(torch.tensor([[1.0, 3.0, 2.0, 6.0], [0.0, 4.0, 5.0, 5.0]]), 2)",
+      {tensor_param("input"), Param{"num_groups", ParamType::Int}, opt_tensor("weight"), opt_tensor("bias"),
+       float_p("eps", 1e-5)},
+      standard(group_norm_check, group_norm_geometry), "size");
+  norm_op(
+      t, "torch.nn.functional.batch_norm torch.batch_norm",
+      "Standardizes each channel: with the batch's own mean and variance when training, with the running statistics "
+      "otherwise.",
+      "torch.nn.functional.batch_norm(torch.tensor([[1.0, 10.0], [3.0, 20.0], [5.0, 30.0]]), torch.tensor([3.0, "
+      "20.0]), torch.tensor([4.0, 100.0]))",
+      {tensor_param("input"), opt_tensor("running_mean", false), opt_tensor("running_var", false), opt_tensor("weight"),
+       opt_tensor("bias"), bool_p("training", false), float_p("momentum", 0.1), float_p("eps", 1e-5)},
+      standard(batch_norm_check, batch_norm_geometry));
   norm_op(t, "torch.nn.functional.instance_norm torch.instance_norm",
           "Standardizes every channel of every sample on its own, over the spatial positions only.",
           "torch.nn.functional.instance_norm(torch.tensor([[[1.0, 2.0, 3.0], [10.0, 10.0, 40.0]]]))",
-          {tensor_param("input"), opt_tensor("running_mean"), opt_tensor("running_var"), opt_tensor("weight"), opt_tensor("bias"),
-           bool_p("use_input_stats", true), float_p("momentum", 0.1), float_p("eps", 1e-5)},
+          {tensor_param("input"), opt_tensor("running_mean"), opt_tensor("running_var"), opt_tensor("weight"),
+           opt_tensor("bias"), bool_p("use_input_stats", true), float_p("momentum", 0.1), float_p("eps", 1e-5)},
           standard(instance_norm_check, instance_norm_geometry), "size");
   norm_op(t, "torch.nn.functional.local_response_norm",
           "Divides each element by a power of the mean square of its neighbours across channels at the same position.",
-          "torch.nn.functional.local_response_norm(torch.tensor([[[1.0], [2.0], [3.0], [4.0]]]), 2, alpha=1.0, beta=0.5, k=1.0)",
-          {tensor_param("input"), Param{"size", ParamType::Int}, float_p("alpha", 1e-4), float_p("beta", 0.75), float_p("k", 1.0)},
+          "torch.nn.functional.local_response_norm(torch.tensor([[[1.0], [2.0], [3.0], [4.0]]]), 2, alpha=1.0, "
+          "beta=0.5, k=1.0)",
+          {tensor_param("input"), Param{"size", ParamType::Int}, float_p("alpha", 1e-4), float_p("beta", 0.75),
+           float_p("k", 1.0)},
           NormSpec{lrn_layout, lrn_stat, lrn_value, lrn_equation}, "dim");
   norm_op(t, "torch.nn.functional.normalize",
           "Divides each vector along dim by its p-norm (at least eps), so each becomes a unit vector.",
           "torch.nn.functional.normalize(torch.tensor([[3.0, 4.0], [1.0, 0.0]]))",
-          {tensor_param("input"), float_p("p", 2.0), int_p("dim", 1), float_p("eps", 1e-12), Param{"out", ParamType::OutTensor, false, true, Value(None{})}},
+          {tensor_param("input"), float_p("p", 2.0), int_p("dim", 1), float_p("eps", 1e-12),
+           Param{"out", ParamType::OutTensor, false, true, Value(None{})}},
           NormSpec{normalize_layout, normalize_stat, normalize_value, normalize_equation}, "norm");
   norm_op(t, "torch.nn.functional.cosine_similarity torch.cosine_similarity",
           "The cosine of the angle between x1 and x2 along dim: their dot product over the product of their lengths.",
-          "torch.nn.functional.cosine_similarity(torch.tensor([[1.0, 0.0], [1.0, 1.0]]), torch.tensor([[1.0, 1.0], [2.0, 2.0]]))",
+          "torch.nn.functional.cosine_similarity(torch.tensor([[1.0, 0.0], [1.0, 1.0]]), torch.tensor([[1.0, 1.0], "
+          "[2.0, 2.0]]))",
           {tensor_param("x1"), tensor_param("x2"), int_p("dim", 1), float_p("eps", 1e-8)},
           NormSpec{cosine_layout, cosine_stat, cosine_value, cosine_equation});
   norm_op(t, "torch.nn.functional.pairwise_distance torch.pairwise_distance",
-          "The p-norm distance between matching rows of x1 and x2, taken along the last dim (eps is added to each difference).",
-          "torch.nn.functional.pairwise_distance(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 2.0]]))",
+          "The p-norm distance between matching rows of x1 and x2, taken along the last dim (eps is added to each "
+          "difference).",
+          "torch.nn.functional.pairwise_distance(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], "
+          "[1.0, 2.0]]))",
           {tensor_param("x1"), tensor_param("x2"), float_p("p", 2.0), float_p("eps", 1e-6), bool_p("keepdim", false)},
           NormSpec{pairwise_layout, pairwise_stat, pairwise_value, pairwise_equation});
 }

@@ -14,10 +14,10 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
+#include "kernels/common/composite.hpp"
 #include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/elementwise/elementwise_family.hpp"
 #include "kernels/reduce/gnu_sort.hpp"
-#include "kernels/common/composite.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 #include "kernels/reduce/softmax_lines.hpp"
 
@@ -29,8 +29,12 @@ using Entry = std::pair<double, std::int64_t>;  // (value, position in the line)
 
 bool is_nan(double v) { return std::isnan(v); }
 // PyTorch's orderings with NaN above everything.
-bool less_nan_last(const Entry& a, const Entry& b) { return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first; }
-bool greater_nan_first(const Entry& a, const Entry& b) { return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first; }
+bool less_nan_last(const Entry& a, const Entry& b) {
+  return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first;
+}
+bool greater_nan_first(const Entry& a, const Entry& b) {
+  return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first;
+}
 // The same orderings as types, so that the sorts inline them (the same steps either way).
 struct LessNanLast {
   bool operator()(const Entry& a, const Entry& b) const { return less_nan_last(a, b); }
@@ -42,8 +46,10 @@ struct GreaterNanFirst {
 // sort's steps on one line: std::stable_sort when stable, else libstdc++'s introsort.
 template <class Cmp>
 void sort_entries(std::vector<Entry>& v, bool stable, Cmp cmp) {
-  if (stable) std::stable_sort(v.begin(), v.end(), cmp);
-  else gnu::sort(v, cmp);
+  if (stable)
+    std::stable_sort(v.begin(), v.end(), cmp);
+  else
+    gnu::sort(v, cmp);
 }
 // topk's, as PyTorch 1.13 picks (ATen/native/TopKImpl.h): a partial sort (heap select, always
 // sorted) when k·64 ≤ the line's length, else nth_element at k - 1, then a sort of the k - 1
@@ -62,7 +68,6 @@ void topk_entries(std::vector<Entry>& v, std::int64_t k, bool sorted, Cmp cmp) {
     std::copy(head.begin(), head.end(), v.begin());
   }
 }
-
 
 // The lines of a tensor along `dim`: line L holds elements i = 0..len-1 at flat(L, i).
 struct Lines {
@@ -116,7 +121,9 @@ Lines lines_of(const Shape& shape, int dim) {
   return l;
 }
 
-int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) { return int(wrap_dim(int_arg(b, "dim", dflt), x.dim(), "dim")); }
+int wrapped_dim(const Bound& b, const Tensor& x, std::int64_t dflt) {
+  return int(wrap_dim(int_arg(b, "dim", dflt), x.dim(), "dim"));
+}
 
 // Line L of x as (value, position) entries, in order.
 std::vector<Entry> line_entries(const Tensor& values, const Lines& l, std::int64_t line) {
@@ -129,15 +136,19 @@ std::vector<Entry> line_entries(const Tensor& values, const Lines& l, std::int64
 Shape reduced_shape(const Tensor& x, int dim, bool keepdim) {
   Shape s;
   for (int d = 0; d < x.dim(); ++d) {
-    if (d != dim) s.push_back(x.shape()[std::size_t(d)]);
-    else if (keepdim) s.push_back(1);
+    if (d != dim)
+      s.push_back(x.shape()[std::size_t(d)]);
+    else if (keepdim)
+      s.push_back(1);
   }
   return s;
 }
 
 void set_value(Tensor& t, std::int64_t flat, double v) {
-  if (is_floating(t.dtype())) t.set(flat, Scalar::from_float(v));
-  else t.set(flat, Scalar::from_int(std::int64_t(v)));
+  if (is_floating(t.dtype()))
+    t.set(flat, Scalar::from_float(v));
+  else
+    t.set(flat, Scalar::from_int(std::int64_t(v)));
 }
 
 // The sources of an output element: the whole line, `winners` as value, the rest compare.
@@ -161,11 +172,11 @@ struct Picked {
 
 struct OrderSpec {
   const char* name;
-  int results;                   // 1 (values or indices) or 2 (values, indices)
+  int results;                      // 1 (values or indices) or 2 (values, indices)
   bool index_result_first = false;  // argsort: the one result is the indices
   // The output line length given the input's (sort: the same; topk: k; median: 1).
   std::int64_t (*out_len)(const Bound&, std::int64_t len);
-  bool reduces = false;          // median, kthvalue, mode: the dim disappears unless keepdim
+  bool reduces = false;  // median, kthvalue, mode: the dim disappears unless keepdim
   int (*dim_of)(const Bound&, const Tensor&);
   void (*check)(const Bound&, const Tensor&, int dim) = nullptr;
   Picked (*pick)(const Bound&, std::vector<Entry> line);
@@ -177,8 +188,8 @@ struct OrderSpec {
   // Line ops (softmax): every output element reads its whole line; the equation is theirs,
   // the values softmax_lines' (no pick).
   bool whole_line = false;
-  double line_sign = 1;    // softmin: -1
-  bool line_log = false;   // log_softmax
+  double line_sign = 1;   // softmin: -1
+  bool line_log = false;  // log_softmax
   std::string (*equation)(const Bound&, const OpResult&, int, std::int64_t, const std::vector<Source>&) = nullptr;
 };
 
@@ -197,7 +208,8 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   Prepared p;
   p.x = b.tensor(0);
   if (p.x.dtype() == DType::Bool && s.bool_kernel)
-    fail("RuntimeError", std::string("\"") + (full_form(b, s) ? s.full_bool_kernel : s.bool_kernel) + "\" not implemented for 'Bool'");
+    fail("RuntimeError",
+         std::string("\"") + (full_form(b, s) ? s.full_bool_kernel : s.bool_kernel) + "\" not implemented for 'Bool'");
   if (full_form(b, s)) {  // every element as one line; a 0-d result
     p.x = p.x.contiguous().as_strided({p.x.numel()}, {1}, 0);
     p.values = p.x;
@@ -209,7 +221,8 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   if (s.check) s.check(b, p.x, p.dim);
   p.values = p.x;
   const Value& dtype = arg(b, "dtype");
-  if (s.whole_line && dtype.is<DType>()) p.values = p.x = cast_tensor(p.x, dtype.as<DType>());  // softmax(dtype=) casts first
+  if (s.whole_line && dtype.is<DType>())
+    p.values = p.x = cast_tensor(p.x, dtype.as<DType>());  // softmax(dtype=) casts first
   p.in = lines_of(p.x.shape(), p.dim);
   Shape shape = p.x.shape();
   if (!shape.empty()) shape[std::size_t(p.dim)] = s.out_len(b, p.in.len);
@@ -240,11 +253,15 @@ void order_lines_typed(const Bound& b, const OrderSpec& s, const Prepared& p, Op
     const T* in = x + line * len;
     for (std::int64_t i = 0; i < len; ++i) v[std::size_t(i)] = Entry(double(in[i]), i);
     if (is_sort) {
-      if (greater) sort_entries(v, stable, GreaterNanFirst{});
-      else sort_entries(v, stable, LessNanLast{});
+      if (greater)
+        sort_entries(v, stable, GreaterNanFirst{});
+      else
+        sort_entries(v, stable, LessNanLast{});
     } else {
-      if (greater) topk_entries(v, k, sorted, GreaterNanFirst{});
-      else topk_entries(v, k, sorted, LessNanLast{});
+      if (greater)
+        topk_entries(v, k, sorted, GreaterNanFirst{});
+      else
+        topk_entries(v, k, sorted, LessNanLast{});
     }
     for (std::int64_t j = 0; j < out_len; ++j) {
       values[line * out_len + j] = T(v[std::size_t(j)].first);
@@ -256,9 +273,12 @@ bool order_lines_fast(const Bound& b, const OrderSpec& s, const Prepared& p, OpR
   if ((s.pick != pick_sort && s.pick != pick_topk) || s.results != 2 || s.index_result_first) return false;
   if (p.x.dim() == 0 || p.in.dim != p.x.dim() - 1 || !p.x.is_contiguous() || p.in.len == 0) return false;
   if (r.tensors[0].dtype() != p.x.dtype() || !r.tensors[0].is_contiguous()) return false;
-  if (p.x.dtype() == DType::Float32) order_lines_typed<float>(b, s, p, r);
-  else if (p.x.dtype() == DType::Float64) order_lines_typed<double>(b, s, p, r);
-  else return false;
+  if (p.x.dtype() == DType::Float32)
+    order_lines_typed<float>(b, s, p, r);
+  else if (p.x.dtype() == DType::Float64)
+    order_lines_typed<double>(b, s, p, r);
+  else
+    return false;
   return true;
 }
 
@@ -273,8 +293,10 @@ OpResult order_run(const Bound& b) {
     r.tensors[0].set(0, Scalar::from_float(m));
     return r;
   }
-  if (s.results == 2) r.tensors = {Tensor::empty(vd, p.out_shape), Tensor::empty(DType::Int64, p.out_shape)};
-  else r.tensors = {Tensor::empty(s.index_result_first ? DType::Int64 : vd, p.out_shape)};
+  if (s.results == 2)
+    r.tensors = {Tensor::empty(vd, p.out_shape), Tensor::empty(DType::Int64, p.out_shape)};
+  else
+    r.tensors = {Tensor::empty(s.index_result_first ? DType::Int64 : vd, p.out_shape)};
   r.is_tuple = s.results == 2;
   if (r.tensors[0].numel() == 0) return r;
   if (s.whole_line) {
@@ -423,13 +445,18 @@ Picked sorted_line(std::vector<Entry>& v, std::int64_t count) {
 bool sort_stable(const Bound& b) {
   const Value& st = arg(b, "stable");
   if (b.op->param_index("stable") >= 0 && b.given(std::size_t(b.op->param_index("stable"))) && st.is<None>())
-    fail("RuntimeError", "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.", "stable");
+    fail("RuntimeError",
+         "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug "
+         "to PyTorch. sort(): c10::optional<bool> for stable has to have value.",
+         "stable");
   return st.is<bool>() && st.as<bool>();
 }
 Picked pick_sort(const Bound& b, std::vector<Entry> v) {
   const bool descending = bool_arg(b, "descending", false), stable = sort_stable(b);
-  if (descending) sort_entries(v, stable, GreaterNanFirst{});
-  else sort_entries(v, stable, LessNanLast{});
+  if (descending)
+    sort_entries(v, stable, GreaterNanFirst{});
+  else
+    sort_entries(v, stable, LessNanLast{});
   return sorted_line(v, std::int64_t(v.size()));
 }
 Picked pick_argsort(const Bound& b, std::vector<Entry> v) {
@@ -446,8 +473,10 @@ Picked pick_msort(const Bound& b, std::vector<Entry> v) {
 Picked pick_topk(const Bound& b, std::vector<Entry> v) {
   const std::int64_t k = int_arg(b, "k", 1);
   const bool largest = bool_arg(b, "largest", true), sorted = bool_arg(b, "sorted", true);
-  if (largest) topk_entries(v, k, sorted, GreaterNanFirst{});
-  else topk_entries(v, k, sorted, LessNanLast{});
+  if (largest)
+    topk_entries(v, k, sorted, GreaterNanFirst{});
+  else
+    topk_entries(v, k, sorted, LessNanLast{});
   return sorted_line(v, k);
 }
 std::int64_t topk_len(const Bound& b, std::int64_t) { return int_arg(b, "k", 1); }
@@ -466,7 +495,8 @@ void topk_check(const Bound& b, const Tensor& x, int dim) {
 // The reductions refuse empty lines.
 void nonempty_line(const char* name, const Tensor& x, int dim) {
   if (x.dim() && x.shape()[std::size_t(dim)] == 0 && shape_numel(reduced_shape(x, dim, false)) > 0)
-    fail("IndexError", std::string(name) + "(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.", "dim");
+    fail("IndexError",
+         std::string(name) + "(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.", "dim");
 }
 void median_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
 void nanmedian_check(const Bound&, const Tensor& x, int dim) { nonempty_line("median", x, dim); }
@@ -481,15 +511,21 @@ void softmax_check(const Bound& b, const Tensor& x, int dim) {
   const Value& dtype = arg(b, "dtype");
   const DType d = dtype.is<DType>() ? dtype.as<DType>() : x.dtype();
   if (std::string(b.op->names.front()) == "torch.nn.functional.softmin" && x.dtype() == DType::Bool)
-    fail("RuntimeError", "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.", "input");
+    fail("RuntimeError",
+         "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+         "`~` or `logical_not()` operator instead.",
+         "input");
   if (!is_floating(d)) {
     const bool last = x.dim() == 0 || dim == x.dim() - 1;
     const bool log = b.op->names.front().find("log_") != std::string::npos;
-    fail("RuntimeError", std::string("\"") + (log ? "log_softmax" : "softmax") + (last ? "_lastdim_kernel_impl" : "_kernel_impl") +
-                             "\" not implemented for '" + dtype_scalar_name(d) + "'", "input");
+    fail("RuntimeError",
+         std::string("\"") + (log ? "log_softmax" : "softmax") + (last ? "_lastdim_kernel_impl" : "_kernel_impl") +
+             "\" not implemented for '" + dtype_scalar_name(d) + "'",
+         "input");
   }
 }
-std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& sources) {
+std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_t flat,
+                             const std::vector<Source>& sources) {
   const Tensor& in = b.tensor(0);
   const Tensor& out = r.tensors[0];
   const bool log = b.op->names.front().find("log_") != std::string::npos;
@@ -511,7 +547,8 @@ std::string softmax_equation(const Bound& b, const OpResult& r, int, std::int64_
   const std::string lhs = "out" + coords(out.shape(), flat) + " = ";
   const std::string value = format_scalar(out.get(flat));
   if (log) return lhs + me + " − ln(" + terms_ref + ") = " + mv + " − ln(" + terms_val + ") = " + value;
-  return lhs + "e^" + sign + me + " / (" + terms_ref + ") = e^" + sign + "(" + mv + ") / (" + terms_val + ") = " + value;
+  return lhs + "e^" + sign + me + " / (" + terms_ref + ") = e^" + sign + "(" + mv + ") / (" + terms_val +
+         ") = " + value;
 }
 
 Param p_dim(std::int64_t dflt) { return Param{"dim", ParamType::Int, false, true, Value(dflt), true}; }
@@ -519,9 +556,9 @@ Param p_dim(std::int64_t dflt) { return Param{"dim", ParamType::Int, false, true
 // --- max and min: one name, three PyTorch overloads ----------------------------------------------
 
 struct MaxForms {
-  const OpDescriptor* full;  // max(x): a reduction to one value, every tie a source
-  const OpDescriptor* dim;   // max(x, dim, keepdim): (values, indices)
-  const OpDescriptor* other; // max(x, other): torch.maximum
+  const OpDescriptor* full;   // max(x): a reduction to one value, every tie a source
+  const OpDescriptor* dim;    // max(x, dim, keepdim): (values, indices)
+  const OpDescriptor* other;  // max(x, other): torch.maximum
 };
 std::deque<MaxForms> max_forms;
 
@@ -552,20 +589,24 @@ std::vector<Source> max_explain(const Bound& b, const OpResult& r, int position,
     for (Source& s : src) s.param = s.param == 1 ? 3 : s.param;  // other is parameter 3 of max
   return src;
 }
-std::string max_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>& sources) {
+std::string max_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                         const std::vector<Source>& sources) {
   const Bound c = as_form(b);
   std::vector<Source> own = sources;  // in the form's parameters: other is its parameter 1
   if (b[3].is<Tensor>())
     for (Source& s : own) s.param = s.param == 3 ? 1 : s.param;
   if (c.op->equation_fn) return c.op->equation_fn(c, r, position, flat, own);
-  return build_equation(c, r.tensors[std::size_t(position)], flat, own);  // torch.maximum's: max(input[i], other[i]) = ...
+  return build_equation(c, r.tensors[std::size_t(position)], flat,
+                        own);  // torch.maximum's: max(input[i], other[i]) = ...
 }
 
 }  // namespace
 
 void add_order_ops(std::vector<const OpDescriptor*>& t) {
   const std::vector<Param> dim_keep = {tensor_param("input"), p_dim(-1), keepdim_param(), out_param()};
-  const std::vector<Param> dim_none_keep = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(), out_param()};
+  const std::vector<Param> dim_none_keep = {tensor_param("input"),
+                                            Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
+                                            keepdim_param(), out_param()};
   // median/nanmedian(x) without dim reduce everything to one value (the lower middle); bool
   // errors name median's kernels for both.
   const auto middle = [](OrderSpec s) {
@@ -575,38 +616,48 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
     return s;
   };
   const OrderSpec median = middle({"median", 2, false, one, true, dim_last, median_check, pick_median});
-  register_order(t, "torch.median torch.Tensor.median", "The middle value of each line along dim (the lower of the two middles for an even count), and where it is.",
-                 "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_none_keep, median);
+  register_order(
+      t, "torch.median torch.Tensor.median",
+      "The middle value of each line along dim (the lower of the two middles for an even count), and where it is.",
+      "torch.median(torch.tensor([[3, 1, 2], [5, 4, 4]]), dim=1)", dim_none_keep, median);
   const OrderSpec nanmedian = middle({"nanmedian", 2, false, one, true, dim_last, nanmedian_check, pick_nanmedian});
-  register_order(t, "torch.nanmedian torch.Tensor.nanmedian", "The middle value of each line along dim, ignoring NaN, and where it is.",
-                 "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_none_keep, nanmedian);
+  register_order(t, "torch.nanmedian torch.Tensor.nanmedian",
+                 "The middle value of each line along dim, ignoring NaN, and where it is.",
+                 "torch.nanmedian(torch.tensor([[3.0, float('nan'), 2.0], [5.0, 4.0, 4.0]]), dim=1)", dim_none_keep,
+                 nanmedian);
   OrderSpec kth{"kthvalue", 2, false, one, true, dim_last, kthvalue_check, pick_kthvalue};
   kth.bool_kernel = "kthvalue_cpu";
-  register_order(t, "torch.kthvalue torch.Tensor.kthvalue", "The k-th smallest value of each line along dim, and where it is.",
+  register_order(t, "torch.kthvalue torch.Tensor.kthvalue",
+                 "The k-th smallest value of each line along dim, and where it is.",
                  "torch.kthvalue(torch.tensor([[3, 1, 2], [5, 4, 6]]), 2, dim=1)",
                  {tensor_param("input"), Param{"k", ParamType::Int}, p_dim(-1), keepdim_param(), out_param()}, kth);
   OrderSpec mode{"mode", 2, false, one, true, dim_last, mode_check, pick_mode};
-  register_order(t, "torch.mode torch.Tensor.mode", "The most frequent value of each line along dim (the smallest on a tie), and where it is.",
+  register_order(t, "torch.mode torch.Tensor.mode",
+                 "The most frequent value of each line along dim (the smallest on a tie), and where it is.",
                  "torch.mode(torch.tensor([[3, 1, 3, 2], [4, 4, 5, 5]]), dim=1)", dim_keep, mode);
   OrderSpec sort{"sort", 2, false, same_len, false, dim_last, nullptr, pick_sort};
   sort.names_resolve = false;
-  register_order(t, "torch.sort torch.Tensor.sort", "Each line along dim in order, with the positions the elements came from.",
+  register_order(t, "torch.sort torch.Tensor.sort",
+                 "Each line along dim in order, with the positions the elements came from.",
                  "torch.sort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
-                 {tensor_param("input"), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true}, p_dim(-1),
-                  Param{"descending", ParamType::Bool, false, true, Value(false)}, out_param()}, sort);
+                 {tensor_param("input"), Param{"stable", ParamType::Bool, true, true, Value(None{}), false, true},
+                  p_dim(-1), Param{"descending", ParamType::Bool, false, true, Value(false)}, out_param()},
+                 sort);
   OrderSpec argsort{"argsort", 1, true, same_len, false, dim_last, nullptr, pick_argsort};
   argsort.names_resolve = false;
   register_order(t, "torch.argsort torch.Tensor.argsort", "The positions that would put each line along dim in order.",
                  "torch.argsort(torch.tensor([[3, 1, 2], [5, 6, 4]]), dim=1)",
                  {tensor_param("input"), Param{"stable", ParamType::Bool, true, true, Value(false)}, p_dim(-1),
-                  Param{"descending", ParamType::Bool, false, true, Value(false)}}, argsort);
+                  Param{"descending", ParamType::Bool, false, true, Value(false)}},
+                 argsort);
   OrderSpec msort{"msort", 1, false, same_len, false, dim_zero, nullptr, pick_msort};
   register_order(t, "torch.msort torch.Tensor.msort", "Each column in ascending order: sort along dim 0.",
                  "torch.msort(torch.tensor([[3, 1], [1, 4], [2, 0]]))", {tensor_param("input"), out_param()}, msort);
   // softmax, log_softmax, softmin: each output element reads its whole line along dim.
-  const std::vector<Param> softmax_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
-                                             Param{"_stacklevel", ParamType::Int, false, true, Value(3)},
-                                             Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, out_param()};
+  const std::vector<Param> softmax_params = {
+      tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
+      Param{"_stacklevel", ParamType::Int, false, true, Value(3)},
+      Param{"dtype", ParamType::DType, false, true, Value(None{}), false, true}, out_param()};
   auto line_op = [&](const char* names, const char* summary, const char* example, double sign, bool log,
                      const char* python_method = "") {
     OrderSpec s{"softmax", 1, false, same_len, false, softmax_dim, softmax_check, nullptr};
@@ -615,7 +666,8 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
     s.line_log = log;
     s.equation = softmax_equation;
     s.value_dtype = [](const Tensor& x) { return x.dtype(); };
-    const_cast<OpDescriptor&>(register_order(t, names, summary, example, softmax_params, s)).python_input_method = python_method;
+    const_cast<OpDescriptor&>(register_order(t, names, summary, example, softmax_params, s)).python_input_method =
+        python_method;
   };
   line_op("torch.softmax torch.Tensor.softmax torch.nn.functional.softmax torch.special.softmax",
           "Turns each line along dim into probabilities: e^x over the sum of e^x of the line.",
@@ -628,10 +680,13 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
 
   OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
   topk.bool_kernel = "topk_cpu";
-  register_order(t, "torch.topk torch.Tensor.topk", "The k largest (or smallest) elements of each line along dim, with where they are.",
+  register_order(t, "torch.topk torch.Tensor.topk",
+                 "The k largest (or smallest) elements of each line along dim, with where they are.",
                  "torch.topk(torch.tensor([[3, 1, 5, 2], [5, 6, 4, 6]]), 2)",
-                 {tensor_param("input"), Param{"k", ParamType::Int}, p_dim(-1), Param{"largest", ParamType::Bool, false, true, Value(true)},
-                  Param{"sorted", ParamType::Bool, false, true, Value(true)}, out_param()}, topk);
+                 {tensor_param("input"), Param{"k", ParamType::Int}, p_dim(-1),
+                  Param{"largest", ParamType::Bool, false, true, Value(true)},
+                  Param{"sorted", ParamType::Bool, false, true, Value(true)}, out_param()},
+                 topk);
 }
 
 // max and min: hidden descriptors for the forms, dispatched by the arguments given.
@@ -639,9 +694,12 @@ void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const Op
                  const std::vector<const OpDescriptor*>& hidden_dim) {
   const char* names[2] = {"torch.max torch.Tensor.max", "torch.min torch.Tensor.min"};
   const char* others[2] = {"torch.maximum", "torch.minimum"};
-  const char* summaries[2] = {"The largest element (of everything, or of each line along dim with its position), or the larger of two tensors.",
-                              "The smallest element (of everything, or of each line along dim with its position), or the smaller of two tensors."};
-  const char* examples[2] = {"torch.max(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)", "torch.min(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)"};
+  const char* summaries[2] = {
+      "The largest element (of everything, or of each line along dim with its position), or the larger of two tensors.",
+      "The smallest element (of everything, or of each line along dim with its position), or the smaller of two "
+      "tensors."};
+  const char* examples[2] = {"torch.max(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)",
+                             "torch.min(torch.tensor([[3, 1, 5], [5, 6, 4]]), dim=1)"};
   static std::deque<OpDescriptor> ops;
   auto in_table = [&](const std::string& name) -> const OpDescriptor* {  // the table is still being built
     for (const OpDescriptor* op : t)
@@ -657,8 +715,9 @@ void add_max_min(std::vector<const OpDescriptor*>& t, const std::vector<const Op
     op.summary = summaries[k];
     op.docs = docs_url(op.names.front());
     op.example = examples[k];
-    op.params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),
-                 Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, out_param()};
+    op.params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true},
+                 keepdim_param(), Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true},
+                 out_param()};
     op.family_data = &max_forms.back();
     op.names_resolve = true;
     op.run = max_run;

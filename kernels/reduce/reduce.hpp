@@ -11,12 +11,12 @@
 namespace whence {
 
 struct ReduceArgs {
-  KTensor in;                          // the input, every dim
-  int kept[kKernelMaxRank] = {};       // dims that index the output, ascending
+  KTensor in;                     // the input, every dim
+  int kept[kKernelMaxRank] = {};  // dims that index the output, ascending
   int nkept = 0;
-  int reduced[kKernelMaxRank] = {};    // dims folded into each output element, ascending
+  int reduced[kKernelMaxRank] = {};  // dims folded into each output element, ascending
   int nreduced = 0;
-  std::int64_t slice = 1;              // elements per output element
+  std::int64_t slice = 1;  // elements per output element
 };
 
 // Folds the slice of output element `out_flat` into `acc` (acc.add(value, i) for the i-th
@@ -33,7 +33,8 @@ WHENCE_HD void reduce_element(const ReduceArgs& a, std::int64_t out_flat, Access
     const T* data = static_cast<const T*>(a.in.data);
     std::int64_t at = storage_offset(a.in, coord);
     const int inner = a.nreduced ? a.reduced[a.nreduced - 1] : 0;
-    const std::int64_t inner_len = a.nreduced ? a.in.shape[inner] : 1, inner_stride = a.nreduced ? a.in.strides[inner] : 0;
+    const std::int64_t inner_len = a.nreduced ? a.in.shape[inner] : 1,
+                       inner_stride = a.nreduced ? a.in.strides[inner] : 0;
     for (std::int64_t i = 0; i < a.slice;) {
       acc.add_run(data + at, inner_stride, inner_len, i);
       i += inner_len;

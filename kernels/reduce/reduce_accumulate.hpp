@@ -13,17 +13,30 @@
 namespace whence {
 
 enum class ReduceKind {
-  Sum, NanSum, Prod, Mean, NanMean,
-  Max, Min,          // with the position of the winner (max(x, dim) and argmax)
-  AMax, AMin,        // the value only: every tie is a source
-  AMinMax,           // (min, max)
-  Var, Std, VarMean, StdMean,
-  LogSumExp, Norm, All, Any, CountNonzero,
+  Sum,
+  NanSum,
+  Prod,
+  Mean,
+  NanMean,
+  Max,
+  Min,  // with the position of the winner (max(x, dim) and argmax)
+  AMax,
+  AMin,     // the value only: every tie is a source
+  AMinMax,  // (min, max)
+  Var,
+  Std,
+  VarMean,
+  StdMean,
+  LogSumExp,
+  Norm,
+  All,
+  Any,
+  CountNonzero,
 };
 
 struct ReduceParams {
-  double p = 2;           // Norm's order (inf and -inf included)
-  double correction = 1;  // Var and Std: divide by n - correction
+  double p = 2;             // Norm's order (inf and -inf included)
+  double correction = 1;    // Var and Std: divide by n - correction
   bool later_ties = false;  // cummax, cummin: an equal element (or a later NaN) takes over
 };
 
@@ -46,8 +59,10 @@ struct Accumulator {
   }
 
   static WHENCE_HD bool is_nan(T v) {
-    if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
-    else return false;
+    if constexpr (std::is_floating_point_v<T>)
+      return std::isnan(v);
+    else
+      return false;
   }
   // a beats b for Max (greater) or Min (less); NaN beats everything and stays.
   static WHENCE_HD bool beats(T a, T b, bool greater) {
@@ -59,15 +74,19 @@ struct Accumulator {
   WHENCE_HD void add(T v, std::int64_t i) {
     switch (kind) {
       case ReduceKind::Sum:
-        if constexpr (std::is_integral_v<T>) total = T(std::uint64_t(total) + std::uint64_t(v));
-        else total += v;
+        if constexpr (std::is_integral_v<T>)
+          total = T(std::uint64_t(total) + std::uint64_t(v));
+        else
+          total += v;
         break;
       case ReduceKind::NanSum:
         if (!is_nan(v)) total += v;
         break;
       case ReduceKind::Prod:
-        if constexpr (std::is_integral_v<T>) total = T(std::uint64_t(total) * std::uint64_t(v));
-        else total *= v;
+        if constexpr (std::is_integral_v<T>)
+          total = T(std::uint64_t(total) * std::uint64_t(v));
+        else
+          total *= v;
         break;
       case ReduceKind::NanMean:
         if (is_nan(v)) return;
@@ -90,7 +109,8 @@ struct Accumulator {
       case ReduceKind::Min:
       case ReduceKind::AMin: {
         const bool larger = kind == ReduceKind::Max || kind == ReduceKind::AMax;
-        if (winner < 0 || beats(v, best, larger) || (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
+        if (winner < 0 || beats(v, best, larger) ||
+            (params.later_ties && (is_nan(v) || (!is_nan(best) && v == best)))) {
           best = v;
           winner = i;
         }
@@ -114,12 +134,18 @@ struct Accumulator {
       }
       case ReduceKind::Norm: {
         const double a = std::fabs(double(v)), p = params.p;
-        if (p == INFINITY) { if (a > mean || std::isnan(a)) mean = a; }
-        else if (p == -INFINITY) { if (n == 0 || a < mean || std::isnan(a)) mean = a; }
-        else if (p == 0) mean += a != 0;
-        else if (p == 1) mean += a;
-        else if (p == 2) mean += a * a;
-        else mean += std::pow(a, p);
+        if (p == INFINITY) {
+          if (a > mean || std::isnan(a)) mean = a;
+        } else if (p == -INFINITY) {
+          if (n == 0 || a < mean || std::isnan(a)) mean = a;
+        } else if (p == 0)
+          mean += a != 0;
+        else if (p == 1)
+          mean += a;
+        else if (p == 2)
+          mean += a * a;
+        else
+          mean += std::pow(a, p);
         break;
       }
       case ReduceKind::All:
@@ -128,9 +154,7 @@ struct Accumulator {
       case ReduceKind::Any:
         if (v != T(0)) flag = true;
         break;
-      case ReduceKind::CountNonzero:
-        nonzero += v != T(0);
-        break;
+      case ReduceKind::CountNonzero: nonzero += v != T(0); break;
     }
     ++n;
   }
@@ -164,16 +188,24 @@ struct Accumulator {
   // Result k as a double (floating results) or through `integer` (integer ones).
   WHENCE_HD double value(int k) const {
     switch (kind) {
-      case ReduceKind::Sum: case ReduceKind::NanSum: case ReduceKind::Prod: return double(total);
-      case ReduceKind::Mean: case ReduceKind::NanMean: return sum / double(n);
-      case ReduceKind::Var: case ReduceKind::Std: case ReduceKind::VarMean: case ReduceKind::StdMean: {
+      case ReduceKind::Sum:
+      case ReduceKind::NanSum:
+      case ReduceKind::Prod: return double(total);
+      case ReduceKind::Mean:
+      case ReduceKind::NanMean: return sum / double(n);
+      case ReduceKind::Var:
+      case ReduceKind::Std:
+      case ReduceKind::VarMean:
+      case ReduceKind::StdMean: {
         if (k == 1) return n ? mean : NAN;
         const double dof = double(n) - params.correction;
         const double var = dof > 0 ? m2 / dof : (n ? (m2 > 0 ? INFINITY : NAN) : NAN);
         return kind == ReduceKind::Std || kind == ReduceKind::StdMean ? std::sqrt(var) : var;
       }
-      case ReduceKind::Max: case ReduceKind::Min: case ReduceKind::AMax: case ReduceKind::AMin:
-        return k == 1 ? double(winner) : double(best);
+      case ReduceKind::Max:
+      case ReduceKind::Min:
+      case ReduceKind::AMax:
+      case ReduceKind::AMin: return k == 1 ? double(winner) : double(best);
       case ReduceKind::AMinMax: return double(k == 0 ? best : best2);
       case ReduceKind::LogSumExp:
         if (n == 0) return -INFINITY;
@@ -193,9 +225,13 @@ struct Accumulator {
   }
   WHENCE_HD std::int64_t integer(int k) const {
     switch (kind) {
-      case ReduceKind::Sum: case ReduceKind::NanSum: case ReduceKind::Prod: return std::int64_t(total);
-      case ReduceKind::Max: case ReduceKind::Min: case ReduceKind::AMax: case ReduceKind::AMin:
-        return k == 1 ? winner : std::int64_t(best);
+      case ReduceKind::Sum:
+      case ReduceKind::NanSum:
+      case ReduceKind::Prod: return std::int64_t(total);
+      case ReduceKind::Max:
+      case ReduceKind::Min:
+      case ReduceKind::AMax:
+      case ReduceKind::AMin: return k == 1 ? winner : std::int64_t(best);
       case ReduceKind::AMinMax: return std::int64_t(k == 0 ? best : best2);
       case ReduceKind::All: return !flag;
       case ReduceKind::Any: return flag;
@@ -207,8 +243,10 @@ struct Accumulator {
   // Only the order statistics compare.
   WHENCE_HD bool decided(std::int64_t i, T v, int k) const {
     switch (kind) {
-      case ReduceKind::Max: case ReduceKind::Min: return i == winner;
-      case ReduceKind::AMax: case ReduceKind::AMin: return v == best || (is_nan(v) && is_nan(best));
+      case ReduceKind::Max:
+      case ReduceKind::Min: return i == winner;
+      case ReduceKind::AMax:
+      case ReduceKind::AMin: return v == best || (is_nan(v) && is_nan(best));
       case ReduceKind::AMinMax: {
         const T r = k == 0 ? best : best2;
         return v == r || (is_nan(v) && is_nan(r));

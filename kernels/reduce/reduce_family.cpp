@@ -20,13 +20,12 @@ namespace {
 
 const ReduceSpec& reduce_spec(const Bound& b) { return *static_cast<const ReduceSpec*>(b.op->family_data); }
 
-
 // A bound call, ready to reduce: the folded dims, the result shape and dtypes, and (after
 // load_values) the input cast once to double or int64, the accumulators' domains.
 struct Reduction {
-  Tensor input;          // as given
-  Tensor typed;          // cast to dtype= when given
-  Tensor values;         // contiguous double or int64 copy, read by the element function
+  Tensor input;   // as given
+  Tensor typed;   // cast to dtype= when given
+  Tensor values;  // contiguous double or int64 copy, read by the element function
   ReduceArgs args;
   Shape out_shape;
   std::vector<DType> dtypes;
@@ -129,7 +128,8 @@ void load_values(Reduction& r) {
 // straight from the typed input (reduce_lines.hpp).
 bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
   const ReduceArgs& a = r.args;
-  if (spec.scan) return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
+  if (spec.scan)
+    return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
   if (a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
   if (out.size() == 2 && spec.results[1] == ReduceDType::Index)  // max(x, dim): values, indices
     return arg_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0], out[1]);
@@ -139,8 +139,10 @@ bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& 
 template <class T, class Access>
 Accumulator<T> fold(const Reduction& r, const ReduceSpec& spec, std::int64_t flat, Access& access) {
   Accumulator<T> acc(spec.kind, r.params);
-  if (spec.scan) scan_element<T>(r.args, flat, access, acc);
-  else reduce_element<T>(r.args, flat, access, acc);
+  if (spec.scan)
+    scan_element<T>(r.args, flat, access, acc);
+  else
+    reduce_element<T>(r.args, flat, access, acc);
   return acc;
 }
 
@@ -197,7 +199,6 @@ void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tenso
   }
 }
 
-
 }  // namespace
 
 OpResult reduce_run(const Bound& b) {
@@ -209,8 +210,10 @@ OpResult reduce_run(const Bound& b) {
   if (result.tensors[0].numel() == 0) return result;
   if (run_lines(r, spec, result.tensors)) return result;
   load_values(r);
-  if (r.values.dtype() == DType::Float64) write_results<double>(r, spec, result.tensors);
-  else write_results<std::int64_t>(r, spec, result.tensors);
+  if (r.values.dtype() == DType::Float64)
+    write_results<double>(r, spec, result.tensors);
+  else
+    write_results<std::int64_t>(r, spec, result.tensors);
   return result;
 }
 
@@ -223,8 +226,10 @@ std::vector<Source> reduce_explain(const Bound& b, const OpResult&, int position
     for (std::size_t i = 0; i < access.reads.size(); ++i)  // read i is slice element i
       if (!acc.decided(std::int64_t(i), values[access.reads[i].flat], position)) access.reads[i].role = Role::Compare;
   };
-  if (r.values.dtype() == DType::Float64) mark(fold<double>(r, spec, flat, access), r.values.data<double>());
-  else mark(fold<std::int64_t>(r, spec, flat, access), r.values.data<std::int64_t>());
+  if (r.values.dtype() == DType::Float64)
+    mark(fold<double>(r, spec, flat, access), r.values.data<double>());
+  else
+    mark(fold<std::int64_t>(r, spec, flat, access), r.values.data<std::int64_t>());
   return std::move(access.reads);
 }
 

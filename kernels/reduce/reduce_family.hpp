@@ -15,38 +15,41 @@ namespace whence {
 
 // How a result's dtype follows from the input's.
 enum class ReduceDType {
-  SumLike,    // sum, prod: integers and bool give int64; dtype= overrides
-  Same,       // max, amax: the input's dtype
-  FloatOnly,  // mean, var: floating only (PyTorch refuses integers), dtype= overrides
-  IntToFloat, // logsumexp: integers and bool give float32
-  Bool,       // all, any: bool (uint8 stays uint8)
-  Int64,      // count_nonzero, and the indices of max(x, dim)
-  Index,      // argmax: int64 positions of the winner
+  SumLike,     // sum, prod: integers and bool give int64; dtype= overrides
+  Same,        // max, amax: the input's dtype
+  FloatOnly,   // mean, var: floating only (PyTorch refuses integers), dtype= overrides
+  IntToFloat,  // logsumexp: integers and bool give float32
+  Bool,        // all, any: bool (uint8 stays uint8)
+  Int64,       // count_nonzero, and the indices of max(x, dim)
+  Index,       // argmax: int64 positions of the winner
 };
 
 struct ReduceSpec {
   ReduceKind kind = ReduceKind::Sum;
-  std::vector<ReduceDType> results;   // one per result; two make a tuple (values, indices)
-  std::string kernel_name;            // '"sum_cpu" not implemented for 'Bool''
-  std::uint32_t refuse = 0;           // bit DType of input dtypes PyTorch refuses
-  std::string empty_name;             // "max": a reduction without identity refuses empty slices
+  std::vector<ReduceDType> results;  // one per result; two make a tuple (values, indices)
+  std::string kernel_name;           // '"sum_cpu" not implemented for 'Bool''
+  std::uint32_t refuse = 0;          // bit DType of input dtypes PyTorch refuses
+  std::string empty_name;            // "max": a reduction without identity refuses empty slices
   // Its words (%s: the name, %d: the dim), where they differ from max's.
-  const char* empty_full = "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.";
+  const char* empty_full =
+      "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' "
+      "argument.";
   const char* empty_full_type = "RuntimeError";
   const char* empty_dim = "%s(): Expected reduction dim %d to have non-zero size.";
   const char* float_only_message = nullptr;  // FloatOnly's refusal, with %s for the dtype
   const char* dtype_message = nullptr;
   bool float_input_required = false;
-  bool names_resolve = true;          // sum(x, dim='a') looks the name up; all/any refuse names
-  std::string result_kernel;          // refuses a dtype= that PyTorch 1.13 has no kernel for:
-  std::uint32_t refuse_result = 0;    //   '"cumsum_out_cpu" not implemented for 'Half''
+  bool names_resolve = true;        // sum(x, dim='a') looks the name up; all/any refuse names
+  std::string result_kernel;        // refuses a dtype= that PyTorch 1.13 has no kernel for:
+  std::uint32_t refuse_result = 0;  //   '"cumsum_out_cpu" not implemented for 'Half''
   bool keepdim_scalar_as_1d = false;
-  bool any_dim_for_scalar = false;    // cummax: a 0-d input takes any dim  // aminmax keeps a 0-d input's dim as size 1  // nanmean refuses integer input even with dtype=       // FloatOnly's refusal of a dtype= that is not floating
+  bool any_dim_for_scalar =
+      false;  // cummax: a 0-d input takes any dim  // aminmax keeps a 0-d input's dim as size 1  // nanmean refuses integer input even with dtype=       // FloatOnly's refusal of a dtype= that is not floating
   void (*params)(const Bound&, ReduceParams&) = nullptr;
   void (*check)(const Bound&, const Tensor& input, const std::vector<int>& dims) = nullptr;
-  bool scan = false;                  // cumsum: element i of a line reads 0..i
-  bool flat_index = false;            // argmax(dim=None): positions in the flattened input
-  const char* symbol = "+";           // the equation's operator ("+", "·") or function ("max")
+  bool scan = false;         // cumsum: element i of a line reads 0..i
+  bool flat_index = false;   // argmax(dim=None): positions in the flattened input
+  const char* symbol = "+";  // the equation's operator ("+", "·") or function ("max")
 };
 
 // The shared run and explain (OpDescriptor::run / ::explain / ::equation_fn).

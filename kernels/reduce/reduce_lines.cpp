@@ -135,15 +135,14 @@ void arg_line(const T* x, std::int64_t len, double& best_out, std::int64_t& win_
       b[j] = V(x[j]);
       w[j] = P(j);
     }
-    for (i = kLineLanes; i + kLineLanes <= len; i += kLineLanes)
-      WHENCE_VECTORIZE_LOOP
-      for (int j = 0; j < kLineLanes; ++j) {
-        const V v = V(x[i + j]);
-        const P wj = w[j];
-        const bool take = beats<Larger>(v, b[j]);
-        b[j] = take ? v : b[j];
-        w[j] = take ? P(i + j) : wj;
-      }
+    for (i = kLineLanes; i + kLineLanes <= len; i += kLineLanes) WHENCE_VECTORIZE_LOOP
+    for (int j = 0; j < kLineLanes; ++j) {
+      const V v = V(x[i + j]);
+      const P wj = w[j];
+      const bool take = beats<Larger>(v, b[j]);
+      b[j] = take ? v : b[j];
+      w[j] = take ? P(i + j) : wj;
+    }
     best = b[0];
     win = w[0];
     for (int j = 1; j < kLineLanes; ++j) {
@@ -207,7 +206,7 @@ void arg_all(const T* v, T* values, std::int64_t* indices, std::int64_t outer, s
     }
     for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
       arg_block<Larger, V, P>(v + b * len * inner + k0, values + b * inner + k0, indices + b * inner + k0, len, inner,
-                        std::min(kLinesSideBySide, inner - k0));
+                              std::min(kLinesSideBySide, inner - k0));
   }
 }
 
@@ -218,8 +217,7 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
       indices.dtype() != DType::Int64 || count < 1)
     return false;
   std::int64_t outer = 1, len = 1, inner = 1;
-  for (int d = 0; d < x.dim(); ++d)
-    (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
+  for (int d = 0; d < x.dim(); ++d) (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
   if (len == 0) return false;  // (refused before, by the caller's checks)
   // Positions as int32 (lanes as wide as the values'); a line of 2^31 elements or more takes
   // the caller's element path (one instantiation fewer per dtype: the page budget).
@@ -234,15 +232,18 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
       const T* xv = x.data<T>();
       T* vv = values.data<T>();
       std::int64_t* iv = indices.data<std::int64_t>();
-      if (kind == ReduceKind::Max) arg_all<true, V, std::int32_t>(xv, vv, iv, outer, len, inner);
-      else arg_all<false, V, std::int32_t>(xv, vv, iv, outer, len, inner);
+      if (kind == ReduceKind::Max)
+        arg_all<true, V, std::int32_t>(xv, vv, iv, outer, len, inner);
+      else
+        arg_all<false, V, std::int32_t>(xv, vv, iv, outer, len, inner);
     }
   });
   return true;
 }
 
 bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
-  if ((kind != ReduceKind::Sum && kind != ReduceKind::Prod) || !is_floating(x.dtype()) || out.dtype() != x.dtype()) return false;
+  if ((kind != ReduceKind::Sum && kind != ReduceKind::Prod) || !is_floating(x.dtype()) || out.dtype() != x.dtype())
+    return false;
   std::int64_t outer = 1, len = 1, inner = 1;
   for (int d = 0; d < x.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x.shape()[std::size_t(d)];
   dispatch_dtype(x.dtype(), [&](auto tag) {
@@ -252,7 +253,8 @@ bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
       T* o = out.data<T>();
       for (std::int64_t b = 0; b < outer; ++b)
         for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
-          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner, std::min(kLinesSideBySide, inner - k0));
+          scan_block(kind == ReduceKind::Prod, v + b * len * inner + k0, o + b * len * inner + k0, len, inner,
+                     std::min(kLinesSideBySide, inner - k0));
     }
   });
   return true;
@@ -263,8 +265,7 @@ bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor
   if (!is_floating(x.dtype()) || out.dtype() != x.dtype() || count < 1) return false;
   if (kind == ReduceKind::LogSumExp && x.dtype() == DType::Float64) return false;  // keeps the online form
   std::int64_t outer = 1, len = 1, inner = 1;
-  for (int d = 0; d < x.dim(); ++d)
-    (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
+  for (int d = 0; d < x.dim(); ++d) (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
   if (outer * inner == 0) return true;
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -274,7 +275,8 @@ bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor
       if (inner == 1) return contiguous_slices(kind, v, o, outer, len);
       for (std::int64_t b = 0; b < outer; ++b)
         for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
-          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner, std::min(kLinesSideBySide, inner - k0));
+          strided_block(kind, v + b * len * inner + k0, o + b * inner + k0, len, inner,
+                        std::min(kLinesSideBySide, inner - k0));
     }
   });
   return true;

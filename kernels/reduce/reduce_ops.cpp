@@ -13,7 +13,9 @@ namespace {
 
 using D = ReduceDType;
 
-Param p_dim(bool optional = true) { return Param{"dim", ParamType::IntList, false, optional, Value(None{}), true, optional}; }
+Param p_dim(bool optional = true) {
+  return Param{"dim", ParamType::IntList, false, optional, Value(None{}), true, optional};
+}
 
 // One op: names (primary first), summary, example, parameters and its spec.
 void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
@@ -90,12 +92,21 @@ void logsumexp_check(const Bound& b, const Tensor& x, const std::vector<int>&) {
 void vector_norm_check(const Bound& b, const Tensor& x, const std::vector<int>&) {
   const Value& d = b[std::size_t(b.op->param_index("dtype"))];
   if (!is_floating(x.dtype()))
-    fail("RuntimeError", std::string("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ") + dtype_scalar_name(x.dtype()), "input");
+    fail("RuntimeError",
+         std::string("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ") +
+             dtype_scalar_name(x.dtype()),
+         "input");
   if (d.is<DType>() && !is_floating(d.as<DType>()))
-    fail("RuntimeError", std::string("linalg.vector_norm: dtype should be floating point or complex, but got ") + dtype_scalar_name(d.as<DType>()), "dtype");
+    fail("RuntimeError",
+         std::string("linalg.vector_norm: dtype should be floating point or complex, but got ") +
+             dtype_scalar_name(d.as<DType>()),
+         "dtype");
   if (d.is<DType>() && promote_types(x.dtype(), d.as<DType>()) != d.as<DType>())
-    fail("RuntimeError", std::string("linalg.vector_norm: the dtype of the input (") + dtype_scalar_name(x.dtype()) +
-                             ") should be convertible without narrowing to the specified dtype (" + dtype_scalar_name(d.as<DType>()) + ")", "dtype");
+    fail("RuntimeError",
+         std::string("linalg.vector_norm: the dtype of the input (") + dtype_scalar_name(x.dtype()) +
+             ") should be convertible without narrowing to the specified dtype (" + dtype_scalar_name(d.as<DType>()) +
+             ")",
+         "dtype");
 }
 ReduceSpec logcumsumexp_spec() {
   ReduceSpec s = scan(ReduceKind::LogSumExp, {D::Same}, "logsumexp");
@@ -145,11 +156,13 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.nansum(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, float('nan')]]), dim=1)", sum_params,
      nansum_spec());
   rd(t, "torch.prod torch.Tensor.prod", "Multiplies the elements of each slice along dim (all of them by default).",
-     "torch.prod(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1)", {tensor_param("input"), p_dim(), keepdim_param(), dtype_param(), out_param()},
+     "torch.prod(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1)",
+     {tensor_param("input"), p_dim(), keepdim_param(), dtype_param(), out_param()},
      refuse_half_result(spec(ReduceKind::Prod, {D::SumLike}, "·"), "prod_cpu"));
   ReduceSpec mean = spec(ReduceKind::Mean, {D::FloatOnly}, "mean");
   mean.float_only_message = kMeanMessage;
-  mean.dtype_message = "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: %s";
+  mean.dtype_message =
+      "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: %s";
   rd(t, "torch.mean torch.Tensor.mean", "The average of each slice along dim (of everything by default).",
      "torch.mean(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 9.0]]), dim=1)", sum_params, mean);
   ReduceSpec nanmean = spec(ReduceKind::NanMean, {D::FloatOnly}, "nanmean");
@@ -159,23 +172,30 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   rd(t, "torch.nanmean torch.Tensor.nanmean", "The average of each slice along dim, skipping NaN.",
      "torch.nanmean(torch.tensor([[1.0, float('nan'), 3.0], [4.0, 5.0, 9.0]]), dim=1)", sum_params, nanmean);
   rd(t, "torch.amax torch.Tensor.amax", "The largest element of each slice along dim; every tie is a source.",
-     "torch.amax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)", {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
+     "torch.amax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
+     {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
      with_empty(spec(ReduceKind::AMax, {D::Same}, "max"), "amax"));
   rd(t, "torch.amin torch.Tensor.amin", "The smallest element of each slice along dim; every tie is a source.",
-     "torch.amin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)", {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
+     "torch.amin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)",
+     {tensor_param("input"), p_dim(), keepdim_param(), out_param()},
      with_empty(spec(ReduceKind::AMin, {D::Same}, "min"), "amin"));
   rd(t, "torch.aminmax torch.Tensor.aminmax", "The smallest and the largest element of each slice, as (min, max).",
      "torch.aminmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
-     {tensor_param("input"), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true}, Param{"keepdim", ParamType::Bool, true, true, Value(false)}, out_param()},
+     {tensor_param("input"), Param{"dim", ParamType::Int, true, true, Value(None{}), false, true},
+      Param{"keepdim", ParamType::Bool, true, true, Value(false)}, out_param()},
      aminmax_spec());
   const ReduceSpec argmax = arg_spec(ReduceKind::Max, "argmax");
   rd(t, "torch.argmax torch.Tensor.argmax", "The position of the largest element of each slice (the first, on ties).",
      "torch.argmax(torch.tensor([[1, 5, 3], [4, 2, 4]]), dim=1)",
-     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(), out_param()}, argmax);
+     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(),
+      out_param()},
+     argmax);
   const ReduceSpec argmin = arg_spec(ReduceKind::Min, "argmin");
   rd(t, "torch.argmin torch.Tensor.argmin", "The position of the smallest element of each slice (the first, on ties).",
      "torch.argmin(torch.tensor([[1, 5, 3], [4, 2, 2]]), dim=1)",
-     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(), out_param()}, argmin);
+     {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, keepdim_param(),
+      out_param()},
+     argmin);
   rd(t, "torch.all torch.Tensor.all", "True where every element of the slice is nonzero.",
      "torch.all(torch.tensor([[True, True, False], [True, True, True]]), dim=1)",
      {tensor_param("input"), p_dim(), keepdim_param(), out_param()}, no_names(spec(ReduceKind::All, {D::Bool}, "all")));
@@ -185,8 +205,12 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   rd(t, "torch.count_nonzero torch.Tensor.count_nonzero", "How many elements of each slice are not zero.",
      "torch.count_nonzero(torch.tensor([[0, 1, 2], [3, 0, 0]]), dim=1)", {tensor_param("input"), p_dim()},
      spec(ReduceKind::CountNonzero, {D::Int64}, "count_nonzero"));
-  const std::vector<Param> stdvar = {tensor_param("input"), p_dim(), Param{"unbiased", ParamType::Bool, false, true, Value(true)}, keepdim_param(),
-                                     Param{"correction", ParamType::Int, true, true, Value(None{}), false, true}, out_param()};
+  const std::vector<Param> stdvar = {tensor_param("input"),
+                                     p_dim(),
+                                     Param{"unbiased", ParamType::Bool, false, true, Value(true)},
+                                     keepdim_param(),
+                                     Param{"correction", ParamType::Int, true, true, Value(None{}), false, true},
+                                     out_param()};
   (void)kStdVarDocs;
   ReduceSpec var = spec(ReduceKind::Var, {D::FloatOnly}, "var");
   var.float_only_message = "std and var only support floating point and complex dtypes";
@@ -194,7 +218,8 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   ReduceSpec stdev = var;
   stdev.kind = ReduceKind::Std;
   stdev.symbol = "std";
-  rd(t, "torch.var torch.Tensor.var", "The variance of each slice: the mean squared distance from its mean (divided by n - 1 unless told otherwise).",
+  rd(t, "torch.var torch.Tensor.var",
+     "The variance of each slice: the mean squared distance from its mean (divided by n - 1 unless told otherwise).",
      "torch.var(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, var);
   rd(t, "torch.std torch.Tensor.std", "The standard deviation of each slice: the square root of its variance.",
      "torch.std(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, stdev);
@@ -211,7 +236,8 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
      "torch.var_mean(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, var_mean);
   rd(t, "torch.std_mean", "The standard deviation and the mean of each slice, as (std, mean).",
      "torch.std_mean(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]), dim=1)", stdvar, std_mean);
-  rd(t, "torch.logsumexp torch.Tensor.logsumexp torch.special.logsumexp", "ln of the sum of e^x over each slice, computed without overflow.",
+  rd(t, "torch.logsumexp torch.Tensor.logsumexp torch.special.logsumexp",
+     "ln of the sum of e^x over each slice, computed without overflow.",
      "torch.logsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)",
      {tensor_param("input"), p_dim(false), keepdim_param(), out_param()}, logsumexp_spec());
   ReduceSpec vnorm = spec(ReduceKind::Norm, {D::FloatOnly}, "norm");
@@ -220,40 +246,52 @@ void add_reduce_ops(std::vector<const OpDescriptor*>& t) {
   vnorm.float_only_message = "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s";
   rd(t, "torch.linalg.vector_norm", "The p-norm of each slice: (Σ|x|^p)^(1/p), with the max for ord=inf.",
      "torch.linalg.vector_norm(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), dim=1)",
-     {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), keepdim_param(), dtype_param(), out_param()}, vnorm);
+     {Param{"x", ParamType::Tensor}, Param{"ord", ParamType::Number, false, true, Value(2)}, p_dim(), keepdim_param(),
+      dtype_param(), out_param()},
+     vnorm);
 
   // max(x) and max(x, dim): reductions behind torch.max's dispatch (kernels/reduce/order_ops.cpp).
   {
     std::vector<const OpDescriptor*> full, by_dim, hidden;
-    const std::vector<Param> max_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),
-                                           Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, out_param()};
+    const std::vector<Param> max_params = {
+        tensor_param("input"), Param{"dim", ParamType::Int, false, true, Value(None{}), true, true}, keepdim_param(),
+        Param{"other", ParamType::Tensor, false, true, Value(None{}), false, true}, out_param()};
     for (int k = 0; k < 2; ++k) {
       const char* name = k ? "min" : "max";
       const std::string hidden_name = std::string("torch.") + name;
-      rd(hidden, hidden_name.c_str(), "", "", max_params, with_empty(spec(k ? ReduceKind::AMin : ReduceKind::AMax, {D::Same}, name), name));
+      rd(hidden, hidden_name.c_str(), "", "", max_params,
+         with_empty(spec(k ? ReduceKind::AMin : ReduceKind::AMax, {D::Same}, name), name));
       full.push_back(hidden.back());
-      rd(hidden, hidden_name.c_str(), "", "", max_params, with_empty(spec(k ? ReduceKind::Min : ReduceKind::Max, {D::Same, D::Index}, name), name));
+      rd(hidden, hidden_name.c_str(), "", "", max_params,
+         with_empty(spec(k ? ReduceKind::Min : ReduceKind::Max, {D::Same, D::Index}, name), name));
       by_dim.push_back(hidden.back());
     }
     add_max_min(t, full, by_dim);
   }
 
   // Scans: element i of a line along dim reads elements 0..i.
-  const std::vector<Param> scan_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, dtype_param(), out_param()};
+  const std::vector<Param> scan_params = {tensor_param("input"),
+                                          Param{"dim", ParamType::Int, false, false, Value(None{}), true},
+                                          dtype_param(), out_param()};
   rd(t, "torch.cumsum torch.Tensor.cumsum", "Running totals along dim: element i is the sum of elements 0 to i.",
      "torch.cumsum(torch.tensor([[1, 2, 3, 4], [10, 20, 30, 40]]), dim=1)", scan_params,
      refuse_half_result(scan(ReduceKind::Sum, {D::SumLike}, "+"), "cumsum_out_cpu", true));
-  rd(t, "torch.cumprod torch.Tensor.cumprod", "Running products along dim: element i is the product of elements 0 to i.",
+  rd(t, "torch.cumprod torch.Tensor.cumprod",
+     "Running products along dim: element i is the product of elements 0 to i.",
      "torch.cumprod(torch.tensor([[1, 2, 3, 4], [2, 2, 2, 2]]), dim=1)", scan_params,
      refuse_half_result(scan(ReduceKind::Prod, {D::SumLike}, "·"), "cumprod_out_cpu", true));
-  const std::vector<Param> cum_params = {tensor_param("input"), Param{"dim", ParamType::Int, false, false, Value(None{}), true}, out_param()};
-  rd(t, "torch.cummax torch.Tensor.cummax", "The running maximum along dim and where it was found, as (values, indices).",
-     "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Max, {D::Same, D::Index}, "max")));
-  rd(t, "torch.cummin torch.Tensor.cummin", "The running minimum along dim and where it was found, as (values, indices).",
-     "torch.cummin(torch.tensor([[5, 3, 4, 1, 2], [0, 0, -1, 0, -2]]), dim=1)", cum_params, any_dim(scan(ReduceKind::Min, {D::Same, D::Index}, "min")));
+  const std::vector<Param> cum_params = {tensor_param("input"),
+                                         Param{"dim", ParamType::Int, false, false, Value(None{}), true}, out_param()};
+  rd(t, "torch.cummax torch.Tensor.cummax",
+     "The running maximum along dim and where it was found, as (values, indices).",
+     "torch.cummax(torch.tensor([[1, 3, 2, 5, 4], [0, 0, 1, 0, 2]]), dim=1)", cum_params,
+     any_dim(scan(ReduceKind::Max, {D::Same, D::Index}, "max")));
+  rd(t, "torch.cummin torch.Tensor.cummin",
+     "The running minimum along dim and where it was found, as (values, indices).",
+     "torch.cummin(torch.tensor([[5, 3, 4, 1, 2], [0, 0, -1, 0, -2]]), dim=1)", cum_params,
+     any_dim(scan(ReduceKind::Min, {D::Same, D::Index}, "min")));
   rd(t, "torch.logcumsumexp torch.Tensor.logcumsumexp", "Running ln(Σ e^x) along dim, computed without overflow.",
-     "torch.logcumsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)", cum_params,
-     logcumsumexp_spec());
+     "torch.logcumsumexp(torch.tensor([[0.0, 1.0, 2.0], [10.0, 10.0, -5.0]]), dim=1)", cum_params, logcumsumexp_spec());
 }
 
 }  // namespace whence

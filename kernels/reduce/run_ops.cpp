@@ -30,14 +30,14 @@ enum class Part { Output, Inverse, Counts };
 
 struct Runs {
   Tensor x;
-  int dim = -1;                                   // -1: the elements, flattened
-  std::vector<std::vector<std::int64_t>> members; // per member (element or slice): its flat elements
-  std::vector<std::int64_t> start;                // the first member of each run
+  int dim = -1;                                      // -1: the elements, flattened
+  std::vector<std::vector<std::int64_t>> members;    // per member (element or slice): its flat elements
+  std::vector<std::int64_t> start;                   // the first member of each run
   std::vector<std::int64_t> member_of, position_of;  // per flat element
   // Boundary j (between members j - 1 and j): how many positions differ, and the first one.
   std::vector<std::int64_t> differing, first_differing;
-  bool inverse = false, counts = false;           // what the native call computes
-  std::vector<Part> parts;                        // the results returned, in order
+  bool inverse = false, counts = false;  // what the native call computes
+  std::vector<Part> parts;               // the results returned, in order
   std::int64_t run_of(std::int64_t member) const {
     return std::int64_t(std::upper_bound(start.begin(), start.end(), member) - start.begin()) - 1;
   }
@@ -69,7 +69,9 @@ std::vector<Part> returned_parts(const Bound& b, bool inverse, bool counts) {
 Runs prepare_runs(const Bound& b) {
   const Value& input = arg(b, "input");
   check_native_call("torch._VF.unique_consecutive", {&input},
-                    {{"return_inverse", &arg(b, "return_inverse")}, {"return_counts", &arg(b, "return_counts")}, {"dim", &arg(b, "dim")}});
+                    {{"return_inverse", &arg(b, "return_inverse")},
+                     {"return_counts", &arg(b, "return_counts")},
+                     {"dim", &arg(b, "dim")}});
   Runs r;
   r.x = input.as<Tensor>();
   r.inverse = bool_arg(b, "return_inverse", false);
@@ -81,13 +83,15 @@ Runs prepare_runs(const Bound& b) {
     for (std::int64_t f = 0; f < r.x.numel(); ++f) r.members.push_back({f});
   } else {
     if (r.x.dim() == 0)
-      fail("IndexError", "Dimension specified as " + std::to_string(dim.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
+      fail("IndexError",
+           "Dimension specified as " + std::to_string(dim.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
     r.dim = int(wrap_dim(dim.as<std::int64_t>(), r.x.dim(), "dim"));
     const auto zeros = std::count(shape.begin(), shape.end(), 0);
     if (shape[std::size_t(r.dim)] == 0 && zeros > 1)
       fail("RuntimeError", "Number of zero sized dimensions is more than one, so unique cannot be applied ", "input");
     if (shape[std::size_t(r.dim)] != 0 && zeros > 0)
-      fail("RuntimeError", "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied", "input");
+      fail("RuntimeError", "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied",
+           "input");
     const Shape strides = contiguous_strides(shape);
     const std::int64_t len = shape[std::size_t(r.dim)], inner = strides[std::size_t(r.dim)];
     const std::int64_t outer = len ? r.x.numel() / (len * inner) : 0;
@@ -104,7 +108,8 @@ Runs prepare_runs(const Bound& b) {
     for (std::size_t p = 0; p < r.members[j].size(); ++p) {
       r.member_of[std::size_t(r.members[j][p])] = std::int64_t(j);
       r.position_of[std::size_t(r.members[j][p])] = std::int64_t(p);
-      if (j && !same_element(r.x, r.members[j - 1][p], r.members[j][p]) && !r.differing[j]++) r.first_differing[j] = std::int64_t(p);
+      if (j && !same_element(r.x, r.members[j - 1][p], r.members[j][p]) && !r.differing[j]++)
+        r.first_differing[j] = std::int64_t(p);
     }
     if (j == 0 || r.differing[j]) r.start.push_back(std::int64_t(j));
   }
@@ -165,7 +170,8 @@ struct Changed {
   }
   std::int64_t end(std::int64_t k) const { return k + 1 < runs() ? start(k + 1) : std::int64_t(r.members.size()); }
   std::int64_t run_of(std::int64_t j) const {  // how many starts lie at or before j, minus one
-    std::int64_t n = std::int64_t(std::upper_bound(r.start.begin(), r.start.end(), std::min(j, m - 1)) - r.start.begin());
+    std::int64_t n =
+        std::int64_t(std::upper_bound(r.start.begin(), r.start.end(), std::min(j, m - 1)) - r.start.begin());
     for (std::int64_t s : mid) n += s <= j;
     if (j > m + 1) n += std::int64_t(std::upper_bound(r.start.begin(), r.start.end(), j) - r.start.begin()) - above;
     return n - 1;
@@ -175,12 +181,14 @@ struct Changed {
 // Element f set to `value` (or, with fresh, to a value equal to nothing).
 Changed change(const Runs& r, std::int64_t f, double value, bool fresh) {
   Changed c{r};
-  const std::int64_t m = r.member_of[std::size_t(f)], p = r.position_of[std::size_t(f)], n = std::int64_t(r.members.size());
+  const std::int64_t m = r.member_of[std::size_t(f)], p = r.position_of[std::size_t(f)],
+                     n = std::int64_t(r.members.size());
   c.m = m;
   c.below = std::int64_t(std::lower_bound(r.start.begin(), r.start.end(), m) - r.start.begin());
   c.above = std::int64_t(std::upper_bound(r.start.begin(), r.start.end(), m + 1) - r.start.begin());
   const auto differs = [&](std::int64_t j, std::int64_t other) {  // boundary j after the change
-    const bool elsewhere = r.differing[std::size_t(j)] > 1 || (r.differing[std::size_t(j)] == 1 && r.first_differing[std::size_t(j)] != p);
+    const bool elsewhere =
+        r.differing[std::size_t(j)] > 1 || (r.differing[std::size_t(j)] == 1 && r.first_differing[std::size_t(j)] != p);
     const double o = r.x.get(r.members[std::size_t(other)][std::size_t(p)]).as_double();
     return elsewhere || fresh || !(value == o);  // NaN equals nothing
   };
@@ -193,7 +201,8 @@ bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::is
 
 // Whether result element (part, flat) changes or disappears when element f changes as c says;
 // `old` is the result element's value now.
-bool changes(const Runs& r, int position, std::int64_t flat, double old, const Changed& c, std::int64_t f, double value, bool fresh) {
+bool changes(const Runs& r, int position, std::int64_t flat, double old, const Changed& c, std::int64_t f, double value,
+             bool fresh) {
   switch (r.parts[std::size_t(position)]) {
     case Part::Output: {
       const auto [k, p] = output_place(r, flat);
@@ -257,10 +266,12 @@ std::string member_name(const Runs& r, std::int64_t j, bool with_value = false) 
 // Members [from, to): "input[2] … input[3]", "slices 0 … 1".
 std::string member_span(const Runs& r, std::int64_t from, std::int64_t to) {
   if (to - from == 1) return member_name(r, from);
-  return (r.dim >= 0 ? "slices " + std::to_string(from) + " … " + std::to_string(to - 1) : member_name(r, from) + " … " + member_name(r, to - 1));
+  return (r.dim >= 0 ? "slices " + std::to_string(from) + " … " + std::to_string(to - 1)
+                     : member_name(r, from) + " … " + member_name(r, to - 1));
 }
 
-std::string runs_equation(const Bound& b, const OpResult& res, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string runs_equation(const Bound& b, const OpResult& res, int position, std::int64_t flat,
+                          const std::vector<Source>&) {
   const Runs& r = prepared_for(b, res, prepare_runs);
   const std::string lhs = out_ref(res, position, flat);
   const std::string value = format_scalar(res.tensors[std::size_t(position)].get(flat));
@@ -277,12 +288,13 @@ std::string runs_equation(const Bound& b, const OpResult& res, int position, std
     }
     case Part::Inverse: {
       if (flat == 0) return lhs + " = 0: " + member_name(r, 0) + along + " opens run 0";
-      return lhs + " = " + value + ": " + member_span(r, 0, flat + 1) + along + " change value " + value + (value == "1" ? " time" : " times") +
-             ", so " + member_name(r, flat) + " is in run " + value;
+      return lhs + " = " + value + ": " + member_span(r, 0, flat + 1) + along + " change value " + value +
+             (value == "1" ? " time" : " times") + ", so " + member_name(r, flat) + " is in run " + value;
     }
     case Part::Counts: {
       const std::int64_t s = r.start[std::size_t(flat)], e = r.end(flat);
-      const std::string run = member_span(r, s, e) + along + (r.dim < 0 ? " (= " + format_scalar(r.x.get(r.members[std::size_t(s)][0])) + ")" : "");
+      const std::string run = member_span(r, s, e) + along +
+                              (r.dim < 0 ? " (= " + format_scalar(r.x.get(r.members[std::size_t(s)][0])) + ")" : "");
       return lhs + " = " + value + ": run " + std::to_string(flat) + " is " + run +
              (e < n ? ", ended by " + member_name(r, e, true) : ", at the end");
     }
@@ -293,14 +305,16 @@ std::string runs_equation(const Bound& b, const OpResult& res, int position, std
 }  // namespace
 
 void add_run_ops(std::vector<const OpDescriptor*>& t) {
-  add_op(t, composite_op("torch.unique_consecutive torch.Tensor.unique_consecutive", "reduce",
-                         "Keeps the first of every run of equal neighbours (elements, or slices along dim), optionally with which run each "
-                         "one fell in and how long each run is.",
-                         "torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1, 2]), return_counts=True)",
-                         {Param{"input", ParamType::Tensor}, Param{"return_inverse", ParamType::Bool, false, true, Value(false)},
-                          Param{"return_counts", ParamType::Bool, false, true, Value(false)},
-                          Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}},
-                         runs_run, runs_explain, runs_equation));
+  add_op(t, composite_op(
+                "torch.unique_consecutive torch.Tensor.unique_consecutive", "reduce",
+                "Keeps the first of every run of equal neighbours (elements, or slices along dim), optionally with "
+                "which run each "
+                "one fell in and how long each run is.",
+                "torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1, 2]), return_counts=True)",
+                {Param{"input", ParamType::Tensor}, Param{"return_inverse", ParamType::Bool, false, true, Value(false)},
+                 Param{"return_counts", ParamType::Bool, false, true, Value(false)},
+                 Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}},
+                runs_run, runs_explain, runs_equation));
 }
 
 }  // namespace whence

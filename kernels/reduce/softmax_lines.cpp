@@ -90,7 +90,8 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
   if (math.log) {
     for (std::int64_t k = 0; k < width; ++k) sum[k] = std::log(sum[k]);
     for (std::int64_t i = 0; i < len; ++i)
-      for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = cast_from_double<T>((s * double(x[i * inner + k]) - m[k]) - sum[k]);
+      for (std::int64_t k = 0; k < width; ++k)
+        y[i * inner + k] = cast_from_double<T>((s * double(x[i * inner + k]) - m[k]) - sum[k]);
   } else if constexpr (std::is_same_v<T, double>) {
     for (std::int64_t i = 0; i < len; ++i)
       for (std::int64_t k = 0; k < width; ++k) y[i * inner + k] = e[i * width + k] / sum[k];
@@ -103,7 +104,8 @@ void column_block(const T* x, T* y, std::int64_t len, std::int64_t inner, std::i
 
 template <class T>
 void run_lines(const T* x, T* y, std::int64_t outer, std::int64_t len, std::int64_t inner, const SoftmaxMath& math) {
-  std::vector<double> e(std::is_same_v<T, float> && inner == 1 ? 0 : std::size_t(len * std::min(inner, kSoftmaxSideBySide)));
+  std::vector<double> e(
+      std::is_same_v<T, float> && inner == 1 ? 0 : std::size_t(len * std::min(inner, kSoftmaxSideBySide)));
   for (std::int64_t o = 0; o < outer; ++o) {
     const T* xo = x + o * len * inner;
     T* yo = y + o * len * inner;

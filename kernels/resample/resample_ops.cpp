@@ -25,11 +25,11 @@ namespace {
 using Ints = std::vector<std::int64_t>;
 
 struct SourceMap {
-  Shape shape;        // the result's
-  Ints from;          // per output element: input flat, or -1 (the fill)
-  Scalar fill;        // constant padding's value, as the input dtype stores it
-  const char* note;   // what a padded element is ("reflect padding"), for the equation
-  Ints region;        // per output dim: [lo, hi) of the copied (unpadded) part, 2 per dim
+  Shape shape;       // the result's
+  Ints from;         // per output element: input flat, or -1 (the fill)
+  Scalar fill;       // constant padding's value, as the input dtype stores it
+  const char* note;  // what a padded element is ("reflect padding"), for the equation
+  Ints region;       // per output dim: [lo, hi) of the copied (unpadded) part, 2 per dim
 };
 
 // The map of a separable layout: output coordinate c_d of dim d reads input coordinate
@@ -86,8 +86,10 @@ SourceMap constant_pad(const Tensor& x, const Ints& pad, double value) {
     const std::int64_t size = cur[std::size_t(d)];
     if (start != size) start = wrap_dim(start, size, "pad");
     if (length < 0 || start > size - length)
-      fail("RuntimeError", "start (" + std::to_string(start) + ") + length (" + std::to_string(length) + ") exceeds dimension size (" +
-                               std::to_string(size) + ").", "pad");
+      fail("RuntimeError",
+           "start (" + std::to_string(start) + ") + length (" + std::to_string(length) + ") exceeds dimension size (" +
+               std::to_string(size) + ").",
+           "pad");
     cur[std::size_t(d)] = length;
   };
   for (int i = 0; i < l_pad; ++i) {
@@ -105,9 +107,12 @@ SourceMap constant_pad(const Tensor& x, const Ints& pad, double value) {
       const int d = l_diff + i;
       const std::int64_t n = x.shape()[std::size_t(d)] + pad[k] + pad[k + 1];
       if (n <= 0)
-        fail("RuntimeError", "The input size " + std::to_string(x.shape()[std::size_t(d)]) + ", plus negative padding " + std::to_string(pad[k]) +
-                                 " and " + std::to_string(pad[k + 1]) + " resulted in a negative output size, which is invalid. Check dimension " +
-                                 std::to_string(d) + " of your input.", "pad");
+        fail("RuntimeError",
+             "The input size " + std::to_string(x.shape()[std::size_t(d)]) + ", plus negative padding " +
+                 std::to_string(pad[k]) + " and " + std::to_string(pad[k + 1]) +
+                 " resulted in a negative output size, which is invalid. Check dimension " + std::to_string(d) +
+                 " of your input.",
+             "pad");
       m.shape[std::size_t(d)] = n;
     }
     m.fill = checked_scalar(Scalar::from_float(value), x.dtype(), "value");  // (Tensor::set converts it as fill_ does)
@@ -131,7 +136,8 @@ SourceMap constant_pad(const Tensor& x, const Ints& pad, double value) {
 // A circular pad's output coordinate o as _pad_circular fills it: the middle copies the input,
 // the left pad copies the output's right end, the right pad the output's left end.
 std::int64_t circular_source(std::int64_t o, std::int64_t n, std::int64_t pl, std::int64_t pr, int depth = 0) {
-  const std::int64_t nout = n + pl + pr, c0 = std::max<std::int64_t>(pl, 0), len = n + std::min<std::int64_t>(pl, 0) + std::min<std::int64_t>(pr, 0);
+  const std::int64_t nout = n + pl + pr, c0 = std::max<std::int64_t>(pl, 0),
+                     len = n + std::min<std::int64_t>(pl, 0) + std::min<std::int64_t>(pr, 0);
   if (o >= c0 && o < c0 + len) return o - c0 + std::max<std::int64_t>(-pl, 0);
   if (depth > 2) return -1;
   if (pl > 0 && o < pl) return circular_source(nout - pl - std::max<std::int64_t>(pr, 0) + o, n, pl, pr, depth + 1);
@@ -166,53 +172,79 @@ SourceMap mode_pad(const Tensor& x, const Ints& pad, PadMode mode) {
   auto dims_text = [&](const Ints& v, const char* sep, const char* last_sep) {
     static const char* names[] = {"W", "H", "D"};
     std::string t;
-    for (int j = k - 1; j >= 0; --j) t += std::string(names[j]) + ": " + std::to_string(v[std::size_t(j)]) + (j == 0 ? "" : j == 1 ? last_sep : sep);
+    for (int j = k - 1; j >= 0; --j)
+      t += std::string(names[j]) + ": " + std::to_string(v[std::size_t(j)]) + (j == 0 ? "" : j == 1 ? last_sep : sep);
     return t;
   };
   SourceMap m;
-  m.note = mode == PadMode::Reflect ? "reflect padding" : mode == PadMode::Replicate ? "replicate padding" : "circular padding";
+  m.note = mode == PadMode::Reflect     ? "reflect padding"
+           : mode == PadMode::Replicate ? "replicate padding"
+                                        : "circular padding";
   if (mode == PadMode::Circular) {
     if (pad.size() + 4 != std::size_t(dim) * 2)
-      fail("RuntimeError", "Invalid padding size, expected " + std::to_string((dim - 2) * 2) + " but got " + std::to_string(pad.size()), "pad");
+      fail("RuntimeError",
+           "Invalid padding size, expected " + std::to_string((dim - 2) * 2) + " but got " + std::to_string(pad.size()),
+           "pad");
     for (int j = k - 1; j >= 0; --j) {
       if (l[std::size_t(j)] > n[std::size_t(j)] || r[std::size_t(j)] > n[std::size_t(j)])
         fail("RuntimeError", "Padding value causes wrapping around more than once.", "pad");
-      if (o[std::size_t(j)] < 0) fail("RuntimeError", "Negative padding value is resulting in an empty dimension", "pad");
+      if (o[std::size_t(j)] < 0)
+        fail("RuntimeError", "Negative padding value is resulting in an empty dimension", "pad");
     }
   } else if (mode == PadMode::Reflect) {
     if (k < 3) {
       const bool ok = k == 1 ? s[1] != 0 && (dim == 2 || s[2] != 0) : s[1] != 0 && s[2] != 0 && (dim == 3 || s[3] != 0);
       if (!ok)
-        fail("RuntimeError", std::string(k == 1 ? "2D or 3D" : "3D or 4D") + " (batch mode) tensor expected for input, but got: " + aten_print(x), "input");
+        fail("RuntimeError",
+             std::string(k == 1 ? "2D or 3D" : "3D or 4D") +
+                 " (batch mode) tensor expected for input, but got: " + aten_print(x),
+             "input");
     } else if (!nonzero_from(batch ? 1 : 0)) {
-      fail("RuntimeError", "Expected 4D or 5D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: " + sizes, "input");
+      fail("RuntimeError",
+           "Expected 4D or 5D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, "
+           "but got: " +
+               sizes,
+           "input");
     }
     for (int j = 0; j < k; ++j)
       if (!(l[std::size_t(j)] < n[std::size_t(j)] && r[std::size_t(j)] < n[std::size_t(j)]))
-        fail("RuntimeError", "Argument #" + std::to_string(4 + 2 * j) + ": Padding size should be less than the corresponding input dimension, but got: padding (" +
-                                 std::to_string(l[std::size_t(j)]) + ", " + std::to_string(r[std::size_t(j)]) + ") at dimension " + std::to_string(dim - 1 - j) +
-                                 " of input " + (k == 2 ? std::to_string(dim) : sizes), "pad");
+        fail("RuntimeError",
+             "Argument #" + std::to_string(4 + 2 * j) +
+                 ": Padding size should be less than the corresponding input dimension, but got: padding (" +
+                 std::to_string(l[std::size_t(j)]) + ", " + std::to_string(r[std::size_t(j)]) + ") at dimension " +
+                 std::to_string(dim - 1 - j) + " of input " + (k == 2 ? std::to_string(dim) : sizes),
+             "pad");
     if (k == 1 && o[0] < 1)
-      fail("RuntimeError", "2input (W: " + std::to_string(n[0]) + ")is too small. Calculated output W: " + std::to_string(o[0]), "pad");
+      fail("RuntimeError",
+           "2input (W: " + std::to_string(n[0]) + ")is too small. Calculated output W: " + std::to_string(o[0]), "pad");
     if (k == 2 && all_below_one())
-      fail("RuntimeError", "input (" + dims_text(n, ", ", ", ") + ")is too small. Calculated output " + dims_text(o, " ", " "), "pad");
+      fail("RuntimeError",
+           "input (" + dims_text(n, ", ", ", ") + ")is too small. Calculated output " + dims_text(o, " ", " "), "pad");
   } else {
     if (!nonzero_from(batch ? 1 : 0))
-      fail("RuntimeError", "Expected " + std::to_string(k + 1) + "D or " + std::to_string(k + 2) +
-                               "D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: " + sizes, "input");
+      fail("RuntimeError",
+           "Expected " + std::to_string(k + 1) + "D or " + std::to_string(k + 2) +
+               "D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: " +
+               sizes,
+           "input");
     if (k == 1 && o[0] < 1)
-      fail("RuntimeError", "input (W: " + std::to_string(n[0]) + ") is too small. Calculated output W: " + std::to_string(o[0]), "pad");
+      fail("RuntimeError",
+           "input (W: " + std::to_string(n[0]) + ") is too small. Calculated output W: " + std::to_string(o[0]), "pad");
     if (k == 2 && all_below_one())
-      fail("RuntimeError", "input (" + dims_text(n, ", ", ", ") + " ) is too small. Calculated output " + dims_text(o, " ", " "), "pad");
+      fail("RuntimeError",
+           "input (" + dims_text(n, ", ", ", ") + " ) is too small. Calculated output " + dims_text(o, " ", " "),
+           "pad");
   }
   if (k == 3 && mode != PadMode::Circular && all_below_one())
-    fail("RuntimeError", "input (" + dims_text(n, " ", ", ") + ") is too small. Calculated output " + dims_text(o, " ", " "), "pad");
+    fail("RuntimeError",
+         "input (" + dims_text(n, " ", ", ") + ") is too small. Calculated output " + dims_text(o, " ", " "), "pad");
   m.shape = s;
   for (int j = 0; j < k; ++j) m.shape[std::size_t(dim - 1 - j)] = o[std::size_t(j)];
   for (std::int64_t v : m.shape)
     if (v < 0) {
       if (mode == PadMode::Reflect && k == 2) fail("RuntimeError", "numel: integer multiplication overflow", "pad");
-      fail("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(v) + ": " + shape_str(m.shape), "pad");
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(v) + ": " + shape_str(m.shape), "pad");
     }
   if (mode == PadMode::Reflect) refuse_kernel(x, k == 3 ? "reflection_pad3d_cpu" : "reflection_pad" + ks + "d", k == 3);
   if (mode == PadMode::Replicate) refuse_kernel(x, "replication_pad" + ks + "d_cpu", false);
@@ -243,7 +275,8 @@ SourceMap mode_pad(const Tensor& x, const Ints& pad, PadMode mode) {
   for (int d = 0; d < dim; ++d) {
     const int j = dim - 1 - d;
     const std::int64_t lo = j < k ? std::max<std::int64_t>(l[std::size_t(j)], 0) : 0;
-    const std::int64_t hi = j < k ? m.shape[std::size_t(d)] - std::max<std::int64_t>(r[std::size_t(j)], 0) : m.shape[std::size_t(d)];
+    const std::int64_t hi =
+        j < k ? m.shape[std::size_t(d)] - std::max<std::int64_t>(r[std::size_t(j)], 0) : m.shape[std::size_t(d)];
     m.region[std::size_t(2 * d)] = lo;
     m.region[std::size_t(2 * d + 1)] = hi;
   }
@@ -263,7 +296,8 @@ SourceMap pad_map(const Bound& b) {
   const double value = double_arg(b, "value", 0);
   if (mode == PadMode::Constant) return constant_pad(x, pad, value);
   if (valued && value != 0)
-    fail("RuntimeError", std::string("Padding mode \"") + kModeNames[int(mode)] + "\" doesn't take in value argument", "value");
+    fail("RuntimeError", std::string("Padding mode \"") + kModeNames[int(mode)] + "\" doesn't take in value argument",
+         "value");
   return mode_pad(x, pad, mode);
 }
 
@@ -275,22 +309,35 @@ SourceMap shuffle_map(const Bound& b, bool up) {
   const char* factor_name = up ? "upscale_factor" : "downscale_factor";
   const std::int64_t f = int_arg(b, factor_name, 1);
   if (x.dim() < 3)
-    fail("RuntimeError", std::string(op) + " expects input to have at least 3 dimensions, but got input with " + std::to_string(x.dim()) + " dimension(s)", "input");
-  if (f <= 0) fail("RuntimeError", std::string(op) + " expects a positive " + factor_name + ", but got " + std::to_string(f), factor_name);
+    fail("RuntimeError",
+         std::string(op) + " expects input to have at least 3 dimensions, but got input with " +
+             std::to_string(x.dim()) + " dimension(s)",
+         "input");
+  if (f <= 0)
+    fail("RuntimeError", std::string(op) + " expects a positive " + factor_name + ", but got " + std::to_string(f),
+         factor_name);
   const std::size_t r = std::size_t(x.dim());
   const Shape& s = x.shape();
   const std::int64_t C = s[r - 3], H = s[r - 2], W = s[r - 1];
   if (up && C % (f * f))
-    fail("RuntimeError", "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but input.size(-3)=" +
-                             std::to_string(C) + " is not divisible by " + std::to_string(f * f), "input");
+    fail("RuntimeError",
+         "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but "
+         "input.size(-3)=" +
+             std::to_string(C) + " is not divisible by " + std::to_string(f * f),
+         "input");
   if (!up && H % f)
-    fail("RuntimeError", "pixel_unshuffle expects height to be divisible by downscale_factor, but input.size(-2)=" + std::to_string(H) +
-                             " is not divisible by " + std::to_string(f), "input");
+    fail("RuntimeError",
+         "pixel_unshuffle expects height to be divisible by downscale_factor, but input.size(-2)=" + std::to_string(H) +
+             " is not divisible by " + std::to_string(f),
+         "input");
   if (!up && W % f)
-    fail("RuntimeError", "pixel_unshuffle expects width to be divisible by downscale_factor, but input.size(-1)=" + std::to_string(W) +
-                             " is not divisible by " + std::to_string(f), "input");
+    fail("RuntimeError",
+         "pixel_unshuffle expects width to be divisible by downscale_factor, but input.size(-1)=" + std::to_string(W) +
+             " is not divisible by " + std::to_string(f),
+         "input");
   // PyTorch's CPU kernels switch on suggest_memory_format() and have no ChannelsLast3d case.
-  if (suggests_channels_last_3d(x)) fail("RuntimeError", "Unsupported memory format. Supports only ChannelsLast, Contiguous", "input");
+  if (suggests_channels_last_3d(x))
+    fail("RuntimeError", "Unsupported memory format. Supports only ChannelsLast, Contiguous", "input");
   SourceMap m;
   m.note = "";
   m.shape = s;
@@ -362,28 +409,30 @@ std::string map_equation(const Bound& b, const OpResult& r, int, std::int64_t fl
   return eq;
 }
 
-void add_map_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params,
-                SourceMap (*build)(const Bound&)) {
+void add_map_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                const char* params, SourceMap (*build)(const Bound&)) {
   static std::deque<MapSpec> specs;
   specs.push_back(MapSpec{build});
-  add_op(t, composite_op(names, "resample", summary, example, param_list(params), map_run, map_explain, map_equation, &specs.back()));
+  add_op(t, composite_op(names, "resample", summary, example, param_list(params), map_run, map_explain, map_equation,
+                         &specs.back()));
 }
 
 }  // namespace
 
 void add_resample_ops(std::vector<const OpDescriptor*>& t) {
   add_map_op(t, "torch.nn.functional.pad",
-             "Adds a border around the last dims: a constant, the reflection, the edge repeated, or the other side (circular); negative pads crop.",
+             "Adds a border around the last dims: a constant, the reflection, the edge repeated, or the other side "
+             "(circular); negative pads crop.",
              "torch.nn.functional.pad(torch.tensor([[1, 2, 3], [4, 5, 6]]), (2, 1), value=0)",
              "input:Tensor pad:IntList mode:String='constant' value:Float?=None", pad_map);
   add_map_op(t, "torch.nn.functional.pixel_shuffle torch.pixel_shuffle",
              "Trades channels for resolution: each group of r² channels becomes an r×r block of pixels in one channel.",
-             "torch.nn.functional.pixel_shuffle(torch.tensor([[[[0, 1]], [[2, 3]], [[4, 5]], [[6, 7]]]]), 2)", "input:Tensor upscale_factor:Int",
-             [](const Bound& b) { return shuffle_map(b, true); });
+             "torch.nn.functional.pixel_shuffle(torch.tensor([[[[0, 1]], [[2, 3]], [[4, 5]], [[6, 7]]]]), 2)",
+             "input:Tensor upscale_factor:Int", [](const Bound& b) { return shuffle_map(b, true); });
   add_map_op(t, "torch.nn.functional.pixel_unshuffle torch.pixel_unshuffle",
              "Undoes pixel_shuffle: each r×r block of pixels becomes r² channels at one position.",
-             "torch.nn.functional.pixel_unshuffle(torch.tensor([[[[0, 1, 2, 3], [4, 5, 6, 7]]]]), 2)", "input:Tensor downscale_factor:Int",
-             [](const Bound& b) { return shuffle_map(b, false); });
+             "torch.nn.functional.pixel_unshuffle(torch.tensor([[[[0, 1, 2, 3], [4, 5, 6, 7]]]]), 2)",
+             "input:Tensor downscale_factor:Int", [](const Bound& b) { return shuffle_map(b, false); });
   add_sample_ops(t);
 }
 

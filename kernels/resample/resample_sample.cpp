@@ -75,13 +75,15 @@ double pixel_scale(const Real& R, std::int64_t in, std::int64_t out, bool align,
 // The taps of one dim (upsample_*'s compute_indices_weights, adaptive_avg_pool's windows).
 // `channels_last`: PyTorch's channels-last nearest kernel (nearest_idx) copies when the sizes
 // are equal and halves the index when the output is twice the input.
-Axis make_axis(Mode m, std::int64_t in, std::int64_t out, bool align, std::optional<double> scale, const Real& R, bool channels_last) {
+Axis make_axis(Mode m, std::int64_t in, std::int64_t out, bool align, std::optional<double> scale, const Real& R,
+               bool channels_last) {
   Axis a;
   a.in = in;
   a.out = out;
   const Real F{true};
   if (m == Mode::Area) {
-    for (std::int64_t o = 0; o < out; ++o) a.k = std::max<int>(a.k, int((((o + 1) * in + out - 1) / out) - (o * in) / out));
+    for (std::int64_t o = 0; o < out; ++o)
+      a.k = std::max<int>(a.k, int((((o + 1) * in + out - 1) / out) - (o * in) / out));
   } else {
     a.k = m == Mode::Linear ? 2 : m == Mode::Cubic ? 4 : 1;
   }
@@ -93,9 +95,12 @@ Axis make_axis(Mode m, std::int64_t in, std::int64_t out, bool align, std::optio
     if (m == Mode::Nearest || m == Mode::NearestExact) {
       const double s = pixel_scale(F, in, out, false, scale);
       std::int64_t i = 0;
-      if (m == Mode::Nearest && channels_last && out == in) i = o;
-      else if (m == Mode::Nearest && channels_last && out == 2 * in) i = o >> 1;
-      else i = std::int64_t(std::floor(m == Mode::Nearest ? F(double(o) * s) : F(F(double(o) + 0.5) * s)));
+      if (m == Mode::Nearest && channels_last && out == in)
+        i = o;
+      else if (m == Mode::Nearest && channels_last && out == 2 * in)
+        i = o >> 1;
+      else
+        i = std::int64_t(std::floor(m == Mode::Nearest ? F(double(o) * s) : F(F(double(o) + 0.5) * s)));
       idx[0] = std::min(i, in - 1);
       w[0] = 1;
     } else if (m == Mode::Linear) {
@@ -136,19 +141,20 @@ Axis make_axis(Mode m, std::int64_t in, std::int64_t out, bool align, std::optio
 // What a sampling op prepared for one call.
 struct Sampling {
   DType dtype = DType::Float32;
-  Shape shape;                // the result's
+  Shape shape;  // the result's
   Mode mode = Mode::Linear;
   bool single = true;         // coordinates and float32 fast path: float arithmetic
   std::int64_t planes = 0;    // interpolate: N·C; grid_sample: N
   std::int64_t channels = 1;  // grid_sample: C
   Shape in_spatial, out_spatial;
-  std::vector<Axis> axes;     // interpolate
+  std::vector<Axis> axes;  // interpolate
   // grid_sample: per (n, output location) its taps over the input's spatial positions, and
   // the grid elements that chose them.
   std::vector<std::vector<Tap>> locations;
   const char* grid_param = nullptr;
   int grid_coords = 0;
-  std::vector<std::uint8_t> grid_sources;  // grid_sample, per location: bit k set when coordinate k (0 = x) chose its taps
+  std::vector<std::uint8_t>
+      grid_sources;                // grid_sample, per location: bit k set when coordinate k (0 = x) chose its taps
   std::int64_t plane_stride = -1;  // locations' taps: input elements per (n, c) plane; 0: absolute
 };
 
@@ -157,7 +163,8 @@ std::int64_t numel_of(const Shape& s) { return shape_numel(s); }
 // The taps of output element `flat` as (input flat, weight), duplicates merged and zero
 // weights dropped; `divisors`: area's window sizes, outermost dim first. `for_value`: all
 // nonzero taps (explain leaves out cubic's rounding noise).
-void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, Ints& divisors, bool for_value = false) {
+void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, Ints& divisors,
+                  bool for_value = false) {
   taps.clear();
   divisors.clear();
   const std::int64_t out_inner = numel_of(S.out_spatial), in_inner = numel_of(S.in_spatial);
@@ -166,7 +173,9 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
     const std::int64_t plane = S.plane_stride < 0 ? in_inner : S.plane_stride;
     for (const Tap& t : S.locations[std::size_t(n * out_inner + loc)])
       if (t.w != 0 || for_value) taps.push_back({(n * S.channels + c) * plane + t.at, t.w});
-    if (!for_value && S.mode == Mode::Cubic) taps.erase(std::remove_if(taps.begin(), taps.end(), [](const Tap& t) { return std::fabs(t.w) <= 1e-6; }), taps.end());
+    if (!for_value && S.mode == Mode::Cubic)
+      taps.erase(std::remove_if(taps.begin(), taps.end(), [](const Tap& t) { return std::fabs(t.w) <= 1e-6; }),
+                 taps.end());
     return;
   }
   const std::int64_t plane = flat / out_inner;
@@ -192,9 +201,12 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
       w *= a.w[k];
     }
     if (valid && w != 0) {
-      auto same = for_value ? taps.end() : std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
-      if (same != taps.end()) same->w += w;
-      else taps.push_back({at, w});
+      auto same =
+          for_value ? taps.end() : std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
+      if (same != taps.end())
+        same->w += w;
+      else
+        taps.push_back({at, w});
     }
     std::size_t d = dims;
     while (d-- > 0) {
@@ -208,7 +220,8 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
   // cubic weight below 1e-6, the rounding noise of a float coordinate a few ulps from an
   // integer, where PyTorch's weight is sometimes 0 and sometimes that noise.
   const double floor = for_value ? 0 : S.mode == Mode::Cubic ? 1e-6 : S.single ? 1e-12 : 1e-24;
-  taps.erase(std::remove_if(taps.begin(), taps.end(), [&](const Tap& t) { return std::fabs(t.w) <= floor; }), taps.end());
+  taps.erase(std::remove_if(taps.begin(), taps.end(), [&](const Tap& t) { return std::fabs(t.w) <= floor; }),
+             taps.end());
   if (S.mode == Mode::Area)
     for (std::size_t d = 0; d < dims; ++d) divisors.push_back(S.axes[d].count[std::size_t(o[d])]);
 }
@@ -330,7 +343,8 @@ std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t
   } else if (S.mode == Mode::Area) {
     std::string div;
     for (std::int64_t d : divisors) div += " / " + std::to_string(d);
-    eq += "(" + join_terms(taps.size(), ref, " + ") + ")" + div + " = (" + join_terms(taps.size(), val, " + ") + ")" + div + " = " + value;
+    eq += "(" + join_terms(taps.size(), ref, " + ") + ")" + div + " = (" + join_terms(taps.size(), val, " + ") + ")" +
+          div + " = " + value;
   } else if (taps.size() == 1 && taps[0].w == 1) {
     eq += ref(0) + " = " + value;
   } else {
@@ -342,17 +356,20 @@ std::string sample_equation(const Bound& b, const OpResult& r, int, std::int64_t
     const std::int64_t out_inner = numel_of(S.out_spatial);
     const std::int64_t at0 = (flat % out_inner + flat / (out_inner * S.channels) * out_inner) * S.grid_coords;
     std::string at;
-    for (int k = 0; k < S.grid_coords; ++k) at += (k ? ", " : "") + format_scalar(tensor_arg(b, S.grid_param).get(at0 + k));
+    for (int k = 0; k < S.grid_coords; ++k)
+      at += (k ? ", " : "") + format_scalar(tensor_arg(b, S.grid_param).get(at0 + k));
     eq += "  (at grid (" + at + "))";
   }
   return eq;
 }
 
-void add_sample_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example, const char* params,
-                   Sampling (*prepare)(const Bound&), const char* sampled = "input", const char* input_method = "") {
+void add_sample_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
+                   const char* params, Sampling (*prepare)(const Bound&), const char* sampled = "input",
+                   const char* input_method = "") {
   static std::deque<SampleSpec> specs;
   specs.push_back(SampleSpec{prepare, sampled});
-  OpDescriptor op = composite_op(names, "resample", summary, example, param_list(params), sample_run, sample_explain, sample_equation, &specs.back());
+  OpDescriptor op = composite_op(names, "resample", summary, example, param_list(params), sample_run, sample_explain,
+                                 sample_equation, &specs.back());
   op.python_input_method = input_method;
   add_op(t, std::move(op));
 }
@@ -376,13 +393,16 @@ bool channels_last_contiguous(const Tensor& x) {
 }
 
 bool is_number(const Value& v) { return v.is<double>() || v.is<std::int64_t>() || v.is<bool>(); }
-double number(const Value& v) { return v.is<double>() ? v.as<double>() : v.is<bool>() ? double(v.as<bool>()) : double(v.as<std::int64_t>()); }
+double number(const Value& v) {
+  return v.is<double>() ? v.as<double>() : v.is<bool>() ? double(v.as<bool>()) : double(v.as<std::int64_t>());
+}
 
 // "(H: 3, W: 4)"-style sizes.
 std::string dims_text(const Ints& v) {
   static const char* names3[] = {"D", "H", "W"};
   std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += std::string(i ? ", " : "") + names3[3 - v.size() + i] + ": " + std::to_string(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += std::string(i ? ", " : "") + names3[3 - v.size() + i] + ": " + std::to_string(v[i]);
   return "(" + s + ")";
 }
 
@@ -391,8 +411,9 @@ struct InterpMode {
   Mode mode;
   int rank;  // the input rank it needs (0: 3, 4 or 5)
 };
-const InterpMode kInterpModes[] = {{"nearest", Mode::Nearest, 0}, {"nearest-exact", Mode::NearestExact, 0}, {"area", Mode::Area, 0},
-                                   {"linear", Mode::Linear, 3},   {"bilinear", Mode::Linear, 4},           {"trilinear", Mode::Linear, 5},
+const InterpMode kInterpModes[] = {{"nearest", Mode::Nearest, 0}, {"nearest-exact", Mode::NearestExact, 0},
+                                   {"area", Mode::Area, 0},       {"linear", Mode::Linear, 3},
+                                   {"bilinear", Mode::Linear, 4}, {"trilinear", Mode::Linear, 5},
                                    {"bicubic", Mode::Cubic, 4}};
 
 // F.interpolate; the deprecated names pass their own mode and align_corners.
@@ -404,20 +425,27 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
     if (mode_value.is<std::string>() && mode_name == m.name) im = &m;
   const bool no_corners = !im || im->mode == Mode::Nearest || im->mode == Mode::NearestExact || im->mode == Mode::Area;
   if (im && no_corners && !corners.is<None>())
-    fail("ValueError", "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear", "align_corners");
+    fail("ValueError",
+         "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear",
+         "align_corners");
   const bool align = corners.is<bool>() ? corners.as<bool>() : corners.is<None>() ? false : number(corners) != 0;
   const int dim = x.dim() - 2;
   const Value& size = arg(b, "size");
   const Value& scale = arg(b, "scale_factor");
   std::vector<Value> sizes, scales;
   const std::string spatial = shape_str(Shape(x.shape().begin() + std::min(2, x.dim()), x.shape().end()));
-  if (!size.is<None>() && !scale.is<None>()) fail("ValueError", "only one of size or scale_factor should be defined", "scale_factor");
+  if (!size.is<None>() && !scale.is<None>())
+    fail("ValueError", "only one of size or scale_factor should be defined", "scale_factor");
   if (!size.is<None>()) {
     if (size.is<List>()) {
       if (int(size.as<List>().size()) != dim)
-        fail("ValueError", "Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of " + spatial +
-                               " and output size of " + format_value(size) +
-                               ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.", "size");
+        fail("ValueError",
+             "Input and output must have the same number of spatial dimensions, but got input with spatial dimensions "
+             "of " +
+                 spatial + " and output size of " + format_value(size) +
+                 ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) "
+                 "format.",
+             "size");
       sizes = size.as<List>();
     } else {
       sizes.assign(std::size_t(std::max(dim, 0)), size);
@@ -425,9 +453,13 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   } else if (!scale.is<None>()) {
     if (scale.is<List>()) {
       if (int(scale.as<List>().size()) != dim)
-        fail("ValueError", "Input and scale_factor must have the same number of spatial dimensions, but got input with spatial dimensions of " + spatial +
-                               " and scale_factor of shape " + format_value(scale) +
-                               ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.", "scale_factor");
+        fail("ValueError",
+             "Input and scale_factor must have the same number of spatial dimensions, but got input with spatial "
+             "dimensions of " +
+                 spatial + " and scale_factor of shape " + format_value(scale) +
+                 ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) "
+                 "format.",
+             "scale_factor");
       scales = scale.as<List>();
     } else {
       scales.assign(std::size_t(std::max(dim, 0)), scale);
@@ -436,11 +468,14 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
     fail("ValueError", "either size or scale_factor should be defined", "size");
   }
   const Value& recompute_v = arg(b, "recompute_scale_factor");
-  bool recompute = !recompute_v.is<None>() && (recompute_v.is<bool>() ? recompute_v.as<bool>() : number(recompute_v) != 0);
-  if (recompute && !size.is<None>()) fail("ValueError", "recompute_scale_factor is not meaningful with an explicit size.", "recompute_scale_factor");
+  bool recompute =
+      !recompute_v.is<None>() && (recompute_v.is<bool>() ? recompute_v.as<bool>() : number(recompute_v) != 0);
+  if (recompute && !size.is<None>())
+    fail("ValueError", "recompute_scale_factor is not meaningful with an explicit size.", "recompute_scale_factor");
   if (im && im->mode == Mode::Area && size.is<None>()) recompute = true;
   for (const Value& v : sizes)
-    if (!(v.is<std::int64_t>() || (v.is<Tensor>() && v.as<Tensor>().numel() == 1 && is_integral(v.as<Tensor>().dtype(), false))))
+    if (!(v.is<std::int64_t>() ||
+          (v.is<Tensor>() && v.as<Tensor>().numel() == 1 && is_integral(v.as<Tensor>().dtype(), false))))
       fail("Unsupported", "Whence takes interpolate's size as ints", "size");
   for (const Value& v : scales)
     if (!is_number(v)) fail("Unsupported", "Whence takes interpolate's scale_factor as numbers", "scale_factor");
@@ -448,11 +483,15 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   for (const Value& v : sizes) out_size.push_back(v.is<Tensor>() ? v.as<Tensor>().get(0).i : v.as<std::int64_t>());
   std::vector<std::optional<double>> factors(std::size_t(std::max(dim, 0)));
   if (recompute) {
-    for (int i = 0; i < dim; ++i) out_size.push_back(std::int64_t(std::floor(double(x.shape()[std::size_t(i + 2)]) * number(scales[std::size_t(i)]))));
+    for (int i = 0; i < dim; ++i)
+      out_size.push_back(
+          std::int64_t(std::floor(double(x.shape()[std::size_t(i + 2)]) * number(scales[std::size_t(i)]))));
   } else if (!scales.empty()) {
     for (int i = 0; i < dim; ++i) {
       const double s = number(scales[std::size_t(i)]), o = double(x.shape()[std::size_t(i + 2)]) * s;
-      if (!(o > -9.2e18 && o < 9.2e18)) fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808", "scale_factor");
+      if (!(o > -9.2e18 && o < 9.2e18))
+        fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808",
+             "scale_factor");
       out_size.push_back(std::int64_t(o));
       factors[std::size_t(i)] = s;
     }
@@ -463,10 +502,15 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   const int rank = x.dim();
   if (!(im && ((im->rank == 0 && rank >= 3 && rank <= 5) || im->rank == rank))) {
     if (im && im->rank && im->mode != Mode::Cubic && rank >= 3 && rank <= 5)
-      fail("NotImplementedError", "Got " + std::to_string(rank) + "D input, but " + im->name + " mode needs " + std::to_string(im->rank) + "D input", "mode");
-    fail("NotImplementedError", "Input Error: Only 3D, 4D and 5D input Tensors supported (got " + std::to_string(rank) +
-                                    "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got " +
-                                    (mode_value.is<std::string>() ? mode_name : format_value(mode_value)) + ")", "mode");
+      fail("NotImplementedError",
+           "Got " + std::to_string(rank) + "D input, but " + im->name + " mode needs " + std::to_string(im->rank) +
+               "D input",
+           "mode");
+    fail("NotImplementedError",
+         "Input Error: Only 3D, 4D and 5D input Tensors supported (got " + std::to_string(rank) +
+             "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got " +
+             (mode_value.is<std::string>() ? mode_name : format_value(mode_value)) + ")",
+         "mode");
   }
   if (antialias) fail("Unsupported", "Whence does not compute interpolate's antialias=True yet", "antialias");
 
@@ -479,8 +523,10 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
     for (std::int64_t o : out_size)
       if (o < 0) {
         std::string list;
-        for (std::int64_t v : (dim == 1 ? Ints{1, out_size[0]} : out_size)) list += (list.empty() ? "" : ", ") + std::to_string(v);
-        fail("RuntimeError", pool + ": elements of output_size must be greater than or equal to 0 but received {" + list + "}", "size");
+        for (std::int64_t v : (dim == 1 ? Ints{1, out_size[0]} : out_size))
+          list += (list.empty() ? "" : ", ") + std::to_string(v);
+        fail("RuntimeError",
+             pool + ": elements of output_size must be greater than or equal to 0 but received {" + list + "}", "size");
       }
     Shape pooled;  // (adaptive_avg_pool1d pools [N, C, 1, L] in 2-D)
     for (int d = 0; d < x.dim(); ++d) {
@@ -490,31 +536,46 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
     mean = std::all_of(out_size.begin(), out_size.end(), [](std::int64_t o) { return o == 1; });
     for (std::size_t d = pooled.size() - std::size_t(dim == 3 ? 3 : 2); d < pooled.size(); ++d)
       if (pooled[d] == 0 && !mean)
-        fail("RuntimeError", pool + "(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " + shape_str(pooled) +
-                                 " with dimension " + std::to_string(d) + " being empty", "input");
-    kernel = dim == 3 ? "adaptive_avg_pool3d_cpu" : memory_format_kernel("adaptive_avg_pool2d", dim == 1 ? unsqueeze(x, x.dim() - 1) : x);
+        fail("RuntimeError",
+             pool + "(): Expected input to have non-zero size for non-batch dimensions, but input has sizes " +
+                 shape_str(pooled) + " with dimension " + std::to_string(d) + " being empty",
+             "input");
+    kernel = dim == 3 ? "adaptive_avg_pool3d_cpu"
+                      : memory_format_kernel("adaptive_avg_pool2d", dim == 1 ? unsqueeze(x, x.dim() - 1) : x);
   } else {
     bool positive = true;
     for (int i = 0; i < dim; ++i) positive = positive && in_size[std::size_t(i)] > 0 && out_size[std::size_t(i)] > 0;
     if (!positive)
-      fail("RuntimeError", "Input and output sizes should be greater than 0, but got input " + dims_text(in_size) + (dim == 1 ? " and" : "") +
-                               " output " + dims_text(out_size), "size");
+      fail("RuntimeError",
+           "Input and output sizes should be greater than 0, but got input " + dims_text(in_size) +
+               (dim == 1 ? " and" : "") + " output " + dims_text(out_size),
+           "size");
     std::int64_t rest = 1;
     for (int d = 1; d < x.dim(); ++d) rest *= x.shape()[std::size_t(d)];
     if (x.numel() == 0 && rest == 0)
-      fail("RuntimeError", "Non-empty " + std::to_string(x.dim()) + "D data tensor expected but got a tensor with sizes " + shape_str(x.shape()), "input");
+      fail("RuntimeError",
+           "Non-empty " + std::to_string(x.dim()) + "D data tensor expected but got a tensor with sizes " +
+               shape_str(x.shape()),
+           "input");
     const bool cl_kernel = cl && dim >= 2 && im->mode != Mode::Cubic;
-    if (im->mode == Mode::Linear) kernel = cl_kernel ? (dim == 2 ? "upsample_bilinear2d_channels_last" : "upsample_trilinear3d_channels_last") : "compute_indices_weights_linear";
-    else if (im->mode == Mode::Cubic) kernel = "compute_indices_weights_cubic";
-    else kernel = cl_kernel ? "upsample_nearest" + std::to_string(dim) + "d_channels_last" : "compute_indices_weights_nearest";
+    if (im->mode == Mode::Linear)
+      kernel = cl_kernel ? (dim == 2 ? "upsample_bilinear2d_channels_last" : "upsample_trilinear3d_channels_last")
+                         : "compute_indices_weights_linear";
+    else if (im->mode == Mode::Cubic)
+      kernel = "compute_indices_weights_cubic";
+    else
+      kernel =
+          cl_kernel ? "upsample_nearest" + std::to_string(dim) + "d_channels_last" : "compute_indices_weights_nearest";
   }
   const DType d = x.dtype();
   const bool takes_uint8 = im->mode == Mode::Nearest || im->mode == Mode::NearestExact;
   if (mean && !is_floating(d))
-    fail("RuntimeError", std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ") +
-                             dtype_scalar_name(d), "input");
-  if (!is_floating(d) && !(d == DType::UInt8 && takes_uint8))
-    fail_not_implemented(kernel, d);
+    fail("RuntimeError",
+         std::string("mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+                     "dtype. Got: ") +
+             dtype_scalar_name(d),
+         "input");
+  if (!is_floating(d) && !(d == DType::UInt8 && takes_uint8)) fail_not_implemented(kernel, d);
 
   Sampling S;
   S.dtype = d;
@@ -528,7 +589,8 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   S.out_spatial = Shape(out_size.begin(), out_size.end());
   const Real R{S.single};
   for (int i = 0; i < dim; ++i)
-    S.axes.push_back(make_axis(im->mode, in_size[std::size_t(i)], out_size[std::size_t(i)], align, factors[std::size_t(i)], R, cl));
+    S.axes.push_back(
+        make_axis(im->mode, in_size[std::size_t(i)], out_size[std::size_t(i)], align, factors[std::size_t(i)], R, cl));
   return S;
 }
 
@@ -574,40 +636,61 @@ Sampling grid_sample_prepare(const Bound& b) {
   const std::string mode = string_arg(b, "mode", "bilinear"), padding = string_arg(b, "padding_mode", "zeros");
   const Value& mode_v = arg(b, "mode");
   if (!mode_v.is<std::string>() || (mode != "bilinear" && mode != "nearest" && mode != "bicubic"))
-    fail("ValueError", "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: '" +
-                           (mode_v.is<std::string>() ? mode : format_value(mode_v)) + "'", "mode");
+    fail("ValueError",
+         "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: '" +
+             (mode_v.is<std::string>() ? mode : format_value(mode_v)) + "'",
+         "mode");
   const Value& pad_v = arg(b, "padding_mode");
   if (!pad_v.is<std::string>() || (padding != "zeros" && padding != "border" && padding != "reflection"))
-    fail("ValueError", "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', but got: '" +
-                           (pad_v.is<std::string>() ? padding : format_value(pad_v)) + "'", "padding_mode");
+    fail("ValueError",
+         "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', but got: '" +
+             (pad_v.is<std::string>() ? padding : format_value(pad_v)) + "'",
+         "padding_mode");
   if (!arg(b, "grid").is<Tensor>())
-    fail("TypeError", "grid_sampler(): argument 'grid' (position 2) must be Tensor, not " + python_type_name(arg(b, "grid")), "grid");
+    fail("TypeError",
+         "grid_sampler(): argument 'grid' (position 2) must be Tensor, not " + python_type_name(arg(b, "grid")),
+         "grid");
   const Value& corners = arg(b, "align_corners");
   if (!corners.is<None>() && !corners.is<bool>())
-    fail("TypeError", "grid_sampler(): argument 'align_corners' (position 5) must be bool, not " + python_type_name(corners), "align_corners");
+    fail("TypeError",
+         "grid_sampler(): argument 'align_corners' (position 5) must be bool, not " + python_type_name(corners),
+         "align_corners");
   const bool align = corners.is<bool>() && corners.as<bool>();
   const Tensor &x = tensor_arg(b, "input"), &grid = tensor_arg(b, "grid");
-  const std::string sizes = " but got input with sizes " + shape_str(x.shape()) + " and grid with sizes " + shape_str(grid.shape());
+  const std::string sizes =
+      " but got input with sizes " + shape_str(x.shape()) + " and grid with sizes " + shape_str(grid.shape());
   if (x.dim() >= 1 && grid.dim() >= 1 && x.shape()[0] != grid.shape()[0])
     fail("RuntimeError", "grid_sampler(): expected grid and input to have same batch size," + sizes, "grid");
   if (grid.dim() >= 1 && grid.shape().back() != x.dim() - 2)
-    fail("RuntimeError", "grid_sampler(): expected grid to have size " + std::to_string(x.dim() - 2) + " in last dimension, but got grid with sizes " +
-                             shape_str(grid.shape()), "grid");
+    fail("RuntimeError",
+         "grid_sampler(): expected grid to have size " + std::to_string(x.dim() - 2) +
+             " in last dimension, but got grid with sizes " + shape_str(grid.shape()),
+         "grid");
   for (int d = 2; d < x.dim(); ++d)
     if (x.shape()[std::size_t(d)] == 0)
-      fail("RuntimeError", "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes " + shape_str(x.shape()) +
-                               " with dimension " + std::to_string(d) + " being empty", "input");
+      fail("RuntimeError",
+           "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes " +
+               shape_str(x.shape()) + " with dimension " + std::to_string(d) + " being empty",
+           "input");
   const bool two = x.dim() == 4;
   if (!(x.dim() == (two ? 4 : 5) && x.dim() == grid.dim()))
-    fail("RuntimeError", std::string("grid_sampler(): expected ") + (two ? "4D" : "5D") + " input and grid with same number of dimensions," + sizes, "grid");
-  if (!two && mode == "bicubic") fail("RuntimeError", "grid_sampler(): bicubic interpolation only supports 4D input", "mode");
+    fail("RuntimeError",
+         std::string("grid_sampler(): expected ") + (two ? "4D" : "5D") +
+             " input and grid with same number of dimensions," + sizes,
+         "grid");
+  if (!two && mode == "bicubic")
+    fail("RuntimeError", "grid_sampler(): bicubic interpolation only supports 4D input", "mode");
   const DType d = x.dtype();
   if (d != DType::Float32 && d != DType::Float64) {
-    if (two) fail("RuntimeError", std::string("grid_sampler_2d_cpu not implemented for ") + dtype_scalar_name(d), "input");
-    fail("RuntimeError", std::string("\"grid_sampler3d_cpu\" not implemented for '") + dtype_scalar_name(d) + "'", "input");
+    if (two)
+      fail("RuntimeError", std::string("grid_sampler_2d_cpu not implemented for ") + dtype_scalar_name(d), "input");
+    fail("RuntimeError", std::string("\"grid_sampler3d_cpu\" not implemented for '") + dtype_scalar_name(d) + "'",
+         "input");
   }
   if (grid.dtype() != d)
-    fail("RuntimeError", std::string("expected scalar type ") + dtype_scalar_name(d) + " but found " + dtype_scalar_name(grid.dtype()), "grid");
+    fail("RuntimeError",
+         std::string("expected scalar type ") + dtype_scalar_name(d) + " but found " + dtype_scalar_name(grid.dtype()),
+         "grid");
 
   Sampling S;
   S.dtype = d;
@@ -666,7 +749,9 @@ Sampling grid_sample_prepare(const Bound& b) {
     for (int k = 0; k < dims; ++k) {
       bool matters = !(axes[std::size_t(k)].size == 1 && (align || pad != 0));
       for (int o = 0; o < dims; ++o)
-        if (o != k) matters = matters && std::any_of(idx[std::size_t(o)].begin(), idx[std::size_t(o)].end(), [](std::int64_t i) { return i >= 0; });
+        if (o != k)
+          matters = matters && std::any_of(idx[std::size_t(o)].begin(), idx[std::size_t(o)].end(),
+                                           [](std::int64_t i) { return i >= 0; });
       if (matters) S.grid_sources[std::size_t(l)] |= std::uint8_t(1 << k);
     }
     // The product over coordinates (x is the innermost input dim).
@@ -683,8 +768,10 @@ Sampling grid_sample_prepare(const Bound& b) {
       }
       if (inside) {
         auto same = std::find_if(taps.begin(), taps.end(), [&](const Tap& t) { return t.at == at; });
-        if (same != taps.end()) same->w += weight;
-        else taps.push_back({at, weight});
+        if (same != taps.end())
+          same->w += weight;
+        else
+          taps.push_back({at, weight});
       }
       int k = 0;
       while (k < dims && ++j[std::size_t(k)] == idx[std::size_t(k)].size()) j[std::size_t(k++)] = 0;
@@ -700,7 +787,9 @@ Sampling affine_grid_prepare(const Bound& b) {
   const Tensor& theta = tensor_arg(b, "theta");
   const Value& size_v = arg(b, "size");
   if (!is_floating(theta.dtype()))
-    fail("ValueError", "Expected theta to have floating point type, but got " + std::string(dtype_torch_name(theta.dtype())), "theta");
+    fail("ValueError",
+         "Expected theta to have floating point type, but got " + std::string(dtype_torch_name(theta.dtype())),
+         "theta");
   if (!size_v.is<List>()) fail("TypeError", "object of type '" + python_type_name(size_v) + "' has no len()", "size");
   const List& items = size_v.as<List>();
   const std::string size_text = format_value(size_v);
@@ -708,28 +797,42 @@ Sampling affine_grid_prepare(const Bound& b) {
   if (n == 4 || n == 5) {
     const std::int64_t rows = n == 4 ? 2 : 3;
     if (theta.dim() != 3 || theta.shape()[1] != rows || theta.shape()[2] != rows + 1)
-      fail("ValueError", std::string("Expected a batch of ") + (n == 4 ? "2D" : "3D") + " affine matrices of shape Nx" + std::to_string(rows) + "x" +
-                             std::to_string(rows + 1) + " for size " + size_text + ". Got " + torch_size(theta.shape()) + ".", "theta");
+      fail("ValueError",
+           std::string("Expected a batch of ") + (n == 4 ? "2D" : "3D") + " affine matrices of shape Nx" +
+               std::to_string(rows) + "x" + std::to_string(rows + 1) + " for size " + size_text + ". Got " +
+               torch_size(theta.shape()) + ".",
+           "theta");
   } else {
-    fail("NotImplementedError", "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. Got size " + size_text + ".", "size");
+    fail("NotImplementedError",
+         "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. Got size " +
+             size_text + ".",
+         "size");
   }
   const Value& corners = arg(b, "align_corners");
   const bool align = corners.is<bool>() ? corners.as<bool>() : !corners.is<None>() && number(corners) != 0;
   std::vector<double> nums;  // (Python compares the items as numbers)
-  for (const Value& v : items) nums.push_back(v.is<Tensor>() ? v.as<Tensor>().get(0).as_double() : is_number(v) ? number(v) : 0);
-  const double smallest_spatial = *std::min_element(nums.begin() + 2, nums.end()), smallest = *std::min_element(nums.begin(), nums.end());
+  for (const Value& v : items)
+    nums.push_back(v.is<Tensor>() ? v.as<Tensor>().get(0).as_double() : is_number(v) ? number(v) : 0);
+  const double smallest_spatial = *std::min_element(nums.begin() + 2, nums.end()),
+               smallest = *std::min_element(nums.begin(), nums.end());
   Ints size;
   for (double v : nums) size.push_back(std::int64_t(v));
   if (!(align && smallest_spatial == 1) && smallest <= 0)
     fail("ValueError", "Expected non-zero, positive output size. Got " + size_text, "size");
   for (std::size_t i = 0; i < n; ++i)
-    if (!items[i].is<std::int64_t>() && !items[i].is<bool>() && !(items[i].is<Tensor>() && is_integral(items[i].as<Tensor>().dtype(), false)))
-      fail("TypeError", "affine_grid_generator(): argument 'size' must be tuple of ints, but found element of type " + python_type_name(items[i]) +
-                            " at pos " + std::to_string(i + 1), "size");
+    if (!items[i].is<std::int64_t>() && !items[i].is<bool>() &&
+        !(items[i].is<Tensor>() && is_integral(items[i].as<Tensor>().dtype(), false)))
+      fail("TypeError",
+           "affine_grid_generator(): argument 'size' must be tuple of ints, but found element of type " +
+               python_type_name(items[i]) + " at pos " + std::to_string(i + 1),
+           "size");
   const std::int64_t N = size[0], rows = std::int64_t(n) - 2;
   if (theta.shape()[0] != N)
-    fail("RuntimeError", "Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(N) + ", " + std::to_string(rows + 1) +
-                             "] but got: [" + std::to_string(theta.shape()[0]) + ", " + std::to_string(rows + 1) + "].", "theta");
+    fail("RuntimeError",
+         "Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(N) + ", " +
+             std::to_string(rows + 1) + "] but got: [" + std::to_string(theta.shape()[0]) + ", " +
+             std::to_string(rows + 1) + "].",
+         "theta");
   // The base grid: per spatial dim linspace(-1, 1) (times (n-1)/n without align_corners), in
   // float64 or float32 (float16 and bfloat16 computed in float32 and rounded once).
   const DType d = theta.dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
@@ -764,8 +867,8 @@ Sampling affine_grid_prepare(const Bound& b) {
     const std::int64_t i = f % rows, nn = f / out_strides[0];
     std::vector<Tap>& taps = S.locations[std::size_t(f)];
     for (std::int64_t k = 0; k <= rows; ++k) {
-      double w = 1;  // the homogeneous coordinate
-      if (k < rows) {  // coordinate k's position along its output dim
+      double w = 1;                                     // the homogeneous coordinate
+      if (k < rows) {                                   // coordinate k's position along its output dim
         const std::size_t dim = std::size_t(rows - k);  // x: the dim before the last, ...
         w = base[std::size_t(k)].empty() ? 0 : base[std::size_t(k)][std::size_t((f / out_strides[dim]) % S.shape[dim])];
       }
@@ -776,39 +879,55 @@ Sampling affine_grid_prepare(const Bound& b) {
 }
 
 Sampling interpolate_prepare(const Bound& b) { return interpolate_with(b, arg(b, "mode"), arg(b, "align_corners")); }
-Sampling upsample_nearest_prepare(const Bound& b) { return interpolate_with(b, Value(std::string("nearest")), Value(None{})); }
-Sampling upsample_bilinear_prepare(const Bound& b) { return interpolate_with(b, Value(std::string("bilinear")), Value(true)); }
+Sampling upsample_nearest_prepare(const Bound& b) {
+  return interpolate_with(b, Value(std::string("nearest")), Value(None{}));
+}
+Sampling upsample_bilinear_prepare(const Bound& b) {
+  return interpolate_with(b, Value(std::string("bilinear")), Value(true));
+}
 
 }  // namespace
 
 void add_sample_ops(std::vector<const OpDescriptor*>& t) {
-  add_sample_op(t, "torch.nn.functional.interpolate",
-                "Resizes the spatial dims (after batch and channel) by sampling the input: nearest, linear per dim, bicubic, or the average of each area.",
-                "torch.nn.functional.interpolate(torch.tensor([[[1.0, 3.0, 5.0]]]), size=4, mode='linear')",
-                "input:Tensor size:IntList?=None scale_factor:Float?=None mode:String='nearest' align_corners:Bool?=None "
-                "recompute_scale_factor:Bool?=None antialias:Bool=False",
-                interpolate_prepare, "input", "dim");
-  add_sample_op(t, "torch.nn.functional.upsample",
-                "The old name of interpolate (deprecated): resizes the spatial dims by nearest, linear, bicubic or area sampling.",
-                "torch.nn.functional.upsample(torch.tensor([[[1.0, 3.0, 5.0]]]), size=4, mode='linear')",
-                "input:Tensor size:IntList?=None scale_factor:Float?=None mode:String='nearest' align_corners:Bool?=None",
-                interpolate_prepare, "input", "dim");
+  add_sample_op(
+      t, "torch.nn.functional.interpolate",
+      "Resizes the spatial dims (after batch and channel) by sampling the input: nearest, linear per dim, bicubic, or "
+      "the average of each area.",
+      "torch.nn.functional.interpolate(torch.tensor([[[1.0, 3.0, 5.0]]]), size=4, mode='linear')",
+      "input:Tensor size:IntList?=None scale_factor:Float?=None mode:String='nearest' align_corners:Bool?=None "
+      "recompute_scale_factor:Bool?=None antialias:Bool=False",
+      interpolate_prepare, "input", "dim");
+  add_sample_op(
+      t, "torch.nn.functional.upsample",
+      "The old name of interpolate (deprecated): resizes the spatial dims by nearest, linear, bicubic or area "
+      "sampling.",
+      "torch.nn.functional.upsample(torch.tensor([[[1.0, 3.0, 5.0]]]), size=4, mode='linear')",
+      "input:Tensor size:IntList?=None scale_factor:Float?=None mode:String='nearest' align_corners:Bool?=None",
+      interpolate_prepare, "input", "dim");
   add_sample_op(t, "torch.nn.functional.upsample_nearest",
-                "The old name of interpolate with mode='nearest' (deprecated): each output element copies the nearest input element.",
+                "The old name of interpolate with mode='nearest' (deprecated): each output element copies the nearest "
+                "input element.",
                 "torch.nn.functional.upsample_nearest(torch.tensor([[[1.0, 2.0, 3.0]]]), scale_factor=2)",
                 "input:Tensor size:IntList?=None scale_factor:Float?=None", upsample_nearest_prepare, "input", "dim");
-  add_sample_op(t, "torch.nn.functional.upsample_bilinear",
-                "The old name of interpolate with mode='bilinear' and align_corners=True (deprecated): corners stay on corners.",
-                "torch.nn.functional.upsample_bilinear(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), size=3)",
-                "input:Tensor size:IntList?=None scale_factor:Float?=None", upsample_bilinear_prepare, "input", "dim");
+  add_sample_op(
+      t, "torch.nn.functional.upsample_bilinear",
+      "The old name of interpolate with mode='bilinear' and align_corners=True (deprecated): corners stay on corners.",
+      "torch.nn.functional.upsample_bilinear(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), size=3)",
+      "input:Tensor size:IntList?=None scale_factor:Float?=None", upsample_bilinear_prepare, "input", "dim");
   add_sample_op(t, "torch.nn.functional.grid_sample",
-                "Samples the input at the positions a grid gives in [-1, 1] coordinates: bilinear, nearest or bicubic, with zeros, border or reflection outside.",
-                "torch.nn.functional.grid_sample(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), torch.tensor([[[[0.0, 0.0], [-1.0, -1.0]]]]), align_corners=True)",
-                "input:Tensor grid:Tensor mode:String='bilinear' padding_mode:String='zeros' align_corners:Bool?=None", grid_sample_prepare);
+                "Samples the input at the positions a grid gives in [-1, 1] coordinates: bilinear, nearest or bicubic, "
+                "with zeros, border or reflection outside.",
+                "torch.nn.functional.grid_sample(torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]]), torch.tensor([[[[0.0, "
+                "0.0], [-1.0, -1.0]]]]), align_corners=True)",
+                "input:Tensor grid:Tensor mode:String='bilinear' padding_mode:String='zeros' align_corners:Bool?=None",
+                grid_sample_prepare);
   add_sample_op(t, "torch.nn.functional.affine_grid",
-                "The sampling grid of an affine map: each output position's [-1, 1] coordinates multiplied by theta, for grid_sample.",
-                "torch.nn.functional.affine_grid(torch.tensor([[[1.0, 0.0, 0.5], [0.0, 1.0, 0.0]]]), [1, 1, 2, 2], align_corners=True)",
-                "theta:Tensor size:IntList align_corners:Bool?=None", affine_grid_prepare, "theta", "is_floating_point");
+                "The sampling grid of an affine map: each output position's [-1, 1] coordinates multiplied by theta, "
+                "for grid_sample.",
+                "torch.nn.functional.affine_grid(torch.tensor([[[1.0, 0.0, 0.5], [0.0, 1.0, 0.0]]]), [1, 1, 2, 2], "
+                "align_corners=True)",
+                "theta:Tensor size:IntList align_corners:Bool?=None", affine_grid_prepare, "theta",
+                "is_floating_point");
 }
 
 }  // namespace whence

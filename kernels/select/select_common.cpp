@@ -40,7 +40,6 @@ std::string coord_text(const std::vector<std::int64_t>& coord) {
 
 namespace {
 
-
 // The largest finite value and the lowest value of dtype d.
 double dtype_max(DType d) {
   switch (d) {
@@ -63,11 +62,15 @@ Scalar checked_scalar(const Value& v0, DType d) {
   Value v = v0;
   if (v.is<Tensor>()) {  // a 0-d tensor: its item(), a Python number of its kind
     const Scalar s = v.as<Tensor>().get(0);
-    if (s.dtype == DType::Bool) v = Value(s.i != 0);
-    else if (is_floating(s.dtype)) v = Value(s.f);
-    else v = Value(s.i);
+    if (s.dtype == DType::Bool)
+      v = Value(s.i != 0);
+    else if (is_floating(s.dtype))
+      v = Value(s.f);
+    else
+      v = Value(s.i);
   }
-  const std::string overflow = std::string("value cannot be converted to type ") + dtype_cpp_name(d) + " without overflow";
+  const std::string overflow =
+      std::string("value cannot be converted to type ") + dtype_cpp_name(d) + " without overflow";
   if (v.is<bool>()) return Scalar::from_int(v.as<bool>() ? 1 : 0, DType::Bool);
   if (v.is<std::int64_t>()) {
     const std::int64_t x = v.as<std::int64_t>();
@@ -84,9 +87,12 @@ Scalar checked_scalar(const Value& v0, DType d) {
   if (d != DType::Bool && d != DType::Float64) {
     const bool floating = is_floating(d);
     bool over = false;
-    if (std::isnan(x)) over = !floating;
-    else if (std::isinf(x)) over = !floating;
-    else over = x < dtype_lowest(d) || x > dtype_max(d);
+    if (std::isnan(x))
+      over = !floating;
+    else if (std::isinf(x))
+      over = !floating;
+    else
+      over = x < dtype_lowest(d) || x > dtype_max(d);
     if (over) fail("RuntimeError", overflow);
   }
   // a float into an integer dtype truncates toward zero (static_cast)
@@ -110,8 +116,10 @@ Scalar step_in(DType d, Step op, const Scalar& a, const Scalar& b) {
     const T x = stored<T>(d, a), y = stored<T>(d, b);
     if constexpr (std::is_same_v<T, bool>) {
       switch (op) {
-        case Step::Add: case Step::Max: return Scalar::of<bool>(x || y, d);
-        case Step::Mul: case Step::Min: return Scalar::of<bool>(x && y, d);
+        case Step::Add:
+        case Step::Max: return Scalar::of<bool>(x || y, d);
+        case Step::Mul:
+        case Step::Min: return Scalar::of<bool>(x && y, d);
       }
       return Scalar::of<bool>(x, d);
     } else if constexpr (is_float_storage_v<T>) {

@@ -55,12 +55,13 @@ std::vector<Source> one_hot_explain(const Bound& b, const OpResult& r, int, std:
   return {source(b, "input", flat / n, Role::Index)};
 }
 
-std::string one_hot_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string one_hot_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                             const std::vector<Source>&) {
   const Tensor& in = tensor_arg(b, "input");
   const std::int64_t n = r.tensors[0].shape().back(), i = flat / n, c = flat % n;
   const std::int64_t v = in.get(i).i;
-  return out_ref(r, position, flat) + " = " + out_value(r, position, flat) + "  (input" + coords(in.shape(), i) + " = " + std::to_string(v) +
-         (v == c ? ", which is this class" : ", not class " + std::to_string(c)) + ")";
+  return out_ref(r, position, flat) + " = " + out_value(r, position, flat) + "  (input" + coords(in.shape(), i) +
+         " = " + std::to_string(v) + (v == c ? ", which is this class" : ", not class " + std::to_string(c)) + ")";
 }
 
 // --- embedding(input, weight, padding_idx, max_norm, norm_type, ...) ------------------------------
@@ -82,17 +83,19 @@ const char* tensor_type_name(DType d) {  // "torch.FloatTensor", as checkScalarT
 }
 
 struct Embedding {
-  Tensor weight;                 // as read: renormalized rows where max_norm asked for it
-  std::vector<bool> renormed;    // per row of weight
+  Tensor weight;               // as read: renormalized rows where max_norm asked for it
+  std::vector<bool> renormed;  // per row of weight
   bool max_norm_given = false;
   double max_norm = 0, p = 2;
 };
 
 void check_indices(const Tensor& idx, const char* who, int argno) {
   if (idx.dtype() != DType::Int64 && idx.dtype() != DType::Int32)
-    fail("RuntimeError", std::string("Expected tensor for argument #") + std::to_string(argno) +
-                             " 'indices' to have one of the following scalar types: Long, Int; but got " + tensor_type_name(idx.dtype()) +
-                             " instead (while checking arguments for " + who + ")", "input");
+    fail("RuntimeError",
+         std::string("Expected tensor for argument #") + std::to_string(argno) +
+             " 'indices' to have one of the following scalar types: Long, Int; but got " +
+             tensor_type_name(idx.dtype()) + " instead (while checking arguments for " + who + ")",
+         "input");
 }
 
 // The vector p-norm of a row as PyTorch's norm computes it, in the row's precision.
@@ -117,18 +120,24 @@ void embedding_python_checks(const Bound& b) {
     fail("AttributeError", "'" + python_type_name(v) + "' object has no attribute '" + name + "'");
   };
   auto native = [](const char* fn, const char* param, int position, const char* type, const Value& v) {
-    fail("TypeError", std::string(fn) + "(): argument '" + param + "' (position " + std::to_string(position) + ") must be " + type + ", not " +
-                          python_type_name(v), param);
+    fail("TypeError",
+         std::string(fn) + "(): argument '" + param + "' (position " + std::to_string(position) + ") must be " + type +
+             ", not " + python_type_name(v),
+         param);
   };
   if (!pad.is<None>()) {
-    if (!number(pad)) fail("TypeError", "'>' not supported between instances of '" + python_type_name(pad) + "' and 'int'", "padding_idx");
-    const double v = pad.is<double>() ? pad.as<double>() : double(pad.is<bool>() ? pad.as<bool>() : pad.as<std::int64_t>());
+    if (!number(pad))
+      fail("TypeError", "'>' not supported between instances of '" + python_type_name(pad) + "' and 'int'",
+           "padding_idx");
+    const double v =
+        pad.is<double>() ? pad.as<double>() : double(pad.is<bool>() ? pad.as<bool>() : pad.as<std::int64_t>());
     if (v != 0) {
       if (!weight.is<Tensor>()) attribute(weight, "size");
       const Tensor& w = weight.as<Tensor>();
       if (w.dim() == 0) fail("IndexError", "Dimension specified as 0 but tensor has no dimensions", "weight");
       const double rows = double(w.shape()[0]);
-      if ((v > 0 && !(v < rows)) || (v < 0 && !(v >= -rows))) fail("AssertionError", "Padding_idx must be within num_embeddings", "padding_idx");
+      if ((v > 0 && !(v < rows)) || (v < 0 && !(v >= -rows)))
+        fail("AssertionError", "Padding_idx must be within num_embeddings", "padding_idx");
     }
   }
   if (!max_norm.is<None>()) {
@@ -141,7 +150,8 @@ void embedding_python_checks(const Bound& b) {
   if (!weight.is<Tensor>()) native("embedding", "weight", 1, "Tensor", weight);
   if (!input.is<Tensor>()) native("embedding", "indices", 2, "Tensor", input);
   if (!pad.is<None>() && !pad.is<std::int64_t>()) native("embedding", "padding_idx", 3, "int", pad);
-  if (!arg(b, "scale_grad_by_freq").is<bool>()) native("embedding", "scale_grad_by_freq", 4, "bool", arg(b, "scale_grad_by_freq"));
+  if (!arg(b, "scale_grad_by_freq").is<bool>())
+    native("embedding", "scale_grad_by_freq", 4, "bool", arg(b, "scale_grad_by_freq"));
   if (!arg(b, "sparse").is<bool>()) native("embedding", "sparse", 5, "bool", arg(b, "sparse"));
 }
 
@@ -157,8 +167,10 @@ Embedding prepare_embedding(const Bound& b) {
     e.max_norm = double_arg(b, "max_norm", 0);
     e.p = double_arg(b, "norm_type", 2);
     if (weight.dim() != 2)
-      fail("RuntimeError", "Expected " + std::to_string(2) + "-dimensional tensor, but got " + std::to_string(weight.dim()) +
-                               "-dimensional tensor for argument #1 'self' (while checking arguments for embedding_renorm_)", "weight");
+      fail("RuntimeError",
+           "Expected " + std::to_string(2) + "-dimensional tensor, but got " + std::to_string(weight.dim()) +
+               "-dimensional tensor for argument #1 'self' (while checking arguments for embedding_renorm_)",
+           "weight");
     check_indices(idx, "embedding_renorm_", 2);
     std::vector<std::int64_t> rows;
     for (std::int64_t i = 0; i < idx.numel(); ++i) rows.push_back(idx.get(i).i);
@@ -169,21 +181,31 @@ Embedding prepare_embedding(const Bound& b) {
     const std::int64_t n = weight.shape()[0];
     for (std::int64_t r : rows) {
       if (r < -n || r >= n)
-        fail("IndexError", "select(): index " + std::to_string(r) + " out of range for tensor of size " + shape_str(weight.shape()) + " at dimension 0", "input");
+        fail("IndexError",
+             "select(): index " + std::to_string(r) + " out of range for tensor of size " + shape_str(weight.shape()) +
+                 " at dimension 0",
+             "input");
       if (!is_floating(weight.dtype()))
-        fail("RuntimeError", std::string("norm(): input dtype should be either floating point or complex. Got ") + dtype_scalar_name(weight.dtype()) + " instead.", "weight");
+        fail("RuntimeError",
+             std::string("norm(): input dtype should be either floating point or complex. Got ") +
+                 dtype_scalar_name(weight.dtype()) + " instead.",
+             "weight");
       const std::int64_t row = r < 0 ? r + n : r;
       const double norm = row_norm(e.weight, row, e.p);
       if (norm > e.max_norm) {
         // (an expanded weight whose row is one memory location cannot be scaled in place)
         if (weight.shape()[1] > 1 && weight.strides()[1] == 0)
-          fail("RuntimeError", "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
-                               "Please clone() the tensor before performing the operation.", "weight");
+          fail("RuntimeError",
+               "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+               "location. "
+               "Please clone() the tensor before performing the operation.",
+               "weight");
         const double scale = e.max_norm / (norm + 1e-7);
         for (std::int64_t j = 0; j < weight.shape()[1]; ++j) {
           const std::int64_t f = row * weight.shape()[1] + j;
           const double x = e.weight.get(f).as_double();
-          e.weight.set(f, Scalar::from_float(weight.dtype() == DType::Float64 ? x * scale : double(float(x) * float(scale))));
+          e.weight.set(
+              f, Scalar::from_float(weight.dtype() == DType::Float64 ? x * scale : double(float(x) * float(scale))));
         }
         e.renormed[std::size_t(row)] = true;
       }
@@ -198,7 +220,10 @@ Embedding prepare_embedding(const Bound& b) {
     if (n == 0) fail("RuntimeError", "index_select(): self indexing axis dim should be positive", "weight");
     for (std::int64_t i = 0; i < idx.numel(); ++i) {
       const std::int64_t v = idx.get(i).i;
-      if (v < 0 || v >= n) fail_at("RuntimeError", "INDICES element is out of DATA bounds, id=" + std::to_string(v) + " axis_dim=" + std::to_string(n), "input", i);
+      if (v < 0 || v >= n)
+        fail_at("RuntimeError",
+                "INDICES element is out of DATA bounds, id=" + std::to_string(v) + " axis_dim=" + std::to_string(n),
+                "input", i);
     }
     return e;
   }
@@ -251,7 +276,8 @@ std::vector<Source> embedding_explain(const Bound& b, const OpResult& r, int, st
   return src;
 }
 
-std::string embedding_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string embedding_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                               const std::vector<Source>&) {
   const Embedding& e = prepared_for(b, r, prepare_embedding);
   const Tensor& idx = tensor_arg(b, "input");
   const Tensor& w = tensor_arg(b, "weight");
@@ -261,8 +287,9 @@ std::string embedding_equation(const Bound& b, const OpResult& r, int position, 
   const std::string why = "input" + coords(idx.shape(), i) + " = " + std::to_string(row);
   if (e.max_norm_given && e.renormed[std::size_t(row)]) {
     const double norm = row_norm(w, row, e.p);
-    return lhs + " = " + ref + " · max_norm / ‖weight[" + std::to_string(row) + "]‖ = " + format_scalar(w.get(row * d + j)) + " · " +
-           format_float(e.max_norm, DType::Float64) + " / " + format_float(norm, w.dtype()) + " = " + value + "  (" + why + "; the row's norm exceeds max_norm)";
+    return lhs + " = " + ref + " · max_norm / ‖weight[" + std::to_string(row) +
+           "]‖ = " + format_scalar(w.get(row * d + j)) + " · " + format_float(e.max_norm, DType::Float64) + " / " +
+           format_float(norm, w.dtype()) + " = " + value + "  (" + why + "; the row's norm exceeds max_norm)";
   }
   return lhs + " = " + ref + " = " + value + "  (" + why + ")";
 }
@@ -270,14 +297,18 @@ std::string embedding_equation(const Bound& b, const OpResult& r, int position, 
 }  // namespace
 
 void add_select_nn_ops(std::vector<const OpDescriptor*>& t) {
-  add_op(t, composite_op("torch.nn.functional.one_hot", "select",
-                         "Turns class indices into rows of zeros with a single 1 at the class: out[..., c] = 1 where input == c.",
-                         "torch.nn.functional.one_hot(torch.tensor([0, 2, 1, 2]), num_classes=3)",
-                         {Param{"input", ParamType::Tensor}, Param{"num_classes", ParamType::Int, false, true, Value(-1)}},
-                         one_hot_run, one_hot_explain, one_hot_equation));
+  add_op(t,
+         composite_op(
+             "torch.nn.functional.one_hot", "select",
+             "Turns class indices into rows of zeros with a single 1 at the class: out[..., c] = 1 where input == c.",
+             "torch.nn.functional.one_hot(torch.tensor([0, 2, 1, 2]), num_classes=3)",
+             {Param{"input", ParamType::Tensor}, Param{"num_classes", ParamType::Int, false, true, Value(-1)}},
+             one_hot_run, one_hot_explain, one_hot_equation));
   add_op(t, composite_op("torch.nn.functional.embedding", "select",
-                         "A table lookup: each index picks its row of the weight matrix; the output has the indices' shape plus the row length.",
-                         "torch.nn.functional.embedding(torch.tensor([[2, 0], [1, 2]]), torch.tensor([[0.1, 0.2, 0.3], [1.0, 1.1, 1.2], [2.0, 2.1, 2.2]]))",
+                         "A table lookup: each index picks its row of the weight matrix; the output has the indices' "
+                         "shape plus the row length.",
+                         "torch.nn.functional.embedding(torch.tensor([[2, 0], [1, 2]]), torch.tensor([[0.1, 0.2, 0.3], "
+                         "[1.0, 1.1, 1.2], [2.0, 2.1, 2.2]]))",
                          {Param{"input", ParamType::Tensor}, Param{"weight", ParamType::Tensor},
                           Param{"padding_idx", ParamType::Int, false, true, Value(None{}), false, true},
                           Param{"max_norm", ParamType::Float, false, true, Value(None{}), false, true},

@@ -61,7 +61,9 @@ ReadPlan prepare_index_select(const Bound& b) {
     const std::int64_t v = index.get(i).i;
     if (v >= 0 && v < size) continue;
     if (batched)
-      fail_at("RuntimeError", "INDICES element is out of DATA bounds, id=" + std::to_string(v) + " axis_dim=" + std::to_string(size), "index", i);
+      fail_at("RuntimeError",
+              "INDICES element is out of DATA bounds, id=" + std::to_string(v) + " axis_dim=" + std::to_string(size),
+              "index", i);
     fail_at("IndexError", "index out of range in self", "index", i);
   }
   if (in.numel() == 0) return p;
@@ -102,7 +104,8 @@ ReadPlan prepare_take(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
   if (index.dtype() != DType::Int64)
-    fail("RuntimeError", std::string("take(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()), "index");
+    fail("RuntimeError",
+         std::string("take(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()), "index");
   ReadPlan p;
   p.shape = index.shape();
   const std::int64_t n = in.numel();
@@ -110,7 +113,10 @@ ReadPlan prepare_take(const Bound& b) {
   for (std::int64_t i = 0; i < index.numel(); ++i) {
     const std::int64_t v = index.get(i).i;
     if (v < -n || v >= n)
-      fail_at("IndexError", "out of range: tried to access index " + std::to_string(v) + " on a tensor of " + std::to_string(n) + " elements.", "index", i);
+      fail_at("IndexError",
+              "out of range: tried to access index " + std::to_string(v) + " on a tensor of " + std::to_string(n) +
+                  " elements.",
+              "index", i);
     p.from.push_back(v < 0 ? v + n : v);
     p.by.push_back(i);
   }
@@ -125,7 +131,8 @@ bool flat_viewable(const Tensor& t) {
   std::int64_t inner = -1;  // the dim inside the current one that has size > 1
   for (int d = t.dim() - 1; d >= 0; --d) {
     if (t.shape()[std::size_t(d)] == 1) continue;
-    if (inner >= 0 && t.strides()[std::size_t(d)] != t.strides()[std::size_t(inner)] * t.shape()[std::size_t(inner)]) return false;
+    if (inner >= 0 && t.strides()[std::size_t(d)] != t.strides()[std::size_t(inner)] * t.shape()[std::size_t(inner)])
+      return false;
     inner = d;
   }
   return true;
@@ -139,13 +146,16 @@ void check_gather_values(const Tensor& indices, const Shape& shape, std::int64_t
     const std::int64_t f = at(k);
     const std::int64_t v = indices.get(f).i;
     if (v < 0 || v >= size)
-      fail_at("RuntimeError", "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size),
+      fail_at("RuntimeError",
+              "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " +
+                  std::to_string(size),
               "indices", f);
   }
 }
 
 const char* kViewError =
-    "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). "
+    "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
+    "contiguous subspaces). "
     "Use .reshape(...) instead.";
 
 ReadPlan prepare_take_along_dim(const Bound& b) {
@@ -166,12 +176,19 @@ ReadPlan prepare_take_along_dim(const Bound& b) {
     return p;
   }
   if (in.dim() != indices.dim())
-    fail("RuntimeError", "torch.take_along_dim(): input and indices should have the same number of dimensions, but got " + std::to_string(in.dim()) +
-                             " dimensions for input, and " + std::to_string(indices.dim()) + " dimensions for indices", "indices");
+    fail("RuntimeError",
+         "torch.take_along_dim(): input and indices should have the same number of dimensions, but got " +
+             std::to_string(in.dim()) + " dimensions for input, and " + std::to_string(indices.dim()) +
+             " dimensions for indices",
+         "indices");
   if (indices.dtype() != DType::Int64)
-    fail("RuntimeError", std::string("torch.take_along_dim(): dtype of indices should be Long but got ") + dtype_scalar_name(indices.dtype()), "indices");
+    fail("RuntimeError",
+         std::string("torch.take_along_dim(): dtype of indices should be Long but got ") +
+             dtype_scalar_name(indices.dtype()),
+         "indices");
   const std::int64_t dim = wrap_dim(int_arg(b, "dim", 0), in.dim(), "dim");
-  if (in.dim() == 0) fail("IndexError", "Dimension specified as " + std::to_string(dim) + " but tensor has no dimensions", "dim");
+  if (in.dim() == 0)
+    fail("IndexError", "Dimension specified as " + std::to_string(dim) + " but tensor has no dimensions", "dim");
   // Both are broadcast to each other's shape, except along dim where each keeps its own size.
   Shape in_sizes = in.shape(), idx_sizes = indices.shape();
   in_sizes[std::size_t(dim)] = indices.shape()[std::size_t(dim)];
@@ -184,7 +201,8 @@ ReadPlan prepare_take_along_dim(const Bound& b) {
   const std::int64_t count = shape_numel(idx_full);
   if (count == 0) return p;
   const std::int64_t size = in_full[std::size_t(dim)];
-  check_gather_values(indices, idx_full, dim, size, [&](std::int64_t k) { return broadcast_flat(indices.shape(), idx_full, k); });
+  check_gather_values(indices, idx_full, dim, size,
+                      [&](std::int64_t k) { return broadcast_flat(indices.shape(), idx_full, k); });
   for (std::int64_t k = 0; k < count; ++k) {
     const std::int64_t f = broadcast_flat(indices.shape(), idx_full, k);
     std::vector<std::int64_t> c = unravel_index(idx_full, k);
@@ -207,7 +225,8 @@ ReadPlan prepare_masked_select(const Bound& b) {
   check_limits(p.full);
   for (std::int64_t k = 0; k < shape_numel(p.full); ++k) {
     const std::int64_t m = broadcast_flat(mask.shape(), p.full, k);
-    if (mask.get(m).i > 1) fail_at("RuntimeError", "Mask tensor can take 0 and 1 values only", "mask", m);  // (a uint8 mask)
+    if (mask.get(m).i > 1)
+      fail_at("RuntimeError", "Mask tensor can take 0 and 1 values only", "mask", m);  // (a uint8 mask)
     if (mask.get(m).i == 0) continue;
     p.picked.push_back(k);
     p.from.push_back(broadcast_flat(in.shape(), p.full, k));
@@ -232,7 +251,8 @@ void compress(const std::uint8_t* m, const W* in, std::int64_t last, W* out) {
 bool masked_select_fast(const Bound& b, Tensor& out) {
   const Tensor& in_arg = tensor_arg(b, "input");
   const Tensor& mask_arg = tensor_arg(b, "mask");
-  if ((mask_arg.dtype() != DType::Bool && mask_arg.dtype() != DType::UInt8) || mask_arg.shape() != in_arg.shape()) return false;
+  if ((mask_arg.dtype() != DType::Bool && mask_arg.dtype() != DType::UInt8) || mask_arg.shape() != in_arg.shape())
+    return false;
   const Tensor in = in_arg.contiguous(), mask = mask_arg.contiguous();
   const std::int64_t n = in.numel();
   if (n == 0) return false;
@@ -267,7 +287,8 @@ std::vector<Source> masked_select_mask_sources(const Bound& b, const ReadPlan& p
   const Shape& full = p.full;
   // Positions of the broadcast shape covered by mask element m, ascending.
   std::vector<std::vector<std::int64_t>> covers(std::size_t(mask.numel()));
-  for (std::int64_t q = 0; q < shape_numel(full); ++q) covers[std::size_t(broadcast_flat(mask.shape(), full, q))].push_back(q);
+  for (std::int64_t q = 0; q < shape_numel(full); ++q)
+    covers[std::size_t(broadcast_flat(mask.shape(), full, q))].push_back(q);
   const std::int64_t old_pos = p.picked[std::size_t(k)];
   const std::int64_t old_in = broadcast_flat(in.shape(), full, old_pos);
   for (std::int64_t m = 0; m < mask.numel(); ++m) {
@@ -290,11 +311,14 @@ std::vector<Source> masked_select_mask_sources(const Bound& b, const ReadPlan& p
       // merge of two sorted lists: take the (k+1)-th smallest
       std::size_t i = 0, j = 0;
       for (std::int64_t c = 0; c <= k; ++c) {
-        if (j >= cov.size() || (i < p.picked.size() && p.picked[i] < cov[j])) new_pos = p.picked[i++];
-        else new_pos = cov[j++];
+        if (j >= cov.size() || (i < p.picked.size() && p.picked[i] < cov[j]))
+          new_pos = p.picked[i++];
+        else
+          new_pos = cov[j++];
       }
     }
-    if (new_pos < 0 || broadcast_flat(in.shape(), full, new_pos) != old_in) src.push_back(source(b, "mask", m, Role::Mask));
+    if (new_pos < 0 || broadcast_flat(in.shape(), full, new_pos) != old_in)
+      src.push_back(source(b, "mask", m, Role::Mask));
   }
   return src;
 }
@@ -303,7 +327,7 @@ std::vector<Source> masked_select_mask_sources(const Bound& b, const ReadPlan& p
 
 struct ReadSpec {
   ReadPlan (*prepare)(const Bound&);
-  const char* index_param;  // "index", "indices", or nullptr (masked_select)
+  const char* index_param;                            // "index", "indices", or nullptr (masked_select)
   bool (*fast)(const Bound&, Tensor& out) = nullptr;  // run's result without the plan, where it can
 };
 const ReadSpec& read_spec(const Bound& b) { return *static_cast<const ReadSpec*>(b.op->family_data); }
@@ -330,11 +354,13 @@ std::vector<Source> read_explain(const Bound& b, const OpResult& r, int, std::in
   return src;
 }
 
-std::string read_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&) {
+std::string read_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                          const std::vector<Source>&) {
   const ReadPlan& p = prepared_for(b, r, read_spec(b).prepare);
   const int vp = b.op->param_index(value_param(b));
   const std::int64_t from = p.from[std::size_t(flat)];
-  const std::string lhs = out_ref(r, position, flat) + " = " + element_ref(b, vp, from) + " = " + out_value(r, position, flat);
+  const std::string lhs =
+      out_ref(r, position, flat) + " = " + element_ref(b, vp, from) + " = " + out_value(r, position, flat);
   const std::string name = b.op->names.front();
   if (!read_spec(b).index_param)
     return lhs + "  (the " + ordinal(flat + 1) + " position where mask is True, in row-major order)";
@@ -343,20 +369,21 @@ std::string read_equation(const Bound& b, const OpResult& r, int position, std::
   const std::string idx = element_ref(b, ip, by) + " = " + element_value(b, ip, by);
   if (name == "torch.take") {
     const std::int64_t v = b.tensor(std::size_t(ip)).get(by).i;
-    return lhs + "  (" + idx + (v < 0 ? ", counted from the end" : "") + ": element " + std::to_string(from) + " of the flattened input)";
+    return lhs + "  (" + idx + (v < 0 ? ", counted from the end" : "") + ": element " + std::to_string(from) +
+           " of the flattened input)";
   }
   if (name == "torch.take_along_dim" && arg(b, "dim").is<None>())
     return lhs + "  (" + idx + ": element " + std::to_string(from) + " of the flattened input)";
   return lhs + "  (" + idx + ")";
 }
 
-const OpDescriptor& read_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                            std::vector<Param> params, ReadSpec spec) {
+const OpDescriptor& read_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
+                            const char* example, std::vector<Param> params, ReadSpec spec) {
   static std::deque<ReadSpec> specs;
   specs.push_back(spec);
-  return add_op(t, composite_op(names, "select", summary, example, std::move(params), read_run, read_explain, read_equation, &specs.back()));
+  return add_op(t, composite_op(names, "select", summary, example, std::move(params), read_run, read_explain,
+                                read_equation, &specs.back()));
 }
-
 
 }  // namespace
 
@@ -364,20 +391,26 @@ void add_select_read_ops(std::vector<const OpDescriptor*>& t) {
   read_op(t, "torch.index_select torch.Tensor.index_select",
           "Picks whole slices along dim in the order the 1-D index lists them: out has index's length along dim.",
           "torch.index_select(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 0, torch.tensor([2, 0]))",
-          {tensor_param("input"), dim_param(), tensor_param("index"), out_param()}, {prepare_index_select, "index", index_select_fast});
-  read_op(t, "torch.take torch.Tensor.take",
-          "Reads the input as if flattened to 1-D: out[i] is the element at flat position index[i]; out has index's shape.",
-          "torch.take(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[0, 5], [-1, 2]]))",
-          {tensor_param("input"), tensor_param("index"), out_param()}, {prepare_take, "index"});
+          {tensor_param("input"), dim_param(), tensor_param("index"), out_param()},
+          {prepare_index_select, "index", index_select_fast});
+  read_op(
+      t, "torch.take torch.Tensor.take",
+      "Reads the input as if flattened to 1-D: out[i] is the element at flat position index[i]; out has index's shape.",
+      "torch.take(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[0, 5], [-1, 2]]))",
+      {tensor_param("input"), tensor_param("index"), out_param()}, {prepare_take, "index"});
   read_op(t, "torch.take_along_dim torch.Tensor.take_along_dim",
-          "gather with broadcasting: along dim, each output element reads the input element its index names (flattened when dim is None).",
+          "gather with broadcasting: along dim, each output element reads the input element its index names (flattened "
+          "when dim is None).",
           "torch.take_along_dim(torch.tensor([[10, 30, 20], [60, 40, 50]]), torch.tensor([[1], [0]]), dim=1)",
-          {tensor_param("input"), tensor_param("indices"), Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, out_param()},
+          {tensor_param("input"), tensor_param("indices"),
+           Param{"dim", ParamType::Int, false, true, Value(None{}), false, true}, out_param()},
           {prepare_take_along_dim, "indices"});
   read_op(t, "torch.masked_select torch.Tensor.masked_select",
           "The input elements where the (broadcast) mask is True, in row-major order, as a 1-D tensor.",
-          "torch.masked_select(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, True, False]]))",
-          {tensor_param("input"), tensor_param("mask"), out_param()}, {prepare_masked_select, nullptr, masked_select_fast});
+          "torch.masked_select(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, True, "
+          "False]]))",
+          {tensor_param("input"), tensor_param("mask"), out_param()},
+          {prepare_masked_select, nullptr, masked_select_fast});
 }
 
 }  // namespace whence

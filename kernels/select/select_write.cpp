@@ -45,7 +45,8 @@ void index_writes(WritePlan& p) {
   for (std::int64_t i = 0; i < n; ++i) p.start[std::size_t(i + 1)] += p.start[std::size_t(i)];
   p.ids.assign(p.writes.size(), 0);
   std::vector<std::int32_t> next(p.start.begin(), p.start.end() - 1);
-  for (std::size_t w = 0; w < p.writes.size(); ++w) p.ids[std::size_t(next[std::size_t(p.writes[w].out)]++)] = std::int32_t(w);
+  for (std::size_t w = 0; w < p.writes.size(); ++w)
+    p.ids[std::size_t(next[std::size_t(p.writes[w].out)]++)] = std::int32_t(w);
 }
 
 WritePlan prepare_indexed(const Bound& b) {
@@ -69,7 +70,8 @@ struct Ctx {
   // element once it has grown).
   void writes_of(std::int64_t o, std::vector<const Write*>& ws) const {
     ws.clear();
-    for (std::int32_t i = p.start[std::size_t(o)]; i < p.start[std::size_t(o + 1)]; ++i) ws.push_back(&p.writes[std::size_t(p.ids[std::size_t(i)])]);
+    for (std::int32_t i = p.start[std::size_t(o)]; i < p.start[std::size_t(o + 1)]; ++i)
+      ws.push_back(&p.writes[std::size_t(p.ids[std::size_t(i)])]);
   }
   std::vector<const Write*> writes_of(std::int64_t o) const {
     std::vector<const Write*> ws;
@@ -143,21 +145,22 @@ OpResult write_run(const Bound& b) {
 
 // Whether output element o would change if the writes sent by s left it (on distinct surrogate
 // values, except amax/amin, which compare the real values).
-bool removal_changes(const Ctx& c, std::int64_t o, const std::vector<const Write*>& ws, const Sender& s, const Scalar& result) {
+bool removal_changes(const Ctx& c, std::int64_t o, const std::vector<const Write*>& ws, const Sender& s,
+                     const Scalar& result) {
   std::vector<const Write*> kept;
   for (const Write* w : ws)
     if (!c.sent_by(*w, s)) kept.push_back(w);
   if (kept.size() == ws.size()) return false;
   const WritePlan& p = c.p;
   const bool real = p.combine == Combine::Max || p.combine == Combine::Min;
-  if (!p.include_self && kept.empty()) return !real || !same_value(c.self_value(o), result);  // back to the input element
+  if (!p.include_self && kept.empty())
+    return !real || !same_value(c.self_value(o), result);  // back to the input element
   switch (p.combine) {
     case Combine::Copy: {
       const std::int64_t before = ws.back()->value, after = kept.empty() ? -2 : kept.back()->value;
       return before != after;  // -1 is the fill number, -2 the input element
     }
-    case Combine::Add:
-      return p.alpha.as_double() != 0 && (p.value_param >= 0 || p.fill.as_double() != 0);
+    case Combine::Add: return p.alpha.as_double() != 0 && (p.value_param >= 0 || p.fill.as_double() != 0);
     case Combine::Mul:
       if (p.value_param >= 0) return true;
       return std::pow(p.fill.as_double(), double(ws.size())) != std::pow(p.fill.as_double(), double(kept.size()));
@@ -240,12 +243,14 @@ std::string sender_text(const Bound& b, const WritePlan& p, const Write& w) {
   for (std::int32_t i = 0; i < w.senders; ++i) {
     const Sender& t = p.sent[std::size_t(w.first_sender + i)];
     if (t.param == p.mask_param) continue;
-    s += (s.empty() ? "" : ", ") + element_ref(b, t.param, t.flat, t.item) + " = " + element_value(b, t.param, t.flat, t.item);
+    s += (s.empty() ? "" : ", ") + element_ref(b, t.param, t.flat, t.item) + " = " +
+         element_value(b, t.param, t.flat, t.item);
   }
   return s;
 }
 
-std::string write_equation(const Bound& b, const OpResult& r, int position, std::int64_t o, const std::vector<Source>&) {
+std::string write_equation(const Bound& b, const OpResult& r, int position, std::int64_t o,
+                           const std::vector<Source>&) {
   const WritePlan& p = prepared_for(b, r, prepare_indexed);
   const Ctx c(b, p);
   const std::vector<const Write*> ws = c.writes_of(o);
@@ -253,7 +258,8 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
   const int input = b.op->param_index("input");
   const std::string self_ref = element_ref(b, input, c.self_flat(o)), self_val = format_scalar(c.self_value(o));
   auto ref = [&](const Write& w) {
-    return w.value >= 0 ? element_ref(b, p.value_param, w.value) : (p.value_param >= 0 ? "value" : format_scalar(p.fill));
+    return w.value >= 0 ? element_ref(b, p.value_param, w.value)
+                        : (p.value_param >= 0 ? "value" : format_scalar(p.fill));
   };
   auto val = [&](const Write& w) {
     const std::string v = format_scalar(c.value(w));
@@ -281,17 +287,21 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
     bool same = true;  // every write carries the same element (index_fill, a broadcast value)
     for (const Write* x : ws) same = same && x->value == w.value;
     std::string why = !mask.empty() ? mask + ": filled" : sender_text(b, p, w) + " sent it";
-    if (p.mask_counts) why = mask + ": the " + ordinal(w.value + 1) + " True in row-major order takes the " + ordinal(w.value + 1) + " element of " +
-                             b.op->params[std::size_t(p.value_param)].name;
-    if (ws.size() > 1 && same) why = senders(0) + " all wrote the same value here";
+    if (p.mask_counts)
+      why = mask + ": the " + ordinal(w.value + 1) + " True in row-major order takes the " + ordinal(w.value + 1) +
+            " element of " + b.op->params[std::size_t(p.value_param)].name;
+    if (ws.size() > 1 && same)
+      why = senders(0) + " all wrote the same value here";
     else if (ws.size() > 1)
-      why += "; " + std::to_string(ws.size()) + " writes landed here and the last one stays, so the result depends on the write order";
+      why += "; " + std::to_string(ws.size()) +
+             " writes landed here and the last one stays, so the result depends on the write order";
     const std::string r_ = ref(w);
     return lhs + " = " + (r_ == value ? value : r_ + " = " + value) + "  (" + why + ")";
   }
   const bool self_in = p.include_self;
   const std::size_t n = ws.size() + (self_in ? 1 : 0);
-  const std::string scale = p.combine == Combine::Add && p.alpha.as_double() != 1 ? format_scalar(p.alpha) + "·" : "";  // index_add's alpha
+  const std::string scale =
+      p.combine == Combine::Add && p.alpha.as_double() != 1 ? format_scalar(p.alpha) + "·" : "";  // index_add's alpha
   auto term_ref = [&](std::size_t i) {
     if (self_in && i == 0) return self_ref;
     return scale + ref(*ws[i - (self_in ? 1 : 0)]);
@@ -302,14 +312,11 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
   };
   std::string body;
   switch (p.combine) {
-    case Combine::Add:
-      body = join_terms(n, term_ref, " + ") + " = " + join_terms(n, term_val, " + ");
-      break;
-    case Combine::Mul:
-      body = join_terms(n, term_ref, " · ") + " = " + join_terms(n, term_val, " · ");
-      break;
+    case Combine::Add: body = join_terms(n, term_ref, " + ") + " = " + join_terms(n, term_val, " + "); break;
+    case Combine::Mul: body = join_terms(n, term_ref, " · ") + " = " + join_terms(n, term_val, " · "); break;
     case Combine::Mean:
-      body = "(" + join_terms(n, term_ref, " + ") + ") / " + std::to_string(n) + " = (" + join_terms(n, term_val, " + ") + ") / " + std::to_string(n);
+      body = "(" + join_terms(n, term_ref, " + ") + ") / " + std::to_string(n) + " = (" +
+             join_terms(n, term_val, " + ") + ") / " + std::to_string(n);
       break;
     case Combine::Max:
     case Combine::Min: {
@@ -325,11 +332,12 @@ std::string write_equation(const Bound& b, const OpResult& r, int position, std:
 
 }  // namespace
 
-const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                             std::vector<Param> params, WritePrepare prepare, WriteFast fast) {
+const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
+                             const char* example, std::vector<Param> params, WritePrepare prepare, WriteFast fast) {
   static std::deque<WriteSpec> specs;
   specs.push_back(WriteSpec{prepare, fast});
-  return add_op(t, composite_op(names, "select", summary, example, std::move(params), write_run, write_explain, write_equation, &specs.back()));
+  return add_op(t, composite_op(names, "select", summary, example, std::move(params), write_run, write_explain,
+                                write_equation, &specs.back()));
 }
 
 }  // namespace whence

@@ -30,8 +30,8 @@ struct Sender {  // an index (or mask) element that sent a write
 };
 
 struct Write {
-  std::int64_t out;    // flat element of the output
-  std::int64_t value;  // flat element of the value tensor, or -1: the fill number
+  std::int64_t out;                            // flat element of the output
+  std::int64_t value;                          // flat element of the value tensor, or -1: the fill number
   std::int32_t first_sender = 0, senders = 0;  // a range of WritePlan::sent
 };
 
@@ -39,12 +39,12 @@ struct WritePlan {
   Shape shape;  // of the output
   DType dtype = DType::Float32;
   Combine combine = Combine::Copy;
-  bool include_self = true;  // scatter_reduce's include_self
-  std::vector<std::int64_t> self_of;  // output element -> input element, when broadcast (masked_fill)
-  int value_param = -1;      // the tensor whose elements are written (src, source, values, a 0-d value)
-  Scalar fill;               // the number written when Write::value is -1
+  bool include_self = true;            // scatter_reduce's include_self
+  std::vector<std::int64_t> self_of;   // output element -> input element, when broadcast (masked_fill)
+  int value_param = -1;                // the tensor whose elements are written (src, source, values, a 0-d value)
+  Scalar fill;                         // the number written when Write::value is -1
   Scalar alpha = Scalar::from_int(1);  // index_add's alpha
-  std::vector<Write> writes;  // in the order PyTorch's CPU kernel makes them
+  std::vector<Write> writes;           // in the order PyTorch's CPU kernel makes them
   std::vector<Sender> sent;
   std::vector<std::int64_t> mask_of;  // masked_fill: output element -> mask element (a mask source of every element)
   int mask_param = -1;
@@ -65,7 +65,8 @@ using WritePrepare = WritePlan (*)(const Bound&);
 using WriteFast = bool (*)(const Bound&, Tensor& out);
 
 // A descriptor of the family: names, summary, example, parameters and its prepare.
-const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
-                             std::vector<Param> params, WritePrepare prepare, WriteFast fast = nullptr);
+const OpDescriptor& write_op(std::vector<const OpDescriptor*>& t, const char* names, const char* summary,
+                             const char* example, std::vector<Param> params, WritePrepare prepare,
+                             WriteFast fast = nullptr);
 
 }  // namespace whence

@@ -16,9 +16,7 @@ namespace {
 
 int param(const Bound& b, const char* name) { return b.op->param_index(name); }
 
-std::int64_t wrapped_dim(const Bound& b, std::int64_t rank) {
-  return wrap_dim(int_arg(b, "dim", 0), rank, "dim");
-}
+std::int64_t wrapped_dim(const Bound& b, std::int64_t rank) { return wrap_dim(int_arg(b, "dim", 0), rank, "dim"); }
 
 // A 0-d tensor counts as one element along dim 0 (PyTorch's ensure_nonempty_*).
 std::int64_t ne_dim(const Tensor& t) { return t.dim() > 0 ? t.dim() : 1; }
@@ -45,8 +43,10 @@ void set_fill(const Bound& b, WritePlan& p, const char* op_name) {
   const Value& v = arg(b, "value");
   if (v.is<Tensor>()) {
     if (v.as<Tensor>().dim() != 0)
-      fail("RuntimeError", std::string(op_name) + " only supports a 0-dimensional value tensor, but got tensor with " +
-                               std::to_string(v.as<Tensor>().dim()) + " dimension(s).", "value");
+      fail("RuntimeError",
+           std::string(op_name) + " only supports a 0-dimensional value tensor, but got tensor with " +
+               std::to_string(v.as<Tensor>().dim()) + " dimension(s).",
+           "value");
     p.value_param = param(b, "value");
   }
 }
@@ -101,8 +101,10 @@ WritePlan prepare_masked_scatter(const Bound& b) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& source = tensor_arg(b, "source");
   if (in.dtype() != source.dtype())
-    fail("RuntimeError", std::string("masked_scatter: expected self and source to have same dtypes but got") + dtype_scalar_name(in.dtype()) + " and " +
-                             dtype_scalar_name(source.dtype()), "source");
+    fail("RuntimeError",
+         std::string("masked_scatter: expected self and source to have same dtypes but got") +
+             dtype_scalar_name(in.dtype()) + " and " + dtype_scalar_name(source.dtype()),
+         "source");
   p.value_param = param(b, "source");
   p.mask_counts = true;
   const Tensor& mask = tensor_arg(b, "mask");
@@ -114,7 +116,6 @@ WritePlan prepare_masked_scatter(const Bound& b) {
   }
   return p;
 }
-
 
 // --- index_fill(input, dim, index, value) -------------------------------------------------------
 
@@ -149,9 +150,11 @@ WritePlan prepare_index_fill(const Bound& b) {
     for (std::size_t d = 0; d < sizes.size(); ++d) need = sizes[d] == 0 ? 0 : need + (sizes[d] - 1) * strides[d];
     for (std::int64_t s : sizes) need = s == 0 ? 0 : need;
     if (need > 0)
-      fail("RuntimeError", "setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) + ", storage offset 0, and itemsize " +
-                               std::to_string(dtype_size(in.dtype())) + " requiring a storage size of " +
-                               std::to_string(need * std::int64_t(dtype_size(in.dtype()))) + " are out of bounds for storage of size 0");
+      fail("RuntimeError", "setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) +
+                               ", storage offset 0, and itemsize " + std::to_string(dtype_size(in.dtype())) +
+                               " requiring a storage size of " +
+                               std::to_string(need * std::int64_t(dtype_size(in.dtype()))) +
+                               " are out of bounds for storage of size 0");
   }
   p.fill = fill_value(b);  // (the kernel converts the value before it looks at the index)
   if (in.numel() == 0) return p;
@@ -160,7 +163,10 @@ WritePlan prepare_index_fill(const Bound& b) {
   for (std::int64_t i = 0; i < index.numel(); ++i) {
     const std::int64_t v = index.get(i).i;
     if (v < -size || v >= size)
-      fail_at("IndexError", "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size), "index", i);
+      fail_at("IndexError",
+              "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " +
+                  std::to_string(size),
+              "index", i);
     for_slice(shape, dim, v < 0 ? v + size : v, [&](std::int64_t o, const std::vector<std::int64_t>&) {
       p.write(o, p.value_param >= 0 ? 0 : -1, {Sender{ip, -1, i}});
     });
@@ -175,28 +181,45 @@ WritePlan prepare_index_copy(const Bound& b) {
   const Tensor& index = tensor_arg(b, "index");
   const Tensor& source = tensor_arg(b, "source");
   const std::int64_t dim = wrapped_dim(b, in.dim());
-  if (index.dim() >= 2) fail("IndexError", "index_copy_(): Index should have dimension 1 or 0 (got " + std::to_string(index.dim()) + ")", "index");
+  if (index.dim() >= 2)
+    fail("IndexError", "index_copy_(): Index should have dimension 1 or 0 (got " + std::to_string(index.dim()) + ")",
+         "index");
   const std::int64_t n = index.numel();
   if (source.dim() == 0 && n != 1)
-    fail("IndexError", "index_copy_(): When source is scalar, index should have one element (got " + std::to_string(n) + ")", "index");
+    fail("IndexError",
+         "index_copy_(): When source is scalar, index should have one element (got " + std::to_string(n) + ")",
+         "index");
   if (source.dim() != in.dim() && source.dim() != 0 && in.dim() != 0)
-    fail("IndexError", "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality (" +
-                           std::to_string(source.dim()) + "), destination dimensionality (" + std::to_string(in.dim()) + ")", "source");
+    fail("IndexError",
+         "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
+         "dimensionality (" +
+             std::to_string(source.dim()) + "), destination dimensionality (" + std::to_string(in.dim()) + ")",
+         "source");
   if (index.dtype() != DType::Int64)
-    fail("RuntimeError", std::string("index_copy_(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()), "index");
+    fail("RuntimeError",
+         std::string("index_copy_(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()),
+         "index");
   if (in.dtype() != source.dtype())
-    fail("RuntimeError", std::string("index_copy_(): self and source expected to have the same dtype, but got (self) ") + dtype_scalar_name(in.dtype()) +
-                             " and (source) " + dtype_scalar_name(source.dtype()), "source");
-  const std::string self_slice = sizes_text(in.shape(), in.dim() > 0 ? dim : -1), source_slice = sizes_text(source.shape(), source.dim() > 0 ? dim : -1);
+    fail("RuntimeError",
+         std::string("index_copy_(): self and source expected to have the same dtype, but got (self) ") +
+             dtype_scalar_name(in.dtype()) + " and (source) " + dtype_scalar_name(source.dtype()),
+         "source");
+  const std::string self_slice = sizes_text(in.shape(), in.dim() > 0 ? dim : -1),
+                    source_slice = sizes_text(source.shape(), source.dim() > 0 ? dim : -1);
   Shape a = in.shape(), c = source.shape();
   if (!a.empty()) a.erase(a.begin() + dim);
   if (!c.empty()) c.erase(c.begin() + dim);
   if (a != c)
-    fail("RuntimeError", "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: " + self_slice + " at dimension " +
-                             std::to_string(dim) + " and source slice shape: " + source_slice + " at dimension 0.", "source");
+    fail(
+        "RuntimeError",
+        "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: " + self_slice +
+            " at dimension " + std::to_string(dim) + " and source slice shape: " + source_slice + " at dimension 0.",
+        "source");
   if (source.dim() != 0 && n != source.shape()[std::size_t(dim)])
-    fail("IndexError", "index_copy_(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim) (" +
-                           std::to_string(source.shape()[std::size_t(dim)]) + ")", "index");
+    fail("IndexError",
+         "index_copy_(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim) (" +
+             std::to_string(source.shape()[std::size_t(dim)]) + ")",
+         "index");
   WritePlan p = plan_for(in);
   p.value_param = param(b, "source");
   const std::int64_t size = ne_size(in, dim);
@@ -204,7 +227,9 @@ WritePlan prepare_index_copy(const Bound& b) {
   for (std::int64_t i = 0; i < n && source.numel() > 0; ++i) {
     const std::int64_t v = index.get(i).i;
     if (v < 0 || v >= size)
-      fail_at("IndexError", "index_copy_(): index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size),
+      fail_at("IndexError",
+              "index_copy_(): index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) +
+                  " with size " + std::to_string(size),
               "index", i);
   }
   const Shape sshape = ne_shape(source), oshape = ne_shape(in);
@@ -225,19 +250,30 @@ WritePlan prepare_index_add(const Bound& b) {
   const std::int64_t dim = wrapped_dim(b, in.dim());
   const std::int64_t n = index.numel();
   if (index.dim() > 1)
-    fail("IndexError", "index_add_(): Index is supposed to be a vector, but got dim: " + std::to_string(index.dim()) + " with type: " +
-                           dtype_scalar_name(index.dtype()) + " and size: " + shape_str(index.shape()), "index");
+    fail("IndexError",
+         "index_add_(): Index is supposed to be a vector, but got dim: " + std::to_string(index.dim()) +
+             " with type: " + dtype_scalar_name(index.dtype()) + " and size: " + shape_str(index.shape()),
+         "index");
   if (index.dtype() != DType::Int64 && index.dtype() != DType::Int32)
-    fail("RuntimeError", std::string("index_add_(): Expected dtype int32/int64 for index but got: ") + dtype_scalar_name(index.dtype()), "index");
+    fail("RuntimeError",
+         std::string("index_add_(): Expected dtype int32/int64 for index but got: ") + dtype_scalar_name(index.dtype()),
+         "index");
   if (in.dtype() != source.dtype())
-    fail("RuntimeError", std::string("index_add_(): self (") + dtype_scalar_name(in.dtype()) + ") and source (" + dtype_scalar_name(source.dtype()) +
-                             ") must have the same scalar type", "source");
+    fail("RuntimeError",
+         std::string("index_add_(): self (") + dtype_scalar_name(in.dtype()) + ") and source (" +
+             dtype_scalar_name(source.dtype()) + ") must have the same scalar type",
+         "source");
   if (!(dim == 0 || dim < source.dim()))
-    fail("RuntimeError", "index_add_(): Indexing dim " + std::to_string(dim) + " is out of bounds of the source tensor with dim " + std::to_string(source.dim()), "dim");
+    fail("RuntimeError",
+         "index_add_(): Indexing dim " + std::to_string(dim) + " is out of bounds of the source tensor with dim " +
+             std::to_string(source.dim()),
+         "dim");
   if (n != (source.dim() == 0 ? 1 : source.shape()[std::size_t(dim)])) {
     if (source.dim() == 0) fail("IndexError", "Dimension specified as 0 but tensor has no dimensions", "source");
-    fail("RuntimeError", "index_add_(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim): (" +
-                             std::to_string(source.shape()[std::size_t(dim)]) + "), for dim: " + std::to_string(dim), "index");
+    fail("RuntimeError",
+         "index_add_(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim): (" +
+             std::to_string(source.shape()[std::size_t(dim)]) + "), for dim: " + std::to_string(dim),
+         "index");
   }
   WritePlan p = plan_for(in);
   p.combine = Combine::Add;
@@ -251,20 +287,23 @@ WritePlan prepare_index_add(const Bound& b) {
       throw;
     }
   };
-  auto bad = [&](std::int64_t i) {
-    fail_at("IndexError", "index out of range in self", "index", i);
-  };
+  auto bad = [&](std::int64_t i) { fail_at("IndexError", "index out of range in self", "index", i); };
   if (in.dim() > 1) {
     if (n == 0) return p;
     if (in.shape()[std::size_t(dim)] == 0)
-      fail("IndexError", "select(): index 0 out of range for tensor of size " + shape_str(in.shape()) + " at dimension " + std::to_string(dim), "input");
+      fail("IndexError",
+           "select(): index 0 out of range for tensor of size " + shape_str(in.shape()) + " at dimension " +
+               std::to_string(dim),
+           "input");
     if (source.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "source");
     Shape self_slice = in.shape(), source_slice = source.shape();
     self_slice.erase(self_slice.begin() + dim);
     source_slice.erase(source_slice.begin() + dim);
     const Shape full = broadcast_shapes(self_slice, source_slice);
     if (full != self_slice)
-      fail("RuntimeError", "output with shape " + shape_str(self_slice) + " doesn't match the broadcast shape " + shape_str(full), "source");
+      fail("RuntimeError",
+           "output with shape " + shape_str(self_slice) + " doesn't match the broadcast shape " + shape_str(full),
+           "source");
     const std::int64_t size = in.shape()[std::size_t(dim)];
     for (std::int64_t i = 0; i < n; ++i) {
       const std::int64_t v = index.get(i).i;
@@ -272,7 +311,8 @@ WritePlan prepare_index_add(const Bound& b) {
       if (i == 0) p.alpha = alpha();  // (the first slice's add converts alpha)
       for_slice(in.shape(), dim, v, [&](std::int64_t o, std::vector<std::int64_t> c) {
         c.erase(c.begin() + dim);
-        std::vector<std::int64_t> sc = unravel_index(source_slice, broadcast_flat(source_slice, self_slice, ravel_index(self_slice, c)));
+        std::vector<std::int64_t> sc =
+            unravel_index(source_slice, broadcast_flat(source_slice, self_slice, ravel_index(self_slice, c)));
         sc.insert(sc.begin() + dim, i);
         p.write(o, ravel_index(source.shape(), sc), {Sender{ip, -1, i}});
       });
@@ -280,7 +320,10 @@ WritePlan prepare_index_add(const Bound& b) {
     return p;
   }
   if (source.dim() > 1)
-    fail("RuntimeError", "source.dim() (" + std::to_string(source.dim()) + ") must one or zero for given self.dim() (" + std::to_string(in.dim()) + ")", "source");
+    fail("RuntimeError",
+         "source.dim() (" + std::to_string(source.dim()) + ") must one or zero for given self.dim() (" +
+             std::to_string(in.dim()) + ")",
+         "source");
   p.alpha = alpha();
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t v = index.get(i).i;
@@ -294,26 +337,33 @@ WritePlan prepare_index_add(const Bound& b) {
 
 // scatter's meta checks (dtypes, shapes), in PyTorch's order.
 void check_scatter(const Tensor& in, std::int64_t dim, const Tensor& index, const Tensor* src) {
-  if (index.numel() != 0 && index.dtype() != DType::Int64) fail("RuntimeError", "scatter(): Expected dtype int64 for index", "index");
-  if (src && src->dtype() != in.dtype()) fail("RuntimeError", "scatter(): Expected self.dtype to be equal to src.dtype", "src");
+  if (index.numel() != 0 && index.dtype() != DType::Int64)
+    fail("RuntimeError", "scatter(): Expected dtype int64 for index", "index");
+  if (src && src->dtype() != in.dtype())
+    fail("RuntimeError", "scatter(): Expected self.dtype to be equal to src.dtype", "src");
   if (index.numel() == 0) return;
-  if (ne_dim(in) != ne_dim(index)) fail("RuntimeError", "Index tensor must have the same number of dimensions as self tensor", "index");
+  if (ne_dim(in) != ne_dim(index))
+    fail("RuntimeError", "Index tensor must have the same number of dimensions as self tensor", "index");
   bool wrong = false;
-  for (std::int64_t d = 0; d < ne_dim(in) && !wrong; ++d)
-    wrong = d != dim && ne_size(index, d) > ne_size(in, d);
+  for (std::int64_t d = 0; d < ne_dim(in) && !wrong; ++d) wrong = d != dim && ne_size(index, d) > ne_size(in, d);
   for (std::int64_t d = 0; src && d < ne_dim(in) && !wrong; ++d) {
     if (src->dim() > 0 && d >= src->dim()) wrap_dim(d, src->dim());  // PyTorch asks src for a size it does not have
     wrong = ne_size(index, d) > ne_size(*src, d);
   }
-  if (src && ne_dim(*src) != ne_dim(index)) fail("RuntimeError", "Index tensor must have the same number of dimensions as src tensor", "src");
+  if (src && ne_dim(*src) != ne_dim(index))
+    fail("RuntimeError", "Index tensor must have the same number of dimensions as src tensor", "src");
   if (wrong)
-    fail("RuntimeError", "Expected index " + shape_str(index.shape()) + " to be smaller than self " + shape_str(in.shape()) + " apart from dimension " +
-                             std::to_string(dim) + (src ? " and to be smaller size than src " + shape_str(src->shape()) : std::string()), "index");
+    fail("RuntimeError",
+         "Expected index " + shape_str(index.shape()) + " to be smaller than self " + shape_str(in.shape()) +
+             " apart from dimension " + std::to_string(dim) +
+             (src ? " and to be smaller size than src " + shape_str(src->shape()) : std::string()),
+         "index");
 }
 
 // The writes of scatter: index element c sends src[c] (or the fill number) to c with its
 // coordinate along dim replaced by index[c], in row-major order of index.
-void scatter_writes(const Bound& b, WritePlan& p, const Tensor& in, std::int64_t dim, const Tensor& index, const Tensor* src) {
+void scatter_writes(const Bound& b, WritePlan& p, const Tensor& in, std::int64_t dim, const Tensor& index,
+                    const Tensor* src) {
   if (index.numel() == 0) return;
   const std::int64_t size = ne_size(in, dim);
   const Shape ishape = ne_shape(index), oshape = ne_shape(in);
@@ -321,7 +371,10 @@ void scatter_writes(const Bound& b, WritePlan& p, const Tensor& in, std::int64_t
   for (std::int64_t k = 0; k < index.numel(); ++k) {
     const std::int64_t v = index.get(k).i;
     if (v < 0 || v >= size)
-      fail_at("RuntimeError", "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " + std::to_string(size), "index", k);
+      fail_at("RuntimeError",
+              "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " +
+                  std::to_string(size),
+              "index", k);
     std::vector<std::int64_t> c = unravel_index(ishape, k);
     const std::int64_t from = src ? ravel_index(ne_shape(*src), c) : -1;
     c[std::size_t(dim)] = v;
@@ -338,9 +391,12 @@ WritePlan scatter_plan(const Bound& b, const Value& reduce) {
   check_scatter(in, dim, index, src);
   WritePlan p = plan_for(in);
   if (reduce.is<std::string>()) {
-    if (reduce.as<std::string>() == "add") p.combine = Combine::Add;
-    else if (reduce.as<std::string>() == "multiply") p.combine = Combine::Mul;
-    else fail("RuntimeError", "reduce argument must be either add or multiply.", "reduce");
+    if (reduce.as<std::string>() == "add")
+      p.combine = Combine::Add;
+    else if (reduce.as<std::string>() == "multiply")
+      p.combine = Combine::Mul;
+    else
+      fail("RuntimeError", "reduce argument must be either add or multiply.", "reduce");
   }
   if (src) p.value_param = param(b, "src");
   scatter_writes(b, p, in, dim, index, src);
@@ -360,7 +416,8 @@ void scatter_add_rows(const Tensor& index, const Tensor& src, std::int64_t dim, 
   const std::int64_t cols = index.shape()[std::size_t(last)];
   const Shape& os = out.strides();
   const Shape& ss = src.strides();
-  const std::int64_t ds = os[std::size_t(dim)], ls = dim == last ? 0 : os[std::size_t(last)], sl = ss[std::size_t(last)];
+  const std::int64_t ds = os[std::size_t(dim)], ls = dim == last ? 0 : os[std::size_t(last)],
+                     sl = ss[std::size_t(last)];
   const std::int64_t* idx = index.data<std::int64_t>();
   const T* from = src.data<T>();
   T* to = out.data<T>();
@@ -384,8 +441,8 @@ bool scatter_add_fast(const Bound& b, Tensor& out) {
   const Tensor& src = tensor_arg(b, "src");
   const std::int64_t dim = wrapped_dim(b, in.dim());
   check_scatter(in, dim, index, &src);
-  if (in.dim() == 0 || index.dim() != in.dim() || src.dim() != in.dim() || index.numel() == 0 || !is_floating(in.dtype()) ||
-      !indices_in_range(index, in.shape()[std::size_t(dim)]))
+  if (in.dim() == 0 || index.dim() != in.dim() || src.dim() != in.dim() || index.numel() == 0 ||
+      !is_floating(in.dtype()) || !indices_in_range(index, in.shape()[std::size_t(dim)]))
     return false;
   out = in.to(in.dtype());  // a contiguous copy
   dispatch_dtype(in.dtype(), [&](auto tag) {
@@ -403,12 +460,18 @@ WritePlan prepare_scatter_reduce(const Bound& b) {
   check_scatter(in, dim, index, &src);
   WritePlan p = plan_for(in);
   const std::string reduce = string_arg(b, "reduce", "");
-  if (reduce == "sum") p.combine = Combine::Add;
-  else if (reduce == "prod") p.combine = Combine::Mul;
-  else if (reduce == "mean") p.combine = Combine::Mean;
-  else if (reduce == "amax") p.combine = Combine::Max;
-  else if (reduce == "amin") p.combine = Combine::Min;
-  else fail("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin.", "reduce");
+  if (reduce == "sum")
+    p.combine = Combine::Add;
+  else if (reduce == "prod")
+    p.combine = Combine::Mul;
+  else if (reduce == "mean")
+    p.combine = Combine::Mean;
+  else if (reduce == "amax")
+    p.combine = Combine::Max;
+  else if (reduce == "amin")
+    p.combine = Combine::Min;
+  else
+    fail("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin.", "reduce");
   p.include_self = bool_arg(b, "include_self", true);
   p.value_param = param(b, "src");
   // A bool 'mean' has no kernel. Without include_self PyTorch first scatters the identity in,
@@ -418,7 +481,10 @@ WritePlan prepare_scatter_reduce(const Bound& b) {
     fail("RuntimeError", "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'", "input");
   scatter_writes(b, p, in, dim, index, &src);
   if (bool_mean)
-    fail("RuntimeError", index.numel() ? "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'", "input");
+    fail("RuntimeError",
+         index.numel() ? "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'"
+                       : "\"div_floor_cpu\" not implemented for 'Bool'",
+         "input");
   return p;
 }
 
@@ -429,13 +495,18 @@ WritePlan prepare_put(const Bound& b) {
   const Tensor& index = tensor_arg(b, "index");
   const Tensor& source = tensor_arg(b, "source");
   if (index.dtype() != DType::Int64)
-    fail("RuntimeError", std::string("put_(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()), "index");
+    fail("RuntimeError",
+         std::string("put_(): Expected a long tensor for index, but got ") + dtype_scalar_name(index.dtype()), "index");
   if (in.dtype() != source.dtype())
-    fail("RuntimeError", std::string("put_(): self and source expected to have the same dtype, but got self.dtype = ") + dtype_scalar_name(in.dtype()) +
-                             " and source.dtype = " + dtype_scalar_name(source.dtype()), "source");
+    fail("RuntimeError",
+         std::string("put_(): self and source expected to have the same dtype, but got self.dtype = ") +
+             dtype_scalar_name(in.dtype()) + " and source.dtype = " + dtype_scalar_name(source.dtype()),
+         "source");
   if (index.numel() != source.numel())
-    fail("IndexError", "put_(): Expected source and index to have the same number of elements, but got source.numel() = " + std::to_string(source.numel()) +
-                           ", index.numel() = " + std::to_string(index.numel()), "source");
+    fail("IndexError",
+         "put_(): Expected source and index to have the same number of elements, but got source.numel() = " +
+             std::to_string(source.numel()) + ", index.numel() = " + std::to_string(index.numel()),
+         "source");
   WritePlan p = plan_for(in);
   p.combine = bool_arg(b, "accumulate", false) ? Combine::Add : Combine::Copy;
   p.value_param = param(b, "source");
@@ -446,7 +517,10 @@ WritePlan prepare_put(const Bound& b) {
   for (std::int64_t k = 0; k < index.numel(); ++k) {
     const std::int64_t v = index.get(k).i;
     if (v < -n || v >= n)
-      fail_at("IndexError", "out of range: tried to access index " + std::to_string(v) + " on a tensor of " + std::to_string(n) + " elements.", "index", k);
+      fail_at("IndexError",
+              "out of range: tried to access index " + std::to_string(v) + " on a tensor of " + std::to_string(n) +
+                  " elements.",
+              "index", k);
     p.write(v < 0 ? v + n : v, k, {Sender{ip, -1, k}});
   }
   return p;
@@ -461,19 +535,25 @@ WritePlan prepare_index_put(const Bound& b) {
   const List& list = arg(b, "indices").as<List>();
   const std::int64_t k = std::int64_t(list.size());
   if (k > in.dim())
-    fail("IndexError", "too many indices for tensor of dimension " + std::to_string(in.dim()) + " (got " + std::to_string(k) + ")", "indices");
+    fail("IndexError",
+         "too many indices for tensor of dimension " + std::to_string(in.dim()) + " (got " + std::to_string(k) + ")",
+         "indices");
   std::vector<Tensor> idx;
   for (const Value& v : list) {
     const Tensor& t = v.as<Tensor>();
     if (t.dtype() != DType::Int64 && t.dtype() != DType::Bool && t.dtype() != DType::UInt8)
       fail("IndexError", "tensors used as indices must be long, byte or bool tensors", "indices");
-    if (t.dtype() != DType::Int64) fail("Unsupported", "Whence does not show index_put with boolean or uint8 mask indices yet", "indices");
+    if (t.dtype() != DType::Int64)
+      fail("Unsupported", "Whence does not show index_put with boolean or uint8 mask indices yet", "indices");
     idx.push_back(t);
   }
   if (idx.empty()) {  // (PyTorch trips over its own missing index tensor, in two ways)
     if (in.dim() == 0)
-      fail("RuntimeError", "op.is_output INTERNAL ASSERT FAILED at \"./aten/src/ATen/TensorIterator.cpp\":349, please report a bug to PyTorch. "
-                           "Found type undefined input tensor!", "indices");
+      fail("RuntimeError",
+           "op.is_output INTERNAL ASSERT FAILED at \"./aten/src/ATen/TensorIterator.cpp\":349, please report a bug to "
+           "PyTorch. "
+           "Found type undefined input tensor!",
+           "indices");
     fail("RuntimeError", "strides() called on an undefined Tensor", "indices");
   }
   Shape bshape = idx[0].shape();
@@ -482,7 +562,8 @@ WritePlan prepare_index_put(const Bound& b) {
   } catch (const Error&) {
     std::string shapes;
     for (const Tensor& t : idx) shapes += (shapes.empty() ? "" : ", ") + shape_str(t.shape());
-    fail("IndexError", "shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes, "indices");
+    fail("IndexError", "shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes,
+         "indices");
   }
   Shape rshape = bshape;
   for (std::int64_t d = k; d < in.dim(); ++d) rshape.push_back(in.shape()[std::size_t(d)]);
@@ -490,7 +571,8 @@ WritePlan prepare_index_put(const Bound& b) {
   check_limits(rshape);
   bool zero_indexed = false;
   for (std::int64_t d = 0; d < k; ++d) zero_indexed = zero_indexed || in.shape()[std::size_t(d)] == 0;
-  if (zero_indexed && shape_numel(bshape) != 0) fail("IndexError", "index is out of bounds for dimension with size 0", "indices");
+  if (zero_indexed && shape_numel(bshape) != 0)
+    fail("IndexError", "index is out of bounds for dimension with size 0", "indices");
   // values must broadcast to the indexing result (expand: no new leading dims beyond it)
   bool fits = values.dim() <= std::int64_t(rshape.size());
   for (std::int64_t i = 1; fits && i <= values.dim(); ++i) {
@@ -498,21 +580,29 @@ WritePlan prepare_index_put(const Bound& b) {
     fits = vs == rs || vs == 1;
   }
   if (!fits)
-    fail("RuntimeError", "shape mismatch: value tensor of shape " + shape_str(values.shape()) + " cannot be broadcast to indexing result of shape " + shape_str(rshape),
+    fail("RuntimeError",
+         "shape mismatch: value tensor of shape " + shape_str(values.shape()) +
+             " cannot be broadcast to indexing result of shape " + shape_str(rshape),
          "values");
   if (values.dtype() != in.dtype())
-    fail("RuntimeError", std::string("Index put requires the source and destination dtypes match, got ") + dtype_scalar_name(in.dtype()) +
-                             " for the destination and " + dtype_scalar_name(values.dtype()) + " for the source.", "values");
+    fail("RuntimeError",
+         std::string("Index put requires the source and destination dtypes match, got ") +
+             dtype_scalar_name(in.dtype()) + " for the destination and " + dtype_scalar_name(values.dtype()) +
+             " for the source.",
+         "values");
   WritePlan p = plan_for(in);
   p.combine = bool_arg(b, "accumulate", false) ? Combine::Add : Combine::Copy;
   p.value_param = param(b, "values");
   const std::int64_t nb = shape_numel(bshape), inner = shape_numel(rshape) / std::max<std::int64_t>(nb, 1);
-  for (std::int64_t q = 0; q < nb && shape_numel(rshape) > 0; ++q) {  // the index values, position by position, dim by dim
+  for (std::int64_t q = 0; q < nb && shape_numel(rshape) > 0;
+       ++q) {  // the index values, position by position, dim by dim
     for (std::int64_t j = 0; j < k; ++j) {
       const std::int64_t f = broadcast_flat(idx[std::size_t(j)].shape(), bshape, q);
       const std::int64_t v = idx[std::size_t(j)].get(f).i, size = in.shape()[std::size_t(j)];
       if (v < -size || v >= size)
-        fail_at("IndexError", "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(j) + " with size " + std::to_string(size),
+        fail_at("IndexError",
+                "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(j) + " with size " +
+                    std::to_string(size),
                 "indices", f);
     }
   }
@@ -535,58 +625,82 @@ WritePlan prepare_index_put(const Bound& b) {
   return p;
 }
 
-
 }  // namespace
 
 void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
   write_op(t, "torch.masked_fill torch.Tensor.masked_fill",
            "A copy of the input with value written wherever the (broadcast) mask is True.",
-           "torch.masked_fill(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, False, True]]), 0)",
-           {tensor_param("input"), tensor_param("mask"), Param{"value", ParamType::TensorOrNumber}}, prepare_masked_fill);
+           "torch.masked_fill(torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[True, False, True], [False, False, "
+           "True]]), 0)",
+           {tensor_param("input"), tensor_param("mask"), Param{"value", ParamType::TensorOrNumber}},
+           prepare_masked_fill);
   write_op(t, "torch.masked_scatter torch.Tensor.masked_scatter",
-           "A copy of the input whose True positions (mask broadcast, row-major order) take source's elements one after another, in order.",
-           "torch.masked_scatter(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([[True, False, True], [False, True, True]]), "
+           "A copy of the input whose True positions (mask broadcast, row-major order) take source's elements one "
+           "after another, in order.",
+           "torch.masked_scatter(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([[True, False, True], [False, "
+           "True, True]]), "
            "torch.tensor([1, 2, 3, 4, 5, 6]))",
            {tensor_param("input"), tensor_param("mask"), tensor_param("source")}, prepare_masked_scatter);
   write_op(t, "torch.index_fill torch.Tensor.index_fill",
            "A copy of the input with whole slices along dim set to value: the slices the index lists.",
            "torch.index_fill(torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), 1, torch.tensor([0, 2]), -1)",
-           {tensor_param("input"), dim_param(), tensor_param("index"), Param{"value", ParamType::TensorOrNumber}}, prepare_index_fill);
+           {tensor_param("input"), dim_param(), tensor_param("index"), Param{"value", ParamType::TensorOrNumber}},
+           prepare_index_fill);
   write_op(t, "torch.index_copy torch.Tensor.index_copy",
            "A copy of the input whose slice index[i] along dim is replaced by slice i of source.",
-           "torch.index_copy(torch.tensor([[0, 0], [0, 0], [0, 0]]), 0, torch.tensor([2, 0]), torch.tensor([[1, 2], [3, 4]]))",
-           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"), out_param()}, prepare_index_copy);
-  write_op(t, "torch.index_add torch.Tensor.index_add",
-           "A copy of the input with alpha times slice i of source added to its slice index[i] along dim (repeats add up).",
-           "torch.index_add(torch.tensor([[1, 1], [1, 1], [1, 1]]), 0, torch.tensor([2, 0, 2]), torch.tensor([[1, 2], [3, 4], [5, 6]]))",
-           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"), Param{"alpha", ParamType::Number, true, true, Value(1)}, out_param()},
-           prepare_index_add);
+           "torch.index_copy(torch.tensor([[0, 0], [0, 0], [0, 0]]), 0, torch.tensor([2, 0]), torch.tensor([[1, 2], "
+           "[3, 4]]))",
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"), out_param()},
+           prepare_index_copy);
+  write_op(
+      t, "torch.index_add torch.Tensor.index_add",
+      "A copy of the input with alpha times slice i of source added to its slice index[i] along dim (repeats add up).",
+      "torch.index_add(torch.tensor([[1, 1], [1, 1], [1, 1]]), 0, torch.tensor([2, 0, 2]), torch.tensor([[1, 2], [3, "
+      "4], [5, 6]]))",
+      {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"),
+       Param{"alpha", ParamType::Number, true, true, Value(1)}, out_param()},
+      prepare_index_add);
   write_op(t, "torch.scatter torch.Tensor.scatter",
-           "The inverse of gather: src[i][j] (or value) is written to the output at row index[i][j] (dim 0), other elements keep the input.",
-           "torch.scatter(torch.tensor([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 0, torch.tensor([[0, 1, 2, 0], [2, 0, 1, 1]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_param("input"), dim_param(), tensor_param("index"), Param{"src", ParamType::Tensor, false, true, Value(None{}), false, true},
+           "The inverse of gather: src[i][j] (or value) is written to the output at row index[i][j] (dim 0), other "
+           "elements keep the input.",
+           "torch.scatter(torch.tensor([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 0, torch.tensor([[0, 1, 2, 0], [2, "
+           "0, 1, 1]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
+           {tensor_param("input"), dim_param(), tensor_param("index"),
+            Param{"src", ParamType::Tensor, false, true, Value(None{}), false, true},
             Param{"value", ParamType::Number, false, true, Value(None{}), false, true},
             Param{"reduce", ParamType::String, true, true, Value(None{}), false, true}, out_param()},
            prepare_scatter);
   write_op(t, "torch.scatter_add torch.Tensor.scatter_add",
            "scatter that adds: each src element is added to the output element its index sends it to; repeats add up.",
-           "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
-           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"), out_param()}, prepare_scatter_add, scatter_add_fast);
+           "torch.scatter_add(torch.tensor([[0, 0, 0], [0, 0, 0]]), 1, torch.tensor([[0, 1, 0, 2], [1, 1, 1, 0]]), "
+           "torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))",
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"), out_param()},
+           prepare_scatter_add, scatter_add_fast);
   write_op(t, "torch.scatter_reduce torch.Tensor.scatter_reduce",
-           "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, mean, amax or amin.",
-           "torch.scatter_reduce(torch.tensor([10, 20, 30]), 0, torch.tensor([0, 2, 0, 2]), torch.tensor([1, 5, 3, 4]), 'amax', include_self=False)",
-           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"), Param{"reduce", ParamType::String},
-            Param{"include_self", ParamType::Bool, true, true, Value(true)}, out_param()},
+           "scatter with a reduction: every src element sent to an output element is folded into it by sum, prod, "
+           "mean, amax or amin.",
+           "torch.scatter_reduce(torch.tensor([10, 20, 30]), 0, torch.tensor([0, 2, 0, 2]), torch.tensor([1, 5, 3, "
+           "4]), 'amax', include_self=False)",
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("src"),
+            Param{"reduce", ParamType::String}, Param{"include_self", ParamType::Bool, true, true, Value(true)},
+            out_param()},
            prepare_scatter_reduce);
   write_op(t, "torch.index_put torch.Tensor.index_put",
-           "x[indices] = values as a function: the index tensors together name positions of the input that receive values (added with accumulate=True).",
-           "torch.index_put(torch.tensor([[0, 0, 0], [0, 0, 0]]), (torch.tensor([0, 1, 1]), torch.tensor([2, 0, 2])), torch.tensor([7, 8, 9]))",
-           {tensor_param("input"), Param{"indices", ParamType::TensorList}, tensor_param("values"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
+           "x[indices] = values as a function: the index tensors together name positions of the input that receive "
+           "values (added with accumulate=True).",
+           "torch.index_put(torch.tensor([[0, 0, 0], [0, 0, 0]]), (torch.tensor([0, 1, 1]), torch.tensor([2, 0, 2])), "
+           "torch.tensor([7, 8, 9]))",
+           {tensor_param("input"), Param{"indices", ParamType::TensorList}, tensor_param("values"),
+            Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
            prepare_index_put);
   write_op(t, "torch.put torch.Tensor.put",
-           "A copy of the input with source[i] written at flat position index[i], as if the input were 1-D (added with accumulate=True).",
-           "torch.put(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([0, 5, -1]), torch.tensor([7, 8, 9]), accumulate=True)",
-           {tensor_param("input"), tensor_param("index"), tensor_param("source"), Param{"accumulate", ParamType::Bool, false, true, Value(false)}}, prepare_put);
+           "A copy of the input with source[i] written at flat position index[i], as if the input were 1-D (added with "
+           "accumulate=True).",
+           "torch.put(torch.tensor([[0, 0, 0], [0, 0, 0]]), torch.tensor([0, 5, -1]), torch.tensor([7, 8, 9]), "
+           "accumulate=True)",
+           {tensor_param("input"), tensor_param("index"), tensor_param("source"),
+            Param{"accumulate", ParamType::Bool, false, true, Value(false)}},
+           prepare_put);
 }
 
 }  // namespace whence

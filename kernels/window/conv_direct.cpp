@@ -95,7 +95,11 @@ void direct_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T
 
 bool conv_direct_fits(const ConvGeometry& g) { return g.sH == 1 && g.sW == 1 && g.C / g.G > 0 && g.KH > 0 && g.KW > 0; }
 
-void conv_direct(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) { direct_impl(g, x, w, bias, out); }
-void conv_direct(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) { direct_impl(g, x, w, bias, out); }
+void conv_direct(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) {
+  direct_impl(g, x, w, bias, out);
+}
+void conv_direct(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) {
+  direct_impl(g, x, w, bias, out);
+}
 
 }  // namespace whence

@@ -32,7 +32,8 @@ constexpr I64 kTile = 64 * 1024;  // elements of cols held at once
 // Rows of cols for taps [k0, k1) and output columns [j0, j0 + J) of one (sample, group); row k
 // at cols + (k - k0)·ld. lo[kw], hi[kw]: the output columns whose input column lies in [0, W).
 template <class T>
-void fill_cols(const ConvGeometry& g, const T* xg, I64 k0, I64 k1, I64 j0, I64 J, const I64* lo, const I64* hi, T* cols, I64 ld) {
+void fill_cols(const ConvGeometry& g, const T* xg, I64 k0, I64 k1, I64 j0, I64 J, const I64* lo, const I64* hi, T* cols,
+               I64 ld) {
   const I64 taps = g.KH * g.KW;
   for (I64 k = k0; k < k1; ++k) {
     const I64 ci = k / taps, kh = k % taps / g.KW, kw = k % g.KW;
@@ -70,7 +71,8 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
   if (g.N == 0 || cout_g == 0 || P == 0) return;
   if (K == 0) {
     for (I64 n = 0; n < g.N; ++n)
-      for (I64 co = 0; co < g.Cout; ++co) std::fill(out + (n * g.Cout + co) * P, out + (n * g.Cout + co + 1) * P, bias ? bias[co] : T(0));
+      for (I64 co = 0; co < g.Cout; ++co)
+        std::fill(out + (n * g.Cout + co) * P, out + (n * g.Cout + co + 1) * P, bias ? bias[co] : T(0));
     return;
   }
   // the columns per tile: whole strips of NR, about kTile elements in all, no more than needed
@@ -103,8 +105,8 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
             const int ncols = int(std::min<I64>(NR, J - p0));
             for (I64 bl = 0; bl < blocks; ++bl) {
               const int rows = int(std::min<I64>(MR, cout_g - bl * MR));
-              micro_tile<T, MR, NR>(packed.data() + (bl * K + k0) * MR, cols.data() + p0, offs.data(), k1 - k0, init.data() + bl * MR, k0 == 0,
-                                    og + bl * MR * P + j0 + p0, P, rows, ncols);
+              micro_tile<T, MR, NR>(packed.data() + (bl * K + k0) * MR, cols.data() + p0, offs.data(), k1 - k0,
+                                    init.data() + bl * MR, k0 == 0, og + bl * MR * P + j0 + p0, P, rows, ncols);
             }
           }
         }
@@ -115,7 +117,11 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
 
 }  // namespace
 
-void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) { conv_impl(g, x, w, bias, out); }
-void conv_im2col(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) { conv_impl(g, x, w, bias, out); }
+void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) {
+  conv_impl(g, x, w, bias, out);
+}
+void conv_im2col(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) {
+  conv_impl(g, x, w, bias, out);
+}
 
 }  // namespace whence

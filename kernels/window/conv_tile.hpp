@@ -33,7 +33,8 @@ struct Blocking<double> {
 // (the error grows with KF, not with K; a float sum over all of K strays from PyTorch's by
 // about as much again as PyTorch's own rounding).
 template <class T, int MR, int NR>
-void micro_tile(const T* a, const T* b, const I64* off, I64 K, const T* init, bool first, T* c, I64 ldc, int rows, int cols) {
+void micro_tile(const T* a, const T* b, const I64* off, I64 K, const T* init, bool first, T* c, I64 ldc, int rows,
+                int cols) {
   double sum[MR][NR];
   for (int r = 0; r < MR; ++r)
     for (int j = 0; j < NR; ++j) sum[r][j] = first ? double(init[r]) : 0.0;

@@ -14,10 +14,14 @@ using whence::Json;
 inline bool number_of(const Json& j, double& out) {
   if (j.is_string()) {
     const auto s = j.get<std::string>();
-    if (s == "nan") out = std::nan("");
-    else if (s == "inf") out = HUGE_VAL;
-    else if (s == "-inf") out = -HUGE_VAL;
-    else return false;
+    if (s == "nan")
+      out = std::nan("");
+    else if (s == "inf")
+      out = HUGE_VAL;
+    else if (s == "-inf")
+      out = -HUGE_VAL;
+    else
+      return false;
     return true;
   }
   if (!j.is_number() || j.is_boolean()) return false;
@@ -43,8 +47,9 @@ inline bool element_equal(const Json& want, const Json& got, const std::string& 
     if (!got.is_number_integer() || !want.is_number_integer()) return false;
     // nlohmann keeps non-negative integers unsigned; compare in the wider domain
     if (got.is_number_unsigned() != want.is_number_unsigned())
-      return got.is_number_unsigned() ? got.get<std::uint64_t>() <= INT64_MAX && got.get<std::int64_t>() == want.get<std::int64_t>()
-                                      : want.get<std::uint64_t>() <= INT64_MAX && want.get<std::int64_t>() == got.get<std::int64_t>();
+      return got.is_number_unsigned()
+                 ? got.get<std::uint64_t>() <= INT64_MAX && got.get<std::int64_t>() == want.get<std::int64_t>()
+                 : want.get<std::uint64_t>() <= INT64_MAX && want.get<std::int64_t>() == got.get<std::int64_t>();
     return got == want;
   }
   double a = 0, b = 0;
@@ -64,8 +69,7 @@ inline std::string tensor_difference(const Json& e, const Json& g) {
     return "shape: expected " + e["shape"].dump() + ", got " + g.value("shape", Json()).dump();
   const Json gd = g.value("data", Json());
   const Json& ed = e["data"];
-  if (!gd.is_array() || gd.size() != ed.size())
-    return "data: expected " + ed.dump() + ", got " + gd.dump();
+  if (!gd.is_array() || gd.size() != ed.size()) return "data: expected " + ed.dump() + ", got " + gd.dump();
   const std::string dtype = e["dtype"].get<std::string>();
   for (std::size_t i = 0; i < ed.size(); ++i)
     if (!element_equal(ed[i], gd[i], dtype))

@@ -10,7 +10,6 @@
 
 using namespace whence;
 
-
 TEST_CASE("floats print as Python's repr does") {
   CHECK(format_float(0.1f, true) == "0.1");
   CHECK(format_float(double(0.1f), false) == "0.10000000149011612");
@@ -32,7 +31,8 @@ TEST_CASE("floats print as Python's repr does") {
   CHECK(format_float(16777215.0, true) == "16777215.0");
   CHECK(format_float(double(123456789.0f), true) == "123456790.0");  // float32's 123456792
   CHECK(format_float(2047.0, DType::Float16) == "2047.0");
-  CHECK(format_float(65504.0, DType::Float16) == "65500.0");  // float16's largest: the shortest digits that round to it, as NumPy writes float16
+  CHECK(format_float(65504.0, DType::Float16) ==
+        "65500.0");  // float16's largest: the shortest digits that round to it, as NumPy writes float16
   CHECK(format_float(255.0, DType::BFloat16) == "255.0");
   CHECK(format_float(3.3895313892515355e38, DType::BFloat16) == "3.39e+38");
 }
@@ -69,25 +69,31 @@ TEST_CASE("spellings of the same call parse to the same call") {
   CHECK(format_call(parse_call("torch.Tensor.gather(torch.tensor([[1, 2]]), 1, torch.tensor([[1]]))")) ==
         "torch.tensor([[1, 2]]).gather(1, torch.tensor([[1]]))");
   CHECK(format_call(parse_call(" torch.gather( torch.tensor( [ [1,2,] ] ) ,1,torch.tensor([[1]]) , ) ")) == canonical);
-  CHECK(format_call(parse_call("torch.gather(torch.as_tensor([[1, 2]]), 1, torch.tensor([[1]], dtype=torch.long))")) == canonical);
+  CHECK(format_call(parse_call("torch.gather(torch.as_tensor([[1, 2]]), 1, torch.tensor([[1]], dtype=torch.long))")) ==
+        canonical);
 }
 
 TEST_CASE("malformed call text gets Python's and PyTorch's error types and words") {
-  CHECK(error_of("torch.gather(torch.tensor([1]), 0, torch.tensor([0])") == "SyntaxError: '(' was never closed (column 13)");
+  CHECK(error_of("torch.gather(torch.tensor([1]), 0, torch.tensor([0])") ==
+        "SyntaxError: '(' was never closed (column 13)");
   CHECK(error_of("torch.gather(x, 0, i)") == "NameError: name 'x' is not defined");
-  CHECK(error_of("torch.gather(torch.ones(2) $ 2, 0, torch.tensor([0]))") == "SyntaxError: invalid character '$' (column 28)");
-  CHECK(error_of("torch.gather(dim=1, torch.tensor([1]))").rfind("SyntaxError: positional argument follows keyword argument", 0) == 0);
-  CHECK(error_of("torch.gather(torch.tensor([1]), dim=0, dim=0)").rfind("SyntaxError: keyword argument repeated: dim", 0) == 0);
+  CHECK(error_of("torch.gather(torch.ones(2) $ 2, 0, torch.tensor([0]))") ==
+        "SyntaxError: invalid character '$' (column 28)");
+  CHECK(error_of("torch.gather(dim=1, torch.tensor([1]))")
+            .rfind("SyntaxError: positional argument follows keyword argument", 0) == 0);
+  CHECK(error_of("torch.gather(torch.tensor([1]), dim=0, dim=0)")
+            .rfind("SyntaxError: keyword argument repeated: dim", 0) == 0);
   CHECK(error_of("torch.fft.fft(torch.tensor([1.0]))") == "Unsupported: torch.fft.fft is not supported by Whence yet");
   CHECK(error_of("torch.gather(torch.tensor([[1], [2, 3]]), 0, torch.tensor([0]))") ==
         "ValueError: expected sequence of length 1 at dim 1 (got 2)");
-  CHECK(error_of("torch.gather(torch.tensor(['a']), 0, torch.tensor([0]))") == "TypeError: new(): invalid data type 'str'");
+  CHECK(error_of("torch.gather(torch.tensor(['a']), 0, torch.tensor([0]))") ==
+        "TypeError: new(): invalid data type 'str'");
   CHECK(error_of("torch.gather(torch.tensor([9223372036854775808]), 0, torch.tensor([0]))") ==
         "RuntimeError: Overflow when unpacking long");
   CHECK(error_of("torch.gather(torch.tensor([-9223372036854775808]), 0, torch.tensor([0]))") == "no error");
   CHECK(error_of("torch.gather(torch.zeros(-1), 0, torch.tensor([0]))") ==
         "RuntimeError: Trying to create tensor with negative dimension -1: [-1]");
-  CHECK(error_of("") .rfind("SyntaxError", 0) == 0);
+  CHECK(error_of("").rfind("SyntaxError", 0) == 0);
   CHECK(error_of("torch.tensor([1])").rfind("Unsupported", 0) == 0);
   CHECK(error_of(std::string(5000, '[')).rfind("SyntaxError: too many nested parentheses", 0) == 0);
 }
@@ -133,7 +139,8 @@ TEST_CASE("Python's subscripts and tensor properties are calls written back as t
   CHECK(format_call(parse_call("torch.neg(torch.tensor([1, 2, 3])[1:])")) == "torch.neg(torch.tensor([2, 3]))");
   CHECK(error_of("torch.tensor([1, 2])[]").rfind("SyntaxError: invalid syntax", 0) == 0);
   CHECK(error_of("torch.tensor([1, 2])[1:2:3:4]").rfind("SyntaxError", 0) == 0);
-  CHECK(error_of("torch.tensor([1, 2])[1.5:]") == "TypeError: slice indices must be integers or None or have an __index__ method");
+  CHECK(error_of("torch.tensor([1, 2])[1.5:]") ==
+        "TypeError: slice indices must be integers or None or have an __index__ method");
   CHECK(error_of("torch.tensor([1, 2]).shape") == "Unsupported: attribute .shape is not supported by Whence yet");
   CHECK(error_of("(1, 2)[0]").rfind("Unsupported", 0) == 0);
 }

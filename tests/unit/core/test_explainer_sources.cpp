@@ -32,7 +32,8 @@ TEST_CASE("Explainer::sources and Explainer::relation give what explain gives, f
         whence::ElementRelation rel;
         REQUIRE(run.relation(int(p), e, rel));
         Json rel_links = Json::array();
-        for (const whence::SourceLink& s : rel.sources) rel_links.push_back(Json::array({run.source_path(s), s.flat, s.role}));
+        for (const whence::SourceLink& s : rel.sources)
+          rel_links.push_back(Json::array({run.source_path(s), s.flat, s.role}));
         CHECK(rel_links == explained["relation"]["src"]);
         CHECK(rel.equation == explained["relation"]["eq"].get<std::string>());
         ++elements;
@@ -41,10 +42,12 @@ TEST_CASE("Explainer::sources and Explainer::relation give what explain gives, f
   }
   CHECK(ops >= 300);
   CHECK(elements > 1500);
-  CHECK(whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))")).sources(0, 0).empty());
+  CHECK(
+      whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))")).sources(0, 0).empty());
   CHECK(whence::Explainer(whence::parse_call("torch.ones(3)")).sources(0, 3).empty());
   whence::ElementRelation untouched{{}, "before"};
   CHECK_FALSE(whence::Explainer(whence::parse_call("torch.ones(3)")).relation(0, 3, untouched));
-  CHECK_FALSE(whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))")).relation(0, 0, untouched));
+  CHECK_FALSE(whence::Explainer(whence::parse_call("torch.gather(torch.ones(2), 0, torch.tensor([5]))"))
+                  .relation(0, 0, untouched));
   CHECK(untouched.equation == "before");
 }

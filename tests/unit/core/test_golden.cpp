@@ -54,7 +54,10 @@ using RelationSet = std::set<std::pair<std::string, std::set<std::string>>>;
 
 // Relations as a set of (out, set of src); "eq" and any other extra field are ignored.
 bool relation_set(const Json& rels, RelationSet& out, std::string& why) {
-  if (!rels.is_array()) { why = "relations is not an array: " + rels.dump(); return false; }
+  if (!rels.is_array()) {
+    why = "relations is not an array: " + rels.dump();
+    return false;
+  }
   for (const auto& r : rels) {
     if (!r.is_object() || !r.contains("out") || !r.contains("src") || !r["src"].is_array()) {
       why = "malformed relation: " + r.dump();
@@ -85,8 +88,8 @@ std::string golden_difference(const Json& expect, const Json& got) {  // NOLINT(
     const Json g = got.value("error", Json::object());
     if (!g.is_object()) return "error is not an object: " + got.dump();
     if (g.value("type", Json()) != e["type"])
-      return "error type: expected " + e["type"].dump() + ", got " + g.value("type", Json()).dump() +
-             " (message " + g.value("message", Json()).dump() + ")";
+      return "error type: expected " + e["type"].dump() + ", got " + g.value("type", Json()).dump() + " (message " +
+             g.value("message", Json()).dump() + ")";
     if (g.value("message", Json()) != e["message"])
       return "error message: expected " + e["message"].dump() + ", got " + g.value("message", Json()).dump();
     return "";
@@ -94,7 +97,8 @@ std::string golden_difference(const Json& expect, const Json& got) {  // NOLINT(
   const Json& e = expect["result"];
   const Json g = got.value("result", Json());
   if (e.is_array() && !e.empty() && e[0].is_object()) {  // a tuple of tensors: each like a single result
-    if (!g.is_array() || g.size() != e.size()) return "result: expected a tuple of " + std::to_string(e.size()) + ", got " + g.dump().substr(0, 300);
+    if (!g.is_array() || g.size() != e.size())
+      return "result: expected a tuple of " + std::to_string(e.size()) + ", got " + g.dump().substr(0, 300);
     for (std::size_t k = 0; k < e.size(); ++k) {
       Json one_e{{"ok", true}, {"result", e[k]}, {"relations", Json::array()}};
       Json one_g{{"ok", true}, {"result", g[k]}, {"relations", Json::array()}};
@@ -132,10 +136,11 @@ std::string golden_difference(const Json& expect, const Json& got) {  // NOLINT(
 }  // namespace
 
 TEST_CASE("golden comparison detects every kind of difference", "[golden]") {
-  const Json expect = Json::parse(R"({"ok": true, "result": {"dtype": "float32", "shape": [2], "data": [0.10000000149011612, "nan"]},
+  const Json expect =
+      Json::parse(R"({"ok": true, "result": {"dtype": "float32", "shape": [2], "data": [0.10000000149011612, "nan"]},
     "relations": [{"out": [0, 0], "src": [[[0], 1, "value"], [[2], 0, "index"]]}, {"out": [0, 1], "src": [[[0], 0, "value"], [[2], 1, "index"]]}]})");
   Json same = expect;
-  same["result"]["data"][0] = 0.1;  // equal as float32
+  same["result"]["data"][0] = 0.1;                                                         // equal as float32
   same["relations"][0]["src"] = Json::parse(R"([[[2], 0, "index"], [[0], 1, "value"]])");  // order free
   same["relations"][0]["eq"] = "out[0] = ...";
   CHECK(golden_difference(expect, same) == "");
@@ -167,7 +172,8 @@ TEST_CASE("golden comparison detects every kind of difference", "[golden]") {
   CHECK(golden_difference(err, err) == "");
   CHECK(golden_difference(err, error_response("RuntimeError", "Dimension out of range")) != "");
   CHECK(golden_difference(err, error_response("IndexError", "Dimension out of range.")) != "");
-  const Json ints = Json::parse(R"({"ok": true, "result": {"dtype": "int64", "shape": [1], "data": [9223372036854775807]}, "relations": []})");
+  const Json ints = Json::parse(
+      R"({"ok": true, "result": {"dtype": "int64", "shape": [1], "data": [9223372036854775807]}, "relations": []})");
   g = ints;
   g["result"]["data"][0] = std::int64_t(9223372036854775807);  // signed vs unsigned storage
   CHECK(golden_difference(ints, g) == "");
@@ -251,7 +257,9 @@ TEST_CASE("every op of the catalogue matches PyTorch's golden vectors", "[golden
     cases += t.cases;
     failed_cases += t.failed;
     CHECK(t.cases >= 10);
-    if (t.failed) FAIL_CHECK(op->names.front() << ": " << t.failed << " of " << t.cases << " golden cases differ; first:\n  " << t.first_failure);
+    if (t.failed)
+      FAIL_CHECK(op->names.front() << ": " << t.failed << " of " << t.cases << " golden cases differ; first:\n  "
+                                   << t.first_failure);
   }
   WARN("catalogue goldens: " << ops << " ops, " << cases << " cases, " << failed_cases << " differ");
   CHECK(ops == int(whence::op_table().size()) - 1);  // all but gather
@@ -264,7 +272,7 @@ TEST_CASE("type promotion matches torch.result_type and torch.promote_types", "[
     const std::string kind = j["kind"].get<std::string>();
     if (kind == "scalar") {
       const Json& v = j["value"];
-      const whence::Value value = v.is_boolean() ? whence::Value(v.get<bool>())
+      const whence::Value value = v.is_boolean()          ? whence::Value(v.get<bool>())
                                   : v.is_number_integer() ? whence::Value(v.get<std::int64_t>())
                                                           : whence::Value(v.get<double>());
       return *whence::promotion_operand(value);

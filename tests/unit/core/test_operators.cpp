@@ -19,7 +19,6 @@ using namespace whence;
 
 namespace {
 
-
 // The value a non-tensor expression evaluates to, as Python source: it is the right operand
 // of `t + (expr)`, so it is args[1] of the __add__ call.
 std::string value_of(const std::string& expr) {
@@ -49,11 +48,10 @@ std::string structure(const std::string& code) { return shape_of(parse_call(code
 TEST_CASE("a tensor operand makes an operator a torch.Tensor dunder call on it") {
   const std::string t = "torch.tensor([1, 2])";
   const std::vector<std::pair<std::string, std::string>> binary = {
-      {"+", "__add__"},      {"-", "__sub__"},      {"*", "__mul__"},    {"/", "__truediv__"},
-      {"//", "__floordiv__"}, {"%", "__mod__"},     {"**", "__pow__"},   {"&", "__and__"},
-      {"|", "__or__"},       {"^", "__xor__"},      {"<<", "__lshift__"}, {">>", "__rshift__"},
-      {"==", "__eq__"},      {"!=", "__ne__"},      {"<", "__lt__"},     {"<=", "__le__"},
-      {">", "__gt__"},       {">=", "__ge__"}};
+      {"+", "__add__"},     {"-", "__sub__"},     {"*", "__mul__"}, {"/", "__truediv__"}, {"//", "__floordiv__"},
+      {"%", "__mod__"},     {"**", "__pow__"},    {"&", "__and__"}, {"|", "__or__"},      {"^", "__xor__"},
+      {"<<", "__lshift__"}, {">>", "__rshift__"}, {"==", "__eq__"}, {"!=", "__ne__"},     {"<", "__lt__"},
+      {"<=", "__le__"},     {">", "__gt__"},      {">=", "__ge__"}};
   for (const auto& [sym, method] : binary) {
     INFO(sym);
     CHECK(structure(T + " " + sym + " 3") == "torch.Tensor." + method + "(" + T + ", 3)");
@@ -71,13 +69,25 @@ TEST_CASE("a tensor operand makes an operator a torch.Tensor dunder call on it")
 }
 
 TEST_CASE("a number on the left of a tensor makes the reflected call on the tensor") {
-  const std::vector<std::pair<std::string, std::string>> reflected = {
-      {"+", "__radd__"},  {"-", "__rsub__"},       {"*", "__rmul__"},  {"/", "__rtruediv__"},
-      {"//", "__rfloordiv__"}, {"%", "__rmod__"},  {"**", "__rpow__"}, {"&", "__rand__"},
-      {"|", "__ror__"},   {"^", "__rxor__"},       {"<<", "__rlshift__"}, {">>", "__rrshift__"},
-      // Comparisons reflect to the mirrored operator.
-      {"==", "__eq__"},   {"!=", "__ne__"},        {"<", "__gt__"},    {"<=", "__ge__"},
-      {">", "__lt__"},    {">=", "__le__"}};
+  const std::vector<std::pair<std::string, std::string>> reflected = {{"+", "__radd__"},
+                                                                      {"-", "__rsub__"},
+                                                                      {"*", "__rmul__"},
+                                                                      {"/", "__rtruediv__"},
+                                                                      {"//", "__rfloordiv__"},
+                                                                      {"%", "__rmod__"},
+                                                                      {"**", "__rpow__"},
+                                                                      {"&", "__rand__"},
+                                                                      {"|", "__ror__"},
+                                                                      {"^", "__rxor__"},
+                                                                      {"<<", "__rlshift__"},
+                                                                      {">>", "__rrshift__"},
+                                                                      // Comparisons reflect to the mirrored operator.
+                                                                      {"==", "__eq__"},
+                                                                      {"!=", "__ne__"},
+                                                                      {"<", "__gt__"},
+                                                                      {"<=", "__ge__"},
+                                                                      {">", "__lt__"},
+                                                                      {">=", "__le__"}};
   for (const auto& [sym, method] : reflected) {
     INFO(sym);
     CHECK(structure("2 " + sym + " " + T) == "torch.Tensor." + method + "(" + T + ", 2)");
@@ -141,7 +151,8 @@ TEST_CASE("operators bind with Python's precedence and associativity") {
   CHECK(structure(T + " & 1 ^ 2") == "torch.Tensor.__xor__(torch.tensor([1, 0]), 2)");
   CHECK(structure(T + " + 1 << 2") == "torch.Tensor.__lshift__(torch.tensor([2, 3]), 2)");
   CHECK(structure(T + " % 2 + 1") == "torch.Tensor.__add__(torch.tensor([1, 0]), 1)");
-  CHECK(structure("torch.gather(" + T + " + 1, 0, torch.tensor([0]))") == "torch.gather(torch.tensor([2, 3]), 0, torch.tensor([0]))");
+  CHECK(structure("torch.gather(" + T + " + 1, 0, torch.tensor([0]))") ==
+        "torch.gather(torch.tensor([2, 3]), 0, torch.tensor([0]))");
 }
 
 TEST_CASE("a registered op inside an operator expression is run and its result used") {
@@ -151,7 +162,8 @@ TEST_CASE("a registered op inside an operator expression is run and its result u
         "torch.Tensor.__rsub__(torch.tensor([[2]]), 1)");
   CHECK(structure("torch.gather(" + T + ", 0, torch.tensor([1 + 0, 2 // 2 - 1]))") ==
         "torch.gather(" + T + ", 0, torch.tensor([1, 0]))");
-  CHECK(structure("torch.gather(" + T + ", -(1), torch.tensor([0]))") == "torch.gather(" + T + ", -1, torch.tensor([0]))");
+  CHECK(structure("torch.gather(" + T + ", -(1), torch.tensor([0]))") ==
+        "torch.gather(" + T + ", -1, torch.tensor([0]))");
   CHECK(structure("torch.gather(torch.ones(2 * 3), 0 * 5, index=torch.tensor([4 // 2]))") ==
         "torch.gather(torch.tensor([1.0, 1.0, 1.0, 1.0, 1.0, 1.0]), 0, index=torch.tensor([2]))");
 }
@@ -471,17 +483,15 @@ TEST_CASE("calls without operators parse as before") {
 
 TEST_CASE("the parser names every operator op once") {
   const std::vector<std::string> expected = {
-      "torch.Tensor.__eq__",       "torch.Tensor.__ne__",       "torch.Tensor.__lt__",
-      "torch.Tensor.__le__",       "torch.Tensor.__gt__",       "torch.Tensor.__ge__",
-      "torch.Tensor.__or__",       "torch.Tensor.__xor__",      "torch.Tensor.__and__",
-      "torch.Tensor.__lshift__",   "torch.Tensor.__rshift__",   "torch.Tensor.__add__",
-      "torch.Tensor.__sub__",      "torch.Tensor.__mul__",      "torch.Tensor.__truediv__",
-      "torch.Tensor.__matmul__",   "torch.Tensor.__floordiv__", "torch.Tensor.__mod__",      "torch.Tensor.__neg__",
-      "torch.Tensor.__pos__",      "torch.Tensor.__invert__",   "torch.Tensor.__pow__",
-      "torch.Tensor.__ror__",      "torch.Tensor.__rxor__",     "torch.Tensor.__rand__",
-      "torch.Tensor.__rlshift__",  "torch.Tensor.__rrshift__",  "torch.Tensor.__radd__",
-      "torch.Tensor.__rsub__",     "torch.Tensor.__rmul__",     "torch.Tensor.__rtruediv__",
-      "torch.Tensor.__rmatmul__",  "torch.Tensor.__rfloordiv__", "torch.Tensor.__rmod__",    "torch.Tensor.__rpow__"};
+      "torch.Tensor.__eq__",        "torch.Tensor.__ne__",      "torch.Tensor.__lt__",       "torch.Tensor.__le__",
+      "torch.Tensor.__gt__",        "torch.Tensor.__ge__",      "torch.Tensor.__or__",       "torch.Tensor.__xor__",
+      "torch.Tensor.__and__",       "torch.Tensor.__lshift__",  "torch.Tensor.__rshift__",   "torch.Tensor.__add__",
+      "torch.Tensor.__sub__",       "torch.Tensor.__mul__",     "torch.Tensor.__truediv__",  "torch.Tensor.__matmul__",
+      "torch.Tensor.__floordiv__",  "torch.Tensor.__mod__",     "torch.Tensor.__neg__",      "torch.Tensor.__pos__",
+      "torch.Tensor.__invert__",    "torch.Tensor.__pow__",     "torch.Tensor.__ror__",      "torch.Tensor.__rxor__",
+      "torch.Tensor.__rand__",      "torch.Tensor.__rlshift__", "torch.Tensor.__rrshift__",  "torch.Tensor.__radd__",
+      "torch.Tensor.__rsub__",      "torch.Tensor.__rmul__",    "torch.Tensor.__rtruediv__", "torch.Tensor.__rmatmul__",
+      "torch.Tensor.__rfloordiv__", "torch.Tensor.__rmod__",    "torch.Tensor.__rpow__"};
   CHECK(operator_op_names() == expected);
   CHECK(is_operator_op("torch.Tensor.__rpow__"));
   CHECK_FALSE(is_operator_op("torch.Tensor.gather"));
@@ -496,8 +506,8 @@ TEST_CASE("random operator texts round-trip through format_call") {
     state = state * 1664525u + 1013904223u;
     return (state >> 8) % n;
   };
-  const std::vector<std::string> binary = {"+", "-", "*", "/", "//", "%", "**", "&", "|", "^",
-                                           "<<", ">>", "==", "!=", "<", "<=", ">", ">="};
+  const std::vector<std::string> binary = {"+", "-",  "*",  "/",  "//", "%", "**", "&", "|",
+                                           "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">="};
   const std::vector<std::string> tensors = {"torch.tensor([1, 2])", "torch.tensor([[0.5, -1.5]])",
                                             "torch.tensor([True])", "torch.zeros((0, 2))"};
   const std::vector<std::string> atoms = {"0", "1", "2", "3", "-1", "0.5", "-2.5", "True", "False", "'a'", "None"};
@@ -512,9 +522,12 @@ TEST_CASE("random operator texts round-trip through format_call") {
     std::string text;
     const auto shape = pick(4);
     const std::string op = binary[pick(std::uint32_t(binary.size()))];
-    if (shape == 0) text = std::string(pick(2) ? "-" : "~") + t;
-    else if (shape == 1) text = number(2) + " " + op + " " + t;
-    else text = t + " " + op + " " + number(2);
+    if (shape == 0)
+      text = std::string(pick(2) ? "-" : "~") + t;
+    else if (shape == 1)
+      text = number(2) + " " + op + " " + t;
+    else
+      text = t + " " + op + " " + number(2);
     INFO(text);
     Call c;
     try {

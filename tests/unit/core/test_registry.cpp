@@ -28,14 +28,16 @@ TEST_CASE("every op has a summary, a docs URL, a working example and a teaching 
     CHECK(op->docs.rfind("https://pytorch.org/docs/stable/", 0) == 0);
     CHECK(!op->family.empty());
     for (const std::string& n : op->names) {
-      CHECK(names.insert(n).second);             // one descriptor per name
-      CHECK(whence::find_op(n) == op);           // and the name finds it
-      if (!whence::is_syntax_op(n)) CHECK(whence::find_binding(n) != nullptr);  // PyTorch's binding of that name is known
+      CHECK(names.insert(n).second);    // one descriptor per name
+      CHECK(whence::find_op(n) == op);  // and the name finds it
+      if (!whence::is_syntax_op(n))
+        CHECK(whence::find_binding(n) != nullptr);  // PyTorch's binding of that name is known
     }
     const whence::Json r = whence::evaluate(whence::parse_call(op->example), true);
     INFO("example: " << op->example << "\n  -> " << r.dump().substr(0, 300));
     CHECK(r["ok"] == true);
-    CHECK(whence::format_call(whence::parse_call(op->example)) == op->example);  // examples are written as the page writes them
+    CHECK(whence::format_call(whence::parse_call(op->example)) ==
+          op->example);  // examples are written as the page writes them
     std::ifstream note(std::string(WHENCE_SITE_DIR) + "/notes/" + primary + ".html");
     CHECK(note.good());
   }

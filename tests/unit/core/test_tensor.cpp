@@ -92,7 +92,9 @@ TEST_CASE("view errors match PyTorch") {
   CHECK(message([&] { permute(x, {0, 0}); }) == "RuntimeError: permute(): duplicate dims are not allowed.");
   CHECK(message([&] { transpose(x, 0, 2); }) ==
         "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)");
-  CHECK(message([&] { expand(x, {2, 3}); }) ==
+  CHECK(message([&] {
+          expand(x, {2, 3});
+        }) ==
         "RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at "
         "non-singleton dimension 1.  Target sizes: [2, 3].  Tensor sizes: [2, 2]");
   CHECK(message([&] { view(t_(x), {4}); }).rfind("RuntimeError: view size is not compatible", 0) == 0);

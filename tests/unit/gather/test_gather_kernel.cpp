@@ -90,7 +90,8 @@ TEST_CASE("gather matches an xtensor reference on random shapes, dtypes and view
 }
 
 TEST_CASE("equations are written out in numbers") {
-  const Json r = evaluate(parse_call("torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, torch.tensor([[0, 2], [2, 1]]))"), true);
+  const Json r = evaluate(
+      parse_call("torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, torch.tensor([[0, 2], [2, 1]]))"), true);
   REQUIRE(r["ok"] == true);
   CHECK(r["relations"][2]["eq"] == "out[1][0] = input[1][index[1][0]] = input[1][2] = 6");
   const Json r0 = evaluate(parse_call("torch.gather(torch.tensor([[0.5, 1.5]]), 0, torch.tensor([[0, 0]]))"), true);

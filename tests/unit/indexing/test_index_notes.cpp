@@ -30,15 +30,19 @@ TEST_CASE("x[True] adds a dim of size 1 and names no index element") {
 TEST_CASE("a 0-d mask is a source of every output and says so") {
   const whence::Json r = explained("torch.tensor(True), [0, 2]");
   CHECK(r["relations"][5]["eq"] == "out[1][1] = input[2][1] = 9  (indices[0] = True, dim 0 from indices[1][1] = 2)");
-  CHECK(r["relations"][5]["src"] == whence::Json::parse(R"([[[0], 9, "value"], [[1, 0], 0, "mask"], [[1, 1], 1, "index"]])"));
+  CHECK(r["relations"][5]["src"] ==
+        whence::Json::parse(R"([[[0], 9, "value"], [[1, 0], 0, "mask"], [[1, 1], 1, "index"]])"));
 }
 
 TEST_CASE("a mask beside an int index names the True it read and the index element") {
   const whence::Json r = explained("torch.tensor([True, False, True]), torch.tensor([[0], [2]])");
   CHECK(r["result"]["shape"] == whence::Json::parse("[2, 2]"));
-  CHECK(r["relations"][1]["eq"] == "out[0][1] = input[2][0] = 8  (True number 2 of indices[0], at [2], dim 1 from indices[1][0][0] = 0)");
-  CHECK(r["relations"][1]["src"] ==
-        whence::Json::parse(R"([[[0], 8, "value"], [[1, 0], 0, "mask"], [[1, 0], 1, "mask"], [[1, 0], 2, "mask"], [[1, 1], 0, "index"]])"));
+  CHECK(r["relations"][1]["eq"] ==
+        "out[0][1] = input[2][0] = 8  (True number 2 of indices[0], at [2], dim 1 from indices[1][0][0] = 0)");
+  CHECK(
+      r["relations"][1]["src"] ==
+      whence::Json::parse(
+          R"([[[0], 8, "value"], [[1, 0], 0, "mask"], [[1, 0], 1, "mask"], [[1, 0], 2, "mask"], [[1, 1], 0, "index"]])"));
 }
 
 TEST_CASE("a list of floats indexes with their truncated values") {

@@ -32,10 +32,12 @@ std::string value_difference(const Json& want, const Json& got) {
     if (!got.is_object() || !got.contains("tuple") || got["tuple"].size() != want["tuple"].size())
       return "expected " + want.dump() + ", got " + got.dump();
     for (std::size_t i = 0; i < want["tuple"].size(); ++i)
-      if (std::string d = value_difference(want["tuple"][i], got["tuple"][i]); !d.empty()) return "item " + std::to_string(i) + ": " + d;
+      if (std::string d = value_difference(want["tuple"][i], got["tuple"][i]); !d.empty())
+        return "item " + std::to_string(i) + ": " + d;
     return "";
   }
-  if (want.is_number() && got.is_number()) return want.get<double>() == got.get<double>() ? "" : "expected " + want.dump() + ", got " + got.dump();
+  if (want.is_number() && got.is_number())
+    return want.get<double>() == got.get<double>() ? "" : "expected " + want.dump() + ", got " + got.dump();
   return want == got ? "" : "expected " + want.dump() + ", got " + got.dump();
 }
 
@@ -103,16 +105,18 @@ TEST_CASE("program provenance is sound against PyTorch perturbations", "[program
         if (n.is_string()) shown.emplace(step["line"].get<int>(), n.get<std::string>());
     for (const Json& p : g["perturb"]) {
       ++perturbations;
-      const Json r = whence::evaluate_program(
-          Json{{"program", text}, {"reach", Json{{"name", p["name"]}, {"element", p["element"]}, {"line", p["line"]}}}});
+      const Json r = whence::evaluate_program(Json{
+          {"program", text}, {"reach", Json{{"name", p["name"]}, {"element", p["element"]}, {"line", p["line"]}}}});
       INFO("program:\n" << text << "perturbed: " << p.dump());
       REQUIRE(r["ok"] == true);
       std::set<Place> reached;
       for (const Json& c : r["reach"])
-        if (c["name"].is_string()) reached.emplace(c["line"].get<int>(), c["name"].get<std::string>(), c["element"].get<std::int64_t>());
+        if (c["name"].is_string())
+          reached.emplace(c["line"].get<int>(), c["name"].get<std::string>(), c["element"].get<std::int64_t>());
       for (const Json& c : p["changed"]) {
         const Place place{c[0].get<int>(), c[1].get<std::string>(), c[2].get<std::int64_t>()};
-        if (std::get<0>(place) == p["line"].get<int>() && std::get<1>(place) == p["name"].get<std::string>()) continue;  // itself
+        if (std::get<0>(place) == p["line"].get<int>() && std::get<1>(place) == p["name"].get<std::string>())
+          continue;  // itself
         if (!shown.count({std::get<0>(place), std::get<1>(place)})) continue;
         INFO("changed: line " << std::get<0>(place) << " " << std::get<1>(place) << "[" << std::get<2>(place) << "]");
         CHECK(reached.count(place) == 1);
@@ -139,7 +143,8 @@ TEST_CASE("a program session answers trace and reach as one-shot requests do", "
   const Json id = started["session"];
   // No relations are sent; each step lists the earlier tensors it read (the graph's edges).
   REQUIRE_FALSE(started["steps"][3].contains("relations"));
-  REQUIRE(started["steps"][3]["reads"] == Json::array({Json{{"line", 1}, {"name", "x"}}, Json{{"line", 3}, {"name", "v"}}}));
+  REQUIRE(started["steps"][3]["reads"] ==
+          Json::array({Json{{"line", 1}, {"name", "x"}}, Json{{"line", 3}, {"name", "v"}}}));
   REQUIRE(started["steps"][4]["reads"].size() == 2);  // y, and x through a temporary
   const Json one_shot = whence::evaluate_program(Json{{"program", program}, {"explain", true}});
   REQUIRE(started["steps"].size() == one_shot["steps"].size());
@@ -147,7 +152,7 @@ TEST_CASE("a program session answers trace and reach as one-shot requests do", "
     REQUIRE(started["steps"][k]["results"] == one_shot["steps"][k]["results"]);
 
   for (const Json& start : {Json{{"name", "z"}, {"element", 1}}, Json{{"name", "x"}, {"element", 1}, {"line", 1}},
-                           Json{{"name", "v"}, {"element", 2}, {"line", 3}}}) {
+                            Json{{"name", "v"}, {"element", 2}, {"line", 3}}}) {
     const Json both = whence::evaluate_program(Json{{"session", id}, {"trace", start}, {"reach", start}});
     REQUIRE(both["ok"] == true);
     for (const char* q : {"trace", "reach"}) {
@@ -166,10 +171,13 @@ TEST_CASE("a program session answers trace and reach as one-shot requests do", "
   REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", id}, {"trace", Json{{"name", "z"}, {"element", 0}}}}),
                       Catch::Contains("is not kept"));
   const Json last = whence::evaluate_program(Json{{"program", "a = torch.ones(2)\nb = a * 2"}, {"session", true}});
-  REQUIRE(whence::evaluate_program(Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}})["reach"].size() == 1);
+  REQUIRE(whence::evaluate_program(
+              Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}})["reach"]
+              .size() == 1);
   REQUIRE(whence::evaluate_program(Json{{"session", last["session"]}, {"close", true}})["ok"] == true);
-  REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}}),
-                      Catch::Contains("is not kept"));
+  REQUIRE_THROWS_WITH(
+      whence::evaluate_program(Json{{"session", last["session"]}, {"reach", Json{{"name", "a"}, {"element", 1}}}}),
+      Catch::Contains("is not kept"));
 }
 
 // A benchmark, not a test (hidden: run it with whence_tests "[.bench-programs]", natively or
@@ -202,14 +210,17 @@ TEST_CASE("program timing: 10 steps on 64x64 tensors", "[.bench-programs]") {
     traced = whence::evaluate_program(Json{{"program", program}, {"trace", Json{{"name", "i"}, {"element", 2080}}}});
   });
   Json session;
-  const double start = time_ms([&] { session = whence::evaluate_program(Json{{"program", program}, {"session", true}}); });
+  const double start = time_ms([&] {
+    session = whence::evaluate_program(Json{{"program", program}, {"session", true}});
+  });
   Json asked;
   const double ask = time_ms([&] {
     const Json at{{"name", "i"}, {"element", 2080}};
     asked = whence::evaluate_program(Json{{"session", session["session"]}, {"trace", at}, {"reach", at}});
   });
   REQUIRE(asked["ok"] == true);
-  std::printf("program bench: session start %.1f ms (%zu bytes), trace + reach from it %.1f ms\n", start, session.dump().size(), ask);
+  std::printf("program bench: session start %.1f ms (%zu bytes), trace + reach from it %.1f ms\n", start,
+              session.dump().size(), ask);
   REQUIRE(plain["ok"] == true);
   REQUIRE(traced["ok"] == true);
   std::printf("program bench: evaluate %.1f ms, trace one element %.1f ms (%zu cells reached)\n", evaluate, trace,

@@ -25,9 +25,11 @@ struct Drawing {
   ImVec4 lines[IM_DRAWLIST_TEX_LINES_WIDTH_MAX + 1];
   Drawing() {
     data.TexUvWhitePixel = ImVec2(0.0625f, 0.125f);
-    for (int i = 0; i <= IM_DRAWLIST_TEX_LINES_WIDTH_MAX; ++i) lines[i] = ImVec4(0.01f * float(i), 0.5f, 0.02f * float(i), 0.75f);
+    for (int i = 0; i <= IM_DRAWLIST_TEX_LINES_WIDTH_MAX; ++i)
+      lines[i] = ImVec4(0.01f * float(i), 0.5f, 0.02f * float(i), 0.75f);
     data.TexUvLines = lines;
-    data.InitialFlags = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex | ImDrawListFlags_AntiAliasedFill;
+    data.InitialFlags =
+        ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex | ImDrawListFlags_AntiAliasedFill;
     data.ClipRectFullscreen = ImVec4(-8192, -8192, 8192, 8192);
     data.SetCircleTessellationMaxError(0.30f);
   }
@@ -85,7 +87,8 @@ double area_of(const ImDrawList& dl, ImU32 col) {
 
 }  // namespace
 
-TEST_CASE("a stamped rounded cell is what ImGui draws for it, anywhere, for each border width and after the atlas moves") {
+TEST_CASE(
+    "a stamped rounded cell is what ImGui draws for it, anywhere, for each border width and after the atlas moves") {
   Drawing d;
   const ImVec2 size(37.5f, 22.0f);
   const ImU32 fill = IM_COL32(200, 230, 220, 178), border = IM_COL32(20, 140, 120, 153);

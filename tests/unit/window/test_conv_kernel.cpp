@@ -43,7 +43,8 @@ std::vector<double> reference(const ConvGeometry& g, const std::vector<T>& x, co
 template <class T>
 void check(std::mt19937& rng, const ConvGeometry& g, bool with_bias) {
   std::uniform_real_distribution<double> u(-1, 1);
-  std::vector<T> x(std::size_t(g.N * g.C * g.H * g.W)), w(std::size_t(g.Cout * (g.C / g.G) * g.KH * g.KW)), bias(std::size_t(g.Cout));
+  std::vector<T> x(std::size_t(g.N * g.C * g.H * g.W)), w(std::size_t(g.Cout * (g.C / g.G) * g.KH * g.KW)),
+      bias(std::size_t(g.Cout));
   for (T& v : x) v = T(u(rng));
   for (T& v : w) v = T(u(rng));
   for (T& v : bias) v = T(u(rng));
@@ -63,7 +64,8 @@ void check(std::mt19937& rng, const ConvGeometry& g, bool with_bias) {
 
 ConvGeometry geometry(I64 N, I64 C, I64 Cout, I64 G, I64 H, I64 W, I64 KH, I64 KW, I64 pH, I64 pW, I64 dH, I64 dW) {
   ConvGeometry g;
-  g.N = N, g.C = C, g.Cout = Cout, g.G = G, g.H = H, g.W = W, g.KH = KH, g.KW = KW, g.pH = pH, g.pW = pW, g.dH = dH, g.dW = dW;
+  g.N = N, g.C = C, g.Cout = Cout, g.G = G, g.H = H, g.W = W, g.KH = KH, g.KW = KW, g.pH = pH, g.pW = pW, g.dH = dH,
+  g.dW = dW;
   g.OH = H + 2 * pH - dH * (KH - 1), g.OW = W + 2 * pW - dW * (KW - 1);
   return g;
 }
@@ -73,20 +75,21 @@ ConvGeometry geometry(I64 N, I64 C, I64 Cout, I64 G, I64 H, I64 W, I64 KH, I64 K
 TEST_CASE("conv: the direct path equals im2col and a double sum", "[conv]") {
   std::mt19937 rng(12345);
   const std::vector<ConvGeometry> cases = {
-      geometry(1, 16, 16, 1, 64, 64, 3, 3, 0, 0, 1, 1),   // the benchmark's
-      geometry(1, 16, 16, 1, 64, 64, 3, 3, 1, 1, 1, 1),   // and with padding
-      geometry(2, 3, 5, 1, 9, 13, 3, 2, 2, 1, 1, 1),      // batch, channels not a multiple of MR, padding both sides
-      geometry(1, 4, 6, 2, 11, 10, 3, 3, 1, 2, 2, 3),     // groups, dilation
-      geometry(1, 2, 3, 1, 2, 2, 3, 3, 1, 1, 1, 1),       // a plane smaller than the kernel
-      geometry(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1),       // one element
-      geometry(1, 2, 2, 1, 1, 5, 1, 3, 0, 0, 1, 1),       // a 1-D convolution, shorter than a strip
-      geometry(1, 32, 4, 1, 12, 12, 3, 3, 1, 1, 1, 1),    // 288 taps: more than one pass of KC
-      geometry(3, 6, 9, 3, 20, 70, 2, 4, 0, 3, 2, 1),     // a row wider than a strip
+      geometry(1, 16, 16, 1, 64, 64, 3, 3, 0, 0, 1, 1),  // the benchmark's
+      geometry(1, 16, 16, 1, 64, 64, 3, 3, 1, 1, 1, 1),  // and with padding
+      geometry(2, 3, 5, 1, 9, 13, 3, 2, 2, 1, 1, 1),     // batch, channels not a multiple of MR, padding both sides
+      geometry(1, 4, 6, 2, 11, 10, 3, 3, 1, 2, 2, 3),    // groups, dilation
+      geometry(1, 2, 3, 1, 2, 2, 3, 3, 1, 1, 1, 1),      // a plane smaller than the kernel
+      geometry(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1),      // one element
+      geometry(1, 2, 2, 1, 1, 5, 1, 3, 0, 0, 1, 1),      // a 1-D convolution, shorter than a strip
+      geometry(1, 32, 4, 1, 12, 12, 3, 3, 1, 1, 1, 1),   // 288 taps: more than one pass of KC
+      geometry(3, 6, 9, 3, 20, 70, 2, 4, 0, 3, 2, 1),    // a row wider than a strip
   };
   for (const ConvGeometry& g : cases)
     for (const bool with_bias : {false, true}) {
-      INFO("N " << g.N << " C " << g.C << " Cout " << g.Cout << " G " << g.G << " H " << g.H << " W " << g.W << " K " << g.KH << "x" << g.KW
-                << " pad " << g.pH << "," << g.pW << " dil " << g.dH << "," << g.dW << " bias " << with_bias);
+      INFO("N " << g.N << " C " << g.C << " Cout " << g.Cout << " G " << g.G << " H " << g.H << " W " << g.W << " K "
+                << g.KH << "x" << g.KW << " pad " << g.pH << "," << g.pW << " dil " << g.dH << "," << g.dW << " bias "
+                << with_bias);
       REQUIRE(conv_direct_fits(g));
       check<float>(rng, g, with_bias);
       check<double>(rng, g, with_bias);

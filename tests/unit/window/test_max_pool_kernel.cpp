@@ -48,8 +48,9 @@ void check(std::mt19937& rng, const Geometry& g) {
     const int k = pick(rng);
     xv[i] = k < 2 && rare(rng) != 0 ? pool[4 + k] : pool[k];  // NaNs rarer than the rest
   }
-  Call call = parse_call("torch.nn.functional.max_pool2d(torch.zeros(1, 1, 1), " + pair(g.kH, g.kW) + ", " + pair(g.sH, g.sW) + ", " +
-                         pair(g.pH, g.pW) + ", " + pair(g.dH, g.dW) + ", " + (g.ceil ? "True" : "False") + ", True)");
+  Call call =
+      parse_call("torch.nn.functional.max_pool2d(torch.zeros(1, 1, 1), " + pair(g.kH, g.kW) + ", " + pair(g.sH, g.sW) +
+                 ", " + pair(g.pH, g.pW) + ", " + pair(g.dH, g.dW) + ", " + (g.ceil ? "True" : "False") + ", True)");
   call.args[0] = Value(x);
   const OpDescriptor* op = find_op(call.op);
   REQUIRE(op);
@@ -100,10 +101,13 @@ TEST_CASE("max_pool2d keeps PyTorch's winner, bit for bit, on ties, signed zeros
     g.sH = in(1, 3), g.sW = in(1, 3), g.pH = in(0, g.kH / 2), g.pW = in(0, g.kW / 2), g.dH = in(1, 2), g.dW = in(1, 2);
     g.ceil = in(0, 1) == 1;
     if (g.H + 2 * g.pH < g.dH * (g.kH - 1) + 1 || g.W + 2 * g.pW < g.dW * (g.kW - 1) + 1) continue;
-    INFO("[" << g.C << ", " << g.H << ", " << g.W << "] kernel " << g.kH << "x" << g.kW << " stride " << g.sH << "x" << g.sW << " padding "
-             << g.pH << "x" << g.pW << " dilation " << g.dH << "x" << g.dW << (g.ceil ? " ceil" : ""));
-    if (ran % 2) check<float>(rng, g);
-    else check<double>(rng, g);
+    INFO("[" << g.C << ", " << g.H << ", " << g.W << "] kernel " << g.kH << "x" << g.kW << " stride " << g.sH << "x"
+             << g.sW << " padding " << g.pH << "x" << g.pW << " dilation " << g.dH << "x" << g.dW
+             << (g.ceil ? " ceil" : ""));
+    if (ran % 2)
+      check<float>(rng, g);
+    else
+      check<double>(rng, g);
     ++ran;
   }
 }
