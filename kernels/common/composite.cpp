@@ -5,10 +5,10 @@
 #include <cmath>
 #include <deque>
 
+#include "core/call_syntax.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
-#include "kernels/elementwise/elementwise_builder.hpp"
 
 namespace whence {
 
@@ -74,6 +74,26 @@ std::vector<Param> param_list(const char* spec) {
     out.push_back(std::move(p));
   }
   return out;
+}
+
+std::vector<std::string> split_names(const char* names) {
+  std::vector<std::string> out;
+  for (const char* p = names; *p;) {
+    while (*p == ' ') ++p;
+    const char* end = p;
+    while (*end && *end != ' ') ++end;
+    if (end != p) out.emplace_back(p, end);
+    p = end;
+  }
+  return out;
+}
+
+std::string docs_url(const std::string& name) {
+  const std::string base = "https://pytorch.org/docs/stable/";
+  if (name.rfind("torch.special.", 0) == 0) return base + "special.html#" + name;
+  if (name.rfind("torch.Tensor.__", 0) == 0) return base + "tensors.html";
+  if (is_property_op(name)) return base + "tensors.html#" + name;  // x.T: an attribute, no page of its own
+  return base + "generated/" + name + ".html";
 }
 
 const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op) {

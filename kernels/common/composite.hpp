@@ -23,6 +23,11 @@ namespace whence {
 // (block_diag(*tensors)).
 std::vector<Param> param_list(const char* spec);
 
+// "torch.sum torch.Tensor.sum" -> its qualified names, the primary first.
+std::vector<std::string> split_names(const char* names);
+// PyTorch's documentation page for a qualified name.
+std::string docs_url(const std::string& name);
+
 // Keeps the descriptor alive for the program's life and appends it to the table.
 const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op);
 

@@ -1,5 +1,5 @@
 // op_table.cpp - every op family's add_<family>_family. Adding an op: one
-// line in its family's file (kernels/elementwise_*.cpp use EwBuilder); a new family adds its
+// line in its family's file (kernels/elementwise/elementwise_*.cpp list EwOp rows); a new family adds its
 // add_<family>_family function here and to kernels/common/catalogue.cpp.
 //
 // Which families a program holds is decided at link time by the one add_catalogue it links:

@@ -433,10 +433,6 @@ std::string contraction_equation(const Bound& b, const OpResult& r, int, std::in
 
 }  // namespace
 
-Tensor contract(const ContractPlan& p) {
-  return is_floating(p.dtype) ? compute<double>(p, DType::Float64) : compute<std::uint64_t>(p, DType::Int64);
-}
-
 OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,
                             PlanFn plan) {
   return composite_op(names, "contraction", summary, example, param_list(params), contraction_run, contraction_explain,

@@ -64,10 +64,6 @@ void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const st
 // beta · t broadcast to the result (PyTorch's expand of input to the result's shape).
 void add_term(ContractPlan& p, int param, const Tensor& t, double beta);
 
-// Computes the plan (no per-element allocation; float32/float64 matrix products take a
-// cache-friendly i-k-j loop over packed copies).
-Tensor contract(const ContractPlan& p);
-
 using PlanFn = ContractPlan (*)(const Bound&);
 // A descriptor whose run, explain and equation come from its plan.
 OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,

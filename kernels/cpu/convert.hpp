@@ -73,15 +73,6 @@ inline void store_block(void* out, DType d, std::int64_t start, int m, const R* 
   });
 }
 
-// The Compute accessor with converting loads.
-struct CpuComputeAccess {
-  static constexpr bool kRecords = false;
-  template <class C>
-  C load(const KTensor& t, const std::int64_t* coord, Role) const {
-    return load_as<C>(t, storage_offset(t, coord));
-  }
-};
-
 // The Explain accessor with converting loads; every read of a tensor argument is recorded,
 // with no cap.
 struct CpuExplainAccess {

@@ -1,7 +1,7 @@
 // cuda_access.hpp - the Compute accessor of the CUDA launchers (host and device, so that their
 // host emulations, the *_host functions, run the same code): element.hpp's plain read, plus
 // the converting load the elementwise family's element functions call (the CPU's is
-// kernels/cpu/convert.hpp: CpuComputeAccess). Bool, the integers, float32 and float64 load as
+// kernels/cpu/convert.hpp: load_as). Bool, the integers, float32 and float64 load as
 // C (float, double or int64) by a C++ conversion, as convert.hpp's to_compute does for them;
 // float16 and bfloat16 are not loaded here (the launchers refuse them before the launch), and
 // a floating value loaded as an integer is truncated by C++ (convert.hpp's float_to_int64 is

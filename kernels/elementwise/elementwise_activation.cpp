@@ -2,6 +2,7 @@
 // and one line each.
 #include "core/error.hpp"
 #include "core/shape.hpp"
+#include "kernels/common/composite.hpp"
 #include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/elementwise/elementwise_ops.hpp"
 

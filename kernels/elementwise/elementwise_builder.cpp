@@ -43,26 +43,6 @@ std::string formula_equation(const std::string& formula, const std::vector<std::
   return "out{out} = " + substitute(named, operands, '@') + " = " + substitute(defined, operands, '#') + " = {value}";
 }
 
-std::vector<std::string> split_names(const char* names) {
-  std::vector<std::string> out;
-  for (const char* p = names; *p;) {
-    while (*p == ' ') ++p;
-    const char* end = p;
-    while (*end && *end != ' ') ++end;
-    if (end != p) out.emplace_back(p, end);
-    p = end;
-  }
-  return out;
-}
-
-std::string docs_url(const std::string& name) {
-  const std::string base = "https://pytorch.org/docs/stable/";
-  if (name.rfind("torch.special.", 0) == 0) return base + "special.html#" + name;
-  if (name.rfind("torch.Tensor.__", 0) == 0) return base + "tensors.html";
-  if (is_property_op(name)) return base + "tensors.html#" + name;  // x.T: an attribute, no page of its own
-  return base + "generated/" + name + ".html";
-}
-
 const OpDescriptor& EwOp::add() const {
   OpDescriptor op;
   op.names = split_names(names_);

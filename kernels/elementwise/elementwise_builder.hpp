@@ -178,10 +178,6 @@ void add_elementwise(std::vector<const OpDescriptor*>& t, const EwOp (&ops)[N]) 
 
 // Equation template from a formula: "sigmoid(x) = 1 / (1 + e^-x)" over operands input, other.
 std::string formula_equation(const std::string& formula, const std::vector<std::string>& operands);
-// "torch.sum torch.Tensor.sum" -> its qualified names, the primary first.
-std::vector<std::string> split_names(const char* names);
-// PyTorch's documentation page for a qualified name.
-std::string docs_url(const std::string& name);
 
 // Every elementwise op, from the family files.
 void add_unary_ops(std::vector<const OpDescriptor*>& t);

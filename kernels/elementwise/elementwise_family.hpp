@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
-#include "kernels/cpu/elementwise_launch.hpp"
+#include "kernels/elementwise/elementwise_launch.hpp"
 
 namespace whence {
 

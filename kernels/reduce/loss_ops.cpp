@@ -18,7 +18,6 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
-#include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {

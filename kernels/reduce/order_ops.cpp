@@ -1,6 +1,6 @@
 // order_ops.cpp - the ops decided by ordering the elements of a line along one dim: max and
-// min (all three forms), median, nanmedian, kthvalue, mode, sort, argsort, msort, topk,
-// quantile, nanquantile. Each orders the line the way PyTorch 1.13's CPU kernel does
+// min (all three forms), median, nanmedian, kthvalue, mode, sort, argsort, msort, topk
+// (quantile and nanquantile are in statistic_ops.cpp). Each orders the line the way PyTorch 1.13's CPU kernel does
 // (kernels/reduce/gnu_sort.hpp: the same steps, so ties land where PyTorch puts them); the element
 // it picks is the "value" source of an output element and every other element of the line,
 // which it was compared with, is "compare".
@@ -15,7 +15,6 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
-#include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/elementwise/elementwise_family.hpp"
 #include "kernels/reduce/gnu_sort.hpp"
 #include "kernels/reduce/reduce_family.hpp"

@@ -4,7 +4,8 @@
 
 #include "core/error.hpp"
 #include "core/promotion.hpp"
-#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/common/composite.hpp"
+#include "kernels/elementwise/elementwise_family.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {

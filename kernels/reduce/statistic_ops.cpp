@@ -16,8 +16,6 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
-#include "kernels/elementwise/elementwise_builder.hpp"
-#include "kernels/elementwise/elementwise_family.hpp"
 #include "kernels/reduce/gnu_sort.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 

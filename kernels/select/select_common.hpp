@@ -47,7 +47,7 @@ const Tensor& list_tensor(const Bound& b, int param, int item);
 // The value text of an output element.
 std::string out_value(const OpResult& r, int position, std::int64_t flat);
 
-// The files of the family (kernels/select_*.cpp).
+// The files of the family (kernels/select/select_*.cpp).
 void add_select_read_ops(std::vector<const OpDescriptor*>& t);    // select_read.cpp
 void add_select_write_ops(std::vector<const OpDescriptor*>& t);   // select_write_ops.cpp
 void add_select_search_ops(std::vector<const OpDescriptor*>& t);  // select_search.cpp
