@@ -1,7 +1,9 @@
 """The pitfalls page (build/site/pitfalls/): each program of site/pitfalls.json run by the
 native CLI, its steps drawn as HTML (each line of code beside its tensors, the failing line
-marked), and the responses with their relations in programs.json for site/program.js, which
-lights up where an element comes from (every earlier step, shaded by depth) and what it reaches.
+marked), and, for every element drawn, its trace and reach as the program engine gives them
+(`whence eval` sessions: core/program/provenance.cpp, the one implementation the CLI and the
+live program page use too) in programs.json, which site/program.js paints: where an element
+comes from (every earlier step, shaded by depth) and what it reaches.
 Plain HTML: it reads without JavaScript, WebAssembly or WebGL."""
 import html
 import json
@@ -62,6 +64,35 @@ def _program_html(index, item, response):
     return "\n".join(out)
 
 
+def _eval(whence, requests):
+    """The responses of one `whence eval` process to these requests, in order."""
+    text = "".join(json.dumps(r) + "\n" for r in requests)
+    lines = subprocess.run([whence, "eval"], input=text, capture_output=True, text=True, check=True).stdout.splitlines()
+    return [json.loads(l) for l in lines]
+
+
+def _key(cell):
+    return "%d:%s:%d" % (cell["line"], cell["name"], cell["element"])
+
+
+def _provenance(whence, program, response):
+    """{"line:name:element": {"b": {key: depth}, "f": {key: depth}}} for every element of every
+    named tensor the steps show: what it comes from (trace) and what it reaches (reach), from
+    one session of a fresh CLI (so the session is number 1)."""
+    starts = [{"name": name, "element": e, "line": step["line"]}
+              for step in response["steps"] for name, value in zip(step["names"], step["results"])
+              if name and isinstance(value, dict) and "data" in value for e in range(len(value["data"]))]
+    requests = [{"id": 0, "program": program, "session": True}]
+    requests += [{"id": i + 1, "session": 1, "trace": s, "reach": s} for i, s in enumerate(starts)]
+    answers = _eval(whence, requests)
+    assert answers[0].get("session") == 1, answers[0]
+    out = {}
+    for start, a in zip(starts, answers[1:]):
+        named = lambda cells: {_key(c): c["depth"] for c in cells if c.get("name")}
+        out[_key(start)] = {"b": named(a["trace"]), "f": named(a["reach"])}
+    return out
+
+
 def write(out_dir, whence, page):
     """Runs every pitfall through `whence eval` and writes pitfalls/index.html and
     pitfalls/programs.json; page(body, title, description, root) wraps the body in the site's
@@ -69,9 +100,8 @@ def write(out_dir, whence, page):
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "site", "pitfalls.json"),
               encoding="utf-8") as f:
         items = json.load(f)
-    requests = "".join(json.dumps({"id": i, "program": it["program"], "explain": True}) + "\n" for i, it in enumerate(items))
-    lines = subprocess.run([whence, "eval"], input=requests, capture_output=True, text=True, check=True).stdout.splitlines()
-    responses = [json.loads(l) for l in lines]
+    responses = [_eval(whence, [{"id": 0, "program": it["program"]}])[0] for it in items]
+    provenance = [_provenance(whence, it["program"], r) for it, r in zip(items, responses)]
     body = ['<article class="pitfalls">', "<h1>PyTorch pitfalls, element by element</h1>",
             "<p class=\"lede\">Short programs that go wrong in the classic ways, run by Whence line by line. "
             "Point at any element: the elements it comes from light up at every earlier line (darker is closer), "
@@ -85,5 +115,5 @@ def write(out_dir, whence, page):
         f.write(page("\n".join(body), "PyTorch pitfalls, element by element · Whence",
                      "Classic PyTorch mistakes as short programs: every intermediate tensor, and where each element comes from.", "../"))
     with open(os.path.join(out_dir, "pitfalls", "programs.json"), "w", encoding="utf-8") as f:
-        json.dump(responses, f, separators=(",", ":"))
+        json.dump(provenance, f, separators=(",", ":"))
     return len(items)

@@ -11,63 +11,49 @@ namespace whence::web::interop {
 
 namespace {
 
+// clang-format off
 EM_JS(void, js_install_listeners, (), {
   var canvas = Module['canvas'];
   var wake = function() { Module['whenceWake'] = true; };
-  [ 'mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel' ].forEach(
-      function(type) { canvas.addEventListener(type, wake, {passive : true}); });
-  [ 'keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur' ].forEach(
-      function(type) { window.addEventListener(type, wake); });
+  ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel']
+    .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
+  ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
+    .forEach(function(type) { window.addEventListener(type, wake); });
   // GLFW keeps the last cursor position after the mouse leaves; track presence ourselves.
-  canvas.addEventListener(
-      'mousemove', function() { Module['whenceMouseInside'] = true; });
-  canvas.addEventListener(
-      'mouseenter', function() { Module['whenceMouseInside'] = true; });
-  canvas.addEventListener(
-      'mouseleave', function() { Module['whenceMouseInside'] = false; });
+  canvas.addEventListener('mousemove', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener('mouseenter', function() { Module['whenceMouseInside'] = true; });
+  canvas.addEventListener('mouseleave', function() { Module['whenceMouseInside'] = false; });
   // The browser decides what a double-click is (its timing is the user's setting, and it is
   // not fooled by slow frames); ImGui 1.86 would measure it in frames.
-  canvas.addEventListener(
-      'dblclick', function() {
-        Module['whenceDoubleClick'] = true;
-        wake();
-      });
-  if (typeof ResizeObserver != = 'undefined') new ResizeObserver(wake).observe(canvas);
-  window.addEventListener(
-      'hashchange', function() {
-        Module['whenceHashChanged'] = true;
-        wake();
-      });
-  document.addEventListener(
-      'paste', function(e) {
-        Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
-        wake();
-      });
+  canvas.addEventListener('dblclick', function() { Module['whenceDoubleClick'] = true; wake(); });
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(wake).observe(canvas);
+  window.addEventListener('hashchange', function() { Module['whenceHashChanged'] = true; wake(); });
+  document.addEventListener('paste', function(e) {
+    Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
+    wake();
+  });
   // The wheel. Emscripten 3.1.6's GLFW passes raw deltas with the wrong sign and swallows
   // every wheel event over the canvas, so wheel events are taken before it (capture on the
   // parent runs first): they scroll the app where it has something to scroll under the
   // mouse, and the page otherwise. Deltas become ImGui's units (about one per notch).
-  canvas.parentNode.addEventListener('wheel',
-                                     function(e) {
-                                       if (e.target != = canvas) return;
-                                       e.stopPropagation();
-                                       // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
-                                       if (e.ctrlKey) {
-                                         e.preventDefault();
-                                         var notch = e.deltaMode == = 1 ? 1 / 3 : e.deltaMode == = 2 ? 1 : 1 / 100;
-                                         Module['whenceZoomSteps'] =
-                                             (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
-                                         wake();
-                                         return;
-                                       }
-                                       if (!Module['whenceWantsWheel']) return;
-                                       e.preventDefault();
-                                       var scale = e.deltaMode == = 1 ? 1 / 3 : e.deltaMode == = 2 ? 1 : 1 / 100;
-                                       Module['whenceWheelX'] = (Module['whenceWheelX'] || 0) - e.deltaX * scale;
-                                       Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
-                                       wake();
-                                     },
-                                     {capture : true, passive : false});
+  canvas.parentNode.addEventListener('wheel', function(e) {
+    if (e.target !== canvas) return;
+    e.stopPropagation();
+    // Ctrl+wheel (a pinch on a touchpad) zooms the grids instead of the page.
+    if (e.ctrlKey) {
+      e.preventDefault();
+      var notch = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+      Module['whenceZoomSteps'] = (Module['whenceZoomSteps'] || 0) - e.deltaY * notch;
+      wake();
+      return;
+    }
+    if (!Module['whenceWantsWheel']) return;
+    e.preventDefault();
+    var scale = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+    Module['whenceWheelX'] = (Module['whenceWheelX'] || 0) - e.deltaX * scale;
+    Module['whenceWheelY'] = (Module['whenceWheelY'] || 0) - e.deltaY * scale;
+    wake();
+  }, {capture: true, passive: false});
   // Touch. A tap reaches the app as the browser's compatibility mouse events (a click). One
   // finger dragging over something the app scrolls pans it (whenceWantsWheel: the app says what
   // is under the finger); elsewhere the page scrolls. Two fingers pinch-zoom the grids. While a
@@ -77,53 +63,45 @@ EM_JS(void, js_install_listeners, (), {
   // compatibility mouse events.
   var touch = null;
   var on = function(type, f) {
-    canvas.parentNode.addEventListener(type,
-                                       function(e) {
-                                         if (e.target != = canvas) return;
-                                         e.stopPropagation();
-                                         f(e);
-                                         wake();
-                                       },
-                                       {capture : true, passive : false});
+    canvas.parentNode.addEventListener(type, function(e) {
+      if (e.target !== canvas) return;
+      e.stopPropagation();
+      f(e);
+      wake();
+    }, {capture: true, passive: false});
   };
   var at = function(e) {
     var r = canvas.getBoundingClientRect(), t = e.touches, n = Math.min(t.length, 2), x = 0, y = 0;
-    for (var i = 0; i < n; i++) {
-      x += (t[i].clientX - r.left) / n;
-      y += (t[i].clientY - r.top) / n;
-    }
+    for (var i = 0; i < n; i++) { x += (t[i].clientX - r.left) / n; y += (t[i].clientY - r.top) / n; }
     Module['whenceTouchX'] = x;
     Module['whenceTouchY'] = y;
-    return {x : x, y : y, d : n > 1 ? Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) : 0};
+    return {x: x, y: y, d: n > 1 ? Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) : 0};
   };
-  on(
-      'touchstart', function(e) {
-        touch = at(e);
-        touch.pinch = e.touches.length > 1;
-        Module['whenceTouching'] = true;
-        if (touch.pinch) e.preventDefault();
-      });
-  on(
-      'touchmove', function(e) {
-        if (!touch) return;
-        var p = at(e);
-        if (touch.pinch && p.d > 0 && touch.d > 0) {
-          Module['whencePinch'] = (Module['whencePinch'] || 1) * p.d / touch.d;
-        } else if (!touch.pinch&& e.touches.length == = 1) {
-          if (!touch.pan) {
-            if (Math.hypot(p.x - touch.x, p.y - touch.y) < 8) return;  // still a tap
-            touch.pan = Module['whenceWantsWheel'] ? 1 : -1;
-          }
-          if (touch.pan < 0) return;  // the page scrolls
-          Module['whencePanX'] = (Module['whencePanX'] || 0) + p.x - touch.x;
-          Module['whencePanY'] = (Module['whencePanY'] || 0) + p.y - touch.y;
-        } else
-          return;
-        e.preventDefault();
-        p.pinch = touch.pinch;
-        p.pan = touch.pan;
-        touch = p;
-      });
+  on('touchstart', function(e) {
+    touch = at(e);
+    touch.pinch = e.touches.length > 1;
+    Module['whenceTouching'] = true;
+    if (touch.pinch) e.preventDefault();
+  });
+  on('touchmove', function(e) {
+    if (!touch) return;
+    var p = at(e);
+    if (touch.pinch && p.d > 0 && touch.d > 0) {
+      Module['whencePinch'] = (Module['whencePinch'] || 1) * p.d / touch.d;
+    } else if (!touch.pinch && e.touches.length === 1) {
+      if (!touch.pan) {
+        if (Math.hypot(p.x - touch.x, p.y - touch.y) < 8) return;  // still a tap
+        touch.pan = Module['whenceWantsWheel'] ? 1 : -1;
+      }
+      if (touch.pan < 0) return;  // the page scrolls
+      Module['whencePanX'] = (Module['whencePanX'] || 0) + p.x - touch.x;
+      Module['whencePanY'] = (Module['whencePanY'] || 0) + p.y - touch.y;
+    } else return;
+    e.preventDefault();
+    p.pinch = touch.pinch;
+    p.pan = touch.pan;
+    touch = p;
+  });
   var untouch = function(e) {
     if (e.touches.length) return;
     touch = null;
@@ -132,20 +110,22 @@ EM_JS(void, js_install_listeners, (), {
   on('touchend', untouch);
   on('touchcancel', untouch);
   // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
-  window.addEventListener(
-      'keydown', function(e) {
-        if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
-      });
+  window.addEventListener('keydown', function(e) {
+    if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
+  });
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_write_hash, (const char* text), {
   // Readable URLs: keep ( ) , [ ] = : unescaped; they are safe in a fragment.
   var encoded = encodeURIComponent(UTF8ToString(text))
-                    .replace(
-                        / % (28 | 29 | 2C | 5B | 5D | 3D | 3A) / g, function(m) { return decodeURIComponent(m); });
-  if (location.hash.slice(1) != = encoded) history.replaceState(null, "", "#" + encoded);
+    .replace(/%(28|29|2C|5B|5D|3D|3A)/g, function(m) { return decodeURIComponent(m); });
+  if (location.hash.slice(1) !== encoded) history.replaceState(null, "", "#" + encoded);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_copy, (const char* text), {
   var s = UTF8ToString(text);
   var fallback = function() {
@@ -155,86 +135,103 @@ EM_JS(void, js_copy, (const char* text), {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    try {
-      document.execCommand('copy');
-    } catch (e) {}
+    try { document.execCommand('copy'); } catch (e) {}
     document.body.removeChild(area);
   };
-  if (navigator.clipboard && navigator.clipboard.writeText)
-    navigator.clipboard.writeText(s).catch(fallback);
-  else
-    fallback();
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(fallback);
+  else fallback();
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_announce, (const char* text), {
   if (Module['whenceAnnounce']) Module['whenceAnnounce'](UTF8ToString(text));
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_export_png, (), {
   if (Module['whenceExportPng']) Module['whenceExportPng']();
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_frame_drawn, (), {
   if (Module['whenceFrameDrawn']) Module['whenceFrameDrawn']();
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_content_height, (float height), {
   if (Module['whenceContentHeight']) Module['whenceContentHeight'](height);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_show_fatal, (const char* text), {
   if (Module['whenceFatal']) Module['whenceFatal'](UTF8ToString(text));
 });
+// clang-format on
 
 // The canvas's CSS size and the device pixel ratio, in one call each frame (through
 // emscripten::val it was seven, each decoding a name).
+// clang-format off
 EM_JS(void, js_canvas_size, (float* out), {
   var rect = Module['canvas'].getBoundingClientRect();
   HEAPF32[out >> 2] = rect.width;
   HEAPF32[(out >> 2) + 1] = rect.height;
   HEAPF32[(out >> 2) + 2] = window.devicePixelRatio;
 });
+// clang-format on
 
 // A name passed from C++ as a string literal, decoded once: the flags and numbers below are
 // read every frame.
+// clang-format off
 EM_JS(void, js_install_key_cache, (), {
   var decoded = {};
   Module['whenceKey'] = function(ptr) { return decoded[ptr] || (decoded[ptr] = UTF8ToString(ptr)); };
 });
+// clang-format on
 
 // Reads and clears a flag the listeners set on Module.
+// clang-format off
 EM_JS(int, js_take_flag, (const char* name), {
   var key = Module['whenceKey'](name);
   var was = Module[key];
   Module[key] = false;
   return was ? 1 : 0;
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_set_flag, (const char* name, int on), { Module[Module['whenceKey'](name)] = !!on; });
+// clang-format on
 
 // location.hash without '#', URL-decoded (read literally when the escapes are malformed).
 // Returns a malloc'd UTF-8 string.
+// clang-format off
 EM_JS(char*, js_read_hash, (), {
   var raw = location.hash.slice(1);
   var text = raw;
-  try {
-    text = decodeURIComponent(raw);
-  } catch (e) {}
+  try { text = decodeURIComponent(raw); } catch (e) {}
   var size = lengthBytesUTF8(text) + 1;
   var ptr = _malloc(size);
   stringToUTF8(text, ptr, size);
   return ptr;
 });
+// clang-format on
 
 bool take_flag(const char* name) { return js_take_flag(name) != 0; }
 
 // Reads and clears a number the listeners accumulate on Module.
+// clang-format off
 EM_JS(double, js_take_number, (const char* name), {
   var key = Module['whenceKey'](name);
   var value = Module[key] || 0;
   Module[key] = 0;
   return value;
 });
+// clang-format on
 
 }  // namespace
 
@@ -258,7 +255,9 @@ std::string read_hash() {
 
 void write_hash(const std::string& text) { js_write_hash(text.c_str()); }
 
+// clang-format off
 EM_JS(int, js_mouse_inside, (), { return Module['whenceMouseInside'] ? 1 : 0; });
+// clang-format on
 
 bool mouse_inside() { return js_mouse_inside() != 0; }
 
@@ -293,12 +292,14 @@ void take_wheel(float* x, float* y) {
   *y = float(js_take_number("whenceWheelY"));
 }
 
+// clang-format off
 EM_JS(int, js_touch_point, (float* xy), {
   if (!Module['whenceTouching']) return 0;
   HEAPF32[xy >> 2] = Module['whenceTouchX'];
   HEAPF32[(xy >> 2) + 1] = Module['whenceTouchY'];
   return 1;
 });
+// clang-format on
 
 bool touch_point(float* x, float* y) {
   float xy[2];

@@ -8,7 +8,9 @@ namespace whence::web {
 
 namespace {
 
+// clang-format off
 EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), '_blank', 'noopener'); });
+// clang-format on
 
 }  // namespace
 

@@ -9,14 +9,14 @@ namespace whence::web {
 
 void ReachIndex::reset(std::vector<std::pair<std::string, std::int64_t>> inputs) {
   inputs_.clear();
+  std::size_t keys = 0;
   for (auto& [id, numel] : inputs) {
-    inputs_.push_back(Input{std::move(id), numel, {}, {}, {}});
-    inputs_.back().first.assign(std::size_t(numel) + 1, 0);  // counts at [e + 1] until bucketed
+    inputs_.push_back(Input{std::move(id), numel, keys});
+    keys += std::size_t(numel);
   }
+  index_.reset(keys);
   roles_.clear();
-  pending_.clear();
-  finished_ = gave_up_ = tracing_ = bucketing_ = false;
-  bucketed_ = 0;
+  finished_ = gave_up_ = tracing_ = false;
   numels_.clear();
   position_ = 0;
   next_ = traced_ = total_ = 0;
@@ -38,16 +38,16 @@ std::uint8_t ReachIndex::role_slot(const std::string& role) {
   return std::uint8_t(roles_.size() - 1);
 }
 
+void ReachIndex::give_up() {
+  gave_up_ = true;
+  index_.reset(0);  // frees the links gathered so far
+}
+
 void ReachIndex::add_slot(int position, std::int64_t element, int input, std::int64_t in_element, std::uint8_t role) {
   if (gave_up_ || input < 0 || in_element < 0 || in_element >= inputs_[std::size_t(input)].numel) return;
-  if (std::int64_t(pending_.size()) >= kMaxLinks || input > 0xFFFF || position > 0xFFFF) {
-    gave_up_ = true;
-    pending_ = {};
-    return;
-  }
-  pending_.push_back(
-      Pending{std::uint32_t(in_element), std::uint32_t(element), std::uint16_t(input), std::uint16_t(position), role});
-  ++inputs_[std::size_t(input)].first[std::size_t(in_element) + 1];
+  if (std::int64_t(index_.links()) >= kMaxLinks || position > 0xFFFF) return give_up();
+  index_.add(inputs_[std::size_t(input)].first_key + std::size_t(in_element),
+             Link{std::uint32_t(element), std::uint16_t(position), role});
 }
 
 void ReachIndex::add(int position, std::int64_t element, const std::string& in_id, std::int64_t in_element,
@@ -55,44 +55,15 @@ void ReachIndex::add(int position, std::int64_t element, const std::string& in_i
   add_slot(position, element, input_slot(in_id), in_element, role_slot(role));
 }
 
-// Bucketing is a counting sort by (input, element): the counts are kept as links are added;
-// here they become offsets, then each link is copied to its place (in output order within an
-// element). A big result does the copying a slice per frame too.
-void ReachIndex::begin_buckets() {
-  bucketing_ = true;
-  bucketed_ = 0;
-  if (gave_up_) return;
-  for (Input& in : inputs_) {
-    for (std::size_t e = 1; e < in.first.size(); ++e) in.first[e] += in.first[e - 1];
-    in.links.resize(in.first.back());
-    in.cursor.assign(in.first.begin(), in.first.end() - 1);
-  }
-}
-
-void ReachIndex::bucket(std::size_t count) {
-  const std::size_t end = std::min(pending_.size(), bucketed_ + count);
-  for (; bucketed_ < end; ++bucketed_) {
-    const Pending& p = pending_[bucketed_];
-    Input& in = inputs_[p.input];
-    in.links[in.cursor[p.in_element]++] = Link{p.out_element, p.position, p.role};
-  }
-}
-
-void ReachIndex::end_buckets() {
-  pending_ = {};
-  for (Input& in : inputs_) {
-    in.cursor = {};
-    if (gave_up_) in.first = {};
-  }
-  bucketing_ = tracing_ = false;
+void ReachIndex::finished() {
+  tracing_ = false;
   finished_ = true;
   answered_ = {"", -1};
 }
 
 void ReachIndex::finish() {
-  begin_buckets();
-  bucket(pending_.size());
-  end_buckets();
+  if (!gave_up_) index_.finish();
+  finished();
 }
 
 void ReachIndex::start_trace(std::vector<std::int64_t> output_numels) {
@@ -118,13 +89,12 @@ bool ReachIndex::trace(const Explainer& run, double deadline) {
       next_ = 0;
     }
     if (position_ >= numels_.size() || gave_up_) {
-      if (!bucketing_) begin_buckets();
-      // Bucketing: a few hundred thousand links a slice.
-      while (bucketed_ < pending_.size()) {
+      // Bucketing by input element: a few hundred thousand links a slice.
+      while (!gave_up_ && !index_.finished()) {
         if (timings::now_ms() >= deadline) return true;
-        bucket(kBucketSlice);
+        index_.bucket_some(kBucketSlice);
       }
-      end_buckets();
+      finished();
       return true;
     }
     if (since_clock == kBetweenClocks) {
@@ -166,10 +136,9 @@ const std::vector<Reach>& ReachIndex::reaches(const std::string& in_id, std::int
   if (slot < 0) return answer_;
   const Input& in = inputs_[std::size_t(slot)];
   if (in_element < 0 || in_element >= in.numel) return answer_;
-  for (std::uint32_t i = in.first[std::size_t(in_element)]; i < in.first[std::size_t(in_element) + 1]; ++i) {
-    const Link& l = in.links[i];
-    answer_.push_back(Reach{"out:" + std::to_string(l.position), std::int64_t(l.out_element), roles_[l.role]});
-  }
+  const auto [first, last] = index_.readers(in.first_key + std::size_t(in_element));
+  for (const Link* l = first; l != last; ++l)
+    answer_.push_back(Reach{"out:" + std::to_string(l->position), std::int64_t(l->out_element), roles_[l->role]});
   return answer_;
 }
 

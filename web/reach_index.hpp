@@ -4,8 +4,9 @@
 // A small result's relations come whole with its evaluation and are added at once. A big one
 // (up to 65,536 output elements) is traced a slice at a time, a few milliseconds per frame,
 // through Explainer::sources (no equations, no JSON), so that the page never freezes. Links are
-// gathered in output order, counted per input element, and then bucketed by input element
-// (counting sort, also a slice per frame): two flat arrays per input, not a vector per element.
+// gathered in output order in core's InvertedIndex (the one the program engine's reach uses),
+// then bucketed by input element (a counting sort, also a slice per frame): two flat arrays,
+// not a vector per element.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/api.hpp"
+#include "core/inverted_index.hpp"
 
 namespace whence::web {
 
@@ -54,11 +56,6 @@ class ReachIndex {
   const std::vector<Reach>& reaches(const std::string& in_id, std::int64_t in_element) const;
 
  private:
-  struct Pending {  // a link while tracing
-    std::uint32_t in_element, out_element;
-    std::uint16_t input, position;  // a split's 65,536 one-element results fit
-    std::uint8_t role;
-  };
   struct Link {  // a link bucketed under its input element
     std::uint32_t out_element;
     std::uint16_t position;
@@ -67,23 +64,19 @@ class ReachIndex {
   struct Input {
     std::string id;
     std::int64_t numel = 0;
-    std::vector<std::uint32_t> first;  // numel + 1 offsets into links (counts while adding)
-    std::vector<Link> links;
-    std::vector<std::uint32_t> cursor;  // while bucketing: where each element's next link goes
+    std::size_t first_key = 0;  // its element e is the index's key first_key + e
   };
 
   int input_slot(const std::string& id) const;
   std::uint8_t role_slot(const std::string& role);
   void add_slot(int position, std::int64_t element, int input, std::int64_t in_element, std::uint8_t role);
-  void begin_buckets();
-  void bucket(std::size_t count);  // the next `count` pending links to their buckets
-  void end_buckets();
+  void give_up();
+  void finished();
 
   std::vector<Input> inputs_;
   std::vector<std::string> roles_;  // role names, by slot
-  std::vector<Pending> pending_;
-  bool finished_ = false, gave_up_ = false, tracing_ = false, bucketing_ = false;
-  std::size_t bucketed_ = 0;  // pending links copied to their buckets
+  InvertedIndex<Link> index_;       // every input element's readers (core/inverted_index.hpp)
+  bool finished_ = false, gave_up_ = false, tracing_ = false;
   // Tracing: the output elements per position, the next one, and each source argument's input
   // slot by (param, item), looked up once.
   std::vector<std::int64_t> numels_;

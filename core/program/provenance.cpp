@@ -106,26 +106,26 @@ std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {
 }
 
 std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
-  if (!readers_built_) {
-    readers_.assign(nodes_.size(), {});
+  if (!readers_.finished()) {  // every visible cell's readers, once per run (core/inverted_index.hpp)
+    first_key_.assign(nodes_.size() + 1, 0);
+    for (int id = 0; id < size(); ++id)
+      first_key_[std::size_t(id) + 1] = first_key_[std::size_t(id)] + std::size_t(node(id).tensor.numel());
+    readers_.reset(first_key_.back());
     for (int id = 0; id < size(); ++id) {
       if (!node(id).visible()) continue;
       for (std::int64_t flat = 0; flat < std::int64_t(node(id).sources.size()); ++flat)
-        for (const Edge& e : visible_sources(Cell{id, flat})) {
-          auto& per_node = readers_[std::size_t(e.cell.node)];
-          if (per_node.empty()) per_node.resize(node(e.cell.node).sources.size());
-          per_node[std::size_t(e.cell.flat)].push_back(Cell{id, flat});
-        }
+        for (const Edge& e : visible_sources(Cell{id, flat})) readers_.add(key(e.cell), Cell{id, flat});
     }
-    readers_built_ = true;
+    readers_.finish();
   }
   std::vector<Reached> out;
   std::map<Cell, bool> seen{{start, true}};
   std::deque<std::size_t> queue;
   auto visit = [&](const Cell& from, int depth) {
-    const auto& per_node = readers_[std::size_t(from.node)];
-    if (std::size_t(from.flat) >= per_node.size()) return;
-    for (const Cell& reader : per_node[std::size_t(from.flat)]) {
+    if (from.flat >= node(from.node).tensor.numel()) return;
+    const auto [first, last] = readers_.readers(key(from));
+    for (const Cell* r = first; r != last; ++r) {
+      const Cell& reader = *r;
       if (!seen.emplace(reader, true).second) continue;
       // How `from` takes part in this reader: its role among the reader's sources.
       Role role = Role::Value;

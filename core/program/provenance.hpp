@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/inverted_index.hpp"
 #include "core/registry.hpp"
 
 namespace whence {
@@ -82,8 +83,10 @@ class Provenance {
   // Per storage, the cell that last wrote each element (node -1: none since it was made).
   std::map<const void*, std::vector<Cell>> writers_;
   std::map<Cell, std::vector<Edge>> composed_;
-  std::vector<std::vector<std::vector<Cell>>> readers_;  // reach: visible cells reading each cell
-  bool readers_built_ = false;
+  // reach: the visible cells reading each cell, keyed by first_key_[node] + flat
+  InvertedIndex<Cell> readers_;
+  std::vector<std::size_t> first_key_;
+  std::size_t key(const Cell& c) const { return first_key_[std::size_t(c.node)] + std::size_t(c.flat); }
 };
 
 }  // namespace whence

@@ -43,12 +43,14 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
   y[threadIdx.x] = C(F{}(p, x[threadIdx.x], y[threadIdx.x], x[threadIdx.x + 1]));
 }
 
+// The lists below are tables, one functor per entry: clang-format leaves them as written.
+// clang-format off
 // Kinds: A = float, double, int64; F = float, double; I = int64.
-#define WHENCE_CHECK_A(K, Name)                                                   \
-  template __global__ void K<ew::Name, float>(const float*, float*, EwParams);    \
+#define WHENCE_CHECK_A(K, Name) \
+  template __global__ void K<ew::Name, float>(const float*, float*, EwParams); \
   template __global__ void K<ew::Name, double>(const double*, double*, EwParams); \
   template __global__ void K<ew::Name, std::int64_t>(const std::int64_t*, std::int64_t*, EwParams);
-#define WHENCE_CHECK_F(K, Name)                                                \
+#define WHENCE_CHECK_F(K, Name) \
   template __global__ void K<ew::Name, float>(const float*, float*, EwParams); \
   template __global__ void K<ew::Name, double>(const double*, double*, EwParams);
 #define WHENCE_CHECK_I(K, Name) \
@@ -58,47 +60,32 @@ __global__ void ternary_check(const C* x, C* y, EwParams p) {
 // elementwise_ops.hpp (ew::kFunctorCount) is listed here.
 constexpr int kCheckedFirst = __COUNTER__;
 #define X(Name, Kind) WHENCE_CHECK_##Kind(unary_check, Name) static_assert(__COUNTER__ >= 0, "");
-X(Abs, A)
-X(Neg, A) X(Positive, A) X(Sign, A) X(SignBit, A) X(Ceil, A) X(Floor, A) X(Trunc, A) X(Frac, A) X(Round, A) X(Exp, A)
-    X(Exp2, A) X(Expm1, A) X(Log, A) X(Log2, A) X(Log10, A) X(Log1p, A) X(Sqrt, A) X(Rsqrt, A) X(Square, A)
-        X(Reciprocal, A) X(Sin, A) X(Cos, A) X(Tan, A) X(Asin, A) X(Acos, A) X(Atan, A) X(Sinh, A) X(Cosh, A) X(Tanh, A)
-            X(Asinh, A) X(Acosh, A) X(Atanh, A) X(Sigmoid, A) X(Logit, A) X(Erf, A) X(Erfc, A) X(Erfinv, A)
-                X(Deg2Rad, A) X(Rad2Deg, A) X(NanToNum, A) X(IsNan, A) X(IsInf, A) X(IsFinite, A) X(IsPosInf, A)
-                    X(IsNegInf, A) X(IsReal, A) X(LogicalNot, A) X(BitwiseNot, A) X(I0, A) X(Lgamma, A) X(Digamma, A)
-                        X(Sinc, A) X(Entr, F) X(Ndtr, A) X(LogNdtr, A) X(Erfcx, A) X(Relu, A) X(Relu6, A) X(Silu, A)
-                            X(Softplus, A) X(Elu, A) X(Selu, A) X(Celu, A) X(LeakyRelu, A) X(Hardtanh, A)
-                                X(Hardsigmoid, A) X(Hardswish, A) X(Mish, A) X(LogSigmoid, A) X(Tanhshrink, A)
-                                    X(Softsign, F) X(Hardshrink, A) X(Softshrink, A) X(Threshold, A) X(Gelu, A)
+  X(Abs, A) X(Neg, A) X(Positive, A) X(Sign, A) X(SignBit, A) X(Ceil, A) X(Floor, A) X(Trunc, A) X(Frac, A) \
+  X(Round, A) X(Exp, A) X(Exp2, A) X(Expm1, A) X(Log, A) X(Log2, A) X(Log10, A) X(Log1p, A) X(Sqrt, A) \
+  X(Rsqrt, A) X(Square, A) X(Reciprocal, A) X(Sin, A) X(Cos, A) X(Tan, A) X(Asin, A) X(Acos, A) X(Atan, A) \
+  X(Sinh, A) X(Cosh, A) X(Tanh, A) X(Asinh, A) X(Acosh, A) X(Atanh, A) X(Sigmoid, A) X(Logit, A) X(Erf, A) \
+  X(Erfc, A) X(Erfinv, A) X(Deg2Rad, A) X(Rad2Deg, A) X(NanToNum, A) X(IsNan, A) X(IsInf, A) X(IsFinite, A) \
+  X(IsPosInf, A) X(IsNegInf, A) X(IsReal, A) X(LogicalNot, A) X(BitwiseNot, A) X(I0, A) X(Lgamma, A) \
+  X(Digamma, A) X(Sinc, A) X(Entr, F) X(Ndtr, A) X(LogNdtr, A) X(Erfcx, A) X(Relu, A) X(Relu6, A) X(Silu, A) \
+  X(Softplus, A) X(Elu, A) X(Selu, A) X(Celu, A) X(LeakyRelu, A) X(Hardtanh, A) X(Hardsigmoid, A) \
+  X(Hardswish, A) X(Mish, A) X(LogSigmoid, A) X(Tanhshrink, A) X(Softsign, F) X(Hardshrink, A) \
+  X(Softshrink, A) X(Threshold, A) X(Gelu, A)
 #undef X
 #define X(Name, Kind) WHENCE_CHECK_##Kind(binary_check, Name) static_assert(__COUNTER__ >= 0, "");
-                                        X(Add, A) X(Sub, A) X(RSub, A) X(Mul, A) X(Div, A) X(TrueDiv, A) X(RTrueDiv, A)
-                                            X(FloorDiv, A) X(RFloorDiv, A) X(Remainder, A) X(RRemainder, A) X(Fmod, A)
-                                                X(Pow, A) X(RPow, A) X(Atan2, A) X(Hypot, A) X(LogAddExp,
-                                                                                               F) X(LogAddExp2, F)
-                                                    X(Eq, A) X(Ne, A) X(Lt, A) X(Le, A) X(Gt, A) X(Ge, A) X(Maximum, A)
-                                                        X(Minimum, A) X(Fmax, A) X(Fmin, A) X(CopySign, A) X(Xlogy, A)
-                                                            X(Xlog1py, A) X(Heaviside, A) X(NextAfter, A) X(Ldexp, A)
-                                                                X(LogicalAnd, A) X(LogicalOr, A) X(LogicalXor, A)
-                                                                    X(BitAnd, I) X(BitOr, I) X(BitXor, I) X(LShift, I)
-                                                                        X(RShift, I) X(RLShift, I) X(RRShift, I)
-                                                                            X(Gcd, I) X(Lcm, I) X(IsClose,
-                                                                                                  A) X(ClampMin,
-                                                                                                       A) X(ClampMax,
-                                                                                                            A) X(Glu, A)
+  X(Add, A) X(Sub, A) X(RSub, A) X(Mul, A) X(Div, A) X(TrueDiv, A) X(RTrueDiv, A) X(FloorDiv, A) \
+  X(RFloorDiv, A) X(Remainder, A) X(RRemainder, A) X(Fmod, A) X(Pow, A) X(RPow, A) X(Atan2, A) X(Hypot, A) \
+  X(LogAddExp, F) X(LogAddExp2, F) X(Eq, A) X(Ne, A) X(Lt, A) X(Le, A) X(Gt, A) X(Ge, A) X(Maximum, A) \
+  X(Minimum, A) X(Fmax, A) X(Fmin, A) X(CopySign, A) X(Xlogy, A) X(Xlog1py, A) X(Heaviside, A) \
+  X(NextAfter, A) X(Ldexp, A) X(LogicalAnd, A) X(LogicalOr, A) X(LogicalXor, A) X(BitAnd, I) X(BitOr, I) \
+  X(BitXor, I) X(LShift, I) X(RShift, I) X(RLShift, I) X(RRShift, I) X(Gcd, I) X(Lcm, I) X(IsClose, A) \
+  X(ClampMin, A) X(ClampMax, A) X(Glu, A)
 #undef X
 #define X(Name, Kind) WHENCE_CHECK_##Kind(ternary_check, Name) static_assert(__COUNTER__ >= 0, "");
-                                                                                X(Where,
-                                                                                  A) X(Lerp, A) X(AddCMul, A)
-                                                                                    X(AddCDiv, A) X(Clamp, A)
+  X(Where, A) X(Lerp, A) X(AddCMul, A) X(AddCDiv, A) X(Clamp, A)
 #undef X
-                                                                                        static_assert(
-                                                                                            __COUNTER__ -
-                                                                                                    kCheckedFirst - 1 ==
-                                                                                                ew::kFunctorCount,
-                                                                                            "every functor of "
-                                                                                            "kernels/elementwise/"
-                                                                                            "elementwise_ops.hpp is "
-                                                                                            "listed above, once");
+static_assert(__COUNTER__ - kCheckedFirst - 1 == ew::kFunctorCount,
+              "every functor of kernels/elementwise/elementwise_ops.hpp is listed above, once");
+// clang-format on
 
 // The many-to-one family: one output element (reduce) or one scan element, folded and read out.
 template <class T, class Access>
