@@ -119,6 +119,7 @@ class Parser {
   std::vector<Token> t_;
   std::size_t p_ = 0;
   int depth_ = 0;
+  int links_ = 0;            // postfix links (.name, (...), [...]) on the path being parsed
   std::size_t chained_ = 0;  // column of the second operator of a chained comparison
 
   const Token& peek() const { return t_[p_]; }
@@ -212,8 +213,21 @@ class Parser {
     return binary_node(op, std::move(n), factor());
   }
 
+  // Each link wraps the node before it, so a long chain (x.abs().abs()...) is a deep tree that
+  // evaluating would recurse through: past kMaxLinks on one path it is refused, in CPython's
+  // words for an expression too deep to compile.
+  static constexpr int kMaxLinks = 200;
   Node postfix(Node n) {
+    struct Links {  // the links this chain added, given back when it ends
+      int& count;
+      int added = 0;
+      ~Links() { count -= added; }
+    } links{links_};
     for (;;) {
+      if (is_op(".") || is_op("(") || is_op("[")) {
+        ++links.added;
+        if (++links_ > kMaxLinks) fail("RecursionError", "maximum recursion depth exceeded during compilation");
+      }
       if (is_op(".")) {
         ++p_;
         const Token name = next();

@@ -1,5 +1,6 @@
 #include "json_io.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -164,8 +165,27 @@ Json value_to_json(const Value& v) {
   return std::visit(Visitor{v.is_tuple}, v.v);
 }
 
+// How deeply `j` nests arrays and objects, counted without recursion (a line of 10,000 ['s is
+// valid JSON; reading it into Values recursively would exhaust the stack).
+std::size_t json_nesting(const Json& j) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const Json*, std::size_t>> stack{{&j, 1}};
+  while (!stack.empty()) {
+    const auto [at, depth] = stack.back();
+    stack.pop_back();
+    if (!at->is_array() && !at->is_object()) continue;
+    deepest = std::max(deepest, depth);
+    for (const auto& item : *at) stack.push_back({&item, depth + 1});
+  }
+  return deepest;
+}
+
 Call call_from_json(const Json& request) {
   if (!request.is_object()) fail("ValueError", "a request must be a JSON object");
+  // A tensor's data nests by its rank (8 at most), an argument's lists a few levels more.
+  constexpr std::size_t kMaxNesting = 64;
+  if (json_nesting(request) > kMaxNesting)
+    fail("ValueError", "the request nests arrays and objects more than " + std::to_string(kMaxNesting) + " deep");
   if (!request.contains("op") || !request["op"].is_string())
     fail("ValueError", "a request needs \"op\": a qualified PyTorch name such as \"torch.gather\"");
   Call call;

@@ -235,13 +235,27 @@ std::vector<Tensor> as_strided_apply(const Bound& b) {
            "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size), "size");
   if (offset < 0) fail("RuntimeError", "Tensor: invalid storage offset " + std::to_string(offset), "storage_offset");
   const std::int64_t item = std::int64_t(dtype_size(x.dtype()));
-  std::int64_t need = 0;  // bytes
+  // PyTorch's computeStorageNbytes, in unsigned 64-bit arithmetic with its overflow checks:
+  // strides near 2**62 must be refused, not wrap into a small size that passes.
+  std::uint64_t need = 0;  // bytes
   if (shape_numel(Shape(size.begin(), size.end())) > 0) {
+    bool overflowed = false;
     need = 1;
-    for (std::size_t d = 0; d < size.size(); ++d) need += (size[d] - 1) * stride[d];
-    need = (need + offset) * item;
+    for (std::size_t d = 0; d < size.size(); ++d) {
+      std::uint64_t strided = 0;
+      overflowed |= __builtin_mul_overflow(std::uint64_t(stride[d]), std::uint64_t(size[d] - 1), &strided);
+      overflowed |= __builtin_add_overflow(need, strided, &need);
+    }
+    overflowed |= __builtin_add_overflow(need, std::uint64_t(offset), &need);
+    overflowed |= __builtin_mul_overflow(need, std::uint64_t(item), &need);
+    overflowed |= need > std::uint64_t(INT64_MAX);  // storage sizes must fit int64_t too
+    if (overflowed)
+      fail("RuntimeError",
+           "Storage size calculation overflowed with sizes=" + int_list_text(size) +
+               " and strides=" + int_list_text(stride),
+           "size");
   }
-  if (need > std::int64_t(x.storage_bytes()))
+  if (need > std::uint64_t(x.storage_bytes()))
     fail("RuntimeError",
          "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " +
              std::to_string(offset) + ", and itemsize " + std::to_string(item) + " requiring a storage size of " +

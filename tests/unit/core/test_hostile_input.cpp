@@ -1,0 +1,66 @@
+// test_hostile_input.cpp - inputs a fuzzer found that crashed, overflowed the stack or wrapped an
+// integer: each now gets a clear error in PyTorch's (or Python's) words, or PyTorch's result,
+// through the protocol line the CLI and the page both take.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/api.hpp"
+
+namespace {
+
+whence::Json answer(const std::string& line) { return whence::Json::parse(whence::evaluate_line(line)); }
+
+whence::Json code(const std::string& text) { return answer(whence::Json{{"id", 1}, {"code", text}}.dump()); }
+
+std::string repeated(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("x[()] is x itself, as in Python (it read past an empty index list)", "[hostile]") {
+  const whence::Json r = code("torch.arange(6.).reshape(2, 3)[()]");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["shape"] == whence::Json::array({2, 3}));
+  CHECK(r["result"]["data"] == whence::Json::array({0.0, 1.0, 2.0, 3.0, 4.0, 5.0}));
+}
+
+TEST_CASE("a long method or attribute chain is refused, not recursed through", "[hostile]") {
+  for (const std::string& text :
+       {"torch.add(torch.zeros(2)" + repeated(".abs()", 50000) + ", 1)", "torch.zeros(2, 2)" + repeated(".T", 50000),
+        "torch.zeros(3)" + repeated("[0:]", 50000)}) {
+    const whence::Json r = code(text);
+    CHECK(r["ok"] == false);
+    CHECK(r["error"]["type"] == "RecursionError");
+    CHECK(r["error"]["message"] == "maximum recursion depth exceeded during compilation");
+  }
+  const whence::Json fine = code("torch.zeros(2)" + repeated(".abs()", 40));  // chains people write still run
+  CHECK(fine["ok"] == true);
+}
+
+TEST_CASE("a request nesting arrays 10,000 deep is refused, not recursed through", "[hostile]") {
+  const whence::Json r =
+      answer("{\"id\": 1, \"op\": \"torch.add\", \"args\": [" + repeated("[", 10000) + repeated("]", 10000) + ", 1]}");
+  CHECK(r["ok"] == false);
+  CHECK(r["error"]["type"] == "ValueError");
+  CHECK(r["error"]["message"] == "the request nests arrays and objects more than 64 deep");
+}
+
+TEST_CASE("as_strided refuses a storage size that overflows, in PyTorch's words", "[hostile]") {
+  const whence::Json r = code("torch.arange(9.).as_strided((3, 3), (2**61, 2**61), 2**62)");
+  CHECK(r["ok"] == false);
+  CHECK(r["error"]["type"] == "RuntimeError");
+  CHECK(r["error"]["message"] ==
+        "Storage size calculation overflowed with sizes=[3, 3] and strides=[2305843009213693952, 2305843009213693952]");
+  const whence::Json past = code("torch.arange(9.).as_strided((3,), (2**60,), 0)");  // 2**63 + 4 bytes: past int64
+  CHECK(past["error"]["message"] ==
+        "Storage size calculation overflowed with sizes=[3] and strides=[1152921504606846976]");
+  const whence::Json big = code("torch.arange(9.).as_strided((3,), (2**40,), 0)");  // fits: out of bounds
+  CHECK(big["ok"] == false);
+  CHECK(big["error"]["message"] ==
+        "setStorage: sizes [3], strides [1099511627776], storage offset 0, and itemsize 4 requiring a storage size of "
+        "8796093022212 are out of bounds for storage of size 36");
+}
