@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core_fast_paths.hpp"
 #include "error.hpp"
 #include "number_format.hpp"
 #include "shape.hpp"
@@ -296,7 +297,9 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
   // Fused: x·y + z rounded once. Where every product i·step (i < n) is exact in double, the sum
   // alone rounds and is that; this skips std::fma, which WebAssembly lacks as an instruction
   // (musl's software one made arange(n) 45x native time).
-  const bool exact = significant_bits(s) + bit_width(n) <= 53 && std::fabs(s) * double(n) < 0x1p1000;
+  // (CoreFastPath::ArangeSum: with the fast paths off, std::fma throughout, the same values)
+  const bool exact = significant_bits(s) + bit_width(n) <= 53 && std::fabs(s) * double(n) < 0x1p1000 &&
+                     take_core_fast_path(CoreFastPath::ArangeSum);
   const auto sum = [](double x, double y, double z) { return z + x * y; };
   const auto fma = [](double x, double y, double z) { return std::fma(x, y, z); };
   // float32 or float64: each vector's base, then base + k·step fused; `fused` is sum or fma

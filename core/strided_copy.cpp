@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "core_fast_paths.hpp"
+
 namespace whence {
 
 namespace {
@@ -85,8 +87,11 @@ template <class W>
 void copy_words(const Layout& l, W* dst, const W* src) {
   const std::size_t rank = l.shape.size();
   const std::size_t b = rank - 1;
-  const bool tiles = rank >= 2 && ((l.dst[b] == 1 && l.src[b - 1] == 1 && l.src[b] != 1) ||
-                                   (l.src[b] == 1 && l.dst[b - 1] == 1 && l.dst[b] != 1));
+  // (the plain path, with the fast paths off: the same elements run by run)
+  const bool tiles = rank >= 2 &&
+                     ((l.dst[b] == 1 && l.src[b - 1] == 1 && l.src[b] != 1) ||
+                      (l.src[b] == 1 && l.dst[b - 1] == 1 && l.dst[b] != 1)) &&
+                     take_core_fast_path(CoreFastPath::CopyTiles);
   const std::size_t outer = tiles ? rank - 2 : rank - 1;  // dims walked by the odometer
   std::int64_t count = 1;
   for (std::size_t d = 0; d < outer; ++d) count *= l.shape[d];

@@ -1,5 +1,6 @@
 #include "tensor.hpp"
 
+#include "core_fast_paths.hpp"
 #include "strided_copy.hpp"
 
 #include <algorithm>
@@ -94,19 +95,19 @@ Tensor Tensor::contiguous() const {
 Tensor Tensor::to(DType d) const {
   Tensor out = empty(d, shape_);
   const std::int64_t n = numel();
-  if (d == dtype_ && is_contiguous()) {
-    if (n > 0)
-      std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));  // (an empty tensor may have no storage)
-    return out;
-  }
-  if (d == dtype_ && n > 0) {  // the bytes as they are, by the element's width
-    copy_strided(dtype_size(d), shape_, out.data_ptr(), out.strides(), data_ptr(), strides_);
+  // (with the fast paths off, core_fast_paths.hpp, all but the last loop are skipped: it gives
+  // the same values)
+  if (d == dtype_ && n > 0 && take_core_fast_path(CoreFastPath::TensorCopy)) {
+    if (is_contiguous())
+      std::memcpy(out.data_ptr(), data_ptr(), std::size_t(n) * dtype_size(d));
+    else  // the bytes as they are, by the element's width
+      copy_strided(dtype_size(d), shape_, out.data_ptr(), out.strides(), data_ptr(), strides_);
     return out;
   }
   // float32 <-> float64, the compute paths' widening and narrowing: one cast per element
   const bool f32 = dtype_ == DType::Float32 && d == DType::Float64,
              f64 = dtype_ == DType::Float64 && d == DType::Float32;
-  if ((f32 || f64) && n > 0) {
+  if ((f32 || f64) && n > 0 && take_core_fast_path(CoreFastPath::TensorCast)) {
     const Tensor c = contiguous();
     if (f32)
       std::copy(c.data<float>(), c.data<float>() + n, out.data<double>());

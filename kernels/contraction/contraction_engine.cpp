@@ -9,6 +9,7 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/contraction/contraction_family.hpp"
 
 namespace whence {
@@ -126,11 +127,14 @@ void product_sums(const ContractPlan& p, const std::vector<const V*>& in, V* out
   const int L = int(p.size.size());
   const std::size_t nops = p.ops.size();
   // Matrix products (two operands, one summed letter, the last two output letters being the
-  // rows of the first and the columns of the second): an i-k-j loop over packed blocks.
-  if (nops == 2 && p.n_out >= 2 && L == p.n_out + 1) {
+  // rows of the first and the columns of the second): an i-k-j loop over packed blocks. Not
+  // where each product is rounded first (round_terms: a float16 or bfloat16 vecdot broadcast
+  // into a matrix product, [2, 1, 3] with [1, 2, 3], as PyTorch's mul then sum): the loop below.
+  if (nops == 2 && p.n_out >= 2 && L == p.n_out + 1 && !p.round_terms) {
     const int li = p.n_out - 2, lj = p.n_out - 1, lk = p.n_out;
     const ContractOperand &A = p.ops[0], &B = p.ops[1];
-    if (A.step[std::size_t(lj)] == 0 && B.step[std::size_t(li)] == 0) {
+    if (A.step[std::size_t(lj)] == 0 && B.step[std::size_t(li)] == 0 &&
+        take_fast_path(std::is_floating_point_v<V> ? FastPath::PackedProduct : FastPath::PackedProductInt)) {
       const std::int64_t I = p.size[std::size_t(li)], J = p.size[std::size_t(lj)], K = p.size[std::size_t(lk)];
       const auto batch = letter_offsets(p, 0, li);
       std::vector<V> a(std::size_t(I * K)), b(std::size_t(K * J));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/cpu/convert.hpp"
 #include "kernels/elementwise/elementwise.hpp"
 
@@ -33,7 +34,9 @@ void apply_functor(const EwParams& p, const C* const* in, int m, R* out) {
   const F f{};
   if constexpr (N == 1 && has_forms<F>::value) {
     const C* x = in[0];
-    if (F::form(p)) {
+    if (!take_fast_path(FastPath::ElementwiseForms)) {  // the plain path: the form chosen per element
+      for (int j = 0; j < m; ++j) out[j] = f(p, x[j]);
+    } else if (F::form(p)) {
       for (int j = 0; j < m; ++j) out[j] = f.template as<true>(p, x[j]);
     } else {
       for (int j = 0; j < m; ++j) out[j] = f.template as<false>(p, x[j]);
@@ -64,6 +67,28 @@ inline bool is_plain(const KTensor& t, const KTensor& out) {
   return true;
 }
 
+// elementwise_launch's plain path (the reference of FastPath::ElementwiseBlocks): the same
+// blocks, each operand element loaded at its own coordinates through its strides, every
+// block stored converted.
+template <class C, class R>
+void elementwise_plain(const ElementwiseArgs& a, std::int64_t n, void* out_data, DType out_dtype,
+                       ApplyBlock<C, R> apply, const EwParams& p) {
+  C buffers[kMaxOperands][kBlock];
+  R results[kBlock];
+  const C* in[kMaxOperands] = {};
+  for (int k = 0; k < a.count; ++k) in[k] = buffers[k];
+  std::int64_t coord[kKernelMaxRank] = {};
+  for (std::int64_t start = 0; start < n; start += kBlock) {
+    const int m = int(std::min<std::int64_t>(kBlock, n - start));
+    for (int j = 0; j < m; ++j) {
+      unravel(start + j, a.out, coord);
+      for (int k = 0; k < a.count; ++k) buffers[k][j] = load_as<C>(a.in[k], storage_offset(a.in[k], coord));
+    }
+    apply(p, in, m, results);
+    store_block<R>(out_data, out_dtype, start, m, results);
+  }
+}
+
 // Runs `apply` over every element of the contiguous output `out_data` (dtype out_dtype).
 // The operands' strides are 0 on their broadcast dims (elementwise_args does that).
 template <class C, class R>
@@ -72,6 +97,7 @@ void elementwise_launch(const ElementwiseArgs& a, void* out_data, DType out_dtyp
   std::int64_t n = 1;
   for (int d = 0; d < a.out.rank; ++d) n *= a.out.shape[d];
   if (n == 0) return;
+  if (!take_fast_path(FastPath::ElementwiseBlocks)) return elementwise_plain<C, R>(a, n, out_data, out_dtype, apply, p);
 
   // How each operand is read: in place (laid out like the output, already C), one value for
   // every element (all its strides 0: a Python scalar, a broadcast 0-d or 1-element tensor),

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/common/index_walk.hpp"
 #include "kernels/cpu/launch.hpp"
 #include "kernels/gather/gather_op.hpp"
@@ -97,7 +98,8 @@ GatherArgs check_gather(const Bound& b) {
            "index");
   }
   const std::int64_t size = nonempty_size(input, a.dim);
-  if (indices_in_range(index, size)) return a;  // (the walk below is there to name a bad value)
+  // (the walk below is there to name a bad value; it also passes an index with none)
+  if (index.is_contiguous() && take_fast_path(FastPath::GatherIndexCheck) && indices_in_range(index, size)) return a;
   for (const std::int64_t flat : index_visit_order(index, input, a.dim)) {
     const std::int64_t v = index.get(flat).i;
     if (v < 0 || v >= size)
@@ -120,6 +122,8 @@ void gather_rows(const GatherArgs& a, const Shape& shape, T* out) {
   const std::int64_t ls = a.dim == last ? 0 : in.strides[last];
   const T* src = static_cast<const T*>(in.data);
   const std::int64_t* idx = static_cast<const std::int64_t*>(ix.data);
+  // along a contiguous last dim: a plain gather of each row
+  const bool dense = is == 1 && ds == 1 && ls == 0 && take_fast_path(FastPath::GatherRowsDense);
   for_each_row(shape, [&](const std::int64_t* c, std::int64_t row) {
     std::int64_t ib = 0, xb = 0;
     for (int d = 0; d < last; ++d) {
@@ -127,7 +131,7 @@ void gather_rows(const GatherArgs& a, const Shape& shape, T* out) {
       if (d != a.dim) ib += c[d] * in.strides[d];
     }
     T* o = out + row * cols;
-    if (is == 1 && ds == 1 && ls == 0) {  // along a contiguous last dim: a plain gather of the row
+    if (dense) {
       const T* in_row = src + ib;
       const std::int64_t* idx_row = idx + xb;
       for (std::int64_t k = 0; k < cols; ++k) o[k] = in_row[idx_row[k]];
@@ -143,7 +147,8 @@ OpResult gather_run(const Bound& b) {
   if (out.numel() == 0) return {{out}, false};
   dispatch_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if (a.index.rank > 0 && a.input.rank == a.index.rank) return gather_rows<T>(a, out.shape(), out.data<T>());
+    if (a.index.rank > 0 && a.input.rank == a.index.rank && take_fast_path(FastPath::GatherRows))
+      return gather_rows<T>(a, out.shape(), out.data<T>());
     cpu_launch<T>(out, [&](std::int64_t flat, auto& access) { return gather_element<T>(a, flat, access); });
   });
   return {{out}, false};

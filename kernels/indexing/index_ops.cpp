@@ -24,6 +24,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/common/index_walk.hpp"
 #include "kernels/movement/movement_family.hpp"
 
@@ -270,8 +271,10 @@ Shape broadcast_indices(const std::vector<Advanced>& adv) {
 IndexPlan plan_index(const Tensor& x, const Value& index) {
   const auto items = index_items(index);
   // A lone None, ..., int, slice or bool takes PyTorch's fast paths, which count nothing.
-  const bool fast = items.front().second < 0 && (index.is<None>() || index.is<Ellipsis>() || index.is<std::int64_t>() ||
-                                                 index.is<Slice>() || index.is<bool>());
+  // x[()] has no item at all: x itself, as a view.
+  const bool fast =
+      !items.empty() && items.front().second < 0 &&
+      (index.is<None>() || index.is<Ellipsis>() || index.is<std::int64_t>() || index.is<Slice>() || index.is<bool>());
   std::int64_t taken = 0;
   for (const auto& item : items) taken += specified(item.first);
   if (!fast && taken > x.dim()) index_error("too many indices for tensor of dimension " + std::to_string(x.dim()));
@@ -299,7 +302,7 @@ IndexPlan plan_index(const Tensor& x, const Value& index) {
     if (adjacent && a.dim >= p.view.dim()) wrap_dim(a.dim, p.view.dim());
   p.adv.erase(std::remove_if(p.adv.begin(), p.adv.end(), [&](const Advanced& a) { return a.dim >= p.view.dim(); }),
               p.adv.end());
-  p.first = adjacent ? p.adv.front().dim : 0;
+  p.first = adjacent && !p.adv.empty() ? p.adv.front().dim : 0;
   Shape rest;
   for (std::int64_t d = 0; d < p.view.dim(); ++d) {
     bool indexed = false;
@@ -347,7 +350,8 @@ Located locate(const IndexPlan& p, std::int64_t o) {
 }
 
 // One index tensor of integers on one dim (x[idx], x[:, idx]): whole slices of the view copied
-// along that dim. false (nothing done) when a value is out of range: the loop below names it.
+// along that dim. false (nothing done) when a value is out of range: the loop below names it
+// (and with fast paths off: the loop is its reference).
 bool getitem_slices(const IndexPlan& p, Tensor& out) {
   const Advanced& a = p.adv.front();
   const std::int64_t size = p.view.shape()[std::size_t(a.dim)], n = a.index.numel();
@@ -357,6 +361,7 @@ bool getitem_slices(const IndexPlan& p, Tensor& out) {
     if (i < -size || i >= size) return false;
     idx[std::size_t(j)] = i < 0 ? i + size : i;
   }
+  if (!take_fast_path(FastPath::GetitemSlices)) return false;
   copy_slices(p.view, int(a.dim), idx, out);
   return true;
 }

@@ -11,6 +11,7 @@
 #include "core/strided_copy.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/join/join_family.hpp"
 
 namespace whence {
@@ -25,14 +26,16 @@ std::vector<Tensor> tensor_list(const Bound& b) {
 
 namespace {
 
-// Copies src (any strides) into out, src's element at coordinates c landing at c + at. An
-// odometer over src's coordinates keeps the output position without a division per element.
+// Copies src (any strides) into out, src's element at coordinates c landing at c + at: by
+// copy_into where the dtypes are equal (FastPath::JoinCopy), else (and with the fast paths
+// off) converted one at a time, an odometer over src's coordinates keeping the output
+// position without a division per element.
 void place(Tensor& out, const Tensor& src, const Shape& at) {
   const Shape out_strides = contiguous_strides(out.shape());
   const Shape& shape = src.shape();
   std::int64_t o = 0;
   for (std::size_t d = 0; d < at.size(); ++d) o += at[d] * out_strides[d];
-  if (src.dtype() == out.dtype()) {
+  if (src.dtype() == out.dtype() && take_fast_path(FastPath::JoinCopy)) {
     if (src.numel() > 0) copy_into(out.as_strided(shape, out_strides, o), src);
     return;
   }

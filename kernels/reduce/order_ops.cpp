@@ -15,6 +15,7 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/elementwise/elementwise_family.hpp"
 #include "kernels/reduce/gnu_sort.hpp"
 #include "kernels/reduce/reduce_family.hpp"
@@ -272,12 +273,12 @@ bool order_lines_fast(const Bound& b, const OrderSpec& s, const Prepared& p, OpR
   if ((s.pick != pick_sort && s.pick != pick_topk) || s.results != 2 || s.index_result_first) return false;
   if (p.x.dim() == 0 || p.in.dim != p.x.dim() - 1 || !p.x.is_contiguous() || p.in.len == 0) return false;
   if (r.tensors[0].dtype() != p.x.dtype() || !r.tensors[0].is_contiguous()) return false;
+  if (p.x.dtype() != DType::Float32 && p.x.dtype() != DType::Float64) return false;
+  if (!take_fast_path(FastPath::OrderLinesFast)) return false;
   if (p.x.dtype() == DType::Float32)
     order_lines_typed<float>(b, s, p, r);
-  else if (p.x.dtype() == DType::Float64)
-    order_lines_typed<double>(b, s, p, r);
   else
-    return false;
+    order_lines_typed<double>(b, s, p, r);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/cpu/convert.hpp"
 #include "kernels/cpu/launch.hpp"
 #include "kernels/elementwise/elementwise_family.hpp"
@@ -128,12 +129,11 @@ void load_values(Reduction& r) {
 // straight from the typed input (reduce_lines.hpp).
 bool run_lines(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
   const ReduceArgs& a = r.args;
-  if (spec.scan)
-    return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed.contiguous(), a.reduced[0], out[0]);
+  if (spec.scan) return out.size() == 1 && a.nreduced == 1 && scan_lines(spec.kind, r.typed, a.reduced[0], out[0]);
   if (a.nreduced == 0 || a.reduced[a.nreduced - 1] != a.reduced[0] + a.nreduced - 1) return false;
   if (out.size() == 2 && spec.results[1] == ReduceDType::Index)  // max(x, dim): values, indices
-    return arg_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0], out[1]);
-  return out.size() == 1 && reduce_lines(spec.kind, r.typed.contiguous(), a.reduced[0], a.nreduced, out[0]);
+    return arg_lines(spec.kind, r.typed, a.reduced[0], a.nreduced, out[0], out[1]);
+  return out.size() == 1 && reduce_lines(spec.kind, r.typed, a.reduced[0], a.nreduced, out[0]);
 }
 
 template <class T, class Access>
@@ -189,14 +189,34 @@ void write_scan(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>&
   }
 }
 
-template <class T>
-void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
-  if (spec.scan) return write_scan<T>(r, spec, out);
-  ComputeAccess access;
+// reduce_element's plain walk (FastPath::AddRun's reference): every slice element read at its
+// own coordinates and added one at a time. (kRecords: the element function's reading branch;
+// nothing is recorded.)
+struct PlainAccess {
+  static constexpr bool kRecords = true;
+  template <class T>
+  T read(const KTensor& t, const std::int64_t* coord, Role) const {
+    return static_cast<const T*>(t.data)[storage_offset(t, coord)];
+  }
+};
+
+template <class T, class Access>
+void write_folds(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out, Access& access) {
   const std::int64_t n = out[0].numel();
   for (std::int64_t flat = 0; flat < n; ++flat) {
     write_element(fold<T>(r, spec, flat, access), spec, out, flat);
   }
+}
+
+template <class T>
+void write_results(const Reduction& r, const ReduceSpec& spec, std::vector<Tensor>& out) {
+  if (spec.scan) return write_scan<T>(r, spec, out);
+  if (take_fast_path(FastPath::AddRun)) {  // (the compute walk: runs of the innermost reduced dim, add_run)
+    ComputeAccess access;
+    return write_folds<T>(r, spec, out, access);
+  }
+  PlainAccess access;
+  write_folds<T>(r, spec, out, access);
 }
 
 }  // namespace

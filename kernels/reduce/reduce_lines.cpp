@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/common/exp_poly.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/reduce/line_math.hpp"
 #include "kernels/reduce/vectorize.hpp"
 
@@ -210,6 +211,26 @@ void arg_all(const T* v, T* values, std::int64_t* indices, std::int64_t outer, s
   }
 }
 
+// reduce_lines' plain path (FastPath::ReduceLines' reference): each output element's slice read
+// at its own coordinates through x's strides into one line, then that line reduced with the
+// arithmetic reduce_lines gives it (a contiguous slice along the last dims, else a strided
+// block of width 1): the same values without the contiguous copy, the lines side by side, or
+// float32's two lines at a time.
+template <class T>
+void plain_slices(ReduceKind kind, const Tensor& x, T* out, std::int64_t outer, std::int64_t len, std::int64_t inner) {
+  const T* base = x.data<T>();
+  std::vector<T> line(static_cast<std::size_t>(len));
+  for (std::int64_t o = 0; o < outer; ++o)
+    for (std::int64_t k = 0; k < inner; ++k) {
+      for (std::int64_t i = 0; i < len; ++i)
+        line[std::size_t(i)] = base[x.storage_index((o * len + i) * inner + k) - x.offset()];
+      if (inner == 1)
+        contiguous_slices(kind, line.data(), out + o, 1, len);
+      else
+        strided_block(kind, line.data(), out + o * inner + k, len, 1, 1);
+    }
+}
+
 }  // namespace
 
 bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& values, Tensor& indices) {
@@ -222,6 +243,8 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
   // Positions as int32 (lanes as wide as the values'); a line of 2^31 elements or more takes
   // the caller's element path (one instantiation fewer per dtype: the page budget).
   if (len >= (std::int64_t(1) << 31)) return false;
+  if (!take_fast_path(FastPath::ArgLines)) return false;
+  const Tensor xc = x.contiguous();
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
@@ -229,7 +252,7 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
       // winner is the same), so that WebAssembly's 128-bit vectors (no 64-bit unsigned or
       // mixed-width selects) hold 4 values and 4 positions instead of 2.
       using V = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      const T* xv = x.data<T>();
+      const T* xv = xc.data<T>();
       T* vv = values.data<T>();
       std::int64_t* iv = indices.data<std::int64_t>();
       if (kind == ReduceKind::Max)
@@ -244,12 +267,14 @@ bool arg_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor& v
 bool scan_lines(ReduceKind kind, const Tensor& x, int dim, Tensor& out) {
   if ((kind != ReduceKind::Sum && kind != ReduceKind::Prod) || !is_floating(x.dtype()) || out.dtype() != x.dtype())
     return false;
+  if (!take_fast_path(FastPath::ScanLines)) return false;
   std::int64_t outer = 1, len = 1, inner = 1;
   for (int d = 0; d < x.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x.shape()[std::size_t(d)];
+  const Tensor xc = x.contiguous();
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
-      const T* v = x.data<T>();
+      const T* v = xc.data<T>();
       T* o = out.data<T>();
       for (std::int64_t b = 0; b < outer; ++b)
         for (std::int64_t k0 = 0; k0 < inner; k0 += kLinesSideBySide)
@@ -267,10 +292,13 @@ bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor
   std::int64_t outer = 1, len = 1, inner = 1;
   for (int d = 0; d < x.dim(); ++d) (d < first ? outer : d < first + count ? len : inner) *= x.shape()[std::size_t(d)];
   if (outer * inner == 0) return true;
+  const bool fast = take_fast_path(FastPath::ReduceLines);
+  const Tensor xc = fast ? x.contiguous() : x;
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
-      const T* v = x.data<T>();
+      if (!fast) return plain_slices(kind, x, out.data<T>(), outer, len, inner);
+      const T* v = xc.data<T>();
       T* o = out.data<T>();
       if (inner == 1) return contiguous_slices(kind, v, o, outer, len);
       for (std::int64_t b = 0; b < outer; ++b)

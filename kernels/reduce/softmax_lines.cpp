@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/common/exp_poly.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/reduce/line_math.hpp"
 
 namespace whence {
@@ -118,16 +119,43 @@ void run_lines(const T* x, T* y, std::int64_t outer, std::int64_t len, std::int6
   }
 }
 
+// run_lines' plain path (FastPath::SoftmaxLines' reference): one line at a time, each element
+// read at its own coordinates through x's strides, with the arithmetic run_lines gives that
+// line (last_dim_line along the last dim, else column_block for a column of one).
+template <class T>
+void plain_lines(const Tensor& x, T* y, std::int64_t outer, std::int64_t len, std::int64_t inner,
+                 const SoftmaxMath& math) {
+  const T* base = x.data<T>();
+  std::vector<T> xs(static_cast<std::size_t>(len)), ys(static_cast<std::size_t>(len));
+  std::vector<double> e(static_cast<std::size_t>(len));
+  for (std::int64_t o = 0; o < outer; ++o)
+    for (std::int64_t k = 0; k < inner; ++k) {
+      for (std::int64_t i = 0; i < len; ++i)
+        xs[std::size_t(i)] = base[x.storage_index((o * len + i) * inner + k) - x.offset()];
+      if (inner == 1)
+        last_dim_line(xs.data(), ys.data(), len, math, e.data());
+      else
+        column_block(xs.data(), ys.data(), len, 1, 1, math, e.data());
+      for (std::int64_t i = 0; i < len; ++i) y[(o * len + i) * inner + k] = ys[std::size_t(i)];
+    }
+}
+
 }  // namespace
 
 void softmax_lines(const Tensor& x_in, int dim, const SoftmaxMath& math, Tensor& out) {
-  const Tensor x = x_in.contiguous();
   std::int64_t outer = 1, len = 1, inner = 1;
-  for (int d = 0; d < x.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x.shape()[std::size_t(d)];
+  for (int d = 0; d < x_in.dim(); ++d) (d < dim ? outer : d == dim ? len : inner) *= x_in.shape()[std::size_t(d)];
   if (outer * len * inner == 0) return;
+  const bool fast = take_fast_path(FastPath::SoftmaxLines);
+  const Tensor x = fast ? x_in.contiguous() : x_in;
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_storage_v<T>) run_lines<T>(x.data<T>(), out.data<T>(), outer, len, inner, math);
+    if constexpr (is_float_storage_v<T>) {
+      if (fast)
+        run_lines<T>(x.data<T>(), out.data<T>(), outer, len, inner, math);
+      else
+        plain_lines<T>(x, out.data<T>(), outer, len, inner, math);
+    }
   });
 }
 

@@ -380,7 +380,7 @@ StatisticPrepared prepare_torch_norm(const Bound& b) {
   if (p.is_string) fail("RuntimeError", "only valid string values are 'fro' and 'nuc', found " + p.name, "p");
   {  // the Python function's call of _VF.norm, with its own argument checks
     List every;
-    for (int d = 0; d < x.dim(); ++d) every.push_back(Value(std::int64_t(d)));
+    for (int d = 0; d < x.dim(); ++d) every.emplace_back(std::int64_t(d));
     const Value all_dims(every), one_dim(dimv.is<std::int64_t>() ? Value(List{dimv}) : dimv);
     const Value& out = arg(b, "out");
     if (dimv.is<None>() && out.is<None>() && dtype.is<None>()) {

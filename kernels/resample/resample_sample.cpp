@@ -23,6 +23,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/resample/resample_family.hpp"
 
 namespace whence {
@@ -266,6 +267,25 @@ void bilinear_f32(const Sampling& S, const float* x, float* out) {
   }
 }
 
+// bilinear_f32's plain path (FastPath::BilinearF32's reference): each output element on its
+// own, its four input elements read through x's strides, the same float sum.
+void bilinear_f32_plain(const Sampling& S, const Tensor& x, float* out) {
+  const Axis &ah = S.axes[0], &aw = S.axes[1];
+  const std::int64_t H = ah.in, W = aw.in, OH = ah.out, OW = aw.out;
+  const float* base = x.data<float>();
+  auto at = [&](std::int64_t p, std::int64_t h, std::int64_t w) {
+    return base[x.storage_index((p * H + h) * W + w) - x.offset()];
+  };
+  for (std::int64_t f = 0; f < S.planes * OH * OW; ++f) {
+    const std::int64_t p = f / (OH * OW), i = f / OW % OH, j = f % OW;
+    const std::int64_t r0 = ah.idx[std::size_t(2 * i)], r1 = ah.idx[std::size_t(2 * i + 1)];
+    const std::int64_t c0 = aw.idx[std::size_t(2 * j)], c1 = aw.idx[std::size_t(2 * j + 1)];
+    const float h0 = float(ah.w[std::size_t(2 * i)]), h1 = float(ah.w[std::size_t(2 * i + 1)]);
+    const float w0 = float(aw.w[std::size_t(2 * j)]), w1 = float(aw.w[std::size_t(2 * j + 1)]);
+    out[f] = h0 * (w0 * at(p, r0, c0) + w1 * at(p, r0, c1)) + h1 * (w0 * at(p, r1, c0) + w1 * at(p, r1, c1));
+  }
+}
+
 // --- the shared run / explain / equation ------------------------------------------------------------
 
 struct SampleSpec {
@@ -280,8 +300,12 @@ OpResult sample_run(const Bound& b) {
   OpResult r;
   Tensor out = Tensor::empty(S.dtype, S.shape);
   if (S.dtype == DType::Float32 && S.mode == Mode::Linear && S.axes.size() == 2 && x.dtype() == DType::Float32) {
-    const Tensor xc = x.contiguous();
-    bilinear_f32(S, xc.data<float>(), out.data<float>());
+    if (take_fast_path(FastPath::BilinearF32)) {
+      const Tensor xc = x.contiguous();
+      bilinear_f32(S, xc.data<float>(), out.data<float>());
+    } else {
+      bilinear_f32_plain(S, x, out.data<float>());
+    }
   } else {
     const std::vector<double> xv = values_of(x);
     std::vector<Tap> taps;

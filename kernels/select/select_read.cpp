@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/common/index_walk.hpp"
 #include "kernels/select/select_common.hpp"
 
@@ -79,14 +80,15 @@ ReadPlan prepare_index_select(const Bound& b) {
 }
 
 // The same result without the plan: whole slices copied along dim. false (nothing done) where
-// the plan path has an error to raise or an edge to handle (a 0-d input, an empty one).
+// the plan path has an error to raise or an edge to handle (a 0-d input, an empty one), and
+// with the fast paths off (kernels/common/fast_paths.hpp: the plan path is the reference).
 bool index_select_fast(const Bound& b, Tensor& out) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
   const std::int64_t dim = wrap_dim(int_arg(b, "dim", 0), in.dim(), "dim");
   if (in.dim() == 0 || index.dim() > 1 || in.numel() == 0 || index.numel() == 0) return false;
   const std::int64_t size = in.shape()[std::size_t(dim)], n = index.numel();
-  if (!indices_in_range(index, size)) return false;
+  if (!indices_in_range(index, size) || !take_fast_path(FastPath::IndexSelectFast)) return false;
   Shape shape = in.shape();
   shape[std::size_t(dim)] = n;
   check_limits(shape);
@@ -238,7 +240,7 @@ ReadPlan prepare_masked_select(const Bound& b) {
 
 // The same result without the plan, where mask and input have the same shape (no broadcast)
 // and the mask holds only 0 and 1: the selected elements copied by the element's width, one
-// branch-free step per element. false (nothing done) otherwise.
+// branch-free step per element. false (nothing done) otherwise, and with the fast paths off.
 template <class W>
 void compress(const std::uint8_t* m, const W* in, std::int64_t last, W* out) {
   std::int64_t c = 0;
@@ -264,6 +266,7 @@ bool masked_select_fast(const Bound& b, Tensor& out) {
     count += m[k];
   }
   if (high > 1) return false;  // a uint8 mask with other values: the plan names the bad one
+  if (!take_fast_path(FastPath::MaskedSelectFast)) return false;
   for (std::int64_t k = n - 1; k >= 0 && last < 0; --k)
     if (m[k]) last = k;
   out = Tensor::empty(in.dtype(), {count});

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/shape.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/common/index_walk.hpp"
 #include "kernels/select/select_write.hpp"
 
@@ -442,7 +443,8 @@ bool scatter_add_fast(const Bound& b, Tensor& out) {
   const std::int64_t dim = wrapped_dim(b, in.dim());
   check_scatter(in, dim, index, &src);
   if (in.dim() == 0 || index.dim() != in.dim() || src.dim() != in.dim() || index.numel() == 0 ||
-      !is_floating(in.dtype()) || !indices_in_range(index, in.shape()[std::size_t(dim)]))
+      !is_floating(in.dtype()) || !indices_in_range(index, in.shape()[std::size_t(dim)]) ||
+      !take_fast_path(FastPath::ScatterAddFast))
     return false;
   out = in.to(in.dtype());  // a contiguous copy
   dispatch_dtype(in.dtype(), [&](auto tag) {

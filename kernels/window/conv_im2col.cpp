@@ -17,6 +17,7 @@
 #include "kernels/window/conv_im2col.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/window/conv_tile.hpp"
@@ -115,7 +116,45 @@ void conv_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* 
   }
 }
 
+template <class T>
+void reference_impl(const ConvGeometry& g, const T* x, const T* w, const T* bias, T* out) {
+  const I64 cin = g.C / g.G, cout_g = g.Cout / g.G, K = cin * g.KH * g.KW;
+  if (cout_g == 0) return;
+  constexpr I64 step = std::is_same_v<T, float> ? KF : KC;
+  for (I64 n = 0; n < g.N; ++n)
+    for (I64 co = 0; co < g.Cout; ++co) {
+      const T* xg = x + (n * g.C + co / cout_g * cin) * g.H * g.W;
+      const T* wk = w + co * K;
+      for (I64 oh = 0; oh < g.OH; ++oh)
+        for (I64 ow = 0; ow < g.OW; ++ow) {
+          auto tap = [&](I64 k) {  // the input element tap k reads, 0 in the padding
+            const I64 ci = k / (g.KH * g.KW), kh = k / g.KW % g.KH, kw = k % g.KW;
+            const I64 ih = oh * g.sH - g.pH + kh * g.dH, iw = ow * g.sW - g.pW + kw * g.dW;
+            return ih >= 0 && ih < g.H && iw >= 0 && iw < g.W ? xg[(ci * g.H + ih) * g.W + iw] : T(0);
+          };
+          double sum = double(bias ? bias[co] : T(0));
+          for (I64 k0 = 0; k0 < K; k0 += KC) {
+            if (k0 > 0) sum = double(T(sum));  // a later chunk starts from the value stored
+            const I64 k1 = std::min(K, k0 + KC);
+            for (I64 s0 = k0; s0 < k1; s0 += step) {
+              T acc = T(0);
+              for (I64 k = s0; k < std::min(k1, s0 + step); ++k) acc += wk[k] * tap(k);
+              sum += double(acc);
+            }
+          }
+          out[((n * g.Cout + co) * g.OH + oh) * g.OW + ow] = T(sum);
+        }
+    }
+}
+
 }  // namespace
+
+void conv_reference(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) {
+  reference_impl(g, x, w, bias, out);
+}
+void conv_reference(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out) {
+  reference_impl(g, x, w, bias, out);
+}
 
 void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out) {
   conv_impl(g, x, w, bias, out);

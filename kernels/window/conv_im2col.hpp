@@ -21,4 +21,11 @@ struct ConvGeometry {
 void conv_im2col(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out);
 void conv_im2col(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out);
 
+// The plain reference of conv_im2col and conv_direct (kernels/common/fast_paths.hpp): each output
+// element on its own, its taps in order (input channel, kh, kw) summed as their shared product
+// (kernels/window/conv_tile.hpp) sums them: from the bias, runs of KF taps (float) or KC taps
+// (double) in T, each run's sum added in double, the value stored in T after every KC taps.
+void conv_reference(const ConvGeometry& g, const float* x, const float* w, const float* bias, float* out);
+void conv_reference(const ConvGeometry& g, const double* x, const double* w, const double* bias, double* out);
+
 }  // namespace whence

@@ -26,6 +26,7 @@
 #include "core/shape.hpp"
 #include "core/views.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/common/fast_paths.hpp"
 #include "kernels/window/conv_direct.hpp"
 #include "kernels/window/conv_im2col.hpp"
 
@@ -1107,13 +1108,16 @@ ConvGeometry conv_geometry(const Win& g) {
   return c;
 }
 
-// The convolution's values: shifted planes for stride 1, else im2col (the same sums either way).
+// The convolution's values: shifted planes for stride 1, else im2col, else (fast paths off)
+// the plain loop per element (the same sums every way).
 template <class T>
 void conv_compute(const ConvGeometry& c, const T* x, const T* w, const T* bias, T* out) {
-  if (conv_direct_fits(c))
+  if (conv_direct_fits(c) && take_fast_path(FastPath::ConvDirect))
     conv_direct(c, x, w, bias, out);
-  else
+  else if (take_fast_path(FastPath::ConvIm2col))
     conv_im2col(c, x, w, bias, out);
+  else
+    conv_reference(c, x, w, bias, out);
 }
 
 // The output columns [L, R) where every tap's input column ow·sW + kw·dW − pW lies in [0, W)
@@ -1339,7 +1343,8 @@ OpResult window_run(const Bound& b) {
       }
       r.tensors.push_back(store_double(g.dtype, g.out_shape, out));
     }
-  } else if (g.kind == Kind::Max && !g.adaptive && (g.dtype == DType::Float32 || g.dtype == DType::Float64)) {
+  } else if (g.kind == Kind::Max && !g.adaptive && (g.dtype == DType::Float32 || g.dtype == DType::Float64) &&
+             take_fast_path(FastPath::MaxPoolKernel)) {
     if (g.dtype == DType::Float32)
       max_pool_run<float>(g, x, r);
     else
