@@ -103,9 +103,8 @@ const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op)
   return ops.back();
 }
 
-OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example,
-                          std::vector<Param> params, RunFn run, ExplainFn explain, EquationFn equation,
-                          const void* family_data) {
+OpDescriptor described_op(const char* names, const char* family, const char* summary, const char* example,
+                          std::vector<Param> params) {
   OpDescriptor op;
   op.names = split_names(names);
   op.family = family;
@@ -113,6 +112,13 @@ OpDescriptor composite_op(const char* names, const char* family, const char* sum
   op.docs = docs_url(op.names.front());
   op.example = example;
   op.params = std::move(params);
+  return op;
+}
+
+OpDescriptor composite_op(const char* names, const char* family, const char* summary, const char* example,
+                          std::vector<Param> params, RunFn run, ExplainFn explain, EquationFn equation,
+                          const void* family_data) {
+  OpDescriptor op = described_op(names, family, summary, example, std::move(params));
   op.run = run;
   op.explain = explain;
   op.equation_fn = equation;

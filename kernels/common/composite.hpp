@@ -28,6 +28,11 @@ std::vector<std::string> split_names(const char* names);
 // PyTorch's documentation page for a qualified name.
 std::string docs_url(const std::string& name);
 
+// A descriptor's description: its names (primary first, space-separated), family, summary,
+// docs URL, teaching example and parameters; the family adds its functions.
+OpDescriptor described_op(const char* names, const char* family, const char* summary, const char* example,
+                          std::vector<Param> params);
+
 // Keeps the descriptor alive for the program's life and appends it to the table.
 const OpDescriptor& add_op(std::vector<const OpDescriptor*>& t, OpDescriptor op);
 

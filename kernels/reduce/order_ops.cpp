@@ -360,13 +360,7 @@ const OpDescriptor& register_order(std::vector<const OpDescriptor*>& t, const ch
   static std::deque<OrderSpec> specs;
   static std::deque<OpDescriptor> ops;
   specs.push_back(spec);
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = "reduce";
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
+  OpDescriptor op = described_op(names, "reduce", summary, example, std::move(params));
   op.family_data = &specs.back();
   op.names_resolve = spec.names_resolve;
   op.run = order_run;

@@ -21,14 +21,7 @@ Param p_dim(bool optional = true) {
 // One op: names (primary first), summary, example, parameters and its spec.
 void rd(std::vector<const OpDescriptor*>& t, const char* names, const char* summary, const char* example,
         std::vector<Param> params, ReduceSpec spec) {
-  OpDescriptor op;
-  op.names = split_names(names);
-  op.family = "reduce";
-  op.summary = summary;
-  op.docs = docs_url(op.names.front());
-  op.example = example;
-  op.params = std::move(params);
-  t.push_back(&register_reduce(std::move(op), std::move(spec)));
+  t.push_back(&register_reduce(described_op(names, "reduce", summary, example, std::move(params)), std::move(spec)));
 }
 
 ReduceSpec spec(ReduceKind kind, std::vector<D> results, const char* symbol) {

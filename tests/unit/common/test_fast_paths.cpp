@@ -219,8 +219,8 @@ std::vector<Variant> variants_of(const Call& base, std::mt19937& rng) {
   all("every tensor transposed", if_rank(2, transposed_copy));
 
   // larger, random-valued
-  const std::int64_t k = scale_for(given, 3, 300), big = scale_for(given, 16, 600),
-                     rows = scale_for(given, 32, 1024, true);
+  const std::int64_t k = scale_for(given, 3, 300), big = scale_for(given, 16, 320),
+                     rows = scale_for(given, 22, 512, true);
   if (k) {
     auto bigger = [&](std::int64_t by, Values values, bool transposed) {
       return [&rng, by, values, transposed](const Tensor& t) {
@@ -236,7 +236,7 @@ std::vector<Variant> variants_of(const Call& base, std::mt19937& rng) {
       all("all larger, ties" + layout, bigger(k, Values::Ties, tr));
       all("all larger, specials" + layout, bigger(k, Values::Special, tr));
     }
-    // several of the elementwise launcher's 256-element blocks (one layout: these cost the most)
+    // past the elementwise launcher's first 256-element block (one layout: these cost the most)
     if (big > k) all("all much larger", bigger(big, Values::Random, false));
   }
   if (rows) {  // long last dims: the 32 lanes of arg_lines and softmax, float32's cascade sums
