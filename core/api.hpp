@@ -50,10 +50,19 @@ struct ElementRelation {
   std::string equation;
 };
 
+// An output element: its result position and its row-major flat index.
+struct ElementRef {
+  int position = 0;
+  std::int64_t flat = 0;
+};
+
 class Explainer {
  public:
   explicit Explainer(const Call& call);
-  Json response(bool explain) const;                           // as evaluate
+  Json response(bool explain) const;  // as evaluate
+  // As evaluate without explain, with "relations" for the chosen elements only, in their order
+  // (the protocol's "explain": [[RESULT, ELEMENT], ...]).
+  Json response(const std::vector<ElementRef>& chosen) const;
   Json explain(int result_position, std::int64_t flat) const;  // as explain_element
   // The sources explain() lists, and nothing else: for tracing every output element (to
   // follow inputs forward) at a fraction of explain()'s cost. Empty when the call failed, the

@@ -4,8 +4,11 @@
 // follow Python: with a tensor operand they are torch.Tensor method calls (a + b is
 // torch.Tensor.__add__(a, b), 1 - t is torch.Tensor.__rsub__(t, 1)); on numbers, strings and
 // lists they are computed here (python_ops.cpp).
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "api.hpp"
 #include "call_syntax.hpp"
@@ -21,6 +24,43 @@
 namespace whence {
 
 namespace {
+
+// Python's float(str): blanks around, a sign, digits (single underscores between them), a
+// point, an exponent; or inf, infinity, nan in any case. Nothing else.
+std::optional<double> python_float_of_string(const std::string& text) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+  std::string s = text.substr(b, e - b), lower;
+  for (const char c : s) lower += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string word = !lower.empty() && (lower[0] == '+' || lower[0] == '-') ? lower.substr(1) : lower;
+  const double sign = !lower.empty() && lower[0] == '-' ? -1.0 : 1.0;
+  if (word == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (word == "inf" || word == "infinity") return sign * std::numeric_limits<double>::infinity();
+  std::string digits;  // s without its underscores
+  std::size_t i = 0;
+  const auto digit = [&](std::size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])); };
+  const auto run = [&]() {  // digits with single underscores between them; false if none
+    const std::size_t start = i;
+    for (; digit(i) || (s[i] == '_' && i > start && digit(i - 1) && digit(i + 1)); ++i)
+      if (s[i] != '_') digits += s[i];
+    return i > start;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) digits += s[i++];
+  bool mantissa = run();
+  if (i < s.size() && s[i] == '.') {
+    digits += s[i++];
+    mantissa = run() || mantissa;
+  }
+  if (!mantissa) return std::nullopt;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    digits += s[i++];
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) digits += s[i++];
+    if (!run()) return std::nullopt;
+  }
+  if (i != s.size()) return std::nullopt;
+  return std::strtod(digits.c_str(), nullptr);
+}
 
 using Kind = Node::Kind;
 
@@ -116,11 +156,7 @@ Value call_function(const std::string& name, const Node& call) {
     return t;
   }
   if (name == "float" && args.size() == 1 && args[0].is<std::string>()) {
-    std::string s = args[0].as<std::string>();
-    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (s == "nan" || s == "+nan" || s == "-nan") return std::numeric_limits<double>::quiet_NaN();
-    if (s == "inf" || s == "+inf" || s == "infinity") return std::numeric_limits<double>::infinity();
-    if (s == "-inf" || s == "-infinity") return -std::numeric_limits<double>::infinity();
+    if (const auto v = python_float_of_string(args[0].as<std::string>())) return *v;
     fail("ValueError", "could not convert string to float: '" + args[0].as<std::string>() + "'");
   }
   if (name == "float" && args.size() == 1 && scalar_of(args[0])) return scalar_of(args[0])->as_double();

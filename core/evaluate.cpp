@@ -6,6 +6,7 @@
 
 #include "api.hpp"
 #include "bind.hpp"
+#include "budget.hpp"
 #include "call_syntax.hpp"
 #include "equation.hpp"
 #include "error.hpp"
@@ -73,12 +74,25 @@ std::string equation_text(const Evaluation& e, int position, std::int64_t flat, 
                            : build_equation(e.bound, e.result.tensors[std::size_t(position)], flat, sources);
 }
 
+// Whether result `position` has element `flat`.
+bool has_element(const Evaluation& e, int position, std::int64_t flat) {
+  return position >= 0 && std::size_t(position) < e.result.tensors.size() && flat >= 0 &&
+         flat < e.result.tensors[std::size_t(position)].numel();
+}
+
+// About the bytes one source takes in a response: [[0],123,"value"], and its term of the equation.
+constexpr std::int64_t kBytesPerSource = 32;
+
 Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
   const auto sources = e.op->explain(e.bound, e.result, position, flat);
+  charge_work(std::int64_t(sources.size()) + 1);
+  charge_relation_bytes(kBytesPerSource * std::int64_t(sources.size() + 1));  // {"out":[0,1],"src":[...],"eq":...}
   Json src = Json::array();
   for (const Source& s : sources)
     src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)], s.item), s.flat, role_name(s.role)}));
-  return Json{{"out", Json::array({position, flat})}, {"src", src}, {"eq", equation_text(e, position, flat, sources)}};
+  std::string eq = equation_text(e, position, flat, sources);
+  charge_relation_bytes(std::int64_t(eq.size()));
+  return Json{{"out", Json::array({position, flat})}, {"src", src}, {"eq", std::move(eq)}};
 }
 
 Json error_json(const std::string& type, const std::string& message, const std::string& arg = {},
@@ -152,8 +166,9 @@ void enable_programs(Json (*evaluate_program)(const Json& request)) { g_programs
 
 namespace {
 
-// The response to `call` from its run `e` (DESIGN.md, "Response").
-Json response_json(const Evaluation& e, bool explain) {
+// The response to `call` from its run `e` (DESIGN.md, "Response"), with the relations of every
+// output element when `explain`, else of the `chosen` ones ([result position, flat element]).
+Json response_json(const Evaluation& e, bool explain, const std::vector<ElementRef>& chosen = {}) {
   // A tuple result (values, indices) is a plain array of tensors.
   Json result = Json::array();
   if (e.result.is_tuple && !e.python_result)
@@ -172,6 +187,14 @@ Json response_json(const Evaluation& e, bool explain) {
         for (std::int64_t flat = 0; flat < e.result.tensors[pos].numel(); ++flat)
           relations.push_back(relation_json(e, int(pos), flat));
     r["relations"] = relations;
+  } else if (!chosen.empty()) {
+    Json relations = Json::array();
+    for (const ElementRef& c : chosen) {
+      if (e.python_result || !has_element(e, c.position, c.flat))
+        fail("IndexError", "no output element " + std::to_string(c.flat) + " in result " + std::to_string(c.position));
+      relations.push_back(relation_json(e, c.position, c.flat));
+    }
+    r["relations"] = relations;
   }
   return r;
 }
@@ -181,6 +204,7 @@ Json response_json(const Evaluation& e, bool explain) {
 Json evaluate(const Call& call, bool explain) { return Explainer(call).response(explain); }
 
 Explainer::Explainer(const Call& call) {
+  const RequestScope scope;
   error_ = guarded([&] {
     evaluation_ = std::make_shared<const Evaluation>(run_call(call));
     return Json{{"ok", true}};
@@ -189,15 +213,17 @@ Explainer::Explainer(const Call& call) {
 
 Json Explainer::response(bool explain) const {
   if (!evaluation_) return error_;
+  const RequestScope scope;
   return guarded([&] { return response_json(*evaluation_, explain); });
 }
 
-namespace {
-// Whether result `position` has element `flat`.
-bool has_element(const Evaluation& e, int position, std::int64_t flat) {
-  return position >= 0 && std::size_t(position) < e.result.tensors.size() && flat >= 0 &&
-         flat < e.result.tensors[std::size_t(position)].numel();
+Json Explainer::response(const std::vector<ElementRef>& chosen) const {
+  if (!evaluation_) return error_;
+  const RequestScope scope;
+  return guarded([&] { return response_json(*evaluation_, false, chosen); });
 }
+
+namespace {
 
 // An element's sources for sources() and relation(): false where the call failed, gave a
 // Python value, has no such element, or its op's explain throws.
@@ -225,6 +251,7 @@ Json explain_element(const Call& call, int result_position, std::int64_t flat) {
 
 Json Explainer::explain(int result_position, std::int64_t flat) const {
   if (!evaluation_) return error_;
+  const RequestScope scope;
   return guarded([&] {
     const Evaluation& e = *evaluation_;
     if (!has_element(e, result_position, flat))
@@ -234,12 +261,14 @@ Json Explainer::explain(int result_position, std::int64_t flat) const {
 }
 
 std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t flat) const {
+  const RequestScope scope;
   std::vector<Source> sources;
   if (!explain_sources(evaluation_.get(), result_position, flat, sources)) return {};
   return links_of(sources);
 }
 
 bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation& out) const {
+  const RequestScope scope;
   std::vector<Source> sources;
   if (!explain_sources(evaluation_.get(), result_position, flat, sources)) return false;
   try {
@@ -256,7 +285,20 @@ Json Explainer::source_path(const SourceLink& s) const {
   return path_json(evaluation_->bound.paths[std::size_t(s.param)], s.item);
 }
 
+// The "explain" of a request: true (every element), or [[RESULT, ELEMENT], ...] (those).
+std::vector<ElementRef> chosen_elements(const Json& explain) {
+  std::vector<ElementRef> chosen;
+  if (!explain.is_array()) return chosen;
+  for (const Json& item : explain) {
+    if (!item.is_array() || item.size() != 2 || !item[0].is_number_integer() || !item[1].is_number_integer())
+      fail("ValueError", "\"explain\" is true or a list of [RESULT, ELEMENT] pairs, e.g. [[0, 5]]");
+    chosen.push_back(ElementRef{item[0].get<int>(), item[1].get<std::int64_t>()});
+  }
+  return chosen;
+}
+
 std::string evaluate_line(const std::string& line) {
+  const RequestScope scope;
   Json id = nullptr;
   Json response = guarded([&] {
     if (line.size() > kMaxRequestBytes)
@@ -268,17 +310,24 @@ std::string evaluate_line(const std::string& line) {
       fail("ValueError", std::string("malformed JSON: ") + e.what());
     }
     if (request.is_object() && request.contains("id")) id = request["id"];
-    const bool explain = request.is_object() && request.value("explain", false) == true;
+    const bool explain = request.is_object() && request.contains("explain") && request["explain"] == true;
     if (request.is_object() && (request.contains("program") || request.contains("session"))) {
       if (!g_programs)
         fail("Unsupported", "programs are not part of this build: the CLI runs them (whence eval, whence run)");
       return g_programs(request);
     }
+    const std::vector<ElementRef> chosen = request.is_object() && request.contains("explain")
+                                               ? chosen_elements(request["explain"])
+                                               : std::vector<ElementRef>{};
+    Call call;
     if (request.is_object() && request.contains("code")) {
       if (!request["code"].is_string()) fail("ValueError", "\"code\" must be a string of PyTorch call text");
-      return evaluate(parse_call(request["code"].get<std::string>()), explain);
+      call = parse_call(request["code"].get<std::string>());
+    } else {
+      call = call_from_json(request);
     }
-    return evaluate(call_from_json(request), explain);
+    const Explainer explainer(call);
+    return chosen.empty() ? explainer.response(explain) : explainer.response(chosen);
   });
   Json out{{"id", id}};
   for (auto& [k, v] : response.items()) out[k] = std::move(v);

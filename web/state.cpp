@@ -323,9 +323,11 @@ void State::evaluate_call() {
   try {
     run.emplace(call_);
     response = run->response(/*explain=*/false);
-    // Explain small results whole: hovering inputs needs every relation.
+    // Explain small results whole: hovering inputs needs every relation. Where that passes the
+    // request budget (sort's 2,048 outputs each list the whole line: core/budget.hpp), the
+    // result is explained one element at a time instead, as a big one.
     if (response.value("ok", false) && result_numel(response) <= kExplainAllLimit)
-      response = run->response(/*explain=*/true);
+      if (Json all = run->response(/*explain=*/true); all.value("ok", false)) response = std::move(all);
   } catch (const std::exception& e) {  // Explainer promises not to throw; be safe anyway
     response = {{"ok", false}, {"error", {{"type", "RuntimeError"}, {"message", e.what()}}}};
   }

@@ -44,7 +44,8 @@ struct ParsedProgram {
 ParsedProgram parse_program(const std::string& text);
 
 // The protocol's program requests (DESIGN.md, "Programs"): {"program": TEXT, "explain"?,
-// "trace"? | "reach"?: {"name", "element", "line"?}}. Never throws.
+// "trace"? | "reach"?: {"name", "element", "line"?}}. Throws Error for a malformed request
+// (evaluate_line, its one caller, answers it as an error response).
 Json evaluate_program(const Json& request);
 
 // Links programs into evaluate_line (api.hpp); the CLI does, the single-call web modules do not.

@@ -5,6 +5,7 @@
 #include <new>
 #include <set>
 
+#include "core/budget.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
 #include "core/program/program_run.hpp"
@@ -32,6 +33,7 @@ Outcome run_program(ProgramRun& run, const std::string& text) {
     } catch (const Error& e) {
       out.steps.pop_back();
       out.error = LineError{e, s.line};
+      if (e.type == "Unsupported") renew_request_budget();  // a limit: the steps before still answer
       break;
     } catch (const std::bad_alloc&) {
       out.steps.pop_back();
@@ -77,7 +79,9 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
     if (id < 0) continue;
     for (std::int64_t flat = 0; flat < p.node(id).tensor.numel(); ++flat) {
       Json src = Json::array();
-      for (const Edge& e : p.visible_sources(Cell{id, flat})) src.push_back(cell_json(p, statements, e.cell, e.role));
+      const std::vector<Edge>& edges = p.visible_sources(Cell{id, flat});
+      charge_relation_bytes(48 * std::int64_t(edges.size()) + 24);  // {"name":"x","line":1,"element":0,"role":"value"}
+      for (const Edge& e : edges) src.push_back(cell_json(p, statements, e.cell, e.role));
       relations.push_back(Json{{"out", Json::array({r, flat})}, {"src", src}});
     }
   }
@@ -240,7 +244,7 @@ Json evaluate_program(const Json& request) {
   if (request.contains("session") && !request.contains("program")) return session_request(request);
   if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
   const std::string text = request["program"].get<std::string>();
-  const bool explain = request.value("explain", false) == true;
+  const bool explain = request.contains("explain") && request["explain"] == true;
   const bool query = request.contains("trace") || request.contains("reach");
   if (request.contains("session")) {
     if (request["session"] != true || query)
@@ -262,6 +266,7 @@ Json evaluate_program(const Json& request) {
 }
 
 int print_program(const std::string& text, std::string& out) {
+  const RequestScope scope;
   ProgramRun run(false, true);
   const Outcome o = run_program(run, text);
   for (const Step& s : o.steps) {

@@ -2,6 +2,7 @@
 // every op each one ran (program_run.hpp).
 #include "core/program/program_run.hpp"
 
+#include "core/budget.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
 
@@ -102,11 +103,15 @@ void ProgramRun::ran(const Evaluation& e) {
     for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
       const std::int64_t n = e.result.tensors[pos].numel();
       sources[pos].resize(std::size_t(n));
-      for (std::int64_t flat = 0; flat < n; ++flat)
-        for (const Source& s : e.op->explain(e.bound, e.result, int(pos), flat))
+      for (std::int64_t flat = 0; flat < n; ++flat) {
+        const std::vector<Source> element_sources = e.op->explain(e.bound, e.result, int(pos), flat);
+        charge_work(std::int64_t(element_sources.size()) + 1);
+        charge_kept_bytes(std::int64_t(sizeof(Edge) * element_sources.size() + sizeof(std::vector<Edge>)));
+        for (const Source& s : element_sources)
           if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
             if (const auto& cell = (*cells)[std::size_t(s.flat)])
               sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
+      }
     }
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
     add_node(e.result.tensors[pos], std::move(sources[pos]));

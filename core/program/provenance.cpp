@@ -3,6 +3,8 @@
 
 #include <deque>
 
+#include "core/budget.hpp"
+
 namespace whence {
 
 bool same_tensor(const Tensor& a, const Tensor& b) {
@@ -15,7 +17,9 @@ namespace {
 // The role of a path: its first non-value edge decides how the far cell takes part.
 Role compose(Role near, Role far) { return near != Role::Value ? near : far; }
 
+// Quadratic in a cell's sources (a sum over 65,536 elements composed): charged to the request.
 void merge(std::vector<Edge>& into, const Edge& e) {
+  charge_work(std::int64_t(into.size()) + 1);
   for (Edge& have : into)
     if (have.cell == e.cell) {
       if (e.role == Role::Value) have.role = Role::Value;
@@ -77,6 +81,8 @@ const std::vector<Edge>& Provenance::visible_sources(const Cell& c) {
       const std::vector<Edge> far = visible_sources(e.cell);
       for (const Edge& f : far) merge(out, Edge{f.cell, compose(e.role, f.role)});
     }
+  charge_kept_bytes(std::int64_t(sizeof(Edge) * out.size() + sizeof(Cell) + sizeof(std::vector<Edge>)) +
+                    32);  // a map node
   return composed_[c] = std::move(out);
 }
 
@@ -85,7 +91,9 @@ std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {
   std::map<Cell, std::size_t> seen{{start, SIZE_MAX}};
   std::deque<std::size_t> queue;
   auto visit = [&](const Cell& from_cell, Role from_role, int depth) {
-    for (const Edge& e : visible_sources(from_cell)) {
+    const std::vector<Edge>& edges = visible_sources(from_cell);
+    charge_work(std::int64_t(edges.size()) + 1);
+    for (const Edge& e : edges) {
       const Role role = compose(from_role, e.role);
       auto [it, fresh] = seen.emplace(e.cell, out.size());
       if (!fresh) {
@@ -113,8 +121,11 @@ std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
     readers_.reset(first_key_.back());
     for (int id = 0; id < size(); ++id) {
       if (!node(id).visible()) continue;
-      for (std::int64_t flat = 0; flat < std::int64_t(node(id).sources.size()); ++flat)
-        for (const Edge& e : visible_sources(Cell{id, flat})) readers_.add(key(e.cell), Cell{id, flat});
+      for (std::int64_t flat = 0; flat < std::int64_t(node(id).sources.size()); ++flat) {
+        const std::vector<Edge>& edges = visible_sources(Cell{id, flat});
+        charge_work(std::int64_t(edges.size()) + 1);
+        for (const Edge& e : edges) readers_.add(key(e.cell), Cell{id, flat});
+      }
     }
     readers_.finish();
   }
@@ -129,7 +140,9 @@ std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
       if (!seen.emplace(reader, true).second) continue;
       // How `from` takes part in this reader: its role among the reader's sources.
       Role role = Role::Value;
-      for (const Edge& e : visible_sources(reader))
+      const std::vector<Edge>& edges = visible_sources(reader);
+      charge_work(std::int64_t(edges.size()) + 1);
+      for (const Edge& e : edges)
         if (e.cell == from) role = e.role;
       out.push_back(Reached{reader, role, depth});
       queue.push_back(out.size() - 1);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <optional>
 
 #include "core/call_format.hpp"
@@ -173,7 +174,8 @@ void element_taps(const Sampling& S, std::int64_t flat, std::vector<Tap>& taps, 
     const std::int64_t loc = flat % out_inner, c = (flat / out_inner) % S.channels, n = flat / (out_inner * S.channels);
     const std::int64_t plane = S.plane_stride < 0 ? in_inner : S.plane_stride;
     for (const Tap& t : S.locations[std::size_t(n * out_inner + loc)])
-      if (t.w != 0 || for_value) taps.push_back({(n * S.channels + c) * plane + t.at, t.w});
+      if (for_value || (t.w != 0 && !std::isnan(t.w)))  // a NaN weight: NaN whatever the input says
+        taps.push_back({(n * S.channels + c) * plane + t.at, t.w});
     if (!for_value && S.mode == Mode::Cubic)
       taps.erase(std::remove_if(taps.begin(), taps.end(), [](const Tap& t) { return std::fabs(t.w) <= 1e-6; }),
                  taps.end());
@@ -630,15 +632,21 @@ struct GridAxis {
   double unnormalize(double g) const {
     return align ? R(R(R(g + 1) / 2) * double(size - 1)) : R(R(R(R(g + 1) * double(size)) - 1) / 2);
   }
-  double clip(double x) const { return std::min(double(size - 1), std::max(x, 0.0)); }
+  // As PyTorch's vectorized clip (maxps, minps): a NaN coordinate becomes 0.
+  double clip(double x) const {
+    const double low = x > 0 ? x : 0.0;
+    return low < double(size - 1) ? low : double(size - 1);
+  }
   double reflect(double x) const {  // reflect_coordinates(x, twice_low, twice_high)
     const double lo2 = align ? 0 : -1, hi2 = align ? double(2 * (size - 1)) : double(2 * size - 1);
     if (lo2 == hi2) return 0;
     const double mn = lo2 / 2, span = (hi2 - lo2) / 2;
     x = std::fabs(R(x - mn));
     const double extra = R(std::fmod(x, span));
-    const int flips = int(std::floor(R(x / span)));
-    return flips % 2 == 0 ? R(extra + mn) : R(R(span - extra) + mn);
+    // PyTorch's int(floor(...)): a value past int's range converts to INT_MIN on x86, an even count.
+    const double flips = std::floor(R(x / span));
+    const bool even = float_to_int32(flips) % 2 == 0;
+    return even ? R(extra + mn) : R(R(span - extra) + mn);
   }
   double source(double g) const {  // grid_sampler_compute_source_index
     double x = unnormalize(g);
@@ -646,12 +654,12 @@ struct GridAxis {
     if (padding == 2) x = clip(reflect(x));
     return x;
   }
-  // An integer tap coordinate as bicubic reads it: clipped or reflected; -1 outside (zeros).
-  std::int64_t bounded(std::int64_t i) const {
-    double x = double(i);
+  // A tap coordinate (a whole number, or not finite) as bicubic reads it: clipped or
+  // reflected while still floating point, as PyTorch's get_value_bounded; -1 outside (zeros).
+  std::int64_t bounded(double x) const {
     if (padding == 1) x = clip(x);
     if (padding == 2) x = clip(reflect(x));
-    const std::int64_t j = std::int64_t(x);
+    const std::int64_t j = float_to_int64(x);
     return j >= 0 && j < size ? j : -1;
   }
 };
@@ -744,6 +752,7 @@ Sampling grid_sample_prepare(const Bound& b) {
     // Per coordinate: the candidate input indices and weights (-1: outside, masked).
     std::vector<Ints> idx(static_cast<std::size_t>(dims));
     std::vector<std::vector<double>> w(static_cast<std::size_t>(dims));
+    bool not_a_number = false;  // a non-finite coordinate that interpolation weighs: NaN, as PyTorch's
     for (int k = 0; k < dims; ++k) {
       const GridAxis& a = axes[std::size_t(k)];
       const double gv = g[std::size_t(l * dims + k)];
@@ -751,21 +760,26 @@ Sampling grid_sample_prepare(const Bound& b) {
       std::vector<double>& wk = w[std::size_t(k)];
       if (S.mode == Mode::Nearest) {  // (2-D rounds half to even, 3-D half away from zero)
         const double c = a.source(gv);
-        const std::int64_t i = std::int64_t(dims == 2 ? std::nearbyint(c) : std::round(c));
+        const std::int64_t i = float_to_int64(dims == 2 ? std::nearbyint(c) : std::round(c));
         ik.push_back(i >= 0 && i < a.size ? i : -1);
         wk.push_back(1);
       } else if (S.mode == Mode::Linear) {
         const double c = a.source(gv), f = std::floor(c), t = R(c - f);
-        const std::int64_t i = std::int64_t(f);
+        not_a_number = not_a_number || !std::isfinite(c);
+        const std::int64_t i = f >= -1 && f < double(a.size) ? std::int64_t(f) : -2;  // -2: both taps outside
         ik = {i >= 0 && i < a.size ? i : -1, i + 1 >= 0 && i + 1 < a.size ? i + 1 : -1};
         wk = {R(1 - t), t};
       } else {
         const double c = a.unnormalize(gv), f = std::floor(c);
-        const std::int64_t i = std::int64_t(f);
+        not_a_number = not_a_number || !std::isfinite(c);
         wk.resize(4);
         cubic_weights(R, R(c - f), wk.data());
-        for (int j = 0; j < 4; ++j) ik.push_back(a.bounded(i - 1 + j));
+        for (int j = 0; j < 4; ++j) ik.push_back(a.bounded(f - 1 + j));
       }
+    }
+    if (not_a_number) {  // no element decides it: one tap of NaN weight makes the value
+      taps.push_back({0, std::numeric_limits<double>::quiet_NaN()});
+      continue;
     }
     // Coordinate k chose the taps unless it is pinned (a dim of one pixel that clipping or
     // align_corners maps to 0 whatever k says) or another coordinate has every tap outside

@@ -542,6 +542,11 @@ GS_CASES += [
     C("empty_batch", [T([0, 1, 2, 2]), "torch.zeros(0, 1, 1, 2)"], [["align_corners", "False"]]),
     C("transposed", [T([1, 2, 3, 3], ".transpose"), "G[1,2,2,2]"], [["align_corners", "False"]]),
     C("expanded_grid", [T([2, 1, 2, 2]), "torch.tensor([[[[0.3, -0.6]]]]).expand(2, 1, 1, 2)"], [["align_corners", "True"]]),
+    # Coordinates a fuzzer wrote (a bicubic -inf once converted to an integer: undefined): the
+    # padding clips a NaN to 0 as PyTorch's vectorized clip does; huge ones clip or reflect.
+    C("non_finite_border", [T([1, 1, 3, 4]), "torch.tensor([[[[float('nan'), 0.3], [float('-inf'), 0.3], [float('inf'), -0.2], [1e30, 0.5], [-1e30, 0.1]]]])"], [["padding_mode", "'border'"], ["align_corners", "False"]]),
+    C("non_finite_nearest_reflection", [T([1, 1, 3, 4]), "torch.tensor([[[[float('nan'), 0.3], [float('-inf'), 0.3], [float('inf'), -0.2], [1e30, 0.5]]]])"], [["mode", "'nearest'"], ["padding_mode", "'reflection'"], ["align_corners", "False"]]),
+    C("non_finite_bicubic_border", [T([1, 1, 3, 4]), "torch.tensor([[[[float('-inf'), 0.3], [1e30, 0.5], [-1e30, 0.1], [float('nan'), 0.2]]]])"], [["mode", "'bicubic'"], ["padding_mode", "'border'"], ["align_corners", "False"]]),
 ]
 GS_ERRORS = [
     C("err_mode", [T([1, 1, 2, 2]), "G[1,1,1,2]"], [["mode", "'linear'"]]),

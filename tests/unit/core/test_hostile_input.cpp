@@ -64,3 +64,16 @@ TEST_CASE("as_strided refuses a storage size that overflows, in PyTorch's words"
         "setStorage: sizes [3], strides [1099511627776], storage offset 0, and itemsize 4 requiring a storage size of "
         "8796093022212 are out of bounds for storage of size 36");
 }
+
+TEST_CASE("float() of a string reads what Python's float reads, and refuses the rest", "[hostile]") {
+  // The fuzzer wrote float('1e30') into a grid: Whence read only 'nan' and 'inf' before.
+  const whence::Json r =
+      code("torch.abs(torch.tensor([float(' 1e30 '), float('1_000.5'), float('-Infinity'), float('.5')]))");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["data"] == whence::Json::array({1e30, 1000.5, "inf", 0.5}));
+  for (const char* bad : {"'1__0'", "'_1'", "'.'", "'1e'", "'0x10'", "'1_'"}) {
+    const whence::Json e = code(std::string("torch.abs(torch.tensor([float(") + bad + ")]))");
+    CHECK(e["error"]["type"] == "ValueError");
+    CHECK(e["error"]["message"] == std::string("could not convert string to float: ") + bad);
+  }
+}
