@@ -16,6 +16,7 @@ struct Count {
   int depth = 0;
   std::int64_t work = 0, relation_bytes = 0, kept_bytes = 0;
   std::int64_t work_at_clock = 0;  // work done when the clock was last read
+  int charges_at_clock = 0;        // charges since
   Clock::time_point deadline;
 };
 thread_local Count g_count;
@@ -56,9 +57,11 @@ void charge_work(std::int64_t steps) {
   if (g_count.work > g_limits.work)
     fail("Unsupported", "this request needs more than " + grouped(g_limits.work) +
                             " steps of work (Whence's limit per request); ask for fewer elements or smaller tensors");
-  // The clock is read every 4,096 steps or so: well under a nanosecond a step.
-  if (g_count.work - g_count.work_at_clock >= (1 << 12)) {
+  // The clock is read every 4,096 steps or 16 charges, whichever comes first: a charge can stand
+  // for a costly step (an element explained by preparing its whole op again).
+  if (g_count.work - g_count.work_at_clock >= (1 << 12) || ++g_count.charges_at_clock >= 16) {
     g_count.work_at_clock = g_count.work;
+    g_count.charges_at_clock = 0;
     if (Clock::now() > g_count.deadline)
       fail("Unsupported", "this request ran longer than " + grouped(std::int64_t(g_limits.seconds)) +
                               " s (Whence's limit per request); ask for fewer elements or smaller tensors");

@@ -80,8 +80,10 @@ double ReachIndex::progress() const {
 
 bool ReachIndex::trace(const Explainer& run, double deadline) {
   if (!tracing_) return false;
-  // Check the clock every few elements: one element's sources take microseconds.
-  constexpr int kBetweenClocks = 16;
+  // Check the clock every few elements: one element's sources take microseconds, mostly. Where
+  // they take more (each of a long sort's outputs prepares its whole line again), at every one.
+  int between_clocks = 16;
+  double clock = timings::now_ms();
   constexpr std::size_t kBucketSlice = 16384;
   for (int since_clock = 0;; ++since_clock) {
     while (position_ < numels_.size() && next_ >= numels_[position_]) {
@@ -97,9 +99,12 @@ bool ReachIndex::trace(const Explainer& run, double deadline) {
       finished();
       return true;
     }
-    if (since_clock == kBetweenClocks) {
+    if (since_clock >= between_clocks) {
       since_clock = 0;
-      if (timings::now_ms() >= deadline) return true;
+      const double now = timings::now_ms();
+      if (now >= deadline) return true;
+      if (now - clock > 1) between_clocks = 1;
+      clock = now;
     }
     // Sources come argument by argument, mostly in one role: look each up when it changes.
     std::pair<int, int> key{-2, -2};

@@ -145,7 +145,7 @@ std::int64_t int_arg(const Bound& b, const char* name, std::int64_t dflt) {
   const Value& v = arg(b, name);
   if (v.is<std::int64_t>()) return v.as<std::int64_t>();
   if (v.is<bool>()) return v.as<bool>() ? 1 : 0;
-  if (v.is<Tensor>()) return v.as<Tensor>().get(0).i;
+  if (v.is<Tensor>() && v.as<Tensor>().numel() == 1) return v.as<Tensor>().get(0).i;  // (the binder refused others)
   return dflt;
 }
 bool bool_arg(const Bound& b, const char* name, bool dflt) {

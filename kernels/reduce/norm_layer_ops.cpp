@@ -370,6 +370,13 @@ void verify_batch_size(const Shape& size, const std::string& printed) {
 
 void group_norm_check(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
+  // F.group_norm is Python: a tensor of groups is tested for truth on its way (a fuzzer passed
+  // one with no elements, read as an int out of range).
+  if (const Value& g = arg(b, "num_groups"); g.is<Tensor>() && g.as<Tensor>().numel() != 1)
+    fail("RuntimeError",
+         g.as<Tensor>().numel() == 0 ? "Boolean value of Tensor with no values is ambiguous"
+                                     : "Boolean value of Tensor with more than one value is ambiguous",
+         "num_groups");
   const std::int64_t G = int_arg(b, "num_groups", 1);
   const std::int64_t N = size_at(x, 0), C = size_at(x, 1);
   if (G == 0) fail("ZeroDivisionError", "integer division or modulo by zero", "num_groups");

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <deque>
 
+#include "core/budget.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
@@ -121,6 +122,7 @@ Reduction prepare(const Bound& b, const ReduceSpec& spec) {
 
 // The element function's input: r.typed as double or int64.
 void load_values(Reduction& r) {
+  charge_work(r.typed.numel());  // once per run, but once per element explained too
   r.values = cast_tensor(r.typed, is_floating(r.typed.dtype()) ? DType::Float64 : DType::Int64);
   r.args.in = to_ktensor(r.values, 0);
 }

@@ -4,6 +4,7 @@
 // in a single call and in a program; the next request is served as before.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 
 #include "core/api.hpp"
@@ -24,23 +25,43 @@ struct Limits {
 
 }  // namespace
 
-TEST_CASE("sort explained whole lists n**2 sources: refused past 32 MiB, chosen elements answered", "[budget]") {
+// The limits of a test that checks a count, scaled down so that the sanitizer build gets there
+// in a moment, with the deadline out of the way (slow builds would meet it first).
+whence::RequestLimits counted() {
+  whence::RequestLimits l;
+  l.relation_bytes = 1 << 20;
+  l.kept_bytes = 8 << 20;
+  l.seconds = 1e6;
+  return l;
+}
+
+TEST_CASE("the default limits are those core/README.md lists", "[budget]") {
+  const whence::RequestLimits l;
+  CHECK(l.work == 200000000);
+  CHECK(l.relation_bytes == 32 << 20);
+  CHECK(l.kept_bytes == 256 << 20);
+  CHECK(l.seconds == 10);
+}
+
+TEST_CASE("sort explained whole lists n**2 sources: refused past the relation bytes, chosen elements answered",
+          "[budget]") {
+  std::optional<Limits> limits(counted());
   // Each of 2,000 outputs lists the 2,000 elements of its line: 41 s and 164 MB before.
   const Json whole = answer({{"id", 1}, {"code", "torch.sort(torch.arange(2000.).flip(0))"}, {"explain", true}});
   REQUIRE(whole["ok"] == false);
   CHECK(whole["error"]["type"] == "Unsupported");
   CHECK(whole["error"]["message"] ==
-        "the relations of this result take more than 32 MiB (Whence's limit per response); ask for chosen "
+        "the relations of this result take more than 1 MiB (Whence's limit per response); ask for chosen "
         "elements instead: \"explain\": [[RESULT, ELEMENT], ...]");
 
-  const Json chosen = answer({{"id", 2},
-                              {"code", "torch.sort(torch.arange(65536.).flip(0))"},
-                              {"explain", Json::array({{0, 7}, {1, 65535}})}});
+  limits.reset();  // the defaults: two chosen elements, each listing its whole line
+  const Json chosen = answer(
+      {{"id", 2}, {"code", "torch.sort(torch.arange(4096.).flip(0))"}, {"explain", Json::array({{0, 7}, {1, 4095}})}});
   REQUIRE(chosen["ok"] == true);
   REQUIRE(chosen["relations"].size() == 2);
   CHECK(chosen["relations"][0]["out"] == Json::array({0, 7}));
-  CHECK(chosen["relations"][1]["out"] == Json::array({1, 65535}));
-  CHECK(chosen["relations"][0]["src"].size() == 65536);  // the whole line, compared
+  CHECK(chosen["relations"][1]["out"] == Json::array({1, 4095}));
+  CHECK(chosen["relations"][0]["src"].size() == 4096);  // the whole line, compared
 
   const Json outside =
       answer({{"id", 3}, {"code", "torch.sort(torch.arange(4.))"}, {"explain", Json::array({{0, 4}})}});
@@ -55,8 +76,9 @@ TEST_CASE("sort explained whole lists n**2 sources: refused past 32 MiB, chosen 
 }
 
 TEST_CASE("work past the request's count is refused, in a call and in a program", "[budget]") {
-  whence::RequestLimits small;
+  whence::RequestLimits small = counted();
   small.work = 100000;
+  small.relation_bytes = 1 << 30;
   const Limits limits(small);
   // cumsum over 256 x 256: each output lists up to 256 sources, 8.4 million in all.
   const Json call = answer({{"id", 1}, {"code", "torch.cumsum(torch.ones(256, 256), dim=1)"}, {"explain", true}});
@@ -87,15 +109,17 @@ TEST_CASE("a request still running at the deadline is stopped at its next charge
   CHECK(quick["ok"] == true);
 }
 
-TEST_CASE("a program keeping more than 256 MiB of relations stops at that line; the lines before answer", "[budget]") {
+TEST_CASE("a program keeping more relations than its limit stops at that line; the lines before answer", "[budget]") {
+  const Limits limits(counted());
   whence::link_programs();
-  // Each element of a 256 x 256 matmul reads 512: 33 million sources kept (3.4 GB, 10 s before).
+  // Each element of a 64 x 64 matmul reads 128: half a million sources kept, past 8 MiB (a
+  // 256 x 256 one keeps 33 million: 3.4 GB and 10 s before, refused at 256 MiB in 0.5 s now).
   const Json r = answer(
-      {{"id", 1}, {"program", "x = torch.arange(65536.).reshape(256, 256)\ny = x @ x\nz = y @ y"}, {"session", true}});
+      {{"id", 1}, {"program", "x = torch.arange(4096.).reshape(64, 64)\ny = x @ x\nz = y @ y"}, {"session", true}});
   REQUIRE(r["ok"] == false);
   CHECK(r["error"]["line"] == 2);
   CHECK(r["error"]["message"] ==
-        "the relations this request keeps take more than 256 MiB of memory (Whence's limit per request); ask for "
+        "the relations this request keeps take more than 8 MiB of memory (Whence's limit per request); ask for "
         "fewer elements or smaller tensors");
   REQUIRE(r["steps"].size() == 1);
   CHECK(r["steps"][0]["names"] == Json::array({"x"}));

@@ -77,3 +77,15 @@ TEST_CASE("float() of a string reads what Python's float reads, and refuses the 
     CHECK(e["error"]["message"] == std::string("could not convert string to float: ") + bad);
   }
 }
+
+TEST_CASE("group_norm's num_groups as a tensor of 0 or 2 elements: PyTorch's truth-value error", "[hostile]") {
+  // The binder fuzzer passed an empty tensor, read as an int past its end (a division by zero).
+  const whence::Json empty =
+      code("torch.nn.functional.group_norm(torch.ones(2, 4, 3), torch.tensor([], dtype=torch.int64))");
+  CHECK(empty["error"]["type"] == "RuntimeError");
+  CHECK(empty["error"]["message"] == "Boolean value of Tensor with no values is ambiguous");
+  const whence::Json two = code("torch.nn.functional.group_norm(torch.ones(2, 4, 3), torch.tensor([2, 2]))");
+  CHECK(two["error"]["message"] == "Boolean value of Tensor with more than one value is ambiguous");
+  const whence::Json one = code("torch.nn.functional.group_norm(torch.ones(2, 4, 3), torch.tensor(2))");
+  CHECK(one["ok"] == true);
+}
