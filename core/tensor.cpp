@@ -1,5 +1,7 @@
 #include "tensor.hpp"
 
+#include "error.hpp"
+
 #include "core_fast_paths.hpp"
 #include "strided_copy.hpp"
 
@@ -61,6 +63,9 @@ bool Tensor::is_contiguous() const {
 std::int64_t Tensor::storage_index(std::int64_t flat) const {
   std::int64_t index = offset_;
   for (int d = dim() - 1; d >= 0; --d) {
+    // An empty tensor has no element to read: a call site that forgot to check gets an error,
+    // not a division by zero (the fuzzers found two: a tensor given for a number).
+    if (shape_[d] == 0) throw Error("RuntimeError", "internal error: an element of an empty tensor was read");
     index += (flat % shape_[d]) * strides_[d];
     flat /= shape_[d];
   }
