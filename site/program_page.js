@@ -5,9 +5,16 @@
 // request per element, answered in milliseconds, kept until the next edit) instead of every
 // relation of every step being sent up front. program_steps.js draws the steps,
 // program_graph.js the graph, provenance.js paints sources and reach. The program lives in the
-// URL hash (# + encodeURIComponent(text)). window.whenceProgram: {ready (a promise), response,
-// ms (the last evaluation's time), pending (trace requests not yet answered), askMs and paintMs
-// (the last trace request's time in the worker, and the page's time to parse and paint it)}.
+// URL hash (# + encodeURIComponent(text)). window.whenceProgram: {ready (a promise), response
+// (null while a restarted worker starts), ms (the last evaluation's time), pending (trace
+// requests not yet answered), askMs and paintMs (the last trace request's time in the worker,
+// and the page's time to parse and paint it), shown (the program whose steps are shown),
+// restarts (workers started again), debugTrap()}.
+//
+// If the module traps or aborts (the worker answers {id, error}), the page says so, starts a
+// fresh worker and runs the last program that ran again, so that its steps, traces and reach
+// work; the editor keeps what was typed, and the next edit runs as usual. debugTrap() is for
+// tests only: the worker's next evaluation traps.
 (function () {
   "use strict";
   const P = window.WhenceProvenance, Steps = window.WhenceProgramSteps, Graph = window.WhenceProgramGraph;
@@ -18,13 +25,32 @@
   const graphRoot = document.getElementById("program-graph");
   const status = document.getElementById("program-status");
   const timing = document.getElementById("program-timing");
-  const api = (window.whenceProgram = { response: null, ms: 0, pending: 0 });
+  const api = (window.whenceProgram = { response: null, ms: 0, pending: 0, shown: null, restarts: 0 });
+  const workerUrl = document.currentScript.src.replace(/program_page\.js$/, "program_worker.js");
 
   let ready = false, busy = false, pending = false, sent = 0, evaluating = 0;
   let session = null, byLine = new Map(), cells = new Map();
   const answers = new Map();  // key -> {back, forward} (key -> depth) from the shown session
   const asking = new Map();   // request id -> {key, session}
   let hover = null, selection = [], timer = 0, shownText = null, lastTiming = "";
+  let worker = null;
+  let lastGood = null;    // the last program that ran (its steps are shown)
+  let failedText = null;  // the program the module stopped on: not run again until edited
+  let restoring = false;  // lastGood is running again in a fresh worker
+
+  // What stopped, above the steps, until dismissed or the next edit is shown.
+  const notice = document.createElement("div");
+  notice.className = "program-notice";
+  notice.id = "program-notice";
+  notice.setAttribute("role", "alert");
+  notice.hidden = true;
+  const noticeText = document.createElement("p");
+  const dismiss = document.createElement("button");
+  dismiss.type = "button";
+  dismiss.textContent = "Dismiss";
+  dismiss.addEventListener("click", () => { notice.hidden = true; });
+  notice.append(noticeText, dismiss);
+  timing.before(notice);
 
   const fromHash = () => {
     try { return decodeURIComponent(location.hash.slice(1)); } catch (e) { return location.hash.slice(1); }
@@ -58,8 +84,13 @@
   function evaluate() {
     const text = editor.value;
     if (!ready) return;
-    if (text === shownText) { timing.textContent = lastTiming; return; }
+    if (text === shownText || text === failedText) { timing.textContent = lastTiming; return; }
     if (busy) { pending = true; return; }
+    failedText = null;
+    send(text);
+  }
+
+  function send(text) {
     busy = true;
     shownText = text;
     if (fromHash() !== text) history.replaceState(null, "", "#" + encodeURIComponent(text));
@@ -71,6 +102,8 @@
   function show(text, response, ms) {
     api.ms = ms;
     api.response = response;
+    api.shown = lastGood = text;
+    if (!restoring) notice.hidden = true;
     session = response.session;
     answers.clear();
     byLine = new Map((response.steps || []).map((s) => [s.line, s]));
@@ -78,7 +111,7 @@
     cells = P.cellsOf(stepsRoot);
     Graph.render(graphRoot, text, response, pickLine);
     const failing = response.ok === false && response.error.line ? response.error.line : 0;
-    markLines(failing);
+    markLines(restoring ? 0 : failing);  // restoring: the editor holds other text
     editor.setAttribute("aria-invalid", response.ok === false ? "true" : "false");
     const count = (response.steps || []).length;
     timing.textContent = count + " step" + (count === 1 ? "" : "s") + " in " + ms.toFixed(1) + " ms" +
@@ -198,12 +231,22 @@
   if (location.hash.length > 1) editor.value = fromHash();
   markLines(0);
   timing.textContent = "Loading the WebAssembly module…";
-  const worker = new Worker(document.currentScript.src.replace(/program_page\.js$/, "program_worker.js"));
-  api.ready = new Promise((resolve, reject) => {
-    worker.onmessage = (e) => {
+  let resolveReady, rejectReady;
+  api.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+
+  // then: what to run once the module is ready.
+  function startWorker(then) {
+    const w = (worker = new Worker(workerUrl));
+    w.onmessage = (e) => {
+      if (w !== worker) return;  // a stopped worker's
       const m = e.data;
-      if (m.error) { timing.textContent = "The WebAssembly module did not load: " + m.error; reject(new Error(m.error)); return; }
-      if (m.ready) { ready = true; resolve(); evaluate(); return; }
+      if (m.error !== undefined && m.id === undefined) {
+        timing.textContent = "The WebAssembly module did not load: " + m.error;
+        rejectReady(new Error(m.error));
+        return;
+      }
+      if (m.ready) { ready = true; resolveReady(); then(); return; }
+      if (m.error !== undefined) { stopped(m); return; }
       if (asking.has(m.id)) {
         const request = asking.get(m.id);
         asking.delete(m.id);
@@ -216,7 +259,45 @@
       }
       busy = false;
       if (m.id === evaluating) show(shownText, JSON.parse(m.line), m.ms);
-      if (pending) { pending = false; evaluate(); }
+      // After a restore, an edit made while the worker restarted runs now.
+      const restored = restoring;
+      restoring = false;
+      if (pending || restored) { pending = false; evaluate(); }
     };
-  });
+  }
+
+  // The module trapped or aborted on request m: it is unusable. A fresh worker runs the last
+  // program that ran again (its steps stay on screen meanwhile); the program that stopped it is
+  // not run again until it is edited. The restored run stopping too is left at that.
+  function stopped(m) {
+    const onProgram = m.id === evaluating && busy;  // else a trace request of the program shown
+    const failed = onProgram ? shownText : null;
+    const again = restoring;
+    worker.terminate();
+    ++api.restarts;
+    ready = busy = restoring = false;
+    session = null;
+    asking.clear();
+    api.pending = 0;
+    answers.clear();
+    shownText = lastGood;
+    api.response = null;  // until the fresh worker answers
+    if (failed !== null) failedText = failed;
+    const restore = again ? null : lastGood;
+    const what = onProgram ? "on this program" : "while tracing an element";
+    noticeText.textContent = again
+      ? "Whence stopped (" + m.error + ") again when it ran the last program that worked; edit the program to run it."
+      : "Whence stopped " + what + " (" + m.error + ") and restarted; " +
+        (restore === null ? "no program has run yet: edit the program to run it." : "the last program that ran is shown.");
+    notice.hidden = false;
+    timing.textContent = "Restarting the WebAssembly module…";
+    startWorker(() => {
+      if (restore === null) { timing.textContent = lastTiming; pending = false; evaluate(); return; }
+      restoring = true;
+      send(restore);
+    });
+  }
+
+  startWorker(evaluate);
+  api.debugTrap = () => worker.postMessage({ debugTrap: true });  // tests only
 })();

@@ -8,12 +8,17 @@
 // network, compile error) with a Retry that starts that step again without reloading the
 // page. The glue script downloads meanwhile and receives the compiled module through
 // Module.instantiateWasm. The widget follows the page's theme (site/theme.js).
+//
+// A trap or an abort of the module (a bug, or memory running out) restarts the widget with the
+// last call that worked and says so, keeping the call typed (below, "recovery").
 (function() {
   'use strict';
   var site = new URL('.', document.currentScript.src);
   var box = document.querySelector('.whence-widget');
   var canvas = box.querySelector('canvas');
   var overlay = box.querySelector('.whence-overlay');
+  var notice = null;      // the recovery notice, above the canvas (below)
+  var contentHeight = 0;  // what the app last said it needs
   var WEBGL2_MESSAGE = 'Whence draws with WebGL 2, which this browser does not provide (or has turned off). ' +
                        'The rest of this page works without it.';
 
@@ -77,6 +82,81 @@
   }
   var reload = {label: 'Reload', run: function() { location.reload(); }};
 
+  // --- recovery: a trap or an abort restarts the widget with the last call that worked ---------
+  // A WebAssembly trap leaves the instance unusable, and this glue keeps global state (the GL
+  // context, GLFW's and the app's listeners, the frame loop), so the widget's document is
+  // reloaded rather than the module instantiated again in place. An op page is the widget's own
+  // page and embed.html an iframe: the reload never reaches an embedding page. Before it, the
+  // call typed and the error go to sessionStorage under the address reloaded (the last call
+  // drawn in the hash); after it, a notice shows them. If that call traps again before another
+  // is drawn, the op's example is next; if that traps too, the failure stays with a Reload button.
+  var RECOVERY_KEY = 'whence-recovery:';
+  var lastGoodHash = null;  // location.hash (the app writes the call there) when the last frame was drawn
+  var firstCall = null;     // the call this load drew first
+  var recovered = null;     // {typed, error, example} when this load is such a restart
+  var stopped = false;
+
+  function address() { return location.pathname + location.search + location.hash; }
+  function hashText(raw) {
+    try { return decodeURIComponent(raw.slice(1)); } catch (e) { return raw.slice(1); }
+  }
+
+  try {
+    recovered = JSON.parse(sessionStorage.getItem(RECOVERY_KEY + address()) || 'null');
+    sessionStorage.removeItem(RECOVERY_KEY + address());
+  } catch (e) { recovered = null; }
+
+  function stop(error) {
+    if (stopped) return;
+    stopped = true;
+    var message = String(error || 'abort');
+    // The call being evaluated when it stopped (the app sets its text first), else the hash.
+    var typed = null;
+    try { typed = Module.whenceGetState(); } catch (e) { /* the instance may be too broken */ }
+    if (typeof typed !== 'string') typed = hashText(location.hash);
+    var again = !!recovered && (firstCall === null || typed === firstCall);
+    var example;
+    if (!again && lastGoodHash !== null) example = false;
+    else if (!(again && recovered.example)) example = true;
+    else {
+      fatal('Whence stopped unexpectedly (' + message + '), again after restarting with this op\'s example.', reload);
+      return;
+    }
+    try {
+      history.replaceState(history.state, '', location.pathname + location.search + (example ? '' : lastGoodHash));
+      sessionStorage.setItem(RECOVERY_KEY + address(), JSON.stringify({typed: typed, error: message, example: example}));
+    } catch (e) {
+      fatal('Whence stopped unexpectedly (' + message + ').', reload);  // no record: no reload loop
+      return;
+    }
+    showLoading();
+    showPhase('Whence stopped (' + message + '); restarting…');
+    location.reload();
+  }
+
+  // After a restart: what stopped, the call typed (selectable, so it is not lost), and a
+  // Dismiss. A bar above the canvas (the box grows by its height), so that it hides nothing.
+  function showRecovered() {
+    notice = el('div', 'whence-notice');
+    notice.setAttribute('role', 'alert');
+    notice.appendChild(el('p', null, 'Whence stopped on this call (' + recovered.error + ') and restarted with ' +
+                                     (recovered.example ? 'this op\'s example.' : 'the last call that worked.')));
+    notice.appendChild(el('code', 'whence-notice-call', recovered.typed));
+    var dismiss = el('button', null, 'Dismiss');
+    dismiss.type = 'button';
+    dismiss.addEventListener('click', function() {
+      notice.remove();
+      notice = null;
+      box.classList.remove('whence-noticed');
+      fitBox();
+      canvas.focus();
+    });
+    notice.appendChild(dismiss);
+    box.classList.add('whence-noticed');
+    box.insertBefore(notice, canvas);
+    fitBox();
+  }
+
   // --- the theme ------------------------------------------------------------------------------
   function pageTheme() { return document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'; }
 
@@ -103,6 +183,15 @@
     });
   }
 
+  // The box's height: the app's content and the notice, if one shows.
+  function fitBox() {
+    var extra = notice ? notice.offsetHeight : 0;
+    if (window.parent !== window) window.parent.postMessage({whenceHeight: Math.ceil(contentHeight + extra)}, '*');
+    if (!box.hasAttribute('data-autosize')) return;
+    var min = 320, max = Math.max(min, window.innerHeight * 1.5);
+    box.style.height = Math.round(Math.min(max, Math.max(min, contentHeight + 2)) + extra) + 'px';
+  }
+
   // --- the Module -----------------------------------------------------------------------------
   // An op page's head script (site/preload.js) probed already, and started the download.
   var preload = window.whencePreload || null;
@@ -124,7 +213,7 @@
     noInitialRun: !hasWebGL2,
     print: function(text) { console.log(text); },
     printErr: function(text) { console.warn(text); },
-    onAbort: function() { fatal('Whence stopped unexpectedly.', reload); },
+    onAbort: function(what) { stop(what); },
     // The glue calls this instead of fetching the .wasm itself; {} means "asynchronously".
     instantiateWasm: function(imports, receive) {
       pending = {imports: imports, receive: receive};
@@ -134,10 +223,8 @@
     // Boxes marked data-autosize follow the height the app needs, within limits.
     // In an iframe (embed.html), the embedding page's embed.js sizes the iframe instead.
     whenceContentHeight: function(height) {
-      if (window.parent !== window) window.parent.postMessage({whenceHeight: Math.ceil(height)}, '*');
-      if (!box.hasAttribute('data-autosize')) return;
-      var min = 320, max = Math.max(min, window.innerHeight * 1.5);
-      box.style.height = Math.round(Math.min(max, Math.max(min, height + 2))) + 'px';
+      contentHeight = height;
+      fitBox();
     },
   };
   if (!hasWebGL2) {
@@ -145,6 +232,12 @@
     fatal(WEBGL2_MESSAGE, null);
     return;
   }
+
+  // A trap in the frame loop or in an input handler escapes to the window; one in a
+  // window.whence call aborts the runtime (web/contract_pre.js), which calls onAbort.
+  window.addEventListener('error', function(event) {
+    if (event.error instanceof WebAssembly.RuntimeError) stop(event.error);
+  });
 
   canvas.addEventListener('webglcontextlost', function(event) {
     event.preventDefault();
@@ -271,9 +364,18 @@
       state.script = 'done';
       if (!window.whence) return;
       window.whence.setTheme(Module.whenceTheme);
+      // Each frame drawn proves its call worked: the one to come back to after a trap.
+      var drawn = Module.whenceFrameDrawn;
+      Module.whenceFrameDrawn = function() {
+        lastGoodHash = location.hash;
+        if (firstCall === null) firstCall = hashText(location.hash);
+        drawn();
+      };
       window.whence.ready.then(function() {
         if (window.performance && performance.mark) performance.mark('whence-ready');
+        if (stopped) return;
         overlay.hidden = true;
+        if (recovered) showRecovered();
         window.dispatchEvent(new Event('whenceready'));
       });
     };

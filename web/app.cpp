@@ -21,6 +21,21 @@ App& app() {
   return instance;
 }
 
+namespace {
+
+bool g_debug_trap_armed = false;
+
+// Tests only (Module.debugTrap): the evaluation just made traps, as a bug in a kernel would.
+void trap_if_armed() {
+  if (!g_debug_trap_armed) return;
+  g_debug_trap_armed = false;
+  __builtin_trap();
+}
+
+}  // namespace
+
+void arm_debug_trap() { g_debug_trap_armed = true; }
+
 void App::start(const std::string& page_op, const std::string& hash_text) {
   show_header = interop::page_wants_header();
   state.init(page_op);
@@ -30,6 +45,7 @@ void App::start(const std::string& page_op, const std::string& hash_text) {
 void App::set_text(const std::string& text) {
   if (text != state.text() && !state.text().empty()) history.record(state.text());
   state.set_text(text);
+  trap_if_armed();
   drawn_stale_ = true;
   after_change();
 }
@@ -93,12 +109,14 @@ void App::end_frame() {
   if (pending_call_) {
     history.record(state.text());
     state.apply(*pending_call_);
+    trap_if_armed();
     pending_call_.reset();
     pending_text_.reset();
     after_change();
   } else if (pending_text_) {
     if (*pending_text_ != state.text()) history.record(state.text(), /*typing=*/true, ImGui::GetTime());
     state.set_text(*pending_text_);
+    trap_if_armed();
     pending_text_.reset();
     // The user is typing in the call field: keep their text and their focus.
     call_buffer = state.text();

@@ -153,6 +153,10 @@ class App {
 
 App& app();
 
+// Tests only (Module.debugTrap, web/bindings.cpp): the next evaluation of a call (set_text, a
+// typed call, a UI edit) ends in a WebAssembly trap, so that a test can force one.
+void arm_debug_trap();
+
 // Draws the whole app for one frame (called between NewFrame and Render).
 void draw_app(App& app);
 

@@ -8,7 +8,15 @@
 
   function call(name, args) {
     if (!Module[name]) throw new Error('whence: not ready yet (await whence.ready)');
-    return Module[name].apply(null, args);
+    try {
+      return Module[name].apply(null, args);
+    } catch (e) {
+      // A trap in the app (a WebAssembly.RuntimeError) leaves the instance unusable: abort the
+      // runtime, which stops the frame loop and calls Module.onAbort (site/widget.js restarts the
+      // widget with the last call that worked), then throws to the caller.
+      if (e instanceof WebAssembly.RuntimeError && !ABORT) abort(e);
+      throw e;
+    }
   }
 
   // Quoted names throughout: closure compiler (ADVANCED) renames every property it can see.
