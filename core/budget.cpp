@@ -51,12 +51,25 @@ void renew_request_budget() {
 
 RequestScope::~RequestScope() { --g_count.depth; }
 
+namespace {
+
+// Adds `n` to one of the open request's counts (nothing outside a scope); past `limit`, fails
+// with the words `refusal` writes.
+template <class Refusal>
+void add(std::int64_t& count, std::int64_t n, std::int64_t limit, Refusal refusal) {
+  if (g_count.depth == 0) return;
+  count += n;
+  if (count > limit) fail("Unsupported", refusal());
+}
+
+}  // namespace
+
 void charge_work(std::int64_t steps) {
   if (g_count.depth == 0) return;
-  g_count.work += steps;
-  if (g_count.work > g_limits.work)
-    fail("Unsupported", "this request needs more than " + grouped(g_limits.work) +
-                            " steps of work (Whence's limit per request); ask for fewer elements or smaller tensors");
+  add(g_count.work, steps, g_limits.work, [] {
+    return "this request needs more than " + grouped(g_limits.work) +
+           " steps of work (Whence's limit per request); ask for fewer elements or smaller tensors";
+  });
   // The clock is read every 4,096 steps or 16 charges, whichever comes first: a charge can stand
   // for a costly step (an element explained by preparing its whole op again).
   if (g_count.work - g_count.work_at_clock >= (1 << 12) || ++g_count.charges_at_clock >= 16) {
@@ -69,20 +82,17 @@ void charge_work(std::int64_t steps) {
 }
 
 void charge_relation_bytes(std::int64_t bytes) {
-  if (g_count.depth == 0) return;
-  g_count.relation_bytes += bytes;
-  if (g_count.relation_bytes > g_limits.relation_bytes)
-    fail("Unsupported", "the relations of this result take more than " + grouped(g_limits.relation_bytes >> 20) +
-                            " MiB (Whence's limit per response); ask for chosen elements instead: "
-                            "\"explain\": [[RESULT, ELEMENT], ...]");
+  add(g_count.relation_bytes, bytes, g_limits.relation_bytes, [] {
+    return "the relations of this result take more than " + grouped(g_limits.relation_bytes >> 20) +
+           " MiB (Whence's limit per response); ask for chosen elements instead: \"explain\": [[RESULT, ELEMENT], ...]";
+  });
 }
 
 void charge_kept_bytes(std::int64_t bytes) {
-  if (g_count.depth == 0) return;
-  g_count.kept_bytes += bytes;
-  if (g_count.kept_bytes > g_limits.kept_bytes)
-    fail("Unsupported", "the relations this request keeps take more than " + grouped(g_limits.kept_bytes >> 20) +
-                            " MiB of memory (Whence's limit per request); ask for fewer elements or smaller tensors");
+  add(g_count.kept_bytes, bytes, g_limits.kept_bytes, [] {
+    return "the relations this request keeps take more than " + grouped(g_limits.kept_bytes >> 20) +
+           " MiB of memory (Whence's limit per request); ask for fewer elements or smaller tensors";
+  });
 }
 
 }  // namespace whence
