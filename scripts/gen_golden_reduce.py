@@ -1161,6 +1161,14 @@ def fn_cases(rng, op, names):
         A("err_nan_auto_range", [T([3], vals=[1.0, float("inf"), 2.0])], [("bins", "2")])
         A("err_bins_zero", [T([3])], [("bins", "0")])
         A("err_min_above_max", [T([3])], [("bins", "2"), ("min", "3"), ("max", "1")])
+        # Ranges at the dtype's limits: a range wider than the dtype holds makes the first and last
+        # edges NaN and every element lands in bin 0; ends the dtype cannot hold are refused.
+        A("range_overflows", [T([5], vals=[-3.4e38, 0.0, 1.0, 3e38, float("inf")])], [("bins", "4"), ("min", "-2e38"), ("max", "2e38")])
+        A("range_overflows_float64", [T([4], "float64", vals=[-1.7e308, 0.0, 1.0, 1e308])], [("bins", "3")])
+        A("near_largest", [T([4], vals=[-1.5e38, -1e38, -2.5e38, 0.0])], [("bins", "3"), ("min", "-3e38"), ("max", "0")])
+        A("err_min_beyond_float32", [T([3])], [("bins", "3"), ("min", "-3.5e38"), ("max", "0")])
+        A("many_bins_bfloat16", ["torch.linspace(-1, 1, 101).to(torch.bfloat16)"], [("bins", "300"), ("min", "-0.3"), ("max", "0.9")])
+        A("float16_range", [T([5], "float16")], [("bins", "3"), ("min", "-1"), ("max", "1")])
     elif b == "bincount":
         simple = (lambda dt: [T([5], dt, "int")], [])
         A("basic", [T([6], "int64", vals=[0, 1, 1, 3, 1, 0])])

@@ -12,6 +12,7 @@
 
 #include "core/bind.hpp"
 #include "core/error.hpp"
+#include "core/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
@@ -698,8 +699,10 @@ std::string diff_equation(const Bound& b, const OpResult& r, int position, std::
 // --- histograms ------------------------------------------------------------------------------
 
 // histc(input, bins, min, max): bin b of `bins` equal bins over [lo, hi] (the data's range when
-// min == max) counts the elements that fall in it; the top edge belongs to the last bin. The
-// position is computed in the input's precision, as PyTorch's linear-interpolation kernel does.
+// min == max) counts the elements that fall in it; the top edge belongs to the last bin. As
+// PyTorch's linear-interpolation kernel: the edges are torch.linspace(lo, hi, bins + 1) in the
+// input's dtype, and an element's bin is (x - first) / (last - first) * bins in that precision,
+// truncated.
 struct HistcCall {
   std::int64_t bins = 100;
   double lo = 0, hi = 0;
@@ -707,23 +710,38 @@ struct HistcCall {
   double lo_data = 0, hi_data = 0;  // the data's own range (the automatic range's edges)
   DType dtype = DType::Float32;
   std::vector<double> x;
-  std::vector<std::int64_t> bin_of;  // -1: outside the range (or NaN)
+  std::vector<std::int64_t> bin_of;  // -1: outside the range
 };
 
 std::string edge_text(double v) {  // as C++ streams print a double
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[40];
+  char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
 }
 
-template <class F>
-std::int64_t histc_bin(F elt, F lo, F hi, std::int64_t bins) {
-  if (std::isnan(elt)) return 0;  // PyTorch 1.13's CPU kernel lets NaN through, into bin 0
-  if (elt < lo || elt > hi) return -1;
-  std::int64_t pos = std::int64_t((elt - lo) / (hi - lo) * F(bins));
-  return pos == bins ? bins - 1 : pos;
+// The bin of one element, or -1 when it lies outside the edges. A position that is not a number
+// (a NaN element; every element when the range overflows the dtype, which makes the first and
+// last edges NaN) becomes int64's smallest value on x86, which indexes bin 0 in PyTorch's kernel.
+// bfloat16 computes in float and rounds after every operation (`round`).
+template <typename F, typename Round>
+std::int64_t histc_bin(F elt, const std::vector<F>& edges, Round round) {
+  const std::int64_t bins = std::int64_t(edges.size()) - 1;
+  const F first = edges.front(), last = edges.back();
+  if (elt < first || elt > last) return -1;  // NaN passes both
+  const F pos = round(round(round(elt - first) / round(last - first)) * round(F(bins)));
+  if (!(pos >= F(0) && pos <= F(bins))) return pos > F(bins) ? -1 : 0;
+  const std::int64_t k = std::int64_t(pos);
+  return k == bins ? bins - 1 : k;
+}
+
+template <typename F>
+std::vector<F> histc_edges(const HistcCall& c, DType d) {
+  const Tensor t = linspace(Scalar::from_float(c.lo), Scalar::from_float(c.hi), c.bins + 1, d);
+  std::vector<F> edges(std::size_t(c.bins + 1));
+  for (std::int64_t i = 0; i <= c.bins; ++i) edges[std::size_t(i)] = F(t.get(i).as_double());
+  return edges;
 }
 
 HistcCall prepare_histc(const Bound& b) {
@@ -756,10 +774,20 @@ HistcCall prepare_histc(const Bound& b) {
     fail("RuntimeError", "torch.histc: range of [" + edge_text(c.lo) + ", " + edge_text(c.hi) + "] is not finite",
          "input");
   if (c.lo == c.hi) c.lo -= 1, c.hi += 1;
-  const bool f32 = c.dtype != DType::Float64;
-  for (double v : c.x)
-    c.bin_of.push_back(f32 ? histc_bin<float>(float(v), float(c.lo), float(c.hi), c.bins)
-                           : histc_bin<double>(v, c.lo, c.hi, c.bins));
+  // The edges are a linspace in the input's dtype, which refuses ends the dtype cannot hold.
+  // float16 as float32: PyTorch 1.13 has no half kernel, and newer PyTorch computes in float32.
+  const DType edge_dtype = c.dtype == DType::Float16 ? DType::Float32 : c.dtype;
+  checked_scalar(Scalar::from_float(c.lo), edge_dtype, "min");
+  checked_scalar(Scalar::from_float(c.hi), edge_dtype, "max");
+  if (c.dtype == DType::Float64) {
+    const std::vector<double> edges = histc_edges<double>(c, edge_dtype);
+    for (double v : c.x) c.bin_of.push_back(histc_bin<double>(v, edges, [](double v2) { return v2; }));
+  } else {
+    const DType d = c.dtype;
+    const auto round = [d](float v2) { return d == DType::BFloat16 ? float(round_to_dtype(v2, d)) : v2; };
+    const std::vector<float> edges = histc_edges<float>(c, edge_dtype);
+    for (double v : c.x) c.bin_of.push_back(histc_bin<float>(float(v), edges, round));
+  }
   return c;
 }
 
