@@ -39,6 +39,11 @@ TEST_CASE("a long method or attribute chain is refused, not recursed through", "
   }
   const whence::Json fine = code("torch.zeros(2)" + repeated(".abs()", 40));  // chains people write still run
   CHECK(fine["ok"] == true);
+  // The limit itself runs in every build's stack (the sanitizer build's frames are the largest).
+  CHECK(code("torch.zeros(2, 2)" + repeated(".T", 498))["ok"] == true);  // 500 links with .zeros and (2, 2)
+  CHECK(code("torch.zeros(2, 2)" + repeated(".T", 499))["error"]["type"] == "RecursionError");
+  CHECK(code(repeated("-", 990) + "torch.ones(2)")["ok"] == true);
+  CHECK(code(repeated("torch.abs(", 199) + "torch.ones(1)" + repeated(")", 199))["ok"] == true);
 }
 
 TEST_CASE("a request nesting arrays 10,000 deep is refused, not recursed through", "[hostile]") {
