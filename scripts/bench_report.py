@@ -334,7 +334,7 @@ def placeholder_page():
     """bench/index.html when build/bench/results.json does not exist."""
     body = """<div class="bench-page">
 <h1>Benchmarks</h1>
-<p class="lead">No benchmark results were measured on this build.</p>
+<p class="lead">No benchmark results come with the repository, and none were measured for this build.</p>
 <p class="note">To measure Whence against libtorch (natively, and in WebAssembly under node) on
 this machine, run</p>
 <pre><code>bash scripts/bench</code></pre>

@@ -8,6 +8,7 @@ Plain HTML: it reads without JavaScript, WebAssembly or WebGL."""
 import html
 import json
 import os
+import re
 import subprocess
 
 
@@ -41,12 +42,18 @@ def _grid(value, line, name):
     label = "%s%s · %s" % (html.escape(name) + " " if name else "", value["dtype"], "[" + ", ".join(map(str, shape)) + "]")
     if not rows:
         body.append('<tr><td class="empty">empty</td></tr>')
-    return '<figure class="grid"><table>%s</table><figcaption>%s</figcaption></figure>' % ("".join(body), label)
+    return '<figure class="grid"><table data-shape="%s">%s</table><figcaption>%s</figcaption></figure>' % (
+        ",".join(map(str, shape)), "".join(body), label)
+
+
+def _prose(text):
+    """Escaped text, with `code` in backquotes (as site/pitfalls.json writes it) as <code>."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
 def _program_html(index, item, response):
     out = ['<section class="program" id="p%d" data-program="%d">' % (index, index),
-           "<h2>%s</h2>" % html.escape(item["title"]), "<p>%s</p>" % html.escape(item["why"])]
+           "<h2>%s</h2>" % _prose(item["title"]), "<p>%s</p>" % _prose(item["why"])]
     steps = {s["line"]: s for s in response["steps"]}
     error = response.get("error")
     for number, code in enumerate(item["program"].rstrip("\n").split("\n"), 1):
@@ -59,7 +66,7 @@ def _program_html(index, item, response):
             tensors = '<p class="error">%s: %s</p>' % (html.escape(error["type"]), html.escape(error["message"]))
         out.append('<div class="step%s"><pre class="code"><span class="line-number">%d</span>%s</pre><div class="tensors">%s</div></div>'
                    % (" failing" if failing else "", number, html.escape(code), tensors))
-    out.append('<p class="fix"><strong>Fix:</strong> %s</p>' % html.escape(item["fix"]))
+    out.append('<p class="fix"><strong>Fix:</strong> %s</p>' % _prose(item["fix"]))
     out.append("</section>")
     return "\n".join(out)
 
@@ -103,9 +110,9 @@ def write(out_dir, whence, page):
     responses = [_eval(whence, [{"id": 0, "program": it["program"]}])[0] for it in items]
     provenance = [_provenance(whence, it["program"], r) for it, r in zip(items, responses)]
     body = ['<article class="pitfalls">', "<h1>PyTorch pitfalls, element by element</h1>",
-            "<p class=\"lede\">Short programs that go wrong in the classic ways, run by Whence line by line. "
-            "Point at any element: the elements it comes from light up at every earlier line (darker is closer), "
-            "and so do the ones it reaches later. A failing line shows PyTorch's own error. "
+            "<p class=\"lead\">Short programs that go wrong in the classic ways, run by Whence line by line. "
+            "Point at or tap any element: the elements it comes from light up at every earlier line (darker is closer), "
+            "and the ones it reaches later in amber. A failing line shows PyTorch's own error. "
             "To run programs of your own, open <a href=\"../program/index.html\">the live program page</a>.</p>",
             '<p class="status" id="program-status" aria-live="polite"></p>']
     body += [_program_html(i, it, r) for i, it, r in zip(range(len(items)), items, responses)]

@@ -14,6 +14,10 @@
 //                   widget follows the page's <html data-theme="light|dark"> where the page
 //                   sets one (Whence's own pages do), else auto. Changing the attribute (or
 //                   the page's data-theme) later switches the widget at once.
+//   data-whence-mounted   set by this script once a placeholder has its iframe (it skips
+//                   those); not for authors
+// and, on the page, <html data-theme> (above). It reads no other attribute. site/README.md
+// ("Embedding") and the blog post's guide list the same.
 // A widget loads only when its box is in the viewport when the page loads, or, once the reader
 // scrolls, comes within 200 px of it: a page with several of them downloads nothing for those
 // the reader never scrolls to (each may need a different module of a few hundred KB).

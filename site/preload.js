@@ -21,6 +21,8 @@
 
   var site = new URL('.', script.src);
   var module = script.getAttribute('data-module');
+  // The module widget.js switched this page to for a call of another family (site/widget.js).
+  try { module = sessionStorage.getItem('whence-module:' + location.pathname) || module; } catch (e) {}
   var wasmUrl = new URL('app/whence_' + module + '.wasm', site).href;
   var wasm = fetch(wasmUrl, {credentials: 'same-origin'});
   wasm.catch(function() {});  // widget.js reports a failure; no "unhandled rejection" before it looks

@@ -6,6 +6,22 @@
   "use strict";
   const P = window.WhenceProvenance;
   const status = document.getElementById("program-status");
+  const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+  const HELP = (touch ? "Tap an element" : "Point at an element") + ": its sources light up at every earlier step " +
+    "(darker is closer), what it reaches in amber.";
+  status.textContent = HELP;
+
+  // "x[1, 2] at line 3 (value 0.5)", from the cell's key, its table's data-shape and its text.
+  function describe(td) {
+    const [line, name, element] = td.dataset.cell.split(":");
+    const table = td.closest("table");
+    const shape = table && table.dataset.shape ? table.dataset.shape.split(",").map(Number) : [];
+    if (!shape.length) return name + " at line " + line + " (value " + td.textContent + ")";
+    const idx = [];
+    let rest = Number(element);
+    for (let d = shape.length - 1; d >= 0; --d) { idx.unshift(rest % shape[d]); rest = Math.floor(rest / shape[d]); }
+    return name + "[" + idx.join(", ") + "] at line " + line + " (value " + td.textContent + ")";
+  }
   fetch("programs.json").then((r) => r.json()).then((programs) => {
     document.querySelectorAll("section.program").forEach((section) => {
       const cellsOf = programs[Number(section.dataset.program)];
@@ -16,13 +32,13 @@
         const known = cellsOf[key] || { b: {}, f: {} };
         const back = new Map(Object.entries(known.b)), forward = new Map(Object.entries(known.f));
         P.paint(section, [key], back, forward, cells);
-        const [line, name, element] = key.split(":");
-        status.textContent = name + " element " + element + " at line " + line + ": comes from " + back.size +
-          " element(s) of earlier lines, reaches " + forward.size + " later.";
+        // The live program page's words (program_page.js), so both pages read alike.
+        status.textContent = describe(td) + " comes from " + back.size + " element" + (back.size === 1 ? "" : "s") +
+          " at earlier steps and reaches " + forward.size + " later.";
       };
       section.addEventListener("mouseover", (e) => { if (e.target.dataset && e.target.dataset.cell) show(e.target); });
       section.addEventListener("focusin", (e) => { if (e.target.dataset && e.target.dataset.cell) show(e.target); });
-      section.addEventListener("mouseleave", () => { P.paint(section, [], new Map(), new Map(), cells); status.textContent = ""; });
+      section.addEventListener("mouseleave", () => { P.paint(section, [], new Map(), new Map(), cells); status.textContent = HELP; });
     });
   });
 })();

@@ -37,6 +37,11 @@
   let lastGood = null;    // the last program that ran (its steps are shown)
   let failedText = null;  // the program the module stopped on: not run again until edited
   let restoring = false;  // lastGood is running again in a fresh worker
+  // Touch screens have no hover, shift or Escape: their help names the tap only.
+  const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+  const HELP = (touch ? "Tap an element" : "Point at an element") + ": its sources light up at every earlier step " +
+    "(darker is closer), what it reaches in amber. " +
+    (touch ? "Tap another to move the pin, the same one again to clear it." : "Click pins it, shift-click adds more, Escape clears.");
 
   // What stopped, above the steps, until dismissed or the next edit is shown.
   const notice = document.createElement("div");
@@ -184,7 +189,7 @@
     for (const k of keys) { back.delete(k); forward.delete(k); }
     P.paint(stepsRoot, keys, back, forward, cells);
     if (!keys.length) {
-      status.textContent = "Point at an element: its sources light up at every earlier step (darker is closer), what it reaches in amber. Click pins, shift-click adds, Escape clears.";
+      status.textContent = HELP;
       return;
     }
     const what = keys.length === 1 ? describe(keys[0]) : keys.length + " elements selected";

@@ -11,6 +11,10 @@
 //
 // A trap or an abort of the module (a bug, or memory running out) restarts the widget with the
 // last call that worked and says so, keeping the call typed (below, "recovery").
+//
+// A call of an op that the loaded module does not link (an op of another family typed on an op
+// page) reloads the widget with the module that links it, keeping the call (below, "another
+// module").
 (function() {
   'use strict';
   var site = new URL('.', document.currentScript.src);
@@ -157,6 +161,64 @@
     fitBox();
   }
 
+  // --- another module: a call the loaded module cannot run -------------------------------------
+  // The app refuses an op its module does not link ("... is not in this page's module"). Once the
+  // call has stayed so for a moment (the reader may still be typing), the widget's document is
+  // reloaded with the module that links the call's ops, the call kept in the hash (the app writes
+  // the text there). embed.html picks its module from the hash itself (data-modules); an op page
+  // reads the table from embed.html and keeps its choice in sessionStorage under its path, where
+  // preload.js also looks. A call that fails in the module chosen for it stays (no reload loop).
+  var MODULE_KEY = 'whence-module:' + location.pathname;
+  var OTHER_MODULE = /is not in this page's module/;
+  var checkedHash = null, switchTimer = 0;
+
+  function storedModule() {
+    try { return sessionStorage.getItem(MODULE_KEY); } catch (e) { return null; }
+  }
+
+  function moduleTable() {
+    if (table) return Promise.resolve(JSON.parse(table));
+    return fetch(new URL('embed.html', site).href, {credentials: 'same-origin'}).then(function(r) {
+      return r.ok ? r.text() : '';
+    }).then(function(html) {
+      var node = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-modules]');
+      return node ? JSON.parse(node.getAttribute('data-modules')) : {};
+    });
+  }
+
+  function needsOtherModule() {
+    var error = window.whence.error();
+    return !!error && OTHER_MODULE.test(error.message);
+  }
+
+  function switchModule() {
+    var hash = location.hash, text = window.whence.getState();
+    if (stopped || hash !== checkedHash || !needsOtherModule()) return;
+    moduleTable().then(function(names) {
+      var wanted = moduleFor(names, text);
+      if (!wanted || wanted === module || location.hash !== hash || stopped) return;
+      try {
+        if (!table && wanted === pageModule) sessionStorage.removeItem(MODULE_KEY);
+        else if (!table) sessionStorage.setItem(MODULE_KEY, wanted);
+      } catch (e) {
+        if (!table) return;  // nowhere to keep the choice: an op page would load its own module again
+      }
+      stopped = true;
+      showLoading();
+      showPhase('Loading the ops this call needs…');
+      location.reload();
+    }).catch(function() { /* the error stays on screen, as before */ });
+  }
+
+  // After each frame: a new call (the hash changed) that needs another module is switched for
+  // once it has not changed for 700 ms.
+  function watchModule() {
+    if (location.hash === checkedHash) return;
+    checkedHash = location.hash;
+    clearTimeout(switchTimer);
+    if (needsOtherModule()) switchTimer = setTimeout(switchModule, 700);
+  }
+
   // --- the theme ------------------------------------------------------------------------------
   function pageTheme() { return document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'; }
 
@@ -262,12 +324,15 @@
     return best;
   }
 
-  var module = box.getAttribute('data-module');
+  var pageModule = box.getAttribute('data-module');
+  var module = pageModule;
   var table = box.getAttribute('data-modules');
   if (table) {
     var call = '';
     try { call = decodeURIComponent(location.hash.slice(1)); } catch (e) { /* the app reports a bad hash */ }
     module = moduleFor(JSON.parse(table), call) || module;
+  } else {
+    module = storedModule() || module;
   }
   var jsUrl = new URL('app/whence_' + module + '.js', site).href;
   var wasmUrl = new URL('app/whence_' + module + '.wasm', site).href;
@@ -370,6 +435,7 @@
         lastGoodHash = location.hash;
         if (firstCall === null) firstCall = hashText(location.hash);
         drawn();
+        watchModule();
       };
       window.whence.ready.then(function() {
         if (window.performance && performance.mark) performance.mark('whence-ready');

@@ -126,6 +126,7 @@ void App::end_frame() {
   if (!equation_shown.empty()) last_equation = equation_shown;
   announce_selection();
   interop::set_captures_arrows(selection.pinned.valid());
+  interop::set_text_input(ImGui::GetIO().WantTextInput);
   interop::set_wants_wheel(hovered_scrollable());
 }
 
@@ -257,8 +258,9 @@ void App::announce_selection() {
   if (c.valid())
     if (const TensorItem* item = state.find_tensor(c.tensor); item && c.element < std::int64_t(item->text.size())) {
       const std::string name = cell_name(item->label, item->tensor.shape(), c.element);
-      text = std::string(selection.pinned.valid() ? "Selected " : "Pointing at ") + name + " = " +
-             item->text[std::size_t(c.element)] + (equation_shown.empty() ? "" : ". " + equation_shown);
+      // The equation starts with the cell's name and value already ("out[1] = ... = 14.0").
+      text = std::string(selection.pinned.valid() ? "Selected " : "Pointing at ") +
+             (equation_shown.empty() ? name + " = " + item->text[std::size_t(c.element)] : equation_shown);
     }
   if (text == announced) return;
   announced = text;
@@ -364,6 +366,7 @@ void draw_app(App& app) {
   draw_equation(app);
   draw_broadcast(app);
   draw_cards(app);
+  draw_floating_equation(app);
   // A click on empty space unpins.
   if (ImGui::IsMouseClicked(0) && !ImGui::IsAnyItemHovered() && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows))
     app.selection.pinned = {};

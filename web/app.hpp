@@ -39,8 +39,10 @@ class App {
   bool double_click = false;      // the browser reported a double-click (this frame only)
   bool show_header = true;        // the page may show the op's name and signature itself
   float content_height = 0;       // CSS pixels the last frame needed, top to bottom
+  ImRect visible;                 // the part of the canvas on screen (the page scrolls it)
   std::string storage_text;       // the storage strip's line for the pointed-at element
   std::string equation_shown;     // the equation bar's text in the last frame ("" for the hint)
+  bool equation_floats = false;   // this frame: the bar is off screen, the equation floats in view
   // The equation bar's lines: the most any equation of this result has needed (at most
   // kEquationMaxLines), so that the grids below do not jump as the pointer moves.
   int equation_lines = 1;

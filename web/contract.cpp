@@ -164,6 +164,10 @@ val traced() {
   return out;
 }
 
+// Whether the result drawn is not the current call's (the call failed; the last call that
+// worked is drawn, greyed and hatched).
+bool stale() { return app().state.stale(); }
+
 // The palette the app draws with now: "light" or "dark" (whence.setTheme asks for one).
 std::string theme_name() { return theme::palette().name; }
 
@@ -188,4 +192,5 @@ EMSCRIPTEN_BINDINGS(whence_contract) {
   emscripten::function("whenceZoom", &zoom);
   emscripten::function("whenceBlockNote", &block_note);
   emscripten::function("whenceTraced", &traced);
+  emscripten::function("whenceStale", &stale);
 }

@@ -34,12 +34,17 @@
     },
     'highlighted': function() { return call('whenceHighlighted', []); },
     'error': function() { return call('whenceError', []); },
+    // Whether the result drawn is not the current call's: after an error, the last call that
+    // worked stays on screen, greyed and hatched.
+    'stale': function() { return call('whenceStale', []); },
     // Additions: the hovered or pinned cell {tensor, element, pinned}, the equation bar's
     // text, and a promise for the next drawn frame.
     'selected': function() { return call('whenceSelected', []); },
     'equation': function() { return call('whenceEquation', []); },
     // A control's box {x, y, width, height} in viewport CSS pixels, or null: "call", "copy",
-    // "arg:1" (a scalar argument's field), "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+", "arg:0/more".
+    // "arg:1" (a scalar argument's field), "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+", "arg:0/more",
+    // "equation" (where the equation is drawn: the bar, or over the grids while the bar is off
+    // screen), "card:arg:1" (a whole card), "error" (the error text), "stale" (the old result's note).
     'controlRect': function(name) {
       var r = call('whenceControlRect', [String(name)]);
       if (!r) return null;

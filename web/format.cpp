@@ -44,30 +44,10 @@ std::vector<std::string> format_elements(const Tensor& t) {
     for (std::int64_t i = 0; i < n; ++i) out[i] = std::to_string(t.get(i).i);
     return out;
   }
-  // Floats: PyTorch's _Formatter. Integral values print as "6."; a wide range of magnitudes
-  // switches to scientific notation; otherwise four decimals.
-  bool all_integral = true;
-  double max_abs = 0, min_abs = INFINITY;
-  for (std::int64_t i = 0; i < n; ++i) {
-    const double v = t.get(i).f;
-    if (!std::isfinite(v)) continue;
-    if (v != std::nearbyint(v)) all_integral = false;
-    const double a = std::fabs(v);
-    max_abs = std::max(max_abs, a);
-    if (a != 0) min_abs = std::min(min_abs, a);
-  }
-  const bool sci = max_abs >= 1e8 || (min_abs != INFINITY && (min_abs < 1e-4 || max_abs / min_abs > 1000));
-  for (std::int64_t i = 0; i < n; ++i) {
-    const double v = t.get(i).f;
-    if (!std::isfinite(v))
-      out[i] = nonfinite(v);
-    else if (all_integral && !sci)
-      out[i] = printf_double("%.0f.", v);
-    else if (sci)
-      out[i] = printf_double("%.4e", v);
-    else
-      out[i] = printf_double("%.4f", v);
-  }
+  // Floats as Python prints the element (t[i].item(), t.tolist()), which is how the equations
+  // print values: "14.0", "0.1", "1e-05", "nan". (print(t) would say "14." for the same element,
+  // beside an equation saying 14.0.)
+  for (std::int64_t i = 0; i < n; ++i) out[i] = format_float(t.get(i).f, d);
   return out;
 }
 

@@ -10,8 +10,9 @@
 
 namespace whence::web {
 
-// One string per element (row-major), formatted the way PyTorch prints the whole tensor:
-// ints as ints, bools as True/False, floats with one shared style ("6.", "1.5000", "1.0000e-05").
+// One string per element (row-major), as Python prints each element and as the equations do:
+// ints as ints, bools as True/False, floats as their shortest repr in the dtype ("6.0", "1.5",
+// "1e-05", "nan").
 std::vector<std::string> format_elements(const Tensor& t);
 
 // Text that parses back to exactly this element ("0.1", "nan", "-3", "True").

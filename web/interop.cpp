@@ -27,6 +27,19 @@ EM_JS(void, js_install_listeners, (), {
   // not fooled by slow frames); ImGui 1.86 would measure it in frames.
   canvas.addEventListener('dblclick', function() { Module['whenceDoubleClick'] = true; wake(); });
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(wake).observe(canvas);
+  // What part of the canvas is on screen moves with the page's scroll (the equation follows it).
+  window.addEventListener('scroll', wake, {passive: true});
+  // In an iframe the embedding page's scroll is not seen here: the implicit root of an
+  // IntersectionObserver is the top-level viewport, at steps of 2% of the canvas.
+  if (window.parent !== window && typeof IntersectionObserver !== 'undefined') {
+    var steps = [];
+    for (var s = 0; s <= 50; s++) steps.push(s / 50);
+    new IntersectionObserver(function(entries) {
+      var e = entries[entries.length - 1], b = e.boundingClientRect, r = e.intersectionRect;
+      Module['whenceSeen'] = e.isIntersecting ? {top: r.top - b.top, bottom: r.bottom - b.top} : null;
+      wake();
+    }, {threshold: steps}).observe(canvas);
+  }
   window.addEventListener('hashchange', function() { Module['whenceHashChanged'] = true; wake(); });
   document.addEventListener('paste', function(e) {
     Module['whencePaste'] = (e.clipboardData && e.clipboardData.getData('text')) || "";
@@ -109,9 +122,21 @@ EM_JS(void, js_install_listeners, (), {
   };
   on('touchend', untouch);
   on('touchcancel', untouch);
-  // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile.
+  // Arrow keys move the pinned cell; keep them from scrolling the page meanwhile. While an ImGui
+  // text field has the keyboard (and the canvas has the page's focus), the field owns its keys:
+  // Space, PageUp/PageDown, End/Home and the arrows (33 to 40) do not scroll the page, and
+  // Ctrl+A selects only the field's text. GLFW listens on the window too, so the app still sees
+  // them. Space scrolls as the default of its keypress (keydown's would also stop the character).
+  var owns = function(e) {
+    return Module['whenceTextInput'] && (e.target === canvas || e.target === document.body);
+  };
   window.addEventListener('keydown', function(e) {
     if (Module['whenceCapturesArrows'] && e.keyCode >= 37 && e.keyCode <= 40) e.preventDefault();
+    if (!owns(e)) return;
+    if ((e.keyCode >= 33 && e.keyCode <= 40) || ((e.ctrlKey || e.metaKey) && e.keyCode === 65)) e.preventDefault();
+  });
+  window.addEventListener('keypress', function(e) {
+    if (owns(e) && e.charCode === 32) e.preventDefault();
   });
 });
 // clang-format on
@@ -178,9 +203,17 @@ EM_JS(void, js_show_fatal, (const char* text), {
 // clang-format off
 EM_JS(void, js_canvas_size, (float* out), {
   var rect = Module['canvas'].getBoundingClientRect();
-  HEAPF32[out >> 2] = rect.width;
-  HEAPF32[(out >> 2) + 1] = rect.height;
-  HEAPF32[(out >> 2) + 2] = window.devicePixelRatio;
+  var top = Math.max(0, -rect.top), bottom = Math.min(rect.height, window.innerHeight - rect.top);
+  var seen = Module['whenceSeen'];  // in an iframe: the part of it the embedding page shows
+  if (seen) { top = Math.max(top, seen.top); bottom = Math.min(bottom, seen.bottom); }
+  var i = out >> 2;
+  HEAPF32[i] = rect.width;
+  HEAPF32[i + 1] = rect.height;
+  HEAPF32[i + 2] = window.devicePixelRatio;
+  HEAPF32[i + 3] = Math.max(0, -rect.left);
+  HEAPF32[i + 4] = top;
+  HEAPF32[i + 5] = Math.min(rect.width, window.innerWidth - rect.left);
+  HEAPF32[i + 6] = bottom;
 });
 // clang-format on
 
@@ -241,9 +274,9 @@ void install_listeners() {
 }
 
 CanvasSize canvas_size() {
-  float wh_dpr[3];
-  js_canvas_size(wh_dpr);
-  return CanvasSize{wh_dpr[0], wh_dpr[1], wh_dpr[2] > 0 ? wh_dpr[2] : 1.0f};
+  float v[7];
+  js_canvas_size(v);
+  return CanvasSize{v[0], v[1], v[2] > 0 ? v[2] : 1.0f, v[3], v[4], v[5], v[6]};
 }
 
 std::string read_hash() {
@@ -328,6 +361,8 @@ bool take_wake() { return take_flag("whenceWake"); }
 void set_captures_arrows(bool captures) { js_set_flag("whenceCapturesArrows", captures); }
 
 void set_wants_wheel(bool wants) { js_set_flag("whenceWantsWheel", wants); }
+
+void set_text_input(bool active) { js_set_flag("whenceTextInput", active); }
 
 void report_content_height(float height) { js_content_height(height); }
 

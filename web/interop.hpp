@@ -11,6 +11,9 @@ void install_listeners();
 struct CanvasSize {
   float css_w = 0, css_h = 0;  // the canvas element's size in CSS pixels
   float dpr = 1;               // window.devicePixelRatio
+  // The part of the canvas on screen (in the viewport; in an iframe, also in the embedding
+  // page's viewport), in CSS pixels of the canvas.
+  float visible_x0 = 0, visible_y0 = 0, visible_x1 = 0, visible_y1 = 0;
 };
 CanvasSize canvas_size();
 
@@ -65,6 +68,9 @@ bool take_wake();
 // Tells the page whether arrow keys belong to the app (a cell is pinned), so they do not
 // scroll the page.
 void set_captures_arrows(bool captures);
+// Tells the page whether a text field has the keyboard: its keys (Space, Home, End, PageUp,
+// PageDown, arrows, Ctrl+A) then do not scroll the page or select it.
+void set_text_input(bool active);
 // Tells the page whether the wheel belongs to the app (something scrollable is under the
 // mouse); otherwise wheel events over the canvas scroll the page.
 void set_wants_wheel(bool wants);

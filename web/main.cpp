@@ -97,6 +97,7 @@ void frame() {
   // The GLFW backend reports backing-store pixels; ImGui works in CSS pixels.
   const ImVec2 scale(float(fb_w) / size.css_w, float(fb_h) / size.css_h);
   io.DisplaySize = ImVec2(size.css_w, size.css_h);
+  app().visible = ImRect(size.visible_x0, size.visible_y0, size.visible_x1, size.visible_y1);
   io.DisplayFramebufferScale = scale;
   float wheel_x = 0, wheel_y = 0;
   interop::take_wheel(&wheel_x, &wheel_y);

@@ -16,7 +16,7 @@ bool error_has_card(const State& state) {
   const auto& error = state.error();
   if (!error || error->arg.empty() || !state.parsed()) return false;
   for (const ArgItem& a : state.args())
-    if (a.label == error->arg) return true;
+    if (a.named_by(error->arg)) return true;
   return false;
 }
 
@@ -77,7 +77,10 @@ void draw_call_editor(App& app) {
   ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, theme::palette().surface);
   ImGui::PushStyleColor(ImGuiCol_FrameBgActive, theme::palette().background);
   if (bad) ImGui::PushStyleColor(ImGuiCol_Border, theme::palette().error);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - button_w - tools_w - ImGui::GetStyle().ItemSpacing.x);
+  // A narrow widget (a phone) gives the field the whole row and the buttons the next one.
+  const float beside = button_w + tools_w + ImGui::GetStyle().ItemSpacing.x;
+  const bool narrow = ImGui::GetContentRegionAvail().x - beside < 280;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - (narrow ? 0 : beside));
   if (ImGui::InputText("##call", &app.call_buffer)) app.request_text(app.call_buffer);
   app.report_control("call");
   const float field_h = ImGui::GetItemRectSize().y;
@@ -86,7 +89,7 @@ void draw_call_editor(App& app) {
   ImGui::PopStyleVar();
   ImGui::PopFont();
 
-  ImGui::SameLine();
+  if (!narrow) ImGui::SameLine();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(12, 8));
   draw_call_tools(app, field_h);
   ImGui::SameLine();
@@ -98,7 +101,10 @@ void draw_call_editor(App& app) {
   ImGui::PopStyleVar();
 
   const auto& error = app.state.error();
-  if (error && !error_has_card(app.state)) draw_error_text(*error, ImGui::GetContentRegionAvail().x);
+  if (error && !error_has_card(app.state)) {
+    draw_error_text(*error, ImGui::GetContentRegionAvail().x);
+    app.report_control("error");
+  }
 }
 
 }  // namespace whence::web

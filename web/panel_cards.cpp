@@ -41,9 +41,13 @@ struct Card {
   ImVec2 grid_box;
   float lead = 0;  // space before the card (the arrow before the result)
   const ErrorInfo* error = nullptr;
-  std::string type;  // Scalar cards: Python's type name ("int", "bool")
+  bool stale = false;  // an Output card showing the last call that worked (the call failed)
+  std::string type;    // Scalar cards: Python's type name ("int", "bool")
   ImVec2 size;
 };
+
+// Under a result that is not the current call's (stale): said in words, not only by its grey.
+constexpr const char* kStaleNote = "From the last call that worked, not from this one.";
 
 constexpr float kFramePadY = 5.0f;
 // Height of the small widgets inside cards (FramePadding.y = kFramePadY around 14 px text).
@@ -72,6 +76,11 @@ std::string repr(const Value& v) {
   for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(items[i]);
   if (v.is_tuple && items.size() == 1) s += ",";
   return s + (v.is_tuple ? ")" : "]");
+}
+
+float stale_note_height(float width) {
+  ImFont* font = theme::fonts().small;
+  return font->CalcTextSizeA(font_px(font), 1e9f, width, kStaleNote).y;
 }
 
 float header_width(const Card& card) {
@@ -125,6 +134,10 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
     card.error = error;
     w = std::max(w, std::min(kErrorMinWidth, max_w - 2 * pad));
     h += 8 + error_text_height(*error, w);
+  }
+  if (card.stale) {
+    w = std::max(w, std::min(kErrorMinWidth, max_w - 2 * pad));
+    h += 8 + stale_note_height(std::min(w, max_w - 2 * pad));
   }
   card.size = ImVec2(std::min(w, max_w - 2 * pad) + 2 * pad, h + 2 * pad);
   return card;
@@ -185,7 +198,7 @@ void dtype_combo(App& app, const TensorItem& item, float right, float top) {
 }
 
 void stale_badge(float right, float top) {
-  const char* text = "stale";
+  const char* text = "old result";
   ImFont* font = theme::fonts().small;
   const float w = text_w(font, text) + 14;
   const float h = frame_h() - 4;
@@ -380,8 +393,11 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
   const ImVec2 a = pos, b(pos.x + card.size.x, pos.y + card.size.y);
   const bool is_arg_error = card.error != nullptr;
   dl->AddRectFilled(a, b, theme::palette().surface, theme::kCardRounding);
-  dl->AddRect(a, b, is_arg_error ? theme::palette().error : theme::palette().border, theme::kCardRounding, 0,
-              is_arg_error ? 1.5f : 1);
+  const ImU32 edge = is_arg_error ? theme::palette().error
+                     : card.stale ? theme::palette().stale
+                                  : theme::palette().border;
+  dl->AddRect(a, b, edge, theme::kCardRounding, 0, is_arg_error || card.stale ? 1.5f : 1);
+  app.report_control("card:" + (card.item ? card.item->id : card.arg->id), ImRect(a, b));
   if (card.lead > 0) {  // "→" into the result
     ImFont* font = theme::fonts().title;
     const float y =
@@ -406,7 +422,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     ImGui::EndDisabled();
   } else {
     const TensorItem& item = *card.item;
-    const bool stale = card.kind == CardKind::Output && app.state.stale();
+    const bool stale = card.stale;
     name_dot(theme::tensor_colors(item.slot).strong);
     row_text(f.ui_bold, theme::palette().text, item.label);
     ImGui::SameLine(0, 10);
@@ -447,6 +463,19 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
     const float err_h = error_text_height(*card.error, card.size.x - 2 * pad);
     ImGui::SetCursorScreenPos(ImVec2(a.x + pad, b.y - pad - err_h));
     draw_error_text(*card.error, card.size.x - 2 * pad);
+    app.report_control("error");
+  }
+  if (card.stale) {
+    const float w = card.size.x - 2 * pad, h = stale_note_height(w);
+    ImGui::SetCursorScreenPos(ImVec2(a.x + pad, b.y - pad - h));
+    ImGui::PushFont(theme::fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::palette().stale);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w);
+    ImGui::TextUnformatted(kStaleNote);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    app.report_control("stale");
   }
   ImGui::EndGroup();
 }
@@ -466,7 +495,7 @@ void draw_cards(App& app) {
   const ArgItem* error_arg = nullptr;
   if (error && state.parsed())
     for (const ArgItem& arg : state.args())
-      if (!error->arg.empty() && arg.label == error->arg) error_arg = &arg;
+      if (!error_arg && arg.named_by(error->arg)) error_arg = &arg;
 
   // While the text does not parse, the last call that did stays on screen (not editable).
   std::vector<Card> cards;
@@ -492,24 +521,45 @@ void draw_cards(App& app) {
   for (const TensorItem& out : state.outputs()) {
     Card card{CardKind::Output};
     card.item = &out;
+    card.stale = state.stale();
     card.lead = kArrowWidth;
     cards.push_back(measure(card, avail - kArrowWidth, nullptr, app.state.call()));
   }
 
-  // Flow left to right, wrapping.
+  // Flow left to right, wrapping. An argument card that does not fit at the row's end goes
+  // under an earlier card of the row where that column has room for it (a scalar under a short
+  // grid, beside a tall one) before a new row starts.
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  struct Column {
+    float x, w, bottom;
+  };
+  std::vector<Column> columns;  // the current row's
   float x = 0, y = 0, row_h = 0;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Card& card = cards[i];
     const float w = card.lead + card.size.x;
+    ImVec2 at(x + card.lead, y);
     if (x > 0 && x + w > avail) {
+      const auto room = std::find_if(columns.begin(), columns.end(), [&](const Column& c) {
+        return card.lead == 0 && card.size.x <= c.w && c.bottom + theme::kCardGap + card.size.y <= y + row_h;
+      });
+      if (room != columns.end()) {
+        ImGui::PushID(int(i));
+        draw_card(app, card, ImVec2(origin.x + room->x, origin.y + room->bottom + theme::kCardGap));
+        ImGui::PopID();
+        room->bottom += theme::kCardGap + card.size.y;
+        continue;
+      }
       x = 0;
       y += row_h + theme::kCardGap;
       row_h = 0;
+      columns.clear();
+      at = ImVec2(card.lead, y);
     }
     ImGui::PushID(int(i));
-    draw_card(app, card, ImVec2(origin.x + x + card.lead, origin.y + y));
+    draw_card(app, card, ImVec2(origin.x + at.x, origin.y + at.y));
     ImGui::PopID();
+    columns.push_back(Column{at.x, card.size.x, y + card.size.y});
     x += w + theme::kCardGap;
     row_h = std::max(row_h, card.size.y);
   }

@@ -71,10 +71,10 @@ void draw_muted(const char* text, ImFont* font) {
   ImGui::PopFont();
 }
 
-// A small swatch drawn the way the grid draws a source of this role, in grey: the shape
-// tells the role, the grid's colour tells the tensor.
+// A small swatch drawn the way the grid draws a source of this role, in the first argument's
+// colour (the colour most highlights take): the shape tells the role, the grid's colour the tensor.
 void legend_item(theme::Role role) {
-  const theme::TensorColors& c = theme::palette().neutral;
+  const theme::TensorColors& c = theme::tensor_colors(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -134,8 +134,7 @@ std::vector<std::pair<std::size_t, std::size_t>> wrap_lines(const std::string& t
 }
 
 // One line, each identifier that names a tensor in that tensor's colour.
-float draw_coloured_line(const App& app, const std::string& text, ImFont* font, ImVec2 p) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+float draw_coloured_line(ImDrawList* dl, const App& app, const std::string& text, ImFont* font, ImVec2 p) {
   const float size = font_px(font);
   const float x0 = p.x;
   std::size_t i = 0;
@@ -163,19 +162,29 @@ int coloured_code_lines(const std::string& text, ImFont* font, float width) {
   return int(wrap_lines(text, font, width).size());
 }
 
-void draw_coloured_code(const App& app, const std::string& text, ImFont* font, float width, int max_lines) {
+namespace {
+
+// Draws the wrapped lines at `start` into `dl`; returns the size they take.
+ImVec2 draw_code_lines(ImDrawList* dl, const App& app, const std::string& text, ImFont* font, float width,
+                       int max_lines, ImVec2 start) {
   const auto lines = wrap_lines(text, font, width);
   const float line_h = font_px(font) + 4;
-  const ImVec2 start = ImGui::GetCursorScreenPos();
   float widest = 0;
   const int shown = std::min<int>(int(lines.size()), std::max(1, max_lines));
   for (int l = 0; l < shown; ++l) {
     std::string line =
         text.substr(lines[std::size_t(l)].first, lines[std::size_t(l)].second - lines[std::size_t(l)].first);
     if (l + 1 == shown && shown < int(lines.size())) line += "\xe2\x80\xa6";  // …
-    widest = std::max(widest, draw_coloured_line(app, line, font, ImVec2(start.x, start.y + float(l) * line_h)));
+    widest = std::max(widest, draw_coloured_line(dl, app, line, font, ImVec2(start.x, start.y + float(l) * line_h)));
   }
-  ImGui::Dummy(ImVec2(widest, float(shown) * line_h - 4));
+  return ImVec2(widest, float(shown) * line_h - 4);
+}
+
+}  // namespace
+
+void draw_coloured_code(const App& app, const std::string& text, ImFont* font, float width, int max_lines) {
+  ImGui::Dummy(
+      draw_code_lines(ImGui::GetWindowDrawList(), app, text, font, width, max_lines, ImGui::GetCursorScreenPos()));
 }
 
 void draw_equation(App& app) {
@@ -201,8 +210,10 @@ void draw_equation(App& app) {
     if (state.explained_all())
       for (const TensorItem& out : state.outputs())
         for (std::int64_t e = 0; e < out.tensor.numel() && app.equation_lines < kEquationMaxLines; ++e)
-          if (const Relation* rel = state.relation(out.id, e))
-            app.equation_lines = std::max(app.equation_lines, coloured_code_lines(rel->eq, f.mono_large, text_width));
+          if (const Relation* rel = state.relation(out.id, e))  // (at most kEquationMaxLines, as when pointed at)
+            app.equation_lines =
+                std::min(kEquationMaxLines,
+                         std::max(app.equation_lines, coloured_code_lines(rel->eq, f.mono_large, text_width)));
   }
   if (coded)
     app.equation_lines =
@@ -218,10 +229,17 @@ void draw_equation(App& app) {
   dl->AddRect(a, b, theme::palette().border, theme::kCardRounding);
   dl->PushClipRect(a, b, true);
 
-  ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad));
+  const ImVec2 text_at(a.x + kBarPad + 2, a.y + kBarPad);
+  ImGui::SetCursorScreenPos(text_at);
   ImGui::BeginGroup();
-  if (state.stale() && item) {
-    draw_muted("The result is from the last call that worked; fix the error to explore it again.", f.ui);
+  // The equation floats over the grids while the bar is off screen (draw_floating_equation).
+  const ImRect& seen = app.visible;
+  app.equation_floats = coded && seen.GetHeight() > 0 && (text_at.y < seen.Min.y || text_at.y + line1 > seen.Max.y);
+  if (!app.equation_floats)
+    app.report_control("equation", ImRect(text_at, ImVec2(text_at.x + text_width, text_at.y + line1)));
+  if (state.stale()) {
+    const char* long_note = "This result is from the last call that worked; fix the error to explore it again.";
+    draw_muted(ImGui::CalcTextSize(long_note).x <= text_width ? long_note : "An old result: fix the error.", f.ui);
   } else if (coded) {
     draw_coloured_code(app, app.equation_shown, f.mono_large, text_width, app.equation_lines);
   } else if (state.has_result()) {
@@ -263,6 +281,37 @@ void draw_equation(App& app) {
   dl->PopClipRect();
   ImGui::SetCursorScreenPos(ImVec2(a.x, b.y + ImGui::GetStyle().ItemSpacing.y + 6));
   ImGui::Dummy(ImVec2(0, 0));
+}
+
+void draw_floating_equation(App& app) {
+  if (!app.equation_floats || app.equation_shown.empty()) return;
+  ImFont* font = theme::fonts().mono_large;
+  const ImRect& seen = app.visible;
+  constexpr float kMargin = 8, kPad = 10;
+  const float max_w = seen.GetWidth() - 2 * kMargin - 2 * kPad - 4;
+  if (max_w < 40) return;
+  const float line_h = font_px(font) + 4;
+  // Twice the bar's lines: a phone's narrow float would otherwise cut off the numbers at the end.
+  const int lines = std::min(2 * kEquationMaxLines, coloured_code_lines(app.equation_shown, font, max_w));
+  const float one_line_w = font->CalcTextSizeA(font_px(font), 1e9f, 0, app.equation_shown.c_str()).x;
+  const ImVec2 size(std::min(max_w, one_line_w) + 2 * kPad + 4, float(lines) * line_h - 4 + 2 * kPad);
+  // At the top of what is on screen, or at its bottom when the pointer is in the top half: as
+  // far from the pointed cell as it can be, so that it hides neither it nor what it lights nearby.
+  ImVec2 p(seen.Min.x + kMargin, seen.Min.y + kMargin);
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  if (m.y < (seen.Min.y + seen.Max.y) * 0.5f) p.y = seen.Max.y - kMargin - size.y;
+  const ImRect box(p, ImVec2(p.x + size.x, p.y + size.y));
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  for (int i = 3; i >= 1; --i)  // a soft shadow
+    dl->AddRectFilled(ImVec2(box.Min.x - float(i), box.Min.y - float(i) + 2),
+                      ImVec2(box.Max.x + float(i), box.Max.y + float(i) + 2),
+                      theme::with_alpha(IM_COL32(0, 0, 0, 255), 0.05f), theme::kCardRounding + float(i));
+  dl->AddRectFilled(box.Min, box.Max, theme::palette().surface, theme::kCardRounding);
+  dl->AddRect(box.Min, box.Max, theme::palette().border, theme::kCardRounding);
+  dl->AddRectFilled(ImVec2(box.Min.x, box.Min.y + 4), ImVec2(box.Min.x + 3, box.Max.y - 4), theme::palette().focus,
+                    1.5f);
+  draw_code_lines(dl, app, app.equation_shown, font, max_w, lines, ImVec2(box.Min.x + kPad + 4, box.Min.y + kPad));
+  app.report_control("equation", box);
 }
 
 }  // namespace whence::web

@@ -155,6 +155,18 @@ const std::vector<ImU32>& value_colours(std::uint64_t version, const TensorItem&
   return k.colours;
 }
 
+// Diagonal stripes over a grid's cells when they are not the current call's result (stale),
+// inside the clip (the axis labels stay clear).
+void hatch(ImDrawList* dl, ImRect r, ImVec2 clip_min, ImVec2 clip_max) {
+  r.ClipWith(ImRect(clip_min, clip_max));
+  if (r.GetWidth() <= 0 || r.GetHeight() <= 0) return;
+  dl->PushClipRect(r.Min, r.Max, true);
+  const ImU32 c = theme::with_alpha(theme::palette().stale, 0.45f);
+  const float h = r.GetHeight();
+  for (float x = r.Min.x - h; x < r.Max.x; x += 9) dl->AddLine(ImVec2(x, r.Max.y), ImVec2(x + h, r.Min.y), c, 1.5f);
+  dl->PopClipRect();
+}
+
 // A cell the keyboard moved to, scrolled into the grid's window (with room for its focus ring).
 void scroll_to_cell(const GridLayout& g, ImVec2 origin, std::int64_t cell) {
   const ImVec2 c = g.cell_min(cell);
@@ -220,7 +232,7 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
   if (const auto& err = app.state.error(); err && err->element >= 0)
     for (const ArgItem& arg : app.state.args())
       for (int t : arg.tensors)
-        if (arg.label == err->arg && app.state.inputs()[std::size_t(t)].id == item.id) error_element = err->element;
+        if (arg.named_by(err->arg) && app.state.inputs()[std::size_t(t)].id == item.id) error_element = err->element;
   const auto lit_it = app.lit().find(item.id);
   const auto* lit = lit_it != app.lit().end() ? &lit_it->second : nullptr;
   const bool active_here = active.valid() && active.tensor == item.id;
@@ -317,6 +329,13 @@ void draw_grid(App& app, const TensorItem& item, const GridLayout& g, ImVec2 box
           dl->AddRect(a, b, theme::palette().error, rounding, 0, 2.0f);  // the element PyTorch refused
         if (g.values_fit) draw_centered(dl, f.mono, a, b, st.text, item.text[std::size_t(e)]);
       }
+  }
+
+  for (std::int64_t s = 0; options.stale && s < g.slices && !g.empty(); ++s) {
+    const ImVec2 co = g.cells_origin(s);
+    const ImVec2 a(origin.x + co.x, origin.y + co.y);
+    hatch(dl, ImRect(a, ImVec2(a.x + float(g.cols) * pitch_x - g.gap, a.y + float(g.rows) * pitch_y - g.gap)), clip_min,
+          clip_max);
   }
 
   if (options.editable && app.edit.active() && app.edit.cell.tensor == item.id) draw_edit_field(app, item, g, origin);

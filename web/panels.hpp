@@ -14,6 +14,10 @@ void draw_header(App& app);
 void draw_call_editor(App& app);
 // The hovered or pinned cell's equation, and the role legend.
 void draw_equation(App& app);
+// While a cell is active and the equation bar is off screen (the page scrolled it away, or a
+// phone shows only the grids), the equation drawn over the grids at the top of the visible part
+// of the canvas, or at its bottom when the pointer is in the top half. Drawn after the cards, on top.
+void draw_floating_equation(App& app);
 // Broadcasting: the operands' shapes aligned from the right, and a warning when the
 // broadcast looks like a mistake. Nothing when the call does not broadcast.
 void draw_broadcast(App& app);

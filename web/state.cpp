@@ -68,6 +68,12 @@ OpInfo op_info(const Json& entry) {
       else if (p.is_object())
         op.params.push_back(json_string(p, "name"));
       op.param_types.push_back(p.is_object() ? json_string(p, "type") : "");
+      const bool positional = !(p.is_object() && p.value("keyword_only", false));
+      const std::string& type = op.param_types.back();
+      if (positional)
+        op.spread_list = type.size() > 2 && type.compare(type.size() - 2, 2, "[]") == 0 && type != "Tensor[]"
+                             ? int(op.params.size()) - 1
+                             : -1;
     }
   }
   if (op.params.empty()) op.params = params_from_signature(op.signature);
@@ -294,8 +300,13 @@ void State::rebuild_inputs() {
   auto is_index = [&](std::size_t param) {
     return param < op_.param_types.size() && op_.param_types[param] == "index";
   };
+  // x.view(2, 3): the list `size` given as several arguments; each is labelled size[k].
+  const int spread =
+      op_.spread_list >= 0 && call_.args.size() > std::size_t(op_.spread_list) + 1 ? op_.spread_list : -1;
   for (std::size_t i = 0; i < call_.args.size(); ++i) {
-    const std::string label = i < op_.params.size() ? op_.params[i] : "arg" + std::to_string(i);
+    std::string label = i < op_.params.size() ? op_.params[i] : "arg" + std::to_string(i);
+    if (spread >= 0 && int(i) >= spread)
+      label = op_.params[std::size_t(spread)] + "[" + std::to_string(int(i) - spread) + "]";
     add_arg("arg:" + std::to_string(i), label, false, call_.args[i], is_index(i));
   }
   for (const auto& [name, value] : call_.kwargs) add_arg("arg:" + name, name, true, value, false);
@@ -309,7 +320,7 @@ void State::relabel_arguments(const Json& names) {
     if (!names[i].is_string() || args_[i].keyword) continue;
     const std::string name = names[i].get<std::string>();
     const std::string old = args_[i].label;
-    if (name == old) continue;
+    if (name == old || old.rfind(name + "[", 0) == 0) continue;  // size[1] of x.view(2, 3) stays
     args_[i].label = name;
     for (const int t : args_[i].tensors)
       if (inputs_[std::size_t(t)].label.compare(0, old.size(), old) == 0)

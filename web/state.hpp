@@ -54,9 +54,14 @@ struct ViewInfo {
 // An argument of the call, in call order, as the argument editor lists it.
 struct ArgItem {
   std::string id;     // "arg:1", "arg:name"
-  std::string label;  // parameter name: "dim"
+  std::string label;  // parameter name: "dim"; "size[1]" for the items of a list given as
+                      // several positional arguments (x.view(2, 3))
   bool keyword = false;
   std::vector<int> tensors;  // indices into State::inputs() (a tensor, or a list's tensors)
+  // Whether an error naming parameter `param` is about this argument.
+  bool named_by(const std::string& param) const {
+    return !param.empty() && (label == param || label.rfind(param + "[", 0) == 0);
+  }
 };
 
 // The op table entry (core's ops_json()) for the op being shown.
@@ -65,6 +70,9 @@ struct OpInfo {
   std::string family, summary, signature, docs, example;
   std::vector<std::string> params;       // parameter names in signature order
   std::vector<std::string> param_types;  // their types, as ops_json() names them ("Tensor", "index")
+  // The last positional parameter when it is a list that Python also takes as several
+  // arguments (size in x.view(2, 3)), else -1.
+  int spread_list = -1;
 };
 
 // Results up to this many elements are explained whole at each evaluation; above it, output

@@ -145,9 +145,17 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
                                                                                 : c.common;
   if (spec.compute) c.compute = spec.compute(b, c);
   c.result = spec.result ? spec.result(b, c) : spec.bool_result ? DType::Bool : c.compute;
-  // PyTorch broadcasts rsub's operands as (other, input).
-  for (std::size_t k = 0; k < c.operands.size(); ++k)
-    c.shape = broadcast_shapes(c.shape, c.operands[spec.reverse_broadcast ? c.operands.size() - 1 - k : k].shape());
+  // PyTorch broadcasts rsub's operands as (other, input). A shape that does not fit is the
+  // error's argument (the UI marks it), when it is a tensor argument.
+  for (std::size_t k = 0; k < c.operands.size(); ++k) {
+    const std::size_t at = spec.reverse_broadcast ? c.operands.size() - 1 - k : k;
+    try {
+      c.shape = broadcast_shapes(c.shape, c.operands[at].shape());
+    } catch (const Error& e) {
+      if (!e.arg.empty() || c.params[at] < 0) throw;
+      fail(e.type.c_str(), e.what(), b.op->params[std::size_t(c.params[at])].name);
+    }
+  }
   check_limits(c.shape);
   if (spec.check) spec.check(b, c);  // PyTorch checks arguments before it dispatches on the dtype
   if (spec.refuse & dtype_bit(c.compute)) not_implemented(spec, c.compute);

@@ -168,7 +168,8 @@ std::string movement_equation(const Bound& b, const OpResult& r, int position, s
   const int item = s.item >= 0 ? s.item : param.var_positional ? 0 : -1;
   const std::string name = param.name + (item >= 0 ? "[" + std::to_string(item) + "]" : "");
   std::string eq = lhs + " = " + name + coords(a.shape(), s.flat) + " = " + value;
-  if (spec.flat_arithmetic) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
+  // (A 1-D source's flat index is its index: "(flat 1 = 1)" would say nothing.)
+  if (spec.flat_arithmetic && a.dim() > 1) eq += "  (flat " + flat_sum(a.shape(), s.flat) + ")";
   if (spec.shift_note)
     eq += shift_note(a.shape(), s.flat, name, r.tensors[std::size_t(position)].shape(), flat,
                      r.is_tuple ? "out[" + std::to_string(position) + "]" : "out");
