@@ -11,12 +11,13 @@
 namespace whence {
 
 Shape contiguous_strides(const Shape& shape) {
-  // PyTorch's convention: a size-1 dim keeps the product stride (xtensor would use 0).
+  // PyTorch's convention: a size-1 dim keeps the product stride (xtensor would use 0). The
+  // product wraps as PyTorch's does: torch.ones(0, 5, 2**62) has strides (2**62, 2**62, 1).
   Shape strides(shape.size());
-  std::int64_t s = 1;
+  std::uint64_t s = 1;
   for (int d = int(shape.size()) - 1; d >= 0; --d) {
-    strides[d] = s;
-    s *= shape[d] > 0 ? shape[d] : 1;
+    strides[d] = std::int64_t(s);
+    s *= shape[d] > 0 ? std::uint64_t(shape[d]) : 1;
   }
   return strides;
 }

@@ -94,3 +94,11 @@ TEST_CASE("group_norm's num_groups as a tensor of 0 or 2 elements: PyTorch's tru
   const whence::Json one = code("torch.nn.functional.group_norm(torch.ones(2, 4, 3), torch.tensor(2))");
   CHECK(one["ok"] == true);
 }
+
+TEST_CASE("an empty tensor with a huge dim has PyTorch's wrapped strides, not an overflow", "[hostile]") {
+  // The binder fuzzer: torch.ones(0, 5, 2**62) multiplied 5 by 2**62 for the first stride (UBSan,
+  // in the sanitizer run of this test); PyTorch wraps it: strides (2**62, 2**62, 1).
+  const whence::Json r = code("torch.ones(0, 5, 2**62)");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["shape"] == whence::Json::array({0, 5, std::int64_t(1) << 62}));
+}
