@@ -74,7 +74,10 @@ std::int64_t Tensor::storage_index(std::int64_t flat) const {
 }
 
 void* Tensor::data_ptr() const {
-  return static_cast<char*>(storage_->data()) + offset_ * std::int64_t(dtype_size(dtype_));
+  // An empty storage has no address: a view of it keeps its offset, but nothing is read there
+  // (the bind fuzzer's view of zero elements at storage offset 10 offset a null pointer).
+  char* base = static_cast<char*>(storage_->data());
+  return base ? base + offset_ * std::int64_t(dtype_size(dtype_)) : base;
 }
 
 Scalar Tensor::get(std::int64_t flat) const {
