@@ -6,6 +6,12 @@
 #include <cstdlib>
 #include <string>
 
+// Header-only, without its assertion handler (fprintf and terminate: 1.5 KB gzip in each web
+// module for checks of Dragonbox's own invariants).
+#define FMT_HEADER_ONLY
+#define FMT_ASSERT(condition, message) ((void)0)
+#include <fmt/format.h>
+
 namespace whence {
 
 namespace {
@@ -20,17 +26,31 @@ double exact_integer_limit(DType d) {
   }
 }
 
+// The shortest digits of a float or double that read back as it (Dragonbox, from Debian's
+// libfmt): among the shortest, the one nearest the value, as Python's repr chooses. Its
+// significand's digits, without trailing zeros; exp as below.
+template <typename F>
+void dragonbox_digits(F v, std::string& digits, int& exp) {
+  const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  digits = std::to_string(decimal.significand);
+  exp = decimal.exponent + int(digits.size()) - 1;
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+}
+
 // Digits and decimal exponent of the shortest round-trip form: v = 0.d1d2d3... * 10^(exp+1).
 void shortest_digits(double v, DType d, std::string& digits, int& exp) {
   if (std::fabs(v) < exact_integer_limit(d) && v == std::trunc(v)) {
-    // An integer (arange's values, counts, sums of them): its digits, without the loop below,
-    // whose printf and strtod (long double arithmetic, emulated in WebAssembly) cost microseconds
-    // a try; a hovered product of 64 terms writes 129 numbers.
+    // An integer (arange's values, counts, sums of them): its digits.
     digits = std::to_string(static_cast<std::int64_t>(std::fabs(v)));
     exp = int(digits.size()) - 1;
     while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
     return;
   }
+  if (d == DType::Float32) return dragonbox_digits(float(v), digits, exp);
+  if (d != DType::Float16 && d != DType::BFloat16) return dragonbox_digits(v, digits, exp);
+  // The 16-bit floats (5 digits at most): the fewest digits, correctly rounded, that round to
+  // the same value. printf and strtod cost microseconds a try (long double arithmetic,
+  // emulated in WebAssembly), which only these rarer dtypes pay.
   char buf[40];
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);
@@ -91,6 +111,18 @@ std::string format_scalar(const Scalar& s) {
 
 double json_double(const Scalar& s) {
   if (!is_floating(s.dtype) || s.dtype == DType::Float64 || !std::isfinite(s.f)) return s.as_double();
+  if (s.dtype == DType::Float32) {
+    // The double nearest the float's shortest digits: significand x 10^exponent is one correctly
+    // rounded operation when both are exact doubles (Clinger's fast path: at most 9 digits, and
+    // 10^22 is the largest exact power of ten).
+    const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(float(s.f)));
+    static const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    if (decimal.exponent >= -22 && decimal.exponent <= 22) {
+      const double significand = std::copysign(double(decimal.significand), s.f);
+      return decimal.exponent >= 0 ? significand * kPow10[decimal.exponent] : significand / kPow10[-decimal.exponent];
+    }
+  }
   return std::strtod(format_float(s.f, s.dtype).c_str(), nullptr);
 }
 

@@ -93,11 +93,7 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
 // graph's edges when the relations themselves are not sent (a session).
 Json reads_json(ProgramRun& run, const std::vector<Statement>& statements, const Step& step) {
   Provenance& p = run.provenance();
-  std::set<int> nodes;
-  for (const int id : step.nodes)
-    if (id >= 0)
-      for (std::int64_t flat = 0; flat < p.node(id).tensor.numel(); ++flat)
-        for (const Edge& e : p.visible_sources(Cell{id, flat})) nodes.insert(e.cell.node);
+  const std::set<int> nodes = p.visible_nodes_read(step.nodes);
   std::set<std::pair<int, std::string>> seen;
   Json reads = Json::array();
   for (const int id : nodes) {

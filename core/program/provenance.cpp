@@ -1,7 +1,9 @@
 // provenance.cpp - the cells of a program's tensors and how they compose (provenance.hpp).
 #include "core/program/provenance.hpp"
 
+#include <algorithm>
 #include <deque>
+#include <numeric>
 
 #include "core/budget.hpp"
 
@@ -17,15 +19,29 @@ namespace {
 // The role of a path: its first non-value edge decides how the far cell takes part.
 Role compose(Role near, Role far) { return near != Role::Value ? near : far; }
 
-// Quadratic in a cell's sources (a sum over 65,536 elements composed): charged to the request.
-void merge(std::vector<Edge>& into, const Edge& e) {
-  charge_work(std::int64_t(into.size()) + 1);
-  for (Edge& have : into)
-    if (have.cell == e.cell) {
-      if (e.role == Role::Value) have.role = Role::Value;
-      return;
-    }
-  into.push_back(e);
+// Keeps the first edge to each cell, in order; a cell reached both as value and otherwise is
+// value. Sorting positions by cell makes it n log n: a sum over 65,536 elements composed
+// through a temporary lists each once without comparing every pair.
+void keep_first_of_each_cell(std::vector<Edge>& edges) {
+  const std::size_t n = edges.size();
+  if (n < 2) return;
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+                   [&edges](std::uint32_t a, std::uint32_t b) { return edges[a].cell < edges[b].cell; });
+  std::vector<char> dropped(n, 0);
+  for (std::size_t i = 1; i < n; ++i) {
+    Edge& first = edges[order[i - 1]];
+    Edge& again = edges[order[i]];
+    if (!(again.cell == first.cell)) continue;
+    if (again.role == Role::Value) first.role = Role::Value;
+    dropped[order[i]] = 1;
+    order[i] = order[i - 1];  // the run's first edge stays the one later duplicates update
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!dropped[i]) edges[kept++] = edges[i];
+  edges.resize(kept);
 }
 
 }  // namespace
@@ -75,15 +91,48 @@ const std::vector<Edge>& Provenance::visible_sources(const Cell& c) {
   if (std::size_t(c.flat) < n.sources.size())
     for (const Edge& e : n.sources[std::size_t(c.flat)]) {
       if (node(e.cell.node).visible()) {
-        merge(out, e);
+        out.push_back(e);
         continue;
       }
-      const std::vector<Edge> far = visible_sources(e.cell);
-      for (const Edge& f : far) merge(out, Edge{f.cell, compose(e.role, f.role)});
+      const std::vector<Edge>& far = visible_sources(e.cell);  // a std::map's entries stay put
+      for (const Edge& f : far) out.push_back(Edge{f.cell, compose(e.role, f.role)});
     }
+  charge_work(std::int64_t(out.size()) + 1);
+  keep_first_of_each_cell(out);
   charge_kept_bytes(std::int64_t(sizeof(Edge) * out.size() + sizeof(Cell) + sizeof(std::vector<Edge>)) +
                     32);  // a map node
   return composed_[c] = std::move(out);
+}
+
+std::set<int> Provenance::visible_nodes_read(const std::vector<int>& ids) const {
+  std::set<int> read;
+  std::vector<std::vector<char>> walked(nodes_.size());  // per temporary node, the cells walked
+  std::vector<Cell> pending;
+  auto take = [&](const std::vector<Edge>& edges) {
+    charge_work(std::int64_t(edges.size()) + 1);
+    for (const Edge& e : edges) {
+      const ProvenanceNode& far = node(e.cell.node);
+      if (far.visible()) {
+        read.insert(e.cell.node);
+        continue;
+      }
+      std::vector<char>& cells = walked[std::size_t(e.cell.node)];
+      if (cells.empty()) cells.assign(far.sources.size(), 0);
+      if (std::size_t(e.cell.flat) >= cells.size() || cells[std::size_t(e.cell.flat)]) continue;
+      cells[std::size_t(e.cell.flat)] = 1;
+      pending.push_back(e.cell);
+    }
+  };
+  for (const int id : ids) {
+    if (id < 0) continue;
+    for (const std::vector<Edge>& edges : node(id).sources) take(edges);
+  }
+  while (!pending.empty()) {
+    const Cell c = pending.back();
+    pending.pop_back();
+    take(node(c.node).sources[std::size_t(c.flat)]);
+  }
+  return read;
 }
 
 std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,10 @@ class Provenance {
   // nested call's result) are composed through. The role of a path is its first non-value
   // role; a cell reached both as value and otherwise is value.
   const std::vector<Edge>& visible_sources(const Cell& c);
+
+  // The visible nodes the elements of nodes `ids` read, through temporaries: the nodes of
+  // their visible_sources, found by walking the raw sources once (nothing composed or kept).
+  std::set<int> visible_nodes_read(const std::vector<int>& ids) const;
 
   // Every visible cell `start` depends on (backward) or reaches (forward), transitively, with
   // the number of visible steps between them.
