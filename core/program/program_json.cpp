@@ -118,7 +118,7 @@ Cell own_cell(const Provenance& p, const std::string& name, Cell c) {
     const ProvenanceNode& n = p.node(at.node);
     if (n.name == name) return at;
     if (n.sources.empty()) return c;
-    const std::vector<Edge>& src = n.sources[std::size_t(at.flat)];
+    const SourceTable::Span src = n.sources[std::size_t(at.flat)];
     if (src.size() != 1 || src[0].role != Role::Value || src[0].cell.flat != at.flat ||
         !same_tensor(p.node(src[0].cell.node).tensor, n.tensor))
       return c;

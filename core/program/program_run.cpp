@@ -73,7 +73,7 @@ void ProgramRun::show_target(Step& step, const Node& target, const Value& base) 
   show(step, named ? root->text : "", named ? *value_of(root->text) : base);
 }
 
-int ProgramRun::add_node(const Tensor& t, std::vector<std::vector<Edge>> sources) {
+int ProgramRun::add_node(const Tensor& t, SourceTable sources) {
   elements_ += t.numel();
   if (elements_ > kMaxProgramElements)
     fail("Unsupported", "Whence programs hold up to " + std::to_string(kMaxProgramElements) +
@@ -83,12 +83,14 @@ int ProgramRun::add_node(const Tensor& t, std::vector<std::vector<Edge>> sources
   return id;
 }
 
-std::vector<std::vector<Edge>> ProgramRun::same_elements(const Tensor& from) const {
-  std::vector<std::vector<Edge>> sources(std::size_t(from.numel()));
+SourceTable ProgramRun::same_elements(const Tensor& from) const {
+  SourceTable sources;
   if (!provenance_.tracking()) return sources;
   const auto cells = provenance_.cells(from);
-  for (std::size_t flat = 0; flat < cells.size(); ++flat)
-    if (cells[flat]) sources[flat].push_back(Edge{*cells[flat], Role::Value});
+  for (std::size_t flat = 0; flat < cells.size(); ++flat) {
+    if (cells[flat]) sources.add(Edge{*cells[flat], Role::Value});
+    sources.next();
+  }
   return sources;
 }
 
@@ -97,20 +99,22 @@ void ProgramRun::ran(const Evaluation& e) {
   if (e.python_result) return;
   // Every result's sources are read before any result becomes a node: a view result is the
   // same tensor as its argument, and must read the argument's node, not itself.
-  std::vector<std::vector<std::vector<Edge>>> sources(e.result.tensors.size());
+  std::vector<SourceTable> sources(e.result.tensors.size());
   ArgumentCells cache;
   if (provenance_.tracking())
     for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
       const std::int64_t n = e.result.tensors[pos].numel();
-      sources[pos].resize(std::size_t(n));
       for (std::int64_t flat = 0; flat < n; ++flat) {
         const std::vector<Source> element_sources = e.op->explain(e.bound, e.result, int(pos), flat);
+        // Most ops' elements read alike: room for n times the first one's sources at once.
+        if (flat == 0) sources[pos].reserve(std::size_t(n), std::size_t(n) * element_sources.size());
         charge_work(std::int64_t(element_sources.size()) + 1);
-        charge_kept_bytes(std::int64_t(sizeof(Edge) * element_sources.size() + sizeof(std::vector<Edge>)));
+        charge_kept_bytes(std::int64_t(sizeof(Edge) * element_sources.size() + sizeof(std::uint32_t)));
         for (const Source& s : element_sources)
           if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
             if (const auto& cell = (*cells)[std::size_t(s.flat)])
-              sources[pos][std::size_t(flat)].push_back(Edge{*cell, s.role});
+              sources[pos].add(Edge{*cell, s.role});
+        sources[pos].next();
       }
     }
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
@@ -118,7 +122,9 @@ void ProgramRun::ran(const Evaluation& e) {
 }
 
 void ProgramRun::literal(const Tensor& t) {
-  const int id = add_node(t, std::vector<std::vector<Edge>>(std::size_t(t.numel())));
+  SourceTable none;
+  none.add_empty(std::size_t(t.numel()));
+  const int id = add_node(t, std::move(none));
   provenance_.node(id).literal = format_tensor(t);
 }
 

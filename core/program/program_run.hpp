@@ -53,9 +53,9 @@ class ProgramRun : public Scope {
   void augmented_assign(const Statement& s, Step& step);
   // Runs a registered op as part of the program (recorded like a nested call).
   Evaluation run_op(const std::string& op, List args, std::vector<std::pair<std::string, Value>> kwargs = {});
-  int add_node(const Tensor& t, std::vector<std::vector<Edge>> sources);
+  int add_node(const Tensor& t, SourceTable sources);
   // Sources of a tensor whose element i is element i of `from` (a dtype conversion, an alias).
-  std::vector<std::vector<Edge>> same_elements(const Tensor& from) const;
+  SourceTable same_elements(const Tensor& from) const;
   // The cells an op's tensor arguments read (arg is the Bound value; item its list item, or -1),
   // each argument's looked up once and kept in `cache` for the op's other elements.
   using ArgumentCells = std::map<std::pair<const Value*, int>, std::vector<std::optional<Cell>>>;

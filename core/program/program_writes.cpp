@@ -84,15 +84,17 @@ std::string ProgramRun::name_of_storage(const Tensor& t) const {
 
 void ProgramRun::record_write(const Tensor& target, const std::vector<std::optional<std::vector<Edge>>>& written,
                               const std::vector<std::optional<Cell>>& before) {
-  std::vector<std::vector<Edge>> sources(std::size_t(target.numel()));
-  std::vector<bool> which(sources.size());
-  for (std::size_t e = 0; e < sources.size(); ++e) which[e] = written[e].has_value();
+  const std::size_t n = std::size_t(target.numel());
+  std::vector<bool> which(n);
+  for (std::size_t e = 0; e < n; ++e) which[e] = written[e].has_value();
+  SourceTable sources;
   if (provenance_.tracking())
-    for (std::size_t e = 0; e < sources.size(); ++e) {
+    for (std::size_t e = 0; e < n; ++e) {
       if (written[e])
-        sources[e] = *written[e];
+        for (const Edge& edge : *written[e]) sources.add(edge);
       else if (before[e])
-        sources[e].push_back(Edge{*before[e], Role::Value});
+        sources.add(Edge{*before[e], Role::Value});
+      sources.next();
     }
   const std::string name = name_of_storage(target);
   const int id = add_node(target, std::move(sources));

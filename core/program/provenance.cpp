@@ -50,7 +50,7 @@ int Provenance::add(const Tensor& t, int statement) {
   ProvenanceNode n;
   n.tensor = t;
   n.statement = statement;
-  if (track_) n.sources.resize(std::size_t(t.numel()));
+  if (track_) n.sources.add_empty(std::size_t(t.numel()));
   nodes_.push_back(std::move(n));
   return int(nodes_.size()) - 1;
 }
@@ -108,7 +108,7 @@ std::set<int> Provenance::visible_nodes_read(const std::vector<int>& ids) const 
   std::set<int> read;
   std::vector<std::vector<char>> walked(nodes_.size());  // per temporary node, the cells walked
   std::vector<Cell> pending;
-  auto take = [&](const std::vector<Edge>& edges) {
+  auto take = [&](SourceTable::Span edges) {
     charge_work(std::int64_t(edges.size()) + 1);
     for (const Edge& e : edges) {
       const ProvenanceNode& far = node(e.cell.node);
@@ -125,7 +125,8 @@ std::set<int> Provenance::visible_nodes_read(const std::vector<int>& ids) const 
   };
   for (const int id : ids) {
     if (id < 0) continue;
-    for (const std::vector<Edge>& edges : node(id).sources) take(edges);
+    const SourceTable& sources = node(id).sources;
+    for (std::size_t flat = 0; flat < sources.size(); ++flat) take(sources[flat]);
   }
   while (!pending.empty()) {
     const Cell c = pending.back();

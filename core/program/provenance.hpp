@@ -32,12 +32,43 @@ struct Edge {
   Role role = Role::Value;
 };
 
+// A node's sources, element by element, in two flat arrays (one allocation per node, not one
+// per element): element i's edges are edges[starts[i], starts[i + 1]). Filled in element
+// order: `add` the element's edges, then `next`.
+class SourceTable {
+ public:
+  struct Span {
+    const Edge* first = nullptr;
+    const Edge* last = nullptr;
+    const Edge* begin() const { return first; }
+    const Edge* end() const { return last; }
+    std::size_t size() const { return std::size_t(last - first); }
+    const Edge& operator[](std::size_t i) const { return first[i]; }
+  };
+  void reserve(std::size_t elements, std::size_t edges) {
+    starts_.reserve(starts_.size() + elements);
+    edges_.reserve(edges_.size() + edges);
+  }
+  void add(const Edge& e) { edges_.push_back(e); }
+  void next() { starts_.push_back(std::uint32_t(edges_.size())); }
+  // `elements` elements without sources (a literal, a node of an untracked run).
+  void add_empty(std::size_t elements) { starts_.resize(starts_.size() + elements, std::uint32_t(edges_.size())); }
+  std::size_t size() const { return starts_.size() - 1; }
+  bool empty() const { return size() == 0; }
+  std::size_t edge_count() const { return edges_.size(); }
+  Span operator[](std::size_t i) const { return {edges_.data() + starts_[i], edges_.data() + starts_[i + 1]}; }
+
+ private:
+  std::vector<std::uint32_t> starts_{0};
+  std::vector<Edge> edges_;
+};
+
 struct ProvenanceNode {
   Tensor tensor;                           // the live tensor: its identity (storage, offset, shape, strides)
   int statement = 0;                       // index of the statement that made it
   std::string name;                        // the program name it is shown as; "" for a temporary
   std::string literal;                     // torch.tensor(...) text for a literal leaf, else ""
-  std::vector<std::vector<Edge>> sources;  // per element, when tracked
+  SourceTable sources;                     // per element, when tracked
   bool visible() const { return !name.empty() || !literal.empty(); }
 };
 
