@@ -34,8 +34,8 @@ globalThis.WhencePrograms({}).then((module) => {
   for (let i = 0; i < Number(repeats); ++i) {
     timed('evaluate', { id: 1, program });
     const session = timed('session', { id: 2, program, session: true }).session;
-    timed('trace', { id: 3, session, trace: { name: traceName, element: Number(traceElement) } });
-    timed('reach', { id: 4, session, reach: { name: reachName, element: Number(reachElement) } });
+    timed('trace', { id: 3, session, trace: { name: traceName, element: Number(traceElement) }, grouped: true });
+    timed('reach', { id: 4, session, reach: { name: reachName, element: Number(reachElement) }, grouped: true });
     module.evaluate(JSON.stringify({ session, close: true }));
   }
   console.log(JSON.stringify(times));

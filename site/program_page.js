@@ -152,10 +152,14 @@
     return name + "[" + idx.join(", ") + "] at line " + line + " (value " + Steps.number(value.data[Number(element)], value.dtype) + ")";
   }
 
-  // "line:name:element" -> depth of the named cells of a trace or reach answer.
-  function depths(cells) {
+  // "line:name:element" -> depth of the named cells of a grouped trace or reach answer.
+  function depths(groups) {
     const m = new Map();
-    for (const c of cells || []) if (c.name) m.set(c.line + ":" + c.name + ":" + c.element, c.depth);
+    for (const g of groups || []) {
+      if (!g.name) continue;
+      const prefix = g.line + ":" + g.name + ":";
+      for (const e of g.elements) if (!m.has(prefix + e)) m.set(prefix + e, g.depth);
+    }
     return m;
   }
 

@@ -3,7 +3,8 @@
 //   {id, text}            evaluates the program as a session (core/program/program_json.cpp): its steps,
 //                         values and the tensors each step read, no relations;
 //   {id, session, start}  trace and reach of one element from that session, without running
-//                         the program again;
+//                         the program again (grouped: one entry per tensor, role and depth
+//                         with its elements, a tenth of the bytes of one entry per element);
 // each answered {id, line (the response, JSON text), ms}, or {id, error} when the module failed
 // (a trap, e.g. RuntimeError: unreachable, or an abort: the module is unusable then, and the page
 // starts a fresh worker); {ready: true} once the module is compiled, {error} if it is not.
@@ -27,7 +28,7 @@ self.onmessage = (e) => {
         if (session !== undefined) sessions.push(session);
         while (sessions.length > 2) module.evaluate(JSON.stringify({ session: sessions.shift(), close: true }));
       } else {
-        line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start }));
+        line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start, grouped: true }));
       }
     } catch (err) {
       postMessage({ id: m.id, error: String(err) });

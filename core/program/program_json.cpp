@@ -4,6 +4,7 @@
 #include <memory>
 #include <new>
 #include <set>
+#include <tuple>
 
 #include "core/budget.hpp"
 #include "core/call_format.hpp"
@@ -166,6 +167,38 @@ Json error_object(const LineError& e) {
   return j;
 }
 
+// A trace or reach as one object per cell: {"name", "line", "element", "role", "depth"}.
+Json cells_json(Provenance& p, const std::vector<Statement>& statements, const std::vector<Provenance::Reached>& cells) {
+  Json out = Json::array();
+  for (const auto& c : cells) out.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
+  return out;
+}
+
+// The same cells grouped ("grouped": true), for a page that lights thousands of them: one
+// object per tensor, role and depth, {"name", "line", "role", "depth", "elements": [...]}, in
+// the order of each group's first cell, elements in the order they were reached. A trace
+// through a 64 x 64 program's every step takes 760 KB one way and about a tenth this way.
+Json grouped_cells_json(Provenance& p, const std::vector<Statement>& statements,
+                        const std::vector<Provenance::Reached>& cells) {
+  std::map<std::tuple<int, Role, int>, std::size_t> group_of;
+  std::vector<std::pair<Json, std::vector<std::int64_t>>> groups;
+  for (const auto& c : cells) {
+    const auto [it, fresh] = group_of.emplace(std::make_tuple(c.cell.node, c.role, c.depth), groups.size());
+    if (fresh) {
+      Json g = cell_json(p, statements, c.cell, c.role, c.depth);
+      g.erase("element");
+      groups.emplace_back(std::move(g), std::vector<std::int64_t>{});
+    }
+    groups[it->second].second.push_back(c.cell.flat);
+  }
+  Json out = Json::array();
+  for (auto& [g, elements] : groups) {
+    g["elements"] = std::move(elements);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 // "trace" and "reach" (either or both) from the start cell the request names.
 Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
   const char* query = request.contains("trace") ? "trace" : "reach";
@@ -173,14 +206,13 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
   Provenance& p = run.provenance();
   const auto& statements = o.parsed.statements;
   Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}};
+  const bool grouped = request.contains("grouped") && request["grouped"] == true;
   for (const char* q : {"trace", "reach"}) {
     if (!request.contains(q)) continue;
     if (request[q] != request[query])
       fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
-    Json cells = Json::array();
-    for (const auto& c : std::string(q) == "trace" ? p.trace(start) : p.reach(start))
-      cells.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
-    r[q] = std::move(cells);
+    const auto reached = std::string(q) == "trace" ? p.trace(start) : p.reach(start);
+    r[q] = grouped ? grouped_cells_json(p, statements, reached) : cells_json(p, statements, reached);
   }
   if (o.error) r["program_error"] = error_object(*o.error);
   return r;

@@ -161,6 +161,33 @@ TEST_CASE("a program session answers trace and reach as one-shot requests do", "
       REQUIRE(both[q] == alone[q]);
       REQUIRE(both["from"] == alone["from"]);
     }
+    // "grouped": the same cells, one object per tensor, role and depth.
+    const Json grouped =
+        whence::evaluate_program(Json{{"session", id}, {"trace", start}, {"reach", start}, {"grouped", true}});
+    for (const char* q : {"trace", "reach"}) {
+      INFO(q << " grouped, from " << start.dump());
+      Json expanded = Json::array();
+      std::set<std::string> groups;
+      for (const Json& g : grouped[q]) {
+        REQUIRE(groups.insert(g["line"].dump() + g.value("name", Json()).dump() + g["role"].dump() + g["depth"].dump())
+                    .second);
+        for (const Json& element : g["elements"]) {
+          Json cell = g;
+          cell.erase("elements");
+          cell["element"] = element;
+          expanded.push_back(cell);
+        }
+      }
+      auto key = [](const Json& c) {
+        return c["line"].dump() + " " + c.value("name", Json()).dump() + c.value("literal", Json()).dump() + " " +
+               c["element"].dump() + " " + c["role"].dump() + " " + c["depth"].dump();
+      };
+      std::multiset<std::string> want, got;
+      for (const Json& c : both[q]) want.insert(key(c));
+      for (const Json& c : expanded) got.insert(key(c));
+      REQUIRE(got == want);
+      REQUIRE(expanded.size() == both[q].size());
+    }
   }
   // w was never bound: the error the one-shot request gives.
   REQUIRE_THROWS_WITH(whence::evaluate_program(Json{{"session", id}, {"trace", Json{{"name", "w"}, {"element", 0}}}}),
