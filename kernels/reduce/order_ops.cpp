@@ -153,11 +153,13 @@ void set_value(Tensor& t, std::int64_t flat, double v) {
 
 // The sources of an output element: the whole line, `winners` as value, the rest compare.
 std::vector<Source> line_sources(const Lines& l, std::int64_t line, const std::vector<std::int64_t>& winners) {
+  // Marked once, not searched per entry: softmax's winners are the whole line (quadratic before).
+  std::vector<char> won(std::size_t(l.len), 0);
+  for (const std::int64_t w : winners) won[std::size_t(w)] = 1;
   std::vector<Source> src;
-  for (std::int64_t i = 0; i < l.len; ++i) {
-    const bool won = std::find(winners.begin(), winners.end(), i) != winners.end();
-    src.push_back(Source{0, l.flat(line, i), won ? Role::Value : Role::Compare});
-  }
+  src.reserve(std::size_t(l.len));
+  for (std::int64_t i = 0; i < l.len; ++i)
+    src.push_back(Source{0, l.flat(line, i), won[std::size_t(i)] ? Role::Value : Role::Compare});
   return src;
 }
 
