@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "error.hpp"
+#include "python_builtins.hpp"
 #include "pytorch_order.hpp"
 #include "signatures.hpp"
 
@@ -73,6 +74,7 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
     return v.as<List>().empty() || is_index(v.as<List>()[0]);
   }
   if (t == "torch.device") return v.is<std::string>() || v.is<std::int64_t>();
+  if (t == "torch.Generator") return v.is<GeneratorRef>();
   return false;  // torch.layout, torch.memory_format: Whence has no such values (None only)
 }
 
@@ -462,24 +464,6 @@ void check_forwarded_types(const Binding& inner, const Signature& outer, const P
 
 std::string short_name(const std::string& n) { return n.substr(n.rfind('.') + 1); }
 
-// Python's bool(v), as `if flag:` reads a dispatch flag.
-bool python_truth(const Value& v) {
-  if (v.is<None>()) return false;
-  if (v.is<bool>()) return v.as<bool>();
-  if (v.is<std::int64_t>()) return v.as<std::int64_t>() != 0;
-  if (v.is<double>()) return v.as<double>() != 0;
-  if (v.is<std::string>()) return !v.as<std::string>().empty();
-  if (v.is<List>()) return !v.as<List>().empty();
-  if (v.is<Tensor>()) {
-    const Tensor& t = v.as<Tensor>();
-    if (t.numel() != 1)
-      fail("RuntimeError", std::string("Boolean value of Tensor with ") +
-                               (t.numel() ? "more than one value" : "no values") + " is ambiguous");
-    return t.get(0).as_double() != 0;
-  }
-  return true;  // a dtype
-}
-
 // boolean_dispatch: the flag (by keyword, else at PyTorch's positional index) picks the row
 // that binds the call; `dispatched` names it.
 const Binding* follow_dispatch(const Binding* binding, const Args& a, std::string& dispatched) {
@@ -492,7 +476,7 @@ const Binding* follow_dispatch(const Binding* binding, const Args& a, std::strin
     for (const auto& [k, kv] : a.kwargs)
       if (k == flag) v = kv;
     if (!v && index < a.positional.size()) v = a.positional[index];
-    dispatched = v && python_truth(*v) ? c.substr(colon + 1, colon2 - colon - 1) : c.substr(colon2 + 1);
+    dispatched = v && python_bool(*v) ? c.substr(colon + 1, colon2 - colon - 1) : c.substr(colon2 + 1);
     binding = find_binding(dispatched);
     if (!binding) fail("RuntimeError", "internal error: no binding " + dispatched);
   }
@@ -538,8 +522,9 @@ Signature descriptor_signature(const OpDescriptor& op, bool method) {
       text += "*, ";
       star = true;
     }
-    static const char* words[] = {"Tensor",  "int",    "bool",   "float", "torch.dtype",      "tuple of ints",
-                                  "Tensor?", "Number", "Tensor", "str",   "tuple of Tensors", "object"};
+    static const char* words[] = {"Tensor",           "int",     "bool",           "float",  "torch.dtype",
+                                  "tuple of ints",    "Tensor?", "Number",         "Tensor", "str",
+                                  "tuple of Tensors", "object",  "torch.Generator"};
     text += std::string(words[int(p.type)]) + (p.optional && p.type != ParamType::OutTensor ? "?" : "") + " " + p.name;
     if (p.has_default) text += "=default";
   }

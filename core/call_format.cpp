@@ -121,6 +121,7 @@ std::string format_value(const Value& v) {
       return "slice(" + part(s.start) + ", " + part(s.stop) + ", " + part(s.step) + ")";
     }
     std::string operator()(const Ellipsis&) const { return "Ellipsis"; }
+    std::string operator()(const GeneratorRef&) const { return "<torch._C.Generator object>"; }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }

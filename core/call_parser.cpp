@@ -15,6 +15,8 @@
 #include "error.hpp"
 #include "evaluate.hpp"
 #include "factories.hpp"
+#include "generator_calls.hpp"
+#include "python_builtins.hpp"
 #include "python_ops.hpp"
 #include "registry.hpp"
 #include "return_types.hpp"
@@ -78,6 +80,14 @@ std::string callee_name(const Node& n) {
   if (g_scope->lookup(root)) return {};
   const std::string module = g_scope->module_alias(root);
   return module.empty() ? dotted : module + dotted.substr(root.size());
+}
+
+// A program that names math.* without importing math: Python's NameError. (A single call
+// needs no import.)
+void check_module_imported(const Node& n) {
+  const std::string dotted = dotted_name(n);
+  if (g_scope && dotted.rfind("math.", 0) == 0 && g_scope->module_alias("math").empty())
+    fail("NameError", "name 'math' is not defined");
 }
 
 // Runs a registered op's call and gives its result, recorded in the program's scope if any.
@@ -155,16 +165,59 @@ Value call_function(const std::string& name, const Node& call) {
     if (g_scope) g_scope->literal(t);
     return t;
   }
+  if (is_python_function(name)) {
+    std::vector<std::pair<std::string, Value>> kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    check_module_imported(call.items[0]);
+    if (name == "torch.set_default_dtype" && !g_scope)
+      fail("Unsupported", "torch.set_default_dtype changes what later statements do: run it in a program");
+    const PythonCalls& calls = python_calls();
+    if (!calls.function && name != "abs" && name != "list" && name != "tuple")
+      fail("Unsupported", name + "() runs in Whence's programs (the program page), not in a single call");
+    if (calls.function)
+      if (auto v = calls.function(name, args, kwargs)) return *v;
+    // abs(t) is Tensor.__abs__ (torch.abs); list(t) and tuple(t) iterate t's rows (unbind)
+    if (name == "abs") return run_nested_op("torch.abs", args, call);
+    Value rows = run_nested_op("torch.Tensor.unbind", args, call);
+    rows.is_tuple = name == "tuple";
+    return rows;
+  }
   if (name == "float" && args.size() == 1 && args[0].is<std::string>()) {
     if (const auto v = python_float_of_string(args[0].as<std::string>())) return *v;
     fail("ValueError", "could not convert string to float: '" + args[0].as<std::string>() + "'");
   }
-  if (name == "float" && args.size() == 1 && scalar_of(args[0])) return scalar_of(args[0])->as_double();
-  if (name == "int" && args.size() == 1 && scalar_of(args[0])) {
-    const auto s = *scalar_of(args[0]);
-    return is_floating(s.dtype) ? std::int64_t(s.f) : s.i;
+  // float(t) and int(t) of a one-element tensor: its item, as Tensor.__float__ and __int__ give it
+  if ((name == "float" || name == "int") && args.size() == 1 && (scalar_of(args[0]) || args[0].is<Tensor>())) {
+    Scalar number;
+    if (args[0].is<Tensor>()) {
+      if (args[0].as<Tensor>().numel() != 1)
+        fail("ValueError", "only one element tensors can be converted to Python scalars");
+      number = args[0].as<Tensor>().get(0);
+    } else {
+      number = *scalar_of(args[0]);
+    }
+    if (name == "float") return number.as_double();
+    if (!is_floating(number.dtype)) return number.i;
+    if (std::isnan(number.f)) fail("ValueError", "cannot convert float NaN to integer");
+    if (std::isinf(number.f)) fail("OverflowError", "cannot convert float infinity to integer");
+    return std::int64_t(number.f);
+  }
+  if (is_generator_function(name)) {  // torch.manual_seed(0), torch.Generator(), ... (core/generator_calls.hpp)
+    Kwargs kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    if (!python_calls().generator_function)
+      fail("Unsupported", name + "() runs in Whence's programs (the program page), not in a single call");
+    Value v = python_calls().generator_function(name, args, kwargs);
+    if (g_scope && v.is<Tensor>()) g_scope->literal(v.as<Tensor>());
+    return v;
   }
   if (find_op(name)) return run_nested_op(name, args, call);
+  static const char* const python_builtins[] = {"int",  "float",   "range",   "isinstance", "type", "enumerate", "zip",
+                                                "map",  "filter",  "sorted",  "reversed",   "any",  "all",       "dict",
+                                                "set",  "complex", "divmod",  "pow",        "hash", "id",        "iter",
+                                                "next", "getattr", "hasattr", "format"};
+  for (const char* b : python_builtins)
+    if (name == b) fail("Unsupported", "Python's " + name + "() is not supported by Whence here");
   if (name.find('.') == std::string::npos) fail("NameError", "name '" + name + "' is not defined");
   fail_missing_op(name, name);
 }
@@ -173,6 +226,20 @@ Value call_function(const std::string& name, const Node& call) {
 Value call_method(const Tensor& self, const std::string& method, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
   const std::string qualified = "torch.Tensor." + method;
+  if (is_tensor_query(method)) {  // x.size(), x.item(), ...: Python values, not ops
+    std::vector<std::pair<std::string, Value>> kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    if (!python_calls().tensor_query)
+      fail("Unsupported", "Tensor." + method + "() runs in Whence's programs (the program page), not in a single call");
+    if (auto v = python_calls().tensor_query(self, method, args, kwargs)) return *v;
+  }
+  // A program writes an in-place method's result into self (x.uniform_()), even where the
+  // method is a registered op that computes it out of place.
+  if (g_scope && method.size() > 1 && method.back() == '_' && method[method.size() - 2] != '_') {
+    std::vector<std::pair<std::string, Value>> kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    if (auto v = g_scope->method(self, method, args, kwargs)) return *v;
+  }
   // A program records the registered op (its relations); a single call's arguments keep the
   // call language's own reshape/view/... below.
   if (g_scope && find_op(qualified)) {
@@ -236,6 +303,27 @@ Value slice_of(const Node& n) {
   return s;
 }
 
+// items[start:stop:step] of a list or tuple (a torch.Size stays one), as Python slices.
+Value slice_list(const Value& base, const Slice& s) {
+  const List& items = base.as<List>();
+  const std::int64_t n = std::int64_t(items.size());
+  const std::int64_t step = s.step.value_or(1);
+  if (step == 0) fail("ValueError", "slice step cannot be zero");
+  auto clamp = [&](std::optional<std::int64_t> v, std::int64_t dflt) {
+    if (!v) return dflt;
+    std::int64_t i = *v < 0 ? *v + n : *v;
+    if (step > 0) return std::min(std::max<std::int64_t>(i, 0), n);
+    return std::min(std::max<std::int64_t>(i, -1), n - 1);
+  };
+  const std::int64_t start = clamp(s.start, step > 0 ? 0 : n - 1), stop = clamp(s.stop, step > 0 ? n : -1);
+  Value out{List{}};
+  out.is_tuple = base.is_tuple;
+  out.is_size = base.is_size;
+  for (std::int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+    out.as<List>().push_back(items[std::size_t(i)]);
+  return out;
+}
+
 Value eval(const Node& n) {
   switch (n.kind) {
     case Kind::Int: return to_value(operand(n));
@@ -256,6 +344,7 @@ Value eval(const Node& n) {
         if (i < 0 || i >= n) fail("IndexError", std::string(base.is_tuple ? "tuple" : "list") + " index out of range");
         return items[std::size_t(i)];
       }
+      if (base.is<List>() && index.is<Slice>()) return slice_list(base, index.as<Slice>());
       if (!base.is<Tensor>()) {
         if (base.is<List>() || base.is<std::string>())
           fail("Unsupported", "indexing a " + python_type_name(base) + " is not supported by Whence yet");
@@ -278,19 +367,18 @@ Value eval(const Node& n) {
       const std::string name = callee_name(n);
       if (name.rfind("torch.", 0) == 0)
         if (auto d = dtype_from_name(name)) return *d;
-      if (name == "math.inf") return std::numeric_limits<double>::infinity();
-      if (name == "math.nan") return std::numeric_limits<double>::quiet_NaN();
+      if (name == "torch.default_generator") return default_generator();
+      if (const auto constant = python_constant(name)) {
+        check_module_imported(n);
+        return *constant;
+      }
       if (name.empty()) {  // attribute of an expression, like x.T or x.shape
         const Value self = eval(n.items[0]);
         if (self.is<Tensor>() && is_property_op("torch.Tensor." + n.text))
           return run_nested_op("torch.Tensor." + n.text, {self}, n);
         if (self.is<Tensor>() && g_scope) {  // a program reads a tensor's metadata
           const Tensor& t = self.as<Tensor>();
-          if (n.text == "shape") {
-            Value size(List(t.shape().begin(), t.shape().end()));
-            size.is_tuple = true;
-            return size;
-          }
+          if (n.text == "shape") return size_value(t.shape());
           if (n.text == "ndim") return std::int64_t(t.dim());
           if (n.text == "dtype") return t.dtype();
         }
@@ -310,10 +398,19 @@ Value eval(const Node& n) {
     case Kind::Call: {
       const Node& callee = n.items[0];
       const std::string name = callee_name(callee);
-      if (!name.empty() && (name.rfind("torch.", 0) == 0 || name.find('.') == std::string::npos))
+      if (!name.empty() &&
+          (name.rfind("torch.", 0) == 0 || name.rfind("math.", 0) == 0 || name.find('.') == std::string::npos))
         return call_function(name, n);
       if (callee.kind == Kind::Attr) {
         const Value self = eval(callee.items[0]);
+        if (self.is<GeneratorRef>()) {  // g.manual_seed(0), g.get_state(), ...
+          Kwargs kwargs;
+          for (const auto& [k, node] : n.kwargs) kwargs.emplace_back(k, eval(node));
+          if (!python_calls().generator_method)
+            fail("Unsupported",
+                 "Generator." + callee.text + "() runs in Whence's programs (the program page), not in a single call");
+          return python_calls().generator_method(self.as<GeneratorRef>(), callee.text, eval_all(n.items, 1), kwargs);
+        }
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
         return call_method(self.as<Tensor>(), callee.text, n);
@@ -379,6 +476,13 @@ Applied apply_operator(const Node& n) {
 Operand operand(const Node& n) {
   if (n.kind == Kind::Int) return n.text.empty() ? Operand(Value(n.i)) : int_literal(n.text);
   if (n.kind != Kind::Unary && n.kind != Kind::Binary) return Operand(eval(n));
+  // not, and, or: Python's truth (a tensor's: one element), and/or short-circuit to an operand
+  if (n.kind == Kind::Unary && n.text == "not") return Operand(Value(!python_bool(eval(n.items[0]))));
+  if (n.kind == Kind::Binary && (n.text == "and" || n.text == "or")) {
+    Value left = eval(n.items[0]);
+    if (python_bool(left) == (n.text == "and")) return Operand(eval(n.items[1]));
+    return Operand(left);
+  }
   Applied a = apply_operator(n);
   if (!a.is_call) return a.value;
   if (!find_op(a.call.op)) fail_missing_op(a.call.op, a.call.op);
@@ -402,6 +506,9 @@ Value evaluate_expression(const Node& expression, Scope& scope) {
 
 Call parse_call(const std::string& code) {
   const Node root = parse_expression(code);
+  if ((root.kind == Kind::Unary || root.kind == Kind::Binary) &&
+      (root.text == "not" || root.text == "and" || root.text == "or"))
+    fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
   if (root.kind == Kind::Unary || root.kind == Kind::Binary) {
     // The operator itself is the call shown; its op need not be registered yet.
     Applied a = apply_operator(root);

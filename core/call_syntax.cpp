@@ -67,6 +67,11 @@ std::vector<Token> tokenize(const std::string& s) {
           while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
         }
       }
+      const bool imaginary =
+          j < s.size() && (s[j] == 'j' || s[j] == 'J') &&
+          (j + 1 == s.size() || !(std::isalnum(static_cast<unsigned char>(s[j + 1])) || s[j + 1] == '_'));
+      if (imaginary)
+        fail("Unsupported", "complex numbers (" + s.substr(i, j + 1 - i) + ") are not supported by Whence");
       if (j < s.size() && (std::isalpha(static_cast<unsigned char>(s[j])) || s[j] == '_'))
         syntax_error("invalid decimal literal", j + 1);
       std::string text;
@@ -150,6 +155,15 @@ class Parser {
     ~Nest() { --p.depth_; }
   };
 
+  // A chain of left-associative operators (1 + 1 + ... + 1) builds a tree as deep as it is long,
+  // which evaluating recurses through: each operator counts as a level of nesting, so that a
+  // chain past kMaxNest is a RecursionError (CPython compiles 1,000 terms, not 3,000) rather
+  // than a stack overflow. `chained` counts the levels the caller gives back when its chain ends.
+  void chain_link(int& chained) {
+    ++chained;
+    if (++depth_ > kMaxNest) fail("RecursionError", "maximum recursion depth exceeded during compilation");
+  }
+
   bool is_one_of(const std::vector<const char*>& ops) const {
     if (peek().kind != Token::Kind::Op) return false;
     for (const char* op : ops)
@@ -167,9 +181,38 @@ class Parser {
     return n;
   }
 
-  // Python's grammar, loosest first: comparison, |, ^, &, << >>, + -, * @ / // %, unary - + ~,
-  // **, then postfix (attributes, calls, subscripts).
-  Node expression() {
+  bool is_word(const char* w) const { return peek().kind == Token::Kind::Name && peek().text == w; }
+
+  // Python's grammar, loosest first: or, and, not, comparison, |, ^, &, << >>, + -, * @ / // %,
+  // unary - + ~, **, then postfix (attributes, calls, subscripts). `and`/`or` are Binary nodes
+  // and `not` a Unary one; call_parser.cpp evaluates them as Python does (short-circuit, truth).
+  Node expression() { return boolean(0); }
+
+  Node boolean(int level) {  // 0: or, 1: and, 2: not
+    Nest nest(*this);
+    if (level == 2) {
+      if (!is_word("not")) return comparison();
+      const Token op = next();
+      Node n;
+      n.kind = Node::Kind::Unary;
+      n.text = "not";
+      n.column = op.column;
+      n.items.push_back(boolean(2));
+      return n;
+    }
+    const char* word = level == 0 ? "or" : "and";
+    Node n = boolean(level + 1);
+    int chained = 0;
+    while (is_word(word)) {
+      const Token op = next();
+      chain_link(chained);
+      n = binary_node(op, std::move(n), boolean(level + 1));
+    }
+    depth_ -= chained;
+    return n;
+  }
+
+  Node comparison() {
     Nest nest(*this);
     static const std::vector<const char*> comparisons = {"==", "!=", "<", "<=", ">", ">="};
     Node n = binary(0);
@@ -190,10 +233,13 @@ class Parser {
                                                                  {"<<", ">>"}, {"+", "-"}, {"*", "@", "/", "//", "%"}};
     if (level == levels.size()) return factor();
     Node n = binary(level + 1);
+    int chained = 0;
     while (is_one_of(levels[level])) {
       const Token op = next();
+      chain_link(chained);
       n = binary_node(op, std::move(n), binary(level + 1));
     }
+    depth_ -= chained;
     return n;
   }
 

@@ -66,4 +66,11 @@ std::optional<DType> dtype_from_name(std::string_view n) {
   return std::nullopt;
 }
 
+namespace {
+thread_local DType g_default_float_dtype = DType::Float32;
+}  // namespace
+
+DType default_float_dtype() { return g_default_float_dtype; }
+void set_default_float_dtype(DType d) { g_default_float_dtype = d; }
+
 }  // namespace whence

@@ -28,6 +28,11 @@ const char* dtype_meta_name(DType d);        // "long int", "c10::Half": caffe2'
 [[noreturn]] void fail_not_implemented(const std::string& kernel, DType d, const char* arg = "input");
 std::optional<DType> dtype_from_name(std::string_view n);  // "float32", "float", "half", "torch.long", ...
 std::size_t dtype_size(DType d);
+// torch.get_default_dtype(): the dtype of Python floats in tensor data, float factories and
+// promotion with float scalars. float32 unless a program's torch.set_default_dtype changed it
+// (the program engine resets it around each run).
+DType default_float_dtype();
+void set_default_float_dtype(DType d);
 bool is_floating(DType d);
 bool is_integral(DType d, bool include_bool);
 bool is_reduced_float(DType d);  // float16, bfloat16: stored in 16 bits, computed in float

@@ -88,8 +88,10 @@ Json relation_json(const Evaluation& e, int position, std::int64_t flat) {
   charge_work(std::int64_t(sources.size()) + 1);
   charge_relation_bytes(kBytesPerSource * std::int64_t(sources.size() + 1));  // {"out":[0,1],"src":[...],"eq":...}
   Json src = Json::array();
-  for (const Source& s : sources)
-    src.push_back(Json::array({path_json(e.bound.paths[std::size_t(s.param)], s.item), s.flat, role_name(s.role)}));
+  for (const Source& s : sources)  // a generator's draw (param -1) is ["generator"], its place in the stream
+    src.push_back(
+        Json::array({s.param < 0 ? Json::array({"generator"}) : path_json(e.bound.paths[std::size_t(s.param)], s.item),
+                     s.flat, role_name(s.role)}));
   std::string eq = equation_text(e, position, flat, sources);
   charge_relation_bytes(std::int64_t(eq.size()));
   return Json{{"out", Json::array({position, flat})}, {"src", src}, {"eq", std::move(eq)}};
@@ -122,6 +124,7 @@ Json guarded(F body) {
 }  // namespace
 
 Evaluation run_call(const Call& call) {
+  const GeneratorScope generator;  // a fresh default generator, unless the request or program has one
   Evaluation e;
   e.op = find_op(call.op);
   if (!e.op) fail_missing_op(call.op, call.op);
@@ -180,6 +183,7 @@ Json response_json(const Evaluation& e, bool explain, const std::vector<ElementR
     if (Json views = views_json(e); !views.empty()) r["views"] = std::move(views);
   if (e.bound.op)
     if (Json names = arg_params_json(e); !names.empty()) r["arg_params"] = std::move(names);
+  if (e.op && !e.python_result && !e.op->note.empty()) r["note"] = e.op->note;
   if (explain) {
     Json relations = Json::array();
     if (!e.python_result)
@@ -205,6 +209,7 @@ Json evaluate(const Call& call, bool explain) { return Explainer(call).response(
 
 Explainer::Explainer(const Call& call) {
   const RequestScope scope;
+  const GeneratorScope generator;
   error_ = guarded([&] {
     evaluation_ = std::make_shared<const Evaluation>(run_call(call));
     return Json{{"ok", true}};
@@ -281,6 +286,7 @@ bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation
 }
 
 Json Explainer::source_path(const SourceLink& s) const {
+  if (evaluation_ && s.param < 0) return Json::array({"generator"});  // a draw of the random generator
   if (!evaluation_ || s.param < 0 || std::size_t(s.param) >= evaluation_->bound.paths.size()) return Json::array();
   return path_json(evaluation_->bound.paths[std::size_t(s.param)], s.item);
 }
@@ -299,6 +305,7 @@ std::vector<ElementRef> chosen_elements(const Json& explain) {
 
 std::string evaluate_line(const std::string& line) {
   const RequestScope scope;
+  const GeneratorScope generator;  // one default generator per request (call text's nested calls share it)
   Json id = nullptr;
   Json response = guarded([&] {
     if (line.size() > kMaxRequestBytes)
@@ -337,8 +344,8 @@ std::string evaluate_line(const std::string& line) {
 namespace {
 
 Json op_json(const OpDescriptor& op) {
-  static const char* type_names[] = {"Tensor",  "int",    "bool",          "float", "dtype",    "int[]",
-                                     "Tensor?", "Number", "Tensor|Number", "str",   "Tensor[]", "index"};
+  static const char* type_names[] = {"Tensor", "int",           "bool", "float",    "dtype", "int[]",    "Tensor?",
+                                     "Number", "Tensor|Number", "str",  "Tensor[]", "index", "Generator"};
   Json params = Json::array();
   for (const Param& p : op.params) {
     Json j{{"name", p.name}, {"type", type_names[int(p.type)]}, {"keyword_only", p.keyword_only}};

@@ -57,10 +57,10 @@ DType infer_dtype(const std::vector<Scalar>& leaves) {
   bool any = false;
   for (const auto& s : leaves) {
     any = true;
-    if (is_floating(s.dtype)) return DType::Float32;
+    if (is_floating(s.dtype)) return default_float_dtype();
     if (s.dtype != DType::Bool) d = DType::Int64;
   }
-  return any ? d : DType::Float32;  // torch.tensor([]) is float32
+  return any ? d : default_float_dtype();  // torch.tensor([]) is float32 (the default dtype)
 }
 }  // namespace
 
@@ -250,7 +250,7 @@ Tensor arange(const Value& start_v, const Value& end_v, const Value& step_v, std
   const auto start = number_of(start_v), end = number_of(end_v), step = number_of(step_v);
   if (!start || !end || !step) fail("TypeError", "arange() received an invalid combination of arguments");
   const bool integral = !is_floating(start->dtype) && !is_floating(end->dtype) && !is_floating(step->dtype);
-  const DType d = dtype ? *dtype : integral ? DType::Int64 : DType::Float32;
+  const DType d = dtype ? *dtype : integral ? DType::Int64 : default_float_dtype();
   if (d == DType::Bool) fail("RuntimeError", "\"arange_cpu\" not implemented for 'Bool'", "dtype");
   // The count: ceil((end - start) / step) in double, except that int64 results first make
   // integers of all three (arange(-0.5, 3, dtype=torch.int64) has 3 elements, int32 has 4).

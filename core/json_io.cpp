@@ -104,6 +104,13 @@ Value value_from_json(const Json& j) {
         return s;
       }
       if (j.size() == 1 && j.contains("ellipsis")) return Ellipsis{};
+      // A torch.Generator seeded with "seed": torch.Generator().manual_seed(seed).
+      if (j.size() == 1 && j.contains("generator") && j["generator"].is_object() && j["generator"].contains("seed") &&
+          j["generator"]["seed"].is_number_integer()) {
+        const Json& seed = j["generator"]["seed"];
+        return GeneratorRef{std::make_shared<CpuGenerator>(
+            seed.is_number_unsigned() ? seed.get<std::uint64_t>() : std::uint64_t(seed.get<std::int64_t>()))};
+      }
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
       fail("ValueError",
@@ -160,6 +167,8 @@ Json value_to_json(const Value& v) {
       return Json{{"slice", a}};
     }
     Json operator()(const Ellipsis&) const { return Json{{"ellipsis", true}}; }
+    // A torch.Generator as its initial seed: {"generator": {"seed": 5}} (its state is not written).
+    Json operator()(const GeneratorRef& g) const { return Json{{"generator", Json{{"seed", g.gen->initial_seed()}}}}; }
     bool tuple;
   };
   return std::visit(Visitor{v.is_tuple}, v.v);

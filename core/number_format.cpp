@@ -4,10 +4,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 // Header-only, without its assertion handler (fprintf and terminate: 1.5 KB gzip in each web
-// module for checks of Dragonbox's own invariants).
+// module for checks of Dragonbox's own invariants). Only builds that call
+// install_fast_float_format link it (not the single-call web modules: 3 KB gzip each).
 #define FMT_HEADER_ONLY
 #define FMT_ASSERT(condition, message) ((void)0)
 #include <fmt/format.h>
@@ -26,15 +28,100 @@ double exact_integer_limit(DType d) {
   }
 }
 
-// The shortest digits of a float or double that read back as it (Dragonbox, from Debian's
-// libfmt): among the shortest, the one nearest the value, as Python's repr chooses. Its
-// significand's digits, without trailing zeros; exp as below.
+// The fewest digits that read back as v in dtype d: at each precision the nearest decimal, and at
+// a power of two (whose lower neighbour is half as far: the interval is lopsided) also the
+// next decimal on either side, as the shortest form may be one of those. Each try is a printf
+// and a strtod (long double arithmetic, emulated in WebAssembly: microseconds), which the
+// builds that install the fast formatter (use_fast_float_format) skip for float32 and
+// float64; the results are the same.
+void printf_shortest_digits(double v, DType d, std::string& digits, int& exp) {
+  const double want = round_to_dtype(v, d);
+  int mantissa_exp = 0;
+  const bool power_of_two = std::fabs(std::frexp(v, &mantissa_exp)) == 0.5;
+  char buf[40];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);
+    if (round_to_dtype(std::strtod(buf, nullptr), d) == want) break;
+    if (!power_of_two || precision == 17) continue;
+    // The decimals one unit in the last digit below and above the nearest, as text (in
+    // floating point the unit is below the value's own precision near the ends of the range).
+    const bool negative = buf[0] == '-';
+    std::string mantissa;
+    for (const char* q = buf + (negative ? 1 : 0); *q && *q != 'e'; ++q)
+      if (*q != '.') mantissa += *q;
+    const int ten_exp = std::atoi(std::strchr(buf, 'e') + 1);
+    bool found = false;
+    for (const int delta : {-1, 1}) {
+      std::string m = mantissa;
+      int e10 = ten_exp;
+      int i = int(m.size()) - 1;
+      if (delta > 0) {
+        for (; i >= 0 && m[std::size_t(i)] == '9'; --i) m[std::size_t(i)] = '0';
+        if (i < 0) {
+          m.insert(m.begin(), '1');
+          m.pop_back();
+          ++e10;
+        } else {
+          ++m[std::size_t(i)];
+        }
+      } else {
+        for (; i >= 0 && m[std::size_t(i)] == '0'; --i) m[std::size_t(i)] = '9';
+        if (i < 0) continue;
+        --m[std::size_t(i)];
+        if (m[0] == '0') {
+          if (m.size() == 1) continue;
+          m.erase(m.begin());
+          m.push_back('9');
+          --e10;
+        }
+      }
+      char again[sizeof buf];
+      std::snprintf(again, sizeof again, "%s%c%s%se%d", negative ? "-" : "", m[0], m.size() > 1 ? "." : "",
+                    m.c_str() + 1, e10);
+      if (round_to_dtype(std::strtod(again, nullptr), d) == want) {
+        std::snprintf(buf, sizeof buf, "%s", again);
+        found = true;
+        break;
+      }
+    }
+    if (found) break;
+  }
+  // buf is like "-1.2345e+03".
+  const char* p = buf;
+  if (*p == '-') ++p;
+  digits.clear();
+  for (; *p && *p != 'e'; ++p)
+    if (*p != '.') digits += *p;
+  exp = std::atoi(p + 1);
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+}
+
+// The same digits by Dragonbox (Debian's libfmt): among the shortest, the one nearest the value,
+// as Python's repr chooses; no printf or strtod.
 template <typename F>
 void dragonbox_digits(F v, std::string& digits, int& exp) {
   const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(v));
   digits = std::to_string(decimal.significand);
   exp = decimal.exponent + int(digits.size()) - 1;
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+}
+
+// float32 and float64 digits by Dragonbox, into significand x 10^exponent; installed by
+// use_fast_float_format, else null.
+bool (*g_fast_digits)(double v, DType d, std::uint64_t& significand, int& exponent) = nullptr;
+
+bool dragonbox_decimal(double v, DType d, std::uint64_t& significand, int& exponent) {
+  if (d == DType::Float32) {
+    const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(float(v)));
+    significand = decimal.significand;
+    exponent = decimal.exponent;
+    return true;
+  }
+  if (d != DType::Float64) return false;
+  const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  significand = decimal.significand;
+  exponent = decimal.exponent;
+  return true;
 }
 
 // Digits and decimal exponent of the shortest round-trip form: v = 0.d1d2d3... * 10^(exp+1).
@@ -46,24 +133,15 @@ void shortest_digits(double v, DType d, std::string& digits, int& exp) {
     while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
     return;
   }
-  if (d == DType::Float32) return dragonbox_digits(float(v), digits, exp);
-  if (d != DType::Float16 && d != DType::BFloat16) return dragonbox_digits(v, digits, exp);
-  // The 16-bit floats (5 digits at most): the fewest digits, correctly rounded, that round to
-  // the same value. printf and strtod cost microseconds a try (long double arithmetic,
-  // emulated in WebAssembly), which only these rarer dtypes pay.
-  char buf[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);
-    if (round_to_dtype(std::strtod(buf, nullptr), d) == round_to_dtype(v, d)) break;
+  std::uint64_t significand = 0;
+  int exponent = 0;
+  if (g_fast_digits && g_fast_digits(v, d, significand, exponent)) {
+    digits = std::to_string(significand);
+    exp = exponent + int(digits.size()) - 1;
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    return;
   }
-  // buf is like "-1.2345e+03".
-  const char* p = buf;
-  if (*p == '-') ++p;
-  digits.clear();
-  for (; *p && *p != 'e'; ++p)
-    if (*p != '.') digits += *p;
-  exp = std::atoi(p + 1);
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  printf_shortest_digits(v, d, digits, exp);
 }
 }  // namespace
 
@@ -111,20 +189,22 @@ std::string format_scalar(const Scalar& s) {
 
 double json_double(const Scalar& s) {
   if (!is_floating(s.dtype) || s.dtype == DType::Float64 || !std::isfinite(s.f)) return s.as_double();
-  if (s.dtype == DType::Float32) {
+  std::uint64_t significand = 0;
+  int exponent = 0;
+  if (s.dtype == DType::Float32 && g_fast_digits && g_fast_digits(s.f, s.dtype, significand, exponent) &&
+      exponent >= -22 && exponent <= 22) {
     // The double nearest the float's shortest digits: significand x 10^exponent is one correctly
     // rounded operation when both are exact doubles (Clinger's fast path: at most 9 digits, and
     // 10^22 is the largest exact power of ten).
-    const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(float(s.f)));
     static const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    if (decimal.exponent >= -22 && decimal.exponent <= 22) {
-      const double significand = std::copysign(double(decimal.significand), s.f);
-      return decimal.exponent >= 0 ? significand * kPow10[decimal.exponent] : significand / kPow10[-decimal.exponent];
-    }
+    const double m = std::copysign(double(significand), s.f);
+    return exponent >= 0 ? m * kPow10[exponent] : m / kPow10[-exponent];
   }
   return std::strtod(format_float(s.f, s.dtype).c_str(), nullptr);
 }
+
+void use_fast_float_format(bool on) { g_fast_digits = on ? &dragonbox_decimal : nullptr; }
 
 std::string ordinal(std::int64_t n) {
   const std::int64_t t = n % 100, u = n % 10;

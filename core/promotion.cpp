@@ -42,7 +42,7 @@ std::optional<PromotionOperand> promotion_operand(const Value& v) {
   }
   if (v.is<bool>()) return PromotionOperand{DType::Bool, OperandRank::Scalar};
   if (v.is<std::int64_t>()) return PromotionOperand{DType::Int64, OperandRank::Scalar};
-  if (v.is<double>()) return PromotionOperand{DType::Float32, OperandRank::Scalar};  // the default dtype
+  if (v.is<double>()) return PromotionOperand{default_float_dtype(), OperandRank::Scalar};
   return std::nullopt;
 }
 
@@ -55,7 +55,7 @@ DType result_type(const std::vector<PromotionOperand>& operands) {
       case OperandRank::Scalar: accumulate(scalar, o.dtype); break;
     }
   }
-  return combine(dimensioned, combine(zero_dim, scalar)).value_or(DType::Float32);
+  return combine(dimensioned, combine(zero_dim, scalar)).value_or(default_float_dtype());
 }
 
 bool can_cast(DType from, DType to) {

@@ -12,6 +12,7 @@ const char* role_name(Role r) {
     case Role::Value: return "value";
     case Role::Index: return "index";
     case Role::Mask: return "mask";
+    case Role::Random: return "random";
     case Role::Compare: break;
   }
   return "compare";

@@ -27,7 +27,8 @@ enum class ParamType {
   TensorOrNumber,
   String,
   TensorList,
-  Index
+  Index,
+  Generator  // torch.Generator (generator=)
 };
 
 struct Param {
@@ -113,6 +114,9 @@ struct OpDescriptor {
   // A torch.nn.functional op written in Python that first calls this method of its input
   // (softsign: input.abs()): a non-tensor input gets Python's AttributeError.
   std::string python_input_method;
+  // Said with every result of the op ("note" in the response): what Whence shows that PyTorch
+  // does not determine (torch.empty's uninitialised memory is shown as zeros).
+  std::string note;
   // Its named-tensor overload looks dim names up (sum(x, dim='a'): "Name 'a' not found in
   // Tensor[None, None]."), rather than refusing names outright as gather's does.
   bool names_resolve = false;

@@ -4,6 +4,8 @@
 
 namespace whence {
 
-enum class Role { Value, Index, Mask, Compare };
+// Random: a draw of the random generator (Source::param is -1, Source::flat the draw's place
+// in the generator's stream: core/generator.hpp).
+enum class Role { Value, Index, Mask, Compare, Random };
 
 }  // namespace whence

@@ -1,5 +1,6 @@
 // value.hpp - a Python value as it appears in a PyTorch call: None, bool, int, float, str,
-// torch.dtype, Tensor, a list/tuple of values, and the slice and Ellipsis of an index (x[1:, ...]).
+// torch.dtype, Tensor, a list/tuple of values, the slice and Ellipsis of an index (x[1:, ...]),
+// and a torch.Generator (core/generator.hpp).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "dtype.hpp"
+#include "generator.hpp"
 #include "tensor.hpp"
 
 namespace whence {
@@ -26,8 +28,9 @@ struct Slice {
 };
 
 struct Value {
-  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis> v;
+  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis, GeneratorRef> v;
   bool is_tuple = false;              // a List written as (a, b) rather than [a, b]
+  bool is_size = false;               // a tuple that is a torch.Size (x.shape, x.size())
   const NamedTuple* named = nullptr;  // a tuple result whose items have names: torch.max(x, 0).values
 
   Value() = default;

@@ -1,12 +1,19 @@
 #!/usr/bin/python3
 """Writes tests/golden/programs.jsonl: each program of tests/programs/corpus.py run by PyTorch
-line by line (exec, as Whence runs it), one JSON line per program:
+statement by statement (exec, as Whence runs it), one JSON line per program:
 
   {"program": TEXT,
-   "lines": [{"line": L, "values": {NAME: VALUE}}...],  every name's value after each line run
+   "lines": [{"line": L, "values": {NAME: VALUE}, "stdout"?: TEXT}...],  every name's value
+                                                          after each statement run (L: its
+                                                          first line), what print() wrote
    "values": {NAME: VALUE},                               the names' final values
    "error": {"type", "message", "line"} | null,           the first line that raised
    "perturb": [{"line": L, "name": N, "element": K, "changed": [[LINE, NAME, ELEMENT]...]}]}
+
+A statement may continue over several lines (inside brackets, after a backslash); text pasted
+from a Python prompt or a docstring (its first line starts with `>>>`) is run as doctest reads
+it: the prompts stripped, the expected output lines skipped. Each program starts from a fresh
+default dtype (float32) and PyTorch's default print options.
 
 "perturb" is the provenance golden: for each element K of a float tensor literal bound to N
 at line L, the program is run again with that element changed (right after its line), and
@@ -16,6 +23,7 @@ how many it lists beyond them is its imprecision.
 
     /usr/bin/python3 scripts/gen_golden_programs.py [--check]
 """
+import ast
 import contextlib
 import io
 import json
@@ -31,15 +39,54 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
 import torch  # noqa: E402
 import golden_common  # noqa: E402
 import corpus  # noqa: E402
+import random_corpus  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "golden", "programs.jsonl")
 SEED = 20261121
 
 
+def source_lines(text):
+    """The program's lines as Python reads them: a doctest paste's prompts stripped and its
+    output lines blanked, so that line numbers stay those of the text."""
+    lines = text.split("\n")
+    if not text.lstrip().startswith(">>>"):
+        return lines
+    out = []
+    for line in lines:
+        body = line.lstrip()
+        if body.startswith((">>> ", "... ")) or body in (">>>", "..."):
+            out.append(body[4:])
+        else:
+            out.append("")
+    return out
+
+
 def statements(text):
-    for number, line in enumerate(text.split("\n"), 1):
-        if line.strip() and not line.strip().startswith("#"):
-            yield number, line
+    """(first line, statement source, code object) per statement, in order; a statement that
+    does not parse ends them with (its first line, None, the SyntaxError)."""
+    lines = source_lines(text)
+    source = "\n".join(lines)
+    try:
+        tree = ast.parse(source)
+        error = None
+    except SyntaxError as e:
+        error = e
+        # the statements before the one that does not parse still run
+        tree = None
+        for k in range((e.lineno or 1) - 1, -1, -1):
+            try:
+                tree = ast.parse("\n".join(lines[:k]))
+                break
+            except SyntaxError:
+                continue
+    done = 0
+    for node in (tree.body if tree else []):
+        code = ast.get_source_segment(source, node)
+        yield node.lineno, code, compile(ast.Module([node], type_ignores=[]), "<program>", "exec")
+        done = node.end_lineno
+    if error:
+        start = next(k for k in range(done, len(lines)) if lines[k].strip() and not lines[k].strip().startswith("#"))
+        yield start + 1, None, error
 
 
 def snapshot(env):
@@ -48,24 +95,37 @@ def snapshot(env):
         if name.startswith("__") or name in ("torch", "F", "math"):
             continue
         out[name] = v.clone() if isinstance(v, torch.Tensor) else v
+        if isinstance(v, torch.Generator):  # its state then, not the object later statements change
+            out[name] = torch.Generator()
+            out[name].set_state(v.get_state())
     return out
 
 
 def run(text, perturb=None):
     """Runs text line by line; perturb=(line, name, element, new value) changes that literal
     element right after its line. Returns (snapshots [(line, {name: value})], error)."""
+    torch.manual_seed(67280421310721)  # the fresh generator Whence starts each program from
     env = {"torch": torch}
     snaps = []
-    for number, line in statements(text):
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):  # print(...) lines
-                exec(line, env)  # noqa: S102 - our own corpus
-        except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
-            return snaps, env, {"type": type(e).__name__, "message": str(e), "line": number}
-        if perturb and perturb[0] == number:
-            env[perturb[1]].view(-1)[perturb[2]] = perturb[3]
-        snaps.append((number, snapshot(env)))
-    return snaps, env, None
+    torch.set_default_dtype(torch.float32)
+    torch.set_printoptions(profile="default")  # and sci_mode None
+    try:
+        for number, code, compiled in statements(text):
+            if code is None:
+                return snaps, env, {"type": type(compiled).__name__, "message": compiled.msg, "line": number}
+            out = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(out):  # print(...) lines
+                    exec(compiled, env)  # noqa: S102 - our own corpus
+            except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
+                return snaps, env, {"type": type(e).__name__, "message": str(e), "line": number}
+            if perturb and perturb[0] == number:
+                env[perturb[1]].view(-1)[perturb[2]] = perturb[3]
+            snaps.append((number, snapshot(env), out.getvalue()))
+        return snaps, env, None
+    finally:
+        torch.set_default_dtype(torch.float32)
+        torch.set_printoptions(profile="default")
 
 
 def json_of(v):
@@ -83,9 +143,9 @@ def differs(a, b):
 
 def perturbations(text, snaps):
     out = []
-    literal_lines = {number: line.split("=")[0].strip() for number, line in statements(text)
-                     if "= torch.tensor(" in line and line.split("=")[0].strip().isidentifier()}
-    base = dict(snaps)
+    literal_lines = {number: line.split("=")[0].strip() for number, line, _ in statements(text)
+                     if line and "= torch.tensor(" in line and line.split("=")[0].strip().isidentifier()}
+    base = {line: values for line, values, _ in snaps}
     for number, name in literal_lines.items():
         t = base.get(number, {}).get(name)
         if not isinstance(t, torch.Tensor) or not t.is_floating_point():
@@ -96,7 +156,7 @@ def perturbations(text, snaps):
             if perr:
                 continue
             changed = []
-            for (line, values) in psnaps:
+            for (line, values, _) in psnaps:
                 for n, v in values.items():
                     ks = differs(base[line].get(n), v)
                     changed += [[line, n, e] for e in ks or []]
@@ -107,7 +167,8 @@ def perturbations(text, snaps):
 def golden(text):
     snaps, env, error = run(text)
     return {"program": text,
-            "lines": [{"line": n, "values": {k: json_of(v) for k, v in values.items()}} for n, values in snaps],
+            "lines": [dict({"line": n, "values": {k: json_of(v) for k, v in values.items()}},
+                           **({"stdout": printed} if printed else {})) for n, values, printed in snaps],
             "values": {k: json_of(v) for k, v in snapshot(env).items()},
             "error": error,
             "perturb": perturbations(text, snaps)}
@@ -116,7 +177,7 @@ def golden(text):
 def main():
     t0 = time.time()
     torch.manual_seed(0)
-    programs = [p for _, _, p in corpus.PITFALLS] + corpus.PROGRAMS + corpus.random_programs(SEED, 40)
+    programs = [p for _, _, p in corpus.PITFALLS] + corpus.PROGRAMS + random_corpus.PROGRAMS + corpus.random_programs(SEED, 40)
     text = "".join(json.dumps(golden(p), sort_keys=True) + "\n" for p in programs)
     if "--check" in sys.argv[1:]:
         fresh = os.path.exists(OUT) and open(OUT, encoding="utf-8").read() == text

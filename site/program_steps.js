@@ -91,16 +91,22 @@
     return fig;
   }
 
-  // Draws `text` and its response into `root` (emptied first): a details row per non-blank line.
+  // Draws `text` and its response into `root` (emptied first): a details row per non-blank line,
+  // or per statement where one spans several lines (its step's end_line); what a print wrote
+  // below its row.
   function render(root, text, response) {
     root.textContent = "";
     const steps = new Map((response.steps || []).map((s) => [s.line, s]));
     const error = response.ok === false ? response.error : null;
     const failing = error && error.line ? error.line : 0;
-    text.split("\n").forEach((code, i) => {
+    const lines = text.split("\n");
+    let covered = 0;  // the last line of the statement drawn last
+    lines.forEach((first, i) => {
       const line = i + 1;
-      if (!code.trim()) return;
+      if (line <= covered || !first.trim()) return;
       const step = steps.get(line);
+      const code = step && step.end_line ? lines.slice(i, step.end_line).join("\n") : first;
+      if (step && step.end_line) covered = step.end_line;
       const row = el("details", "step");
       row.open = true;
       row.id = "step-" + line;
@@ -113,8 +119,9 @@
       row.appendChild(summary);
       const tensors = el("div", "tensors");
       if (step) {
+        if (step.stdout !== undefined) tensors.appendChild(el("pre", "pyvalue stdout", step.stdout));
         step.results.forEach((v, k) => tensors.appendChild(tensor(v, line, step.names[k] || "")));
-        if (!step.results.length) tensors.appendChild(el("span", "pyvalue", "no result"));
+        if (!step.results.length && step.stdout === undefined) tensors.appendChild(el("span", "pyvalue", "no result"));
       } else if (line === failing) {
         row.classList.add("failing");
         tensors.appendChild(el("p", "error", error.type + ": " + error.message));

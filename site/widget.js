@@ -307,13 +307,16 @@
   });
 
   // The module linking the most of the ops a call names (all of them, normally); the outer
-  // call's modules first among equals. table: {qualified name: [modules linking its op]}.
+  // call's modules first among equals. table: {qualified name: [modules linking its op]}. An
+  // operator names its dunder: `x @ w` is torch.Tensor.__matmul__ (the other operators'
+  // elementwise ops are in every module).
   function moduleFor(table, text) {
     var names = [], m, re = /(torch(?:\.\w+)+)\s*\(|\.\s*(\w+)\s*\(/g;
     while ((m = re.exec(text))) {
       var name = m[1] || 'torch.Tensor.' + m[2];
       if (table[name]) names.push(name);
     }
+    if (/@/.test(text.replace(/(['"])(?:(?!\1).)*\1/g, '')) && table['torch.Tensor.__matmul__']) names.push('torch.Tensor.__matmul__');
     var best = null, bestCount = 0;
     names.forEach(function(name) {
       table[name].forEach(function(module) {

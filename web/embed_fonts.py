@@ -11,13 +11,15 @@ import os
 import subprocess
 import sys
 
-# ASCII; from Latin-1 the degree, plus-minus, superscripts, middle dot and the signs ×, ÷;
-# Greek letters; general punctuation (dashes, quotes, ‖, bullets, ellipsis); the first arrows;
-# the mathematical operators equations use (∈ ∉ Σ − ∖ √ ∞ ∧ ∨ ∩ ∪ ∫ ≈ ≠ ≤ ≥); floor and
-# ceiling brackets. Every glyph costs page weight (about 60 bytes gzip), so the sets are
-# what the C++ sources write: tests/web/check_glyphs.py checks that they still cover them.
-TEXT_UNICODES = ("U+0020-007E,U+00B0-00B9,U+00D7,U+00F7,U+0391-03A9,U+03B1-03C9,U+2010-2027,"
-                 "U+2190-2199,U+2208-2209,U+2211-221E,U+2227-222B,U+2248,U+2260-2265,U+2308-230B")
+# ASCII and exactly the other characters the C++ sources write (tests/cli/check_glyphs.py
+# checks that they still cover them): from Latin-1 the degree, plus-minus, ², middle dot, ½ and
+# ×; the Greek letters Γ Σ Φ α β λ π σ ψ; the en dash, ‖ and the ellipsis; subscripts ₁ ₂; two
+# arrows (→ ↗); − √ ∞ ≠ ≤ ≥; floor and ceiling brackets. Every glyph costs page weight (about 60
+# bytes gzip in each of two fonts): the whole Greek alphabet and the other punctuation, arrows
+# and operators took 4 KB of every page.
+TEXT_UNICODES = ("U+0020-007E,U+00B0-00B2,U+00B7,U+00BD,U+00D7,U+0393,U+03A3,U+03A6,U+03B1-03B2,U+03BB,"
+                 "U+03C0,U+03C3,U+03C8,U+2013,U+2016,U+2026,U+2081-2082,U+2192,U+2197,U+2212,U+221A,U+221E,"
+                 "U+2260,U+2264-2265,U+2308-230B")
 # Headings and labels: ASCII, the middle dot, ×, dashes, quotes and ellipsis, arrows.
 LABEL_UNICODES = "U+0020-007E,U+00B7,U+00D7,U+2010-2027,U+2190-2199"
 

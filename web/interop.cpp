@@ -181,6 +181,16 @@ EM_JS(void, js_export_png, (), {
 // clang-format on
 
 // clang-format off
+EM_JS(void, js_resize_canvas, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) {
+    GLFW.active.width = w;
+    GLFW.active.height = h;
+  }
+});
+// clang-format on
+
+// clang-format off
 EM_JS(void, js_frame_drawn, (), {
   if (Module['whenceFrameDrawn']) Module['whenceFrameDrawn']();
 });
@@ -365,6 +375,8 @@ void set_wants_wheel(bool wants) { js_set_flag("whenceWantsWheel", wants); }
 void set_text_input(bool active) { js_set_flag("whenceTextInput", active); }
 
 void report_content_height(float height) { js_content_height(height); }
+
+void resize_canvas(int w, int h) { js_resize_canvas(w, h); }
 
 void frame_drawn() { js_frame_drawn(); }
 

@@ -16,6 +16,10 @@ struct CanvasSize {
   float visible_x0 = 0, visible_y0 = 0, visible_x1 = 0, visible_y1 = 0;
 };
 CanvasSize canvas_size();
+// Sizes the canvas's backing store (and GLFW's record of its window) to w x h pixels. This is
+// glfwSetWindowSize's own resize, without its request for fullscreen (and pointer lock) when
+// the size equals the screen's: a page-filling widget at devicePixelRatio 1 asked for that.
+void resize_canvas(int w, int h);
 
 // The PyTorch call text in location.hash (URL-decoded); empty when there is none.
 std::string read_hash();

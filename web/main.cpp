@@ -45,7 +45,7 @@ bool fit_canvas(const interop::CanvasSize& size) {
   int w = 0, h = 0;
   glfwGetFramebufferSize(g_window, &w, &h);
   if (w == want_w && h == want_h) return false;
-  glfwSetWindowSize(g_window, want_w, want_h);
+  interop::resize_canvas(want_w, want_h);
   return true;
 }
 

@@ -93,6 +93,9 @@ void legend_item(theme::Role role) {
       dl->AddRectFilled(a, b, c.tint, 3);
       dl->AddRect(a, b, c.ring, 3, 0, 1);
       break;
+    case theme::Role::Random:  // (a draw has no cell: the equation names it)
+      dl->AddRect(a, b, c.strong, 3, 0, 1);
+      break;
     case theme::Role::None: break;
   }
   ImGui::Dummy(ImVec2(24, h));
@@ -257,7 +260,8 @@ void draw_equation(App& app) {
   for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value},
                                    {"index", theme::Role::Index},
                                    {"mask", theme::Role::Mask},
-                                   {"compare", theme::Role::Compare}}) {
+                                   {"compare", theme::Role::Compare},
+                                   {"random", theme::Role::Random}}) {
     const auto& seen = state.roles_seen();
     const bool used = std::find(seen.begin(), seen.end(), name) != seen.end();
     if (!used && !(first && role == theme::Role::Value && seen.empty())) continue;

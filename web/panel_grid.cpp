@@ -35,6 +35,7 @@ CellStyle cell_style(const theme::TensorColors& c, theme::Role role, bool dimmed
     case Role::Index: return {c.soft, theme::palette().text, c.strong, 2.5f};
     case Role::Mask: return {c.soft, theme::palette().text, c.strong, 1.5f};
     case Role::Compare: return {c.tint, theme::palette().muted, c.strong, 1};
+    case Role::Random: return {c.tint, theme::palette().text, c.strong, 1};
     case Role::None: break;
   }
   if (dimmed) return {theme::with_alpha(c.tint, 0.7f), theme::palette().faint, theme::with_alpha(c.ring, 0.6f), 1};

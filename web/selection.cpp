@@ -17,6 +17,7 @@ int role_rank(theme::Role r) {
     case theme::Role::Index: return 3;
     case theme::Role::Mask: return 2;
     case theme::Role::Compare: return 1;
+    case theme::Role::Random: return 0;
     case theme::Role::None: break;
   }
   return 0;

@@ -132,6 +132,7 @@ Role role_from_name(const std::string& name) {
   if (name == "index") return Role::Index;
   if (name == "mask") return Role::Mask;
   if (name == "compare") return Role::Compare;
+  if (name == "random") return Role::Random;
   return Role::None;
 }
 
@@ -141,6 +142,7 @@ const char* role_name(Role r) {
     case Role::Index: return "index";
     case Role::Mask: return "mask";
     case Role::Compare: return "compare";
+    case Role::Random: return "random";
     case Role::None: break;
   }
   return "";
@@ -152,6 +154,7 @@ const char* role_hint(Role r) {
     case Role::Index: return "index: chooses which element is read";
     case Role::Mask: return "mask: decides which element is taken";
     case Role::Compare: return "compare: compared, not chosen";
+    case Role::Random: return "random: a draw of the random generator";
     case Role::None: break;
   }
   return "";

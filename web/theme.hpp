@@ -45,7 +45,7 @@ const TensorColors& tensor_colors(int slot);
 constexpr int kOutputSlot = -1;
 
 // --- roles (DESIGN.md): how a highlighted cell is drawn ------------------------------------
-enum class Role { None, Value, Index, Mask, Compare };
+enum class Role { None, Value, Index, Mask, Compare, Random };
 Role role_from_name(const std::string& name);
 const char* role_name(Role r);
 const char* role_hint(Role r);  // one line for the legend

@@ -1,4 +1,4 @@
-// program.hpp - short PyTorch programs: one statement per line (assignments, tuple
+// program.hpp - short PyTorch programs: statements (assignments, tuple
 // unpacking, index assignment, augmented assignment, in-place method calls, any expression
 // of the call language), evaluated with every intermediate tensor kept and its provenance
 // composed through every step, views and in-place writes included (provenance.hpp).
@@ -17,15 +17,18 @@ constexpr int kMaxStatements = 64;
 constexpr std::int64_t kMaxProgramElements = 1000000;
 
 struct Statement {
-  enum class Kind { Expression, Assign, AugAssign, Import };
+  enum class Kind { Expression, Assign, AugAssign, Import, Assert };
   Kind kind = Kind::Expression;
-  int line = 0;               // 1-based line of the program text
-  std::string code;           // the line as written, comment and outer blanks removed
-  std::vector<Node> targets;  // Assign: each target (a = b = ...), a Name, a Tuple of Names or a
-                              // Subscript; AugAssign: the one target
-  Node value;                 // the expression
-  std::string op;             // AugAssign: the operator of "+=" ("+")
-  std::string module, alias;  // Import: "torch.nn.functional" imported as "F"
+  int line = 0;                 // 1-based line of the program text where the statement starts
+  int end_line = 0;             // its last line (a statement continued over several lines)
+  std::string code;             // the statement as written, its lines joined by "\n" (comments,
+                                // outer blanks and doctest prompts removed)
+  std::vector<Node> targets;    // Assign: each target (a = b = ...), a Name, a Tuple of Names or a
+                                // Subscript; AugAssign: the one target
+  Node value;                   // the expression (Assert: the test)
+  std::optional<Node> message;  // Assert: the message, when given
+  std::string op;               // AugAssign: the operator of "+=" ("+")
+  std::string module, alias;    // Import: "torch.nn.functional" imported as "F"
 };
 
 // An error and the program line it belongs to.
@@ -34,9 +37,11 @@ struct LineError {
   int line;
 };
 
-// Program text -> statements, one per non-blank line, up to the first line refused (a loop,
-// a def, an import of anything but torch and math, malformed text): the statements before it
-// still run, as they do when Python runs the program line by line.
+// Program text -> statements, each from its first line on (continued inside brackets and
+// after a backslash; a doctest paste's prompts stripped and its output lines skipped), up to
+// the first statement refused (a loop, a def, an import of anything but torch and math,
+// malformed text): the statements before it still run, as they do when Python runs the
+// program statement by statement.
 struct ParsedProgram {
   std::vector<Statement> statements;
   std::optional<LineError> error;

@@ -10,6 +10,7 @@
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
 #include "core/program/program_run.hpp"
+#include "core/python_repr.hpp"
 #include "core/shape.hpp"
 
 namespace whence {
@@ -22,7 +23,20 @@ struct Outcome {
   std::optional<LineError> error;
 };
 
+// torch.set_default_dtype and torch.set_printoptions last for the rest of their program only:
+// each run starts from float32 and PyTorch's print options, and leaves them behind.
+struct DefaultDtypeScope {
+  DefaultDtypeScope() { reset(); }
+  ~DefaultDtypeScope() { reset(); }
+  static void reset() {
+    set_default_float_dtype(DType::Float32);
+    print_options() = PrintOptions{};
+  }
+};
+
 Outcome run_program(ProgramRun& run, const std::string& text) {
+  const DefaultDtypeScope default_dtype;
+  const GeneratorScope generator;  // the program's statements share one default generator, fresh at its start
   Outcome out;
   out.parsed = parse_program(text);
   out.error = out.parsed.error;
@@ -72,6 +86,8 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
          {"ops", ops},
          {"results", step.results}};
   if (!step.views.empty()) j["views"] = step.views;
+  if (step.statement->end_line > step.statement->line) j["end_line"] = step.statement->end_line;
+  if (step.printed) j["stdout"] = *step.printed;
   if (!explain) return j;
   Provenance& p = run.provenance();
   Json relations = Json::array();
@@ -168,7 +184,8 @@ Json error_object(const LineError& e) {
 }
 
 // A trace or reach as one object per cell: {"name", "line", "element", "role", "depth"}.
-Json cells_json(Provenance& p, const std::vector<Statement>& statements, const std::vector<Provenance::Reached>& cells) {
+Json cells_json(Provenance& p, const std::vector<Statement>& statements,
+                const std::vector<Provenance::Reached>& cells) {
   Json out = Json::array();
   for (const auto& c : cells) out.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
   return out;
@@ -298,7 +315,14 @@ int print_program(const std::string& text, std::string& out) {
   ProgramRun run(false, true);
   const Outcome o = run_program(run, text);
   for (const Step& s : o.steps) {
-    out += ">>> " + s.statement->code + "\n";
+    std::string code = s.statement->code;
+    for (std::size_t at = code.find('\n'); at != std::string::npos; at = code.find('\n', at + 5))
+      code.replace(at, 1, "\n... ");
+    out += ">>> " + code + "\n";
+    if (s.printed) {  // print(...): the text Python writes
+      out += *s.printed;
+      continue;
+    }
     for (std::size_t i = 0; i < s.results.size(); ++i) {
       const Value v = value_from_json(s.results[i]);
       std::string shown;

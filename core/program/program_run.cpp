@@ -5,6 +5,8 @@
 #include "core/budget.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
+#include "core/python_builtins.hpp"
+#include "core/python_repr.hpp"
 
 namespace whence {
 
@@ -111,9 +113,10 @@ void ProgramRun::ran(const Evaluation& e) {
         charge_work(std::int64_t(element_sources.size()) + 1);
         charge_kept_bytes(std::int64_t(sizeof(Edge) * element_sources.size() + sizeof(std::uint32_t)));
         for (const Source& s : element_sources)
-          if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
-            if (const auto& cell = (*cells)[std::size_t(s.flat)])
-              sources[pos].add(Edge{*cell, s.role});
+          if (s.param < 0)
+            continue;  // a generator's draw: no element of an earlier step
+          else if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
+            if (const auto& cell = (*cells)[std::size_t(s.flat)]) sources[pos].add(Edge{*cell, s.role});
         sources[pos].next();
       }
     }
@@ -230,6 +233,28 @@ void ProgramRun::augmented_assign(const Statement& s, Step& step) {
   show_target(step, target, base);
 }
 
+void ProgramRun::print(const Node& call, Step& step) {
+  std::vector<Value> args;
+  for (std::size_t i = 1; i < call.items.size(); ++i) args.push_back(evaluate(call.items[i]));
+  std::string sep = " ", end = "\n";
+  for (const auto& [name, node] : call.kwargs) {
+    const Value v = evaluate(node);
+    if (name == "flush") continue;
+    if (name == "file") {
+      if (v.is<None>()) continue;
+      fail("Unsupported", "print(file=...) is not supported by Whence: a program prints to its output");
+    }
+    if (name != "sep" && name != "end") fail("TypeError", "'" + name + "' is an invalid keyword argument for print()");
+    if (!v.is<None>() && !v.is<std::string>())
+      fail("TypeError", name + " must be None or a string, not " + python_type_name(v));
+    if (v.is<std::string>()) (name == "sep" ? sep : end) = v.as<std::string>();
+  }
+  std::string text;
+  for (std::size_t i = 0; i < args.size(); ++i) text += (i ? sep : "") + python_str(args[i]);
+  step.printed = step.printed.value_or("") + text + end;
+  for (const Value& v : args) show(step, "", v);
+}
+
 void ProgramRun::run(const Statement& s, int index, Step& step) {
   statement_ = index;
   step.statement = &s;
@@ -244,16 +269,19 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
       return;
     case Statement::Kind::Expression: {
       const Node& e = s.value;
-      // print(a, b) shows its arguments, as the step's results.
+      // print(a, b) shows its arguments, as the step's results, and the text it writes.
       if (e.kind == Node::Kind::Call && e.items[0].kind == Node::Kind::Name && e.items[0].text == "print" &&
-          !value_of("print")) {
-        for (std::size_t i = 1; i < e.items.size(); ++i) show(step, "", evaluate(e.items[i]));
-        return;
-      }
+          !value_of("print"))
+        return print(e, step);
       const Value v = evaluate(e);
+      if (v.is<None>()) return;  // torch.set_default_dtype(...): nothing to show, as in Python's REPL
       const int node = v.is<Tensor>() ? provenance_.find(v.as<Tensor>()) : -1;
-      // x.add_(1) or plain x: shown under the name of the tensor it gives
-      return show(step, node >= 0 ? provenance_.node(node).name : "", v);
+      // x.add_(1) or plain x: shown under the name of the tensor it gives; a view of it
+      // (x[0].zero_()) is not that tensor, and is shown without a name
+      std::string name = node >= 0 ? provenance_.node(node).name : "";
+      const Value* bound = name.empty() ? nullptr : value_of(name);
+      if (!bound || !bound->is<Tensor>() || !same_tensor(bound->as<Tensor>(), v.as<Tensor>())) name.clear();
+      return show(step, name, v);
     }
     case Statement::Kind::Assign: {
       const Value v = evaluate(s.value);
@@ -261,6 +289,10 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
       return;
     }
     case Statement::Kind::AugAssign: return augmented_assign(s, step);
+    case Statement::Kind::Assert: {
+      if (python_bool(evaluate(s.value))) return;
+      fail("AssertionError", s.message ? python_str(evaluate(*s.message)) : std::string());
+    }
   }
 }
 

@@ -17,11 +17,12 @@ namespace whence {
 // What one statement did, as the protocol's "steps" shows it.
 struct Step {
   const Statement* statement = nullptr;
-  std::vector<std::string> names;  // names bound or written, one per result ("" for none)
-  Json results = Json::array();    // each result's value as it was after this statement
-  std::vector<int> nodes;          // each result's provenance node, or -1
-  std::vector<std::string> ops;    // qualified names of the ops it ran, in order
-  Json views = Json::array();      // results that alias a name bound before
+  std::vector<std::string> names;      // names bound or written, one per result ("" for none)
+  Json results = Json::array();        // each result's value as it was after this statement
+  std::vector<int> nodes;              // each result's provenance node, or -1
+  std::vector<std::string> ops;        // qualified names of the ops it ran, in order
+  Json views = Json::array();          // results that alias a name bound before
+  std::optional<std::string> printed;  // what print(...) wrote, as Python writes it
 };
 
 class ProgramRun : public Scope {
@@ -51,6 +52,7 @@ class ProgramRun : public Scope {
   void bind(const std::string& name, const Value& v, Step& step);
   void assign(const Node& target, const Value& v, Step& step);
   void augmented_assign(const Statement& s, Step& step);
+  void print(const Node& call, Step& step);
   // Runs a registered op as part of the program (recorded like a nested call).
   Evaluation run_op(const std::string& op, List args, std::vector<std::pair<std::string, Value>> kwargs = {});
   int add_node(const Tensor& t, SourceTable sources);

@@ -1,5 +1,6 @@
-// program_syntax.cpp - program text -> statements (program.hpp). Each line is one statement;
-// its expressions are parsed by call_syntax.cpp.
+// program_syntax.cpp - program text -> statements (program.hpp). Each statement starts on a
+// line of its own and continues inside brackets and after a backslash; a doctest paste's
+// prompts are stripped. Its expressions are parsed by call_syntax.cpp.
 #include <cctype>
 
 #include "core/program/program.hpp"
@@ -62,7 +63,7 @@ std::string first_word(const std::string& s) {
 
 const char* const kCompoundKeywords[] = {"for",  "while", "if",     "elif",    "else",  "def",  "class",
                                          "with", "try",   "except", "finally", "async", "match"};
-const char* const kSimpleKeywords[] = {"return", "del",   "assert", "global",   "nonlocal", "pass",
+const char* const kSimpleKeywords[] = {"return", "del",   "global", "nonlocal", "pass",
                                        "raise",  "yield", "break",  "continue", "await"};
 
 const char* const kNotSupported =
@@ -158,6 +159,22 @@ void check_target(const Node& t, bool allow_unpack) {
   refuse("SyntaxError", "cannot assign to expression");
 }
 
+// assert TEST or assert TEST, MESSAGE
+Statement parse_assert(const std::string& code) {
+  const std::string rest = code.substr(6);
+  if (rest.empty() || !is_blank(rest[0])) refuse("SyntaxError", "invalid syntax");
+  std::size_t comma = std::string::npos;
+  walk_code(rest, [&](std::size_t i, int depth) {
+    if (depth == 0 && rest[i] == ',') comma = i;
+    return comma == std::string::npos;
+  });
+  Statement s;
+  s.kind = Statement::Kind::Assert;
+  s.value = parse_expression(rest.substr(0, comma));
+  if (comma != std::string::npos) s.message = parse_expression(rest.substr(comma + 1));
+  return s;
+}
+
 Statement parse_statement(const std::string& code) {
   const std::string word = first_word(code);
   for (const char* k : kCompoundKeywords)
@@ -168,6 +185,7 @@ Statement parse_statement(const std::string& code) {
   for (const char* k : kSimpleKeywords)
     if (word == k) refuse("SyntaxError", "`" + word + "`" + kNotSupported);
   if (word == "import" || word == "from") return parse_import(code);
+  if (word == "assert") return parse_assert(code);
   bool several = false;
   walk_code(code, [&](std::size_t i, int depth) {
     if (depth == 0 && code[i] == ';') several = true;
@@ -204,26 +222,113 @@ Statement parse_statement(const std::string& code) {
   return s;
 }
 
+// A physical line of the program: its number and its text (a prompt stripped).
+struct PhysicalLine {
+  int number;
+  std::string text;
+  bool continues_prompt;  // a `... ` line of pasted doctest text
+};
+
+// Whether the text is pasted from a Python prompt or PyTorch's docstrings: its first non-blank
+// line starts with `>>>`. Then `>>> ` begins a statement, `... ` continues one, and the other
+// lines are the output the example expects, skipped (as doctest reads them).
+bool is_doctest(const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size() && (is_blank(text[i]) || text[i] == '\n')) ++i;
+  return text.compare(i, 3, ">>>") == 0;
+}
+
+std::vector<PhysicalLine> physical_lines(const std::string& text) {
+  const bool doctest = is_doctest(text);
+  std::vector<PhysicalLine> out;
+  int number = 0;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!doctest) {
+      out.push_back({number, line, false});
+      continue;
+    }
+    std::size_t b = 0;
+    while (b < line.size() && is_blank(line[b])) ++b;
+    for (const char* prompt : {">>>", "..."}) {
+      if (line.compare(b, 3, prompt) != 0) continue;
+      const std::size_t after = b + 3;
+      if (after < line.size() && line[after] != ' ') continue;  // `...x` is not a prompt
+      out.push_back({number, line.substr(std::min(line.size(), after + 1)), prompt[0] == '.'});
+      break;
+    }
+  }
+  return out;
+}
+
+// The brackets still open after a line, innermost last, from those open before it; false when
+// a bracket closes that was not open (the parser words that error).
+bool track_brackets(const std::string& code, std::string& open) {
+  bool balanced = true;
+  walk_code(code, [&](std::size_t i, int) {
+    const char c = code[i];
+    if (c == '(' || c == '[' || c == '{') open += c;
+    if (c == ')' || c == ']' || c == '}') {
+      if (open.empty()) balanced = false;
+      if (!open.empty()) open.pop_back();
+    }
+    return balanced;
+  });
+  return balanced;
+}
+
+bool ends_in_backslash(const std::string& code) {
+  std::size_t e = code.size();
+  while (e > 0 && is_blank(code[e - 1])) --e;
+  return e > 0 && code[e - 1] == '\\';
+}
+
 }  // namespace
 
 ParsedProgram parse_program(const std::string& text) {
   ParsedProgram p;
-  int line = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string raw = strip_comment(text.substr(start, end - start));
-    start = end + 1;
-    ++line;
-    const std::string code = trim(raw);
-    if (code.empty()) continue;
+  const std::vector<PhysicalLine> lines = physical_lines(text);
+  for (std::size_t k = 0; k < lines.size();) {
+    const int line = lines[k].number;
     try {
-      if (is_blank(raw[0])) fail("IndentationError", "unexpected indent");
+      const std::string first = strip_comment(lines[k].text);
+      if (trim(first).empty()) {
+        ++k;
+        continue;
+      }
+      if (lines[k].continues_prompt && !is_blank(first[0])) fail("SyntaxError", "invalid syntax");
+      if (is_blank(first[0])) fail("IndentationError", "unexpected indent");
+      // A logical line: physical lines joined inside brackets and after a backslash. `code` keeps
+      // them as written (one per line); the parser reads them joined.
+      std::string code, joined, open;
+      bool backslash = false, balanced = true;
+      do {
+        std::string part = strip_comment(lines[k].text);
+        while (!part.empty() && is_blank(part.back())) part.pop_back();
+        const bool was_inside = !open.empty() || backslash;
+        if (was_inside && trim(part).empty()) {  // a blank or comment line inside brackets
+          ++k;
+          continue;
+        }
+        balanced = track_brackets(part, open);
+        backslash = balanced && ends_in_backslash(part);
+        code += (code.empty() ? "" : "\n") + (was_inside ? trim(part) : part);
+        joined += (joined.empty() ? "" : " ") + (backslash ? part.substr(0, part.rfind('\\')) : part);
+        ++k;
+      } while (balanced && (!open.empty() || backslash) && k < lines.size());
+      if (balanced && !open.empty()) fail("SyntaxError", std::string("'") + open.back() + "' was never closed");
+      if (backslash) fail("SyntaxError", "unexpected EOF while parsing");
+      code = trim(code);
       if (int(p.statements.size()) == kMaxStatements)
         fail("Unsupported", "Whence runs programs of up to " + std::to_string(kMaxStatements) + " statements");
-      Statement s = parse_statement(code);
+      Statement s = parse_statement(trim(joined));
       s.line = line;
+      s.end_line = lines[k - 1].number;
       s.code = code;
       p.statements.push_back(std::move(s));
     } catch (const Error& e) {

@@ -156,7 +156,10 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
     return self;
   }
 
-  const std::string op = "torch.Tensor." + name.substr(0, name.size() - 1);
+  // The out-of-place op, or an in-place method registered as an op that computes the values
+  // without writing them (the random family's x.uniform_(), x.normal_(), ...).
+  std::string op = "torch.Tensor." + name.substr(0, name.size() - 1);
+  if (!find_op(op) && find_op("torch.Tensor." + name)) op = "torch.Tensor." + name;
   if (!find_op(op)) fail("Unsupported", "Tensor." + name + " is not supported by Whence yet");
   List with_self{Value(self)};
   with_self.insert(with_self.end(), args.begin(), args.end());

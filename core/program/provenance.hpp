@@ -64,11 +64,11 @@ class SourceTable {
 };
 
 struct ProvenanceNode {
-  Tensor tensor;                           // the live tensor: its identity (storage, offset, shape, strides)
-  int statement = 0;                       // index of the statement that made it
-  std::string name;                        // the program name it is shown as; "" for a temporary
-  std::string literal;                     // torch.tensor(...) text for a literal leaf, else ""
-  SourceTable sources;                     // per element, when tracked
+  Tensor tensor;        // the live tensor: its identity (storage, offset, shape, strides)
+  int statement = 0;    // index of the statement that made it
+  std::string name;     // the program name it is shown as; "" for a temporary
+  std::string literal;  // torch.tensor(...) text for a literal leaf, else ""
+  SourceTable sources;  // per element, when tracked
   bool visible() const { return !name.empty() || !literal.empty(); }
 };
 

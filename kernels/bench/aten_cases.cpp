@@ -2,6 +2,7 @@
 // the at:: call on the same memory (bench_aten.hpp: aten) and, where agree() would not do, the
 // check. bench_main.cpp refuses to start unless the names match the table's one for one.
 #include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
 
 #include "kernels/bench/bench_aten.hpp"
 #include "kernels/bench/bench_tensors.hpp"
@@ -149,6 +150,9 @@ std::vector<TorchCase> torch_cases() {
       // factory
       sized("arange(n) float32", [](std::int64_t n) { return at::arange(n, at::kFloat); }),
       sized("linspace(-1, 1, n)", [](std::int64_t n) { return at::linspace(-1, 1, n, at::kFloat); }),
+      sized(
+          "randn(n) float32",
+          [](std::int64_t n) { return at::randn({n}, at::detail::createCPUGenerator(67280421310721ULL), at::kFloat); }),
       sized("full((n, n), 2.5)",
             [](std::int64_t n) {
               return at::full({side(n), side(n)}, 2.5, at::kFloat);

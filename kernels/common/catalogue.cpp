@@ -1,5 +1,7 @@
 // catalogue.cpp - every family: the catalogue of the CLI, the tests and the benchmarks. (A web
 // module links its own add_catalogue instead, generated from web/bundles.json.)
+#include "core/number_format.hpp"
+#include "core/python_builtins.hpp"
 #include "kernels/common/families.hpp"
 
 namespace whence {
@@ -16,8 +18,16 @@ void add_catalogue(OpList& t) {
   add_resample_family(t);
   add_contraction_family(t);
   add_window_family(t);
+  add_random_family(t);
 }
 
 const CatalogueInstaller kCatalogueInstalled;
+// x.size(), len(x), math.*, torch.equal, print's str(): in every build with this catalogue (the
+// single-call web modules link their own and go without: core/python_builtins.hpp).
+const PythonCallsInstaller kPythonCallsInstalled;
+// Floats spelled by Dragonbox (core/number_format.hpp).
+struct FastFloatFormatInstaller {
+  FastFloatFormatInstaller() { use_fast_float_format(true); }
+} const kFastFloatFormatInstalled;
 
 }  // namespace whence

@@ -13,8 +13,9 @@
 namespace whence {
 
 std::vector<Param> param_list(const char* spec) {
-  static const char* types[] = {"Tensor", "Int",    "Bool",           "Float",  "DType",      "IntList",
-                                "Out",    "Number", "TensorOrNumber", "String", "TensorList", "Index"};
+  static const char* types[] = {"Tensor",     "Int",   "Bool",     "Float",          "DType",
+                                "IntList",    "Out",   "Number",   "TensorOrNumber", "String",
+                                "TensorList", "Index", "Generator"};
   std::vector<Param> out;
   bool keyword_only = false;
   const std::string text = spec;
@@ -155,6 +156,34 @@ bool bool_arg(const Bound& b, const char* name, bool dflt) {
 std::string string_arg(const Bound& b, const char* name, const std::string& dflt) {
   const Value& v = arg(b, name);
   return v.is<std::string>() ? v.as<std::string>() : dflt;
+}
+
+Shape size_arg(const Bound& b) {
+  Shape s;
+  const Value& v = arg(b, "size");
+  if (v.is<List>())
+    for (const Value& item : v.as<List>())
+      s.push_back(item.is<std::int64_t>() ? item.as<std::int64_t>() : std::int64_t(item.as<bool>()));
+  return s;
+}
+
+DType dtype_or(const Bound& b, DType dflt) {
+  const Value& v = arg(b, "dtype");
+  return v.is<DType>() ? v.as<DType>() : dflt;
+}
+
+// (out= is refused by the binder; layout and memory_format can only be None, as Whence has no
+// values of those types.)
+void check_factory_options(const Bound& b) {
+  if (!arg(b, "names").is<None>())
+    fail("Unsupported", "Whence has no named tensors; pass names=None or leave it out", "names");
+  const Value& device = arg(b, "device");
+  if (!device.is<None>() && !(device.is<std::string>() && device.as<std::string>() == "cpu"))
+    fail("Unsupported", "Whence computes on the CPU only; pass device=None or device='cpu'", "device");
+  if (bool_arg(b, "pin_memory", false))
+    fail("Unsupported", "Whence does not pin memory; pass pin_memory=False or leave it out", "pin_memory");
+  if (bool_arg(b, "requires_grad", false))
+    fail("Unsupported", "Whence does not track gradients; pass requires_grad=False or leave it out", "requires_grad");
 }
 
 Source source(const Bound& b, const char* name, std::int64_t flat, Role role) {

@@ -92,6 +92,13 @@ double double_arg(const Bound& b, const char* name, double dflt);  // Python num
 std::int64_t int_arg(const Bound& b, const char* name, std::int64_t dflt);
 bool bool_arg(const Bound& b, const char* name, bool dflt);
 std::string string_arg(const Bound& b, const char* name, const std::string& dflt);
+// dtype=, or dflt when None.
+DType dtype_or(const Bound& b, DType dflt);
+// A factory's memory and autograd options (names, device, pin_memory, requires_grad), which
+// Whence does not model: their defaults pass, anything else is refused in Whence's words.
+void check_factory_options(const Bound& b);
+// size=, which the binder has made a list of ints (zeros(2, 3), zeros((2, 3)), size=[2, 3]).
+Shape size_arg(const Bound& b);
 
 // A source read from parameter `name`.
 Source source(const Bound& b, const char* name, std::int64_t flat, Role role = Role::Value);

@@ -14,6 +14,7 @@
 #include "kernels/gather/gather_op.hpp"
 #include "kernels/join/join_family.hpp"
 #include "kernels/movement/movement_family.hpp"
+#include "kernels/random/random_ops.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 #include "kernels/resample/resample_family.hpp"
 #include "kernels/select/select_ops.hpp"
@@ -47,5 +48,9 @@ void add_join_family(OpList& t) {
 void add_resample_family(OpList& t) { add_resample_ops(t); }
 void add_contraction_family(OpList& t) { add_contraction_ops(t); }
 void add_window_family(OpList& t) { add_window_ops(t); }
+void add_random_family(OpList& t) {
+  add_random_ops(t);
+  add_empty_ops(t);
+}
 
 }  // namespace whence

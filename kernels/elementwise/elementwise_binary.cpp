@@ -67,7 +67,7 @@ int rounding_mode(const Bound& b) {
        "rounding_mode");
 }
 DType div_compute(const Bound& b, const EwCall& c) {
-  if (rounding_mode(b) == 0 && !is_floating(c.common)) return DType::Float32;
+  if (rounding_mode(b) == 0 && !is_floating(c.common)) return default_float_dtype();
   return c.common;
 }
 void div_params(const Bound& b, const EwCall&, EwParams& p) { p.i[0] = rounding_mode(b); }
@@ -155,7 +155,7 @@ void clamp_check(const Bound& b, const EwCall&) {
 DType ldexp_compute(const Bound&, const EwCall& c) {
   const Tensor& x = c.operands[0];
   const Tensor& e = c.operands[1];
-  const DType power = is_floating(e.dtype()) ? e.dtype() : DType::Float32;
+  const DType power = is_floating(e.dtype()) ? e.dtype() : default_float_dtype();
   auto rank = [](const Tensor& t) { return t.dim() > 0 ? OperandRank::Dimensioned : OperandRank::ZeroDim; };
   return result_type({{x.dtype(), rank(x)}, {power, rank(e)}});
 }

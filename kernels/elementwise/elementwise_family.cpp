@@ -141,7 +141,7 @@ EwCall elementwise_call(const Bound& b, const ElementwiseSpec& spec, bool cast) 
   }
   c.common = result_type(promoted);
   c.compute = spec.promote == EwPromote::Float64                                ? DType::Float64
-              : spec.promote == EwPromote::IntToFloat && !is_floating(c.common) ? DType::Float32
+              : spec.promote == EwPromote::IntToFloat && !is_floating(c.common) ? default_float_dtype()
                                                                                 : c.common;
   if (spec.compute) c.compute = spec.compute(b, c);
   c.result = spec.result ? spec.result(b, c) : spec.bool_result ? DType::Bool : c.compute;

@@ -22,40 +22,10 @@ namespace {
 
 // --- arguments -----------------------------------------------------------------------------
 
-// PyTorch's memory and autograd options, which Whence does not model: their defaults pass,
-// anything else is refused in Whence's words. (out= is refused by the binder; layout and
-// memory_format can only be None, as Whence has no values of those types.)
-void check_unmodeled(const Bound& b) {
-  if (!arg(b, "names").is<None>())
-    fail("Unsupported", "Whence has no named tensors; pass names=None or leave it out", "names");
-  const Value& device = arg(b, "device");
-  if (!device.is<None>() && !(device.is<std::string>() && device.as<std::string>() == "cpu"))
-    fail("Unsupported", "Whence computes on the CPU only; pass device=None or device='cpu'", "device");
-  if (bool_arg(b, "pin_memory", false))
-    fail("Unsupported", "Whence does not pin memory; pass pin_memory=False or leave it out", "pin_memory");
-  if (bool_arg(b, "requires_grad", false))
-    fail("Unsupported", "Whence does not track gradients; pass requires_grad=False or leave it out", "requires_grad");
-}
-
-DType dtype_or(const Bound& b, DType dflt) {
-  const Value& v = arg(b, "dtype");
-  return v.is<DType>() ? v.as<DType>() : dflt;
-}
-
 Scalar number_arg(const Bound& b, const char* name) {
   const auto s = number_of(arg(b, name));
   if (!s) fail("TypeError", std::string("argument '") + name + "' must be Number", name);
   return *s;
-}
-
-// The binder has made the size a list of ints (zeros(2, 3), zeros((2, 3)), size=[2, 3]).
-Shape size_arg(const Bound& b) {
-  Shape s;
-  const Value& v = arg(b, "size");
-  if (v.is<List>())
-    for (const Value& item : v.as<List>())
-      s.push_back(item.is<std::int64_t>() ? item.as<std::int64_t>() : std::int64_t(item.as<bool>()));
-  return s;
 }
 
 OpResult one(Tensor t) {
@@ -89,35 +59,35 @@ std::string value_text(double exact, const Scalar& stored, DType d) {
 // --- zeros, ones, full and the *_like ops --------------------------------------------------
 
 OpResult zeros_run(const Bound& b) {
-  check_unmodeled(b);
-  return one(full(size_arg(b), Scalar::from_int(0), dtype_or(b, DType::Float32)));
+  check_factory_options(b);
+  return one(full(size_arg(b), Scalar::from_int(0), dtype_or(b, default_float_dtype())));
 }
 OpResult ones_run(const Bound& b) {
-  check_unmodeled(b);
-  return one(full(size_arg(b), Scalar::from_int(1), dtype_or(b, DType::Float32)));
+  check_factory_options(b);
+  return one(full(size_arg(b), Scalar::from_int(1), dtype_or(b, default_float_dtype())));
 }
 // Without dtype= the fill value decides (PyTorch 1.13): a bool gives bool, an int int64, a
 // float the default float32.
 OpResult full_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const Scalar fill = number_arg(b, "fill_value");
   const DType inferred = fill.dtype == DType::Bool ? DType::Bool
-                         : is_floating(fill.dtype) ? DType::Float32
+                         : is_floating(fill.dtype) ? default_float_dtype()
                                                    : DType::Int64;
   return one(full(size_arg(b), fill, dtype_or(b, inferred)));
 }
 OpResult zeros_like_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const Tensor& x = tensor_arg(b, "input");
   return one(full(x.shape(), Scalar::from_int(0), dtype_or(b, x.dtype())));
 }
 OpResult ones_like_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const Tensor& x = tensor_arg(b, "input");
   return one(full(x.shape(), Scalar::from_int(1), dtype_or(b, x.dtype())));
 }
 OpResult full_like_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const Tensor& x = tensor_arg(b, "input");
   return one(full(x.shape(), number_arg(b, "fill_value"), dtype_or(b, x.dtype())));
 }
@@ -145,7 +115,7 @@ std::string fill_equation(const Bound& b, const OpResult& r, int position, std::
 // --- arange, linspace, logspace ------------------------------------------------------------
 
 OpResult arange_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const Value& d = arg(b, "dtype");
   return one(arange(arg(b, "start"), arg(b, "end"), arg(b, "step"),
                     d.is<DType>() ? std::optional<DType>(d.as<DType>()) : std::nullopt));
@@ -172,14 +142,14 @@ std::string arange_equation(const Bound& b, const OpResult& r, int position, std
 }
 
 OpResult linspace_run(const Bound& b) {
-  check_unmodeled(b);
-  return one(
-      linspace(number_arg(b, "start"), number_arg(b, "end"), int_arg(b, "steps", 0), dtype_or(b, DType::Float32)));
+  check_factory_options(b);
+  return one(linspace(number_arg(b, "start"), number_arg(b, "end"), int_arg(b, "steps", 0),
+                      dtype_or(b, default_float_dtype())));
 }
 OpResult logspace_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   return one(logspace(number_arg(b, "start"), number_arg(b, "end"), int_arg(b, "steps", 0), double_arg(b, "base", 10.0),
-                      dtype_or(b, DType::Float32)));
+                      dtype_or(b, default_float_dtype())));
 }
 
 // start and end as the output dtype holds them (linspace(-5, 5, dtype=torch.uint8) starts at 251).
@@ -239,12 +209,12 @@ std::string logspace_equation(const Bound& b, const OpResult& r, int position, s
 // --- eye, tril_indices, triu_indices -------------------------------------------------------
 
 OpResult eye_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const std::int64_t n = int_arg(b, "n", 0);
   const std::int64_t m = arg(b, "m").is<None>() ? n : int_arg(b, "m", n);
   if (n < 0) fail("RuntimeError", "n must be greater or equal to 0, got " + std::to_string(n), "n");
   if (m < 0) fail("RuntimeError", "m must be greater or equal to 0, got " + std::to_string(m), "m");
-  Tensor t = full({n, m}, Scalar::from_int(0), dtype_or(b, DType::Float32));
+  Tensor t = full({n, m}, Scalar::from_int(0), dtype_or(b, default_float_dtype()));
   for (std::int64_t i = 0; i < n && i < m; ++i) t.set(i * m + i, Scalar::from_int(1));
   return one(t);
 }
@@ -268,7 +238,7 @@ std::int64_t tri_row_count(bool lower, std::int64_t r, std::int64_t col, std::in
 }
 
 OpResult tri_indices_run(const Bound& b) {
-  check_unmodeled(b);
+  check_factory_options(b);
   const bool lower = is_tril(b);
   const char* name = lower ? "tril_indices" : "triu_indices";
   const std::int64_t row = int_arg(b, "row", 0), col = int_arg(b, "col", 0), offset = int_arg(b, "offset", 0);

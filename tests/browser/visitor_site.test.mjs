@@ -75,13 +75,12 @@ for (const [kind, url, wait] of PAGES) {
       const o = await overflow(page);
       assert.ok(o.scrollWidth <= o.width, `${url} at ${width} px is ${o.scrollWidth} px wide: ${o.out.join('; ')}`);
     }
-    // Known, not yet fixed: when the backing store's size equals the screen's (a page-filling
-    // widget at pixel ratio 1, as embed.html here), Emscripten 3.1.6's glfwSetWindowSize asks
-    // for fullscreen and pointer lock instead of resizing, which Chromium refuses without a
-    // gesture (web/main.cpp fit_canvas; issue 29's note). Any other error still fails.
-    const known = ['A user gesture is required to request Pointer Lock.', 'Permissions check failed'];
+    // No page error: a page-filling widget whose backing store is the screen's size (embed.html
+    // here, at pixel ratio 1) resizes its canvas like any other; Emscripten 3.1.6's
+    // glfwSetWindowSize asked for fullscreen and pointer lock there instead (web/interop.hpp
+    // resize_canvas).
     if (kind !== 'home' && kind !== 'blog' && kind !== 'alias page' && kind !== 'bench' && kind !== 'pitfalls')
-      assert.deepEqual(page.errors.filter((m) => !known.includes(m)), []);
+      assert.deepEqual(page.errors, []);
     await page.close();
   });
 }

@@ -141,6 +141,11 @@ def check_programs(b, tag):
     rc, out, err = run(b, ["run", "-"], stdin=PROGRAM)
     check(tag + " run prints each step", rc == 1 and ">>> y = x.softmax(-1)" in out and "row = torch.tensor([0.0, 7.0, 2.0])" in out
           and "line 6: IndexError: Dimension out of range" in out, out + err)
+    # A statement over two lines, a print's text as Python prints it, a doctest paste.
+    rc, out, err = run(b, ["run", "-"], stdin=">>> x = torch.tensor([1.0,\n...                   2.0])\n>>> print(x, x.shape)\ntensor([1., 2.])\n")
+    check(tag + " run prints a statement's lines and print's text", rc == 0 and out ==
+          ">>> x = torch.tensor([1.0,\n... 2.0])\nx = torch.tensor([1.0, 2.0])  # float32, shape [2]\n"
+          ">>> print(x, x.shape)\ntensor([1., 2.]) torch.Size([2])\n", out + err)
     rc, out, err = run(b, ["run", "/nonexistent/program.py"])
     check(tag + " run: an unreadable file exits 2", rc == 2 and "cannot read" in err, err)
     # Mutated programs, traced and reached: one ordered response each, never a crash or hang.

@@ -74,8 +74,11 @@ def main():
         else:
             check(r["ok"], "%s: %s" % (label, r.get("error")))
         values_at = {l["line"]: l["values"] for l in g["lines"]}
+        printed_at = {l["line"]: l.get("stdout", "") for l in g["lines"]}
         shown = set()
         for step in r["steps"]:
+            check(step.get("stdout", "") == printed_at.get(step["line"], ""),
+                  "%s line %d printed %r, want %r" % (label, step["line"], step.get("stdout", ""), printed_at.get(step["line"])))
             for name, value in zip(step["names"], step["results"]):
                 if name is None:
                     continue

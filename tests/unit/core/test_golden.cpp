@@ -115,6 +115,9 @@ std::string golden_difference(const Json& expect, const Json& got) {  // NOLINT(
   // PyTorch's strides and storage offset; none listed means none.
   if (expect.contains("views") && expect["views"] != got.value("views", Json::array()))
     return "views: expected " + expect["views"].dump() + ", got " + got.value("views", Json::array()).dump();
+  // The random family's goldens carry no relations: PyTorch cannot report which draws made an
+  // element (kernels/random/README.md); their values are compared.
+  if (!expect.contains("relations")) return "";
   if (!got.contains("relations")) return "relations: missing";
   RelationSet want, have;
   std::string why;

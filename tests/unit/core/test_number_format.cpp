@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/number_format.hpp"
 
@@ -103,6 +105,40 @@ TEST_CASE("float32 and float64 print with the fewest digits that read back") {
   CHECK(format_float(double(16777217.0f), DType::Float32) == "16777216.0");
   CHECK(format_float(double(1e16f), DType::Float32) == "1e+16");
   CHECK(format_float(-double(3e-39f), DType::Float32) == "-3e-39");
+}
+
+TEST_CASE("without Dragonbox, the printf and strtod tries spell every float the same", "[number-format]") {
+  std::uint64_t state = 0x2545F4914F6CDD1Dull;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  std::vector<std::pair<double, DType>> values;
+  for (int i = 0; i < 3000; ++i) {
+    values.emplace_back(double(float_from_bits(std::uint32_t(next()))), DType::Float32);
+    values.emplace_back(double_from_bits(next()), DType::Float64);
+  }
+  for (int k = -149; k <= 127; ++k) values.emplace_back(std::ldexp(1.0, k), DType::Float32);  // 2^-96, 2^87, 2^90
+  for (int k = -1074; k <= 1023; k += 3) values.emplace_back(std::ldexp(1.0, k), DType::Float64);
+  std::vector<std::string> fast, slow;
+  std::vector<double> fast_json, slow_json;
+  for (bool on : {true, false}) {
+    use_fast_float_format(on);
+    for (const auto& [v, d] : values) {
+      if (!std::isfinite(v)) continue;
+      (on ? fast : slow).push_back(format_float(v, d));
+      (on ? fast_json : slow_json).push_back(json_double(Scalar::from_float(v, d)));
+    }
+  }
+  use_fast_float_format(true);
+  REQUIRE(fast.size() > 6000);
+  for (std::size_t i = 0; i < fast.size(); ++i) {
+    INFO(i);
+    REQUIRE(fast[i] == slow[i]);
+    REQUIRE(fast_json[i] == slow_json[i]);
+  }
 }
 
 TEST_CASE("json_double gives the double that prints as the float's shortest digits") {

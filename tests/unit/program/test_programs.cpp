@@ -2,7 +2,7 @@
 // scripts/gen_golden_programs.py): every step's values, the final values and the error with
 // its line must be PyTorch's; and `reach` from each perturbed literal element must include
 // every element that the perturbation changed in PyTorch (provenance is sound through views,
-// in-place writes and every step).
+// in-place writes and every step). What print() wrote must be Python's text exactly.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -71,11 +71,16 @@ TEST_CASE("programs match PyTorch run line by line", "[programs][golden]") {
     }
     // Every line PyTorch ran is a step, with each name it shows equal to PyTorch's value then.
     std::map<int, Json> values_at;
-    for (const Json& l : g["lines"]) values_at[l["line"].get<int>()] = l["values"];
+    std::map<int, std::string> printed_at;
+    for (const Json& l : g["lines"]) {
+      values_at[l["line"].get<int>()] = l["values"];
+      printed_at[l["line"].get<int>()] = l.value("stdout", "");
+    }
     REQUIRE(r["steps"].size() == values_at.size());
     for (const Json& step : r["steps"]) {
       const int line = step["line"].get<int>();
       REQUIRE(values_at.count(line));
+      CHECK(step.value("stdout", "") == printed_at[line]);
       for (std::size_t i = 0; i < step["names"].size(); ++i) {
         if (step["names"][i].is_null()) continue;
         const std::string name = step["names"][i].get<std::string>();
