@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include "core/api.hpp"
@@ -132,6 +133,8 @@ struct Generator {
         return Value(items);
       }
       case ParamType::Index: return any();
+      case ParamType::Generator:  // a torch.Generator seeded from the input
+        return Value(whence::GeneratorRef{std::make_shared<whence::CpuGenerator>(in.ConsumeIntegral<std::uint64_t>())});
     }
     return any();
   }
