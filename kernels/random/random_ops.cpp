@@ -437,18 +437,24 @@ double next_in_dtype(double v, double toward, DType d) {
   b.bits = std::uint16_t(b.bits + (up ? 1 : -1));
   return double(float(b));
 }
+// static_cast<int64_t> of a double as x86 gives it, where C++ leaves it undefined (a bound
+// past the dtype's range is inf there): the "integer indefinite" value INT64_MIN.
+std::int64_t x86_int64(double v) {
+  if (!(std::fabs(v) < 9223372036854775808.0)) return std::numeric_limits<std::int64_t>::min();
+  return std::int64_t(v);
+}
 // PyTorch's update_from / update_to: bounds a floating dtype cannot hold exactly are moved
 // inward to values it holds (randint(0, 2**40, dtype=torch.float32) draws below 2^40 − 2^16).
 std::int64_t update_from(std::int64_t from, DType d) {
   const double from_plus_1 = as_dtype(double(from + 1), d);
-  if (std::int64_t(from_plus_1) < from)
-    return std::int64_t(next_in_dtype(from_plus_1, std::numeric_limits<double>::infinity(), d));
+  if (x86_int64(from_plus_1) < from)
+    return x86_int64(next_in_dtype(from_plus_1, std::numeric_limits<double>::infinity(), d));
   return from;
 }
 std::int64_t update_to(std::int64_t to, DType d) {
   const double to_minus_1 = as_dtype(double(to - 1), d);
-  if (std::int64_t(to_minus_1) >= to)
-    return std::int64_t(next_in_dtype(to_minus_1, -std::numeric_limits<double>::infinity(), d));
+  if (x86_int64(to_minus_1) >= to)
+    return x86_int64(next_in_dtype(to_minus_1, -std::numeric_limits<double>::infinity(), d));
   return to;
 }
 
