@@ -37,6 +37,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 
 import random_ops as RO  # noqa: E402
 FAMILY = RO  # the op list tests/live/check_live_family.py samples from
+from golden_common import mk  # noqa: E402
 from golden_common import (  # noqa: E402
     family_goldens, family_main, family_op_table, outcome, request_json, unique_case_names)
 
@@ -47,16 +48,6 @@ SIZES = [1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 48, 100, 257, 1000]
 SEEDS = [0, 1, 2, 42, 1234, 2**31 - 1, 2**32 + 5, 67280421310721, -3]
 
 warnings.simplefilter("ignore")
-
-
-def mk(name, qual, args, kwargs=(), method=False):
-    kw = [list(x) for x in kwargs]
-    kwtext = ["%s=%s" % (k, v) for k, v in kw]
-    if method:
-        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
-    else:
-        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
-    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
 
 
 def gen(seed):

@@ -36,6 +36,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 import select_ops as SO  # noqa: E402
 FAMILY = SO  # the op list tests/live/check_live_family.py samples from
 from golden_common import case_arguments, check_reproduced  # noqa: E402
+from golden_common import mk  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, TORCH_DTYPE, eval_code, fixed, literal_code, outcome, overloads,
     prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main, signature_text)
@@ -95,16 +96,6 @@ def gen_vals(rng, dtype, domain="any"):
             return rng.randint(0, 3)
         return rng.randint(0 if dtype == "uint8" or domain == "pos" else -4, 9)
     return lambda n: [one() for _ in range(n)]
-
-
-def mk(name, qual, args, kwargs=(), method=False):
-    kw = [list(x) for x in kwargs]
-    kwtext = ["%s=%s" % (k, v) for k, v in kw]
-    if method:
-        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
-    else:
-        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
-    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
 
 
 # --------------------------------------------------------------------------------------------

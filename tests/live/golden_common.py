@@ -483,3 +483,16 @@ def family_op_table(ops, names_of, kind, signature=signature_text):
             entry["overloads"] = ov
         table.append(entry)
     return json.dumps(table, indent=1, ensure_ascii=True) + "\n"
+
+
+# A case of a call written from its text pieces: args are Python expressions (strings), kwargs
+# (name, expression) pairs; method=True writes args[0].name(...) (the select and random
+# generators).
+def mk(name, qual, args, kwargs=(), method=False):
+    kw = [list(x) for x in kwargs]
+    kwtext = ["%s=%s" % (k, v) for k, v in kw]
+    if method:
+        code = "%s.%s(%s)" % (args[0], qual.rsplit(".", 1)[1], ", ".join(list(args[1:]) + kwtext))
+    else:
+        code = "%s(%s)" % (qual, ", ".join(list(args) + kwtext))
+    return {"name": name, "op": qual, "args": list(args), "kwargs": kw, "code": code}
