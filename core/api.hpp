@@ -74,6 +74,9 @@ class Explainer {
   bool relation(int result_position, std::int64_t flat, ElementRelation& out) const;
   // A source's argument path as the protocol writes it: [0], [1, 0], ["weight"].
   Json source_path(const SourceLink& s) const;
+  // The request's "grad" and "grad_explain" answered into `response` (core/autograd.hpp); an
+  // op that cannot be differentiated gives "grad_error" beside its result.
+  void add_grad(const Json& request, Json& response) const;
 
  private:
   std::shared_ptr<const Evaluation> evaluation_;

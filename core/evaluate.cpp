@@ -5,6 +5,7 @@
 #include <new>
 
 #include "api.hpp"
+#include "autograd.hpp"
 #include "bind.hpp"
 #include "budget.hpp"
 #include "call_syntax.hpp"
@@ -31,12 +32,6 @@ void check_value_limits(const Value& v) {
     for (const auto& item : v.as<List>()) check_value_limits(item);
 }
 
-Json path_json(const ArgPath& p, int item = -1) {
-  if (p.spread && item >= 0) return Json::array({p.position + item});
-  Json j = p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
-  if (item >= 0) j.push_back(item);
-  return j;
-}
 
 // Each result that shares storage with a tensor argument (a view, or the argument itself):
 // {"result": 0, "of": [0], "strides": [1, 3], "storage_offset": 0}, strides in elements.
@@ -122,6 +117,13 @@ Json guarded(F body) {
 }
 
 }  // namespace
+
+Json path_json(const ArgPath& p, int item) {
+  if (p.spread && item >= 0) return Json::array({p.position + item});
+  Json j = p.keyword.empty() ? Json::array({p.position}) : Json::array({p.keyword});
+  if (item >= 0) j.push_back(item);
+  return j;
+}
 
 Evaluation run_call(const Call& call) {
   const GeneratorScope generator;  // a fresh default generator, unless the request or program has one
@@ -291,6 +293,20 @@ Json Explainer::source_path(const SourceLink& s) const {
   return path_json(evaluation_->bound.paths[std::size_t(s.param)], s.item);
 }
 
+void Explainer::add_grad(const Json& request, Json& response) const {
+  if (!evaluation_) return;
+  const RequestScope scope;
+  Json answer = response;
+  const Json error = guarded([&] {
+    add_grad_response(*evaluation_, request, answer);
+    return Json{{"ok", true}};
+  });
+  if (error["ok"] == true)
+    response = std::move(answer);
+  else
+    response["grad_error"] = error["error"];
+}
+
 // The "explain" of a request: true (every element), or [[RESULT, ELEMENT], ...] (those).
 std::vector<ElementRef> chosen_elements(const Json& explain) {
   std::vector<ElementRef> chosen;
@@ -334,7 +350,9 @@ std::string evaluate_line(const std::string& line) {
       call = call_from_json(request);
     }
     const Explainer explainer(call);
-    return chosen.empty() ? explainer.response(explain) : explainer.response(chosen);
+    Json response = chosen.empty() ? explainer.response(explain) : explainer.response(chosen);
+    if (request.is_object() && request.contains("grad") && response["ok"] == true) explainer.add_grad(request, response);
+    return response;
   });
   Json out{{"id", id}};
   for (auto& [k, v] : response.items()) out[k] = std::move(v);

@@ -2,6 +2,7 @@
 #pragma once
 #include <optional>
 
+#include "api.hpp"
 #include "registry.hpp"
 
 namespace whence {
@@ -15,6 +16,8 @@ struct Evaluation {
 
 // Looks the op up, checks limits, binds and runs it. Throws Error.
 Evaluation run_call(const Call& call);
+// The protocol's path of an argument: [0], [0, 2] (a list's item), ["weight"].
+Json path_json(const ArgPath& p, int item = -1);
 // The result as a Python value: a tensor, or a tuple of tensors.
 Value result_value(const Evaluation& e);
 

@@ -2,6 +2,7 @@
 // module links its own add_catalogue instead, generated from web/bundles.json.)
 #include "core/number_format.hpp"
 #include "core/python_builtins.hpp"
+#include "kernels/common/derivatives.hpp"
 #include "kernels/common/families.hpp"
 
 namespace whence {
@@ -21,7 +22,24 @@ void add_catalogue(OpList& t) {
   add_random_family(t);
 }
 
+void add_gradients(GradRules& r) {
+  add_gather_gradients(r);
+  add_elementwise_gradients(r);
+  add_reduce_gradients(r);
+  add_movement_gradients(r);
+  add_indexing_gradients(r);
+  add_select_gradients(r);
+  add_factory_gradients(r);
+  add_join_gradients(r);
+  add_resample_gradients(r);
+  add_contraction_gradients(r);
+  add_window_gradients(r);
+  add_random_gradients(r);
+}
+
 const CatalogueInstaller kCatalogueInstalled;
+// Every op's gradient rule (core/autograd.hpp): the single-call web modules go without.
+const GradientsInstaller kGradientsInstalled;
 // x.size(), len(x), math.*, torch.equal, print's str(): in every build with this catalogue (the
 // single-call web modules link their own and go without: core/python_builtins.hpp).
 const PythonCallsInstaller kPythonCallsInstalled;

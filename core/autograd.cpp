@@ -1,0 +1,165 @@
+// autograd.cpp - the vector-Jacobian product of one call through its relations (autograd.hpp).
+#include "autograd.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "budget.hpp"
+#include "error.hpp"
+#include "number_format.hpp"
+
+namespace whence {
+
+namespace {
+
+bool listed(const std::string& names, const std::string& name) {
+  std::stringstream in(names);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (item == name) return true;
+  return false;
+}
+
+std::string brackets(const Shape& shape, std::int64_t flat) {
+  std::string s;
+  std::vector<std::int64_t> c(shape.size());
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    c[d] = shape[d] ? flat % shape[d] : 0;
+    flat = shape[d] ? flat / shape[d] : 0;
+  }
+  for (std::int64_t x : c) s += "[" + std::to_string(x) + "]";
+  return s;
+}
+
+std::string number(double v) {
+  const std::string s = format_float(v, DType::Float64);
+  return v < 0 || std::signbit(v) ? "(" + s + ")" : s;
+}
+
+void (*g_add_rules)(GradRules&) = nullptr;
+
+}  // namespace
+
+const GradRules& grad_rules() {
+  static const GradRules rules = [] {
+    GradRules r;
+    if (g_add_rules) g_add_rules(r);
+    return r;
+  }();
+  return rules;
+}
+
+void set_grad_rules(void (*add_rules)(GradRules& rules)) { g_add_rules = add_rules; }
+
+const GradRule* grad_rule(const OpDescriptor* op) {
+  const GradRules& rules = grad_rules();
+  const auto it = rules.find(op);
+  return it == rules.end() ? nullptr : &it->second;
+}
+
+std::vector<GradArgument> grad_arguments(const Evaluation& e) {
+  std::vector<GradArgument> out;
+  if (!e.op || e.python_result) return out;
+  const GradRule* rule = grad_rule(e.op);
+  const std::string no_grad_params = rule ? rule->no_grad_params : "";
+  for (std::size_t p = 0; p < e.bound.values.size(); ++p) {
+    const Param& param = e.op->params[p];
+    if (!e.bound.given(p) || param.type == ParamType::OutTensor || listed(no_grad_params, param.name)) continue;
+    const Value& v = e.bound.values[p];
+    if (v.is<Tensor>() && is_floating(v.as<Tensor>().dtype()))
+      out.push_back(GradArgument{int(p), -1, &v.as<Tensor>()});
+    if (v.is<List>())
+      for (std::size_t j = 0; j < v.as<List>().size(); ++j)
+        if (v.as<List>()[j].is<Tensor>() && is_floating(v.as<List>()[j].as<Tensor>().dtype()))
+          out.push_back(GradArgument{int(p), int(j), &v.as<List>()[j].as<Tensor>()});
+  }
+  return out;
+}
+
+bool grad_result(const Evaluation& e, int position) {
+  return !e.python_result && position >= 0 && std::size_t(position) < e.result.tensors.size() &&
+         e.result.tensors[std::size_t(position)].defined() &&
+         is_floating(e.result.tensors[std::size_t(position)].dtype());
+}
+
+void check_differentiable(const Evaluation& e) {
+  if (!e.op) return;
+  const GradRule* rule = grad_rule(e.op);
+  if (rule && rule->derivatives) return;
+  if (!rule && grad_rules().empty())
+    fail("Unsupported", "gradients are not part of this build: the CLI and the program page compute them");
+  fail("RuntimeError", !rule || rule->no_grad.empty()
+                           ? "the derivative for '" + e.op->names.front() + "' is not implemented."
+                           : rule->no_grad);
+}
+
+namespace {
+
+// Calls `visit(position, out, source, local)` for every value source of every output element
+// that has an upstream gradient.
+template <class F>
+void walk_terms(const Evaluation& e, const std::vector<std::vector<double>>& upstream, F visit) {
+  check_differentiable(e);
+  const auto derivatives = grad_rule(e.op)->derivatives;
+  std::vector<double> d;
+  for (std::size_t pos = 0; pos < e.result.tensors.size() && pos < upstream.size(); ++pos) {
+    if (upstream[pos].empty() || !grad_result(e, int(pos))) continue;
+    const std::int64_t n = e.result.tensors[pos].numel();
+    for (std::int64_t flat = 0; flat < n; ++flat) {
+      const std::vector<Source> sources = e.op->explain(e.bound, e.result, int(pos), flat);
+      charge_work(std::int64_t(sources.size()) + 1);
+      d.assign(sources.size(), 0.0);
+      derivatives(e.bound, e.result, int(pos), flat, sources, d.data());
+      for (std::size_t i = 0; i < sources.size(); ++i)
+        if (sources[i].role == Role::Value && sources[i].param >= 0) visit(int(pos), flat, sources[i], d[i]);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> op_backward(const Evaluation& e, const std::vector<std::vector<double>>& upstream,
+                                             const std::vector<GradArgument>& arguments) {
+  std::vector<std::vector<double>> grads(arguments.size());
+  for (std::size_t a = 0; a < arguments.size(); ++a)
+    grads[a].assign(std::size_t(arguments[a].tensor->numel()), 0.0);
+  walk_terms(e, upstream, [&](int pos, std::int64_t out, const Source& s, double local) {
+    for (std::size_t a = 0; a < arguments.size(); ++a)
+      if (arguments[a].param == s.param && arguments[a].item == s.item) {
+        grads[a][std::size_t(s.flat)] += upstream[std::size_t(pos)][std::size_t(out)] * local;
+        return;
+      }
+  });
+  return grads;
+}
+
+std::vector<GradTerm> grad_terms(const Evaluation& e, const std::vector<std::vector<double>>& upstream,
+                                 const GradArgument& arg, std::int64_t flat) {
+  std::vector<GradTerm> terms;
+  walk_terms(e, upstream, [&](int pos, std::int64_t out, const Source& s, double local) {
+    if (s.param == arg.param && s.item == arg.item && s.flat == flat)
+      terms.push_back(GradTerm{pos, out, upstream[std::size_t(pos)][std::size_t(out)], local});
+  });
+  return terms;
+}
+
+std::string grad_equation(const Evaluation& e, const std::string& name, const Tensor& argument, std::int64_t flat,
+                          const std::vector<GradTerm>& terms, double total) {
+  const bool tuple = e.result.tensors.size() > 1;
+  auto out_name = [&](const GradTerm& t) {
+    return (tuple ? "out" + std::to_string(t.position) : std::string("out")) +
+           brackets(e.result.tensors[std::size_t(t.position)].shape(), t.out);
+  };
+  const std::string at = brackets(argument.shape(), flat);
+  std::string symbolic, numeric;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const std::string sep = i ? " + " : "";
+    symbolic += sep + "∂L/∂" + out_name(terms[i]) + "·∂" + out_name(terms[i]) + "/∂" + name + at;
+    numeric += sep + number(terms[i].upstream) + "·" + number(terms[i].local);
+  }
+  std::string eq = name + ".grad" + at + " = ";
+  if (terms.empty()) return eq + "0 (no output element reads " + name + at + ")";
+  return eq + symbolic + " = " + numeric + " = " + format_float(total, argument.dtype());
+}
+
+}  // namespace whence
