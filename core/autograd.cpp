@@ -66,8 +66,7 @@ std::vector<GradArgument> grad_arguments(const Evaluation& e) {
     const Param& param = e.op->params[p];
     if (!e.bound.given(p) || param.type == ParamType::OutTensor || listed(no_grad_params, param.name)) continue;
     const Value& v = e.bound.values[p];
-    if (v.is<Tensor>() && is_floating(v.as<Tensor>().dtype()))
-      out.push_back(GradArgument{int(p), -1, &v.as<Tensor>()});
+    if (v.is<Tensor>() && is_floating(v.as<Tensor>().dtype())) out.push_back(GradArgument{int(p), -1, &v.as<Tensor>()});
     if (v.is<List>())
       for (std::size_t j = 0; j < v.as<List>().size(); ++j)
         if (v.as<List>()[j].is<Tensor>() && is_floating(v.as<List>()[j].as<Tensor>().dtype()))
@@ -121,8 +120,7 @@ void walk_terms(const Evaluation& e, const std::vector<std::vector<double>>& ups
 std::vector<std::vector<double>> op_backward(const Evaluation& e, const std::vector<std::vector<double>>& upstream,
                                              const std::vector<GradArgument>& arguments) {
   std::vector<std::vector<double>> grads(arguments.size());
-  for (std::size_t a = 0; a < arguments.size(); ++a)
-    grads[a].assign(std::size_t(arguments[a].tensor->numel()), 0.0);
+  for (std::size_t a = 0; a < arguments.size(); ++a) grads[a].assign(std::size_t(arguments[a].tensor->numel()), 0.0);
   walk_terms(e, upstream, [&](int pos, std::int64_t out, const Source& s, double local) {
     for (std::size_t a = 0; a < arguments.size(); ++a)
       if (arguments[a].param == s.param && arguments[a].item == s.item) {

@@ -72,10 +72,11 @@ void add_grad_response(const Evaluation& e, const Json& request, Json& response)
       t.push_back(Json::array({Json::array({term.position, term.out}), term.upstream, term.local}));
     const std::string name = e.op->params[std::size_t(args[a].param)].name +
                              (args[a].item >= 0 ? "[" + std::to_string(args[a].item) + "]" : "");
-    relations.push_back(Json{{"arg", item["arg"]},
-                             {"element", flat},
-                             {"terms", std::move(t)},
-                             {"eq", grad_equation(e, name, *args[a].tensor, flat, terms, grads[a][std::size_t(flat)])}});
+    relations.push_back(
+        Json{{"arg", item["arg"]},
+             {"element", flat},
+             {"terms", std::move(t)},
+             {"eq", grad_equation(e, name, *args[a].tensor, flat, terms, grads[a][std::size_t(flat)])}});
   }
   response["grad_relations"] = std::move(relations);
 }

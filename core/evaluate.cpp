@@ -32,7 +32,6 @@ void check_value_limits(const Value& v) {
     for (const auto& item : v.as<List>()) check_value_limits(item);
 }
 
-
 // Each result that shares storage with a tensor argument (a view, or the argument itself):
 // {"result": 0, "of": [0], "strides": [1, 3], "storage_offset": 0}, strides in elements.
 Json views_json(const Evaluation& e) {
@@ -351,7 +350,8 @@ std::string evaluate_line(const std::string& line) {
     }
     const Explainer explainer(call);
     Json response = chosen.empty() ? explainer.response(explain) : explainer.response(chosen);
-    if (request.is_object() && request.contains("grad") && response["ok"] == true) explainer.add_grad(request, response);
+    if (request.is_object() && request.contains("grad") && response["ok"] == true)
+      explainer.add_grad(request, response);
     return response;
   });
   Json out{{"id", id}};

@@ -6,8 +6,8 @@ namespace whence {
 
 // Every source is a copy: ∂out/∂source = 1 (an op that moves elements: gather, views, cat).
 // core/autograd.cpp gives index, mask, compare and random sources no gradient whatever d says.
-void unit_derivatives(const Bound&, const OpResult&, int position, std::int64_t flat, const std::vector<Source>& sources,
-                      double* d);
+void unit_derivatives(const Bound&, const OpResult&, int position, std::int64_t flat,
+                      const std::vector<Source>& sources, double* d);
 
 // The value of the argument element a source names, as a double.
 double source_number(const Bound& bound, const Source& s);
