@@ -1,6 +1,7 @@
 // autograd_json.cpp - a single call's gradient in the protocol (autograd.hpp's add_grad_response).
 #include "autograd.hpp"
 #include "error.hpp"
+#include "grad_fn.hpp"
 #include "json_io.hpp"
 
 namespace whence {
@@ -53,6 +54,7 @@ void add_grad_response(const Evaluation& e, const Json& request, Json& response)
                         {"param", e.op->params[std::size_t(args[a].param)].name},
                         {"grad", tensor_to_json(grad_tensor(*args[a].tensor, grads[a]))}});
   response["grads"] = std::move(list);
+  if (const std::string fn = grad_fn_name(e); !fn.empty()) response["grad_fn"] = fn;
   if (!request.contains("grad_explain")) return;
   const Json& asked = request["grad_explain"];
   if (!asked.is_array()) fail("ValueError", "\"grad_explain\" is a list of {\"arg\": PATH, \"element\": FLAT}");

@@ -152,17 +152,37 @@ std::int64_t int_arg(const std::string& fn, const Value& v) {
   return v.as<std::int64_t>();
 }
 
+// torch's autograd functions, a program's (Scope::function).
+bool is_autograd_function(const std::string& name) {
+  for (const char* f : {"torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.is_grad_enabled",
+                        "torch.autograd.grad", "torch.autograd.backward"})
+    if (name == f) return true;
+  return false;
+}
+
 // torch.* constructors and Python builtins usable inside a call. The factories (torch.zeros,
 // ones, full, arange, ...) are registered ops (kernels/factory/factory_ops.cpp): a literal like
 // torch.arange(6) runs that op, with PyTorch's binding, values and errors.
 Value call_function(const std::string& name, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
+  if (is_autograd_function(name)) {
+    std::vector<std::pair<std::string, Value>> kwargs;
+    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    if (!g_scope) fail("Unsupported", name + "() runs in Whence's programs (the program page), not in a single call");
+    if (auto v = g_scope->function(name, args, kwargs)) return *v;
+  }
   if (name == "torch.tensor" || name == "torch.as_tensor") {
     const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
     if (args.size() != 1)
       fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
     Tensor t = tensor_from_data(args[0], dtype);
     if (g_scope) g_scope->literal(t);
+    for (const auto& [k, node] : call.kwargs)
+      if (k == "requires_grad" && python_bool(eval(node))) {
+        if (!is_floating(t.dtype()))
+          fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        if (g_scope) g_scope->requires_grad(t);
+      }
     return t;
   }
   if (is_python_function(name)) {
@@ -376,6 +396,8 @@ Value eval(const Node& n) {
         const Value self = eval(n.items[0]);
         if (self.is<Tensor>() && is_property_op("torch.Tensor." + n.text))
           return run_nested_op("torch.Tensor." + n.text, {self}, n);
+        if (g_scope && (self.is<Tensor>() || self.is<GradFnRef>()))  // x.grad, x.grad_fn.next_functions
+          if (auto v = g_scope->attribute(self, n.text, false)) return *v;
         if (self.is<Tensor>() && g_scope) {  // a program reads a tensor's metadata
           const Tensor& t = self.as<Tensor>();
           if (n.text == "shape") return size_value(t.shape());
@@ -411,6 +433,8 @@ Value eval(const Node& n) {
                  "Generator." + callee.text + "() runs in Whence's programs (the program page), not in a single call");
           return python_calls().generator_method(self.as<GeneratorRef>(), callee.text, eval_all(n.items, 1), kwargs);
         }
+        if (self.is<GradFnRef>() && g_scope)  // y.grad_fn.name()
+          if (auto v = g_scope->attribute(self, callee.text, true)) return *v;
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
         return call_method(self.as<Tensor>(), callee.text, n);

@@ -111,6 +111,9 @@ Value value_from_json(const Json& j) {
         return GeneratorRef{std::make_shared<CpuGenerator>(
             seed.is_number_unsigned() ? seed.get<std::uint64_t>() : std::uint64_t(seed.get<std::int64_t>()))};
       }
+      // A program's grad_fn as a step shows it (its class name); no op takes one.
+      if (j.size() == 1 && j.contains("grad_fn") && j["grad_fn"].is_string())
+        return GradFnRef{nullptr, j["grad_fn"].get<std::string>()};
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
       fail("ValueError",
@@ -169,6 +172,7 @@ Json value_to_json(const Value& v) {
     Json operator()(const Ellipsis&) const { return Json{{"ellipsis", true}}; }
     // A torch.Generator as its initial seed: {"generator": {"seed": 5}} (its state is not written).
     Json operator()(const GeneratorRef& g) const { return Json{{"generator", Json{{"seed", g.gen->initial_seed()}}}}; }
+    Json operator()(const GradFnRef& g) const { return Json{{"grad_fn", g.name}}; }
     bool tuple;
   };
   return std::visit(Visitor{v.is_tuple}, v.v);

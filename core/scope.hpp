@@ -30,6 +30,16 @@ class Scope {
   // A method the call language does not have (in-place ones: x.add_(1)); nullopt: not handled.
   virtual std::optional<Value> method(const Tensor& self, const std::string& name, const List& args,
                                       const std::vector<std::pair<std::string, Value>>& kwargs) = 0;
+
+  // Autograd (core/program/program_autograd.cpp). A tensor built with requires_grad=True.
+  virtual void requires_grad(const Tensor& t) = 0;
+  // A tensor's autograd attribute (x.grad, x.requires_grad, x.is_leaf, x.grad_fn,
+  // x.retains_grad), or a grad_fn's (next_functions; `call`: its method, name()); nullopt: none.
+  virtual std::optional<Value> attribute(const Value& self, const std::string& name, bool call) = 0;
+  // torch's autograd functions (torch.no_grad(), torch.set_grad_enabled(b), torch.is_grad_enabled(),
+  // torch.autograd.grad(...), torch.autograd.backward(...)); nullopt: not one of them.
+  virtual std::optional<Value> function(const std::string& name, const List& args,
+                                        const std::vector<std::pair<std::string, Value>>& kwargs) = 0;
 };
 
 // Evaluates one expression of a program's statement with `scope` lending names and

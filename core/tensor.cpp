@@ -28,6 +28,13 @@ std::int64_t shape_numel(const Shape& shape) {
   return n;
 }
 
+namespace {
+std::uint64_t next_object_id() {
+  thread_local std::uint64_t last = 0;
+  return ++last;
+}
+}  // namespace
+
 Tensor Tensor::empty(DType dtype, const Shape& shape) {
   Tensor t = uninitialized(dtype, shape);
   std::fill(t.storage_->words.begin(), t.storage_->words.end(), 0);
@@ -40,6 +47,7 @@ Tensor Tensor::uninitialized(DType dtype, const Shape& shape) {
   t.shape_ = shape;
   t.strides_ = contiguous_strides(shape);
   t.storage_ = std::make_shared<Storage>(std::size_t(shape_numel(shape)) * dtype_size(dtype));
+  t.object_ = next_object_id();
   return t;
 }
 
@@ -48,6 +56,7 @@ Tensor Tensor::as_strided(const Shape& shape, const Shape& strides, std::int64_t
   t.shape_ = shape;
   t.strides_ = strides;
   t.offset_ = offset;
+  t.object_ = next_object_id();
   return t;
 }
 

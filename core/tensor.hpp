@@ -61,7 +61,8 @@ struct Scalar {
 // Word-aligned bytes, shared by a tensor and all its views.
 struct Storage {
   xt::uvector<std::uint64_t> words;
-  std::size_t bytes;  // as PyTorch counts them (the words round up)
+  std::size_t bytes;          // as PyTorch counts them (the words round up)
+  std::uint64_t version = 0;  // PyTorch's version counter: a program's in-place writes count up
   // Unset but for the last word's padding (uvector leaves trivial types as they are):
   // Tensor::empty zero-fills it, Tensor::uninitialized leaves it to the launcher.
   explicit Storage(std::size_t n) : words((n + 7) / 8), bytes(n) {
@@ -94,6 +95,13 @@ class Tensor {
   bool shares_storage(const Tensor& o) const { return storage_ == o.storage_; }
   const void* storage_id() const { return storage_.get(); }  // the same for every view of it
   std::size_t storage_bytes() const { return storage_ ? storage_->bytes : 0; }
+  // Which Python tensor object this is: a copy of a Tensor is the same object (x and a name
+  // bound to x), each tensor an op or a view makes is a new one (ids count up per thread).
+  std::uint64_t object_id() const { return object_; }
+  std::uint64_t version() const { return storage_ ? storage_->version : 0; }
+  void bump_version() const {
+    if (storage_) ++storage_->version;
+  }
 
   // Element access by logical row-major flat index, whatever the strides.
   std::int64_t storage_index(std::int64_t flat) const;
@@ -115,6 +123,7 @@ class Tensor {
   Shape shape_, strides_;
   std::int64_t offset_ = 0;
   std::shared_ptr<Storage> storage_;
+  std::uint64_t object_ = 0;
 };
 
 }  // namespace whence

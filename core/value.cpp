@@ -16,6 +16,7 @@ std::string python_type_name(const Value& v) {
     std::string operator()(const Slice&) const { return "slice"; }
     std::string operator()(const Ellipsis&) const { return "ellipsis"; }
     std::string operator()(const GeneratorRef&) const { return "torch._C.Generator"; }
+    std::string operator()(const GradFnRef& g) const { return g.name; }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }

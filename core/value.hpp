@@ -27,8 +27,18 @@ struct Slice {
   std::optional<std::int64_t> start, stop, step;
 };
 
+// A node of a program's backward graph (`y.grad_fn`, core/program/program_autograd.hpp): its
+// class name as PyTorch gives it ("MulBackward0", "AccumulateGrad").
+struct GradNode;
+struct GradFnRef {
+  std::shared_ptr<GradNode> node;
+  std::string name;
+};
+
 struct Value {
-  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis, GeneratorRef> v;
+  std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis, GeneratorRef,
+               GradFnRef>
+      v;
   bool is_tuple = false;              // a List written as (a, b) rather than [a, b]
   bool is_size = false;               // a tuple that is a torch.Size (x.shape, x.size())
   const NamedTuple* named = nullptr;  // a tuple result whose items have names: torch.max(x, 0).values

@@ -29,6 +29,7 @@ struct Statement {
   std::optional<Node> message;  // Assert: the message, when given
   std::string op;               // AugAssign: the operator of "+=" ("+")
   std::string module, alias;    // Import: "torch.nn.functional" imported as "F"
+  int grad_enabled = -1;        // inside `with torch.no_grad():` (0) or `torch.enable_grad()` (1); -1: neither
 };
 
 // An error and the program line it belongs to.

@@ -88,6 +88,7 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
   if (!step.views.empty()) j["views"] = step.views;
   if (step.statement->end_line > step.statement->line) j["end_line"] = step.statement->end_line;
   if (step.printed) j["stdout"] = *step.printed;
+  if (!step.warnings.empty()) j["warnings"] = step.warnings;
   if (!explain) return j;
   Provenance& p = run.provenance();
   Json relations = Json::array();
@@ -319,6 +320,7 @@ int print_program(const std::string& text, std::string& out) {
     for (std::size_t at = code.find('\n'); at != std::string::npos; at = code.find('\n', at + 5))
       code.replace(at, 1, "\n... ");
     out += ">>> " + code + "\n";
+    for (const std::string& w : s.warnings) out += w + "\n";
     if (s.printed) {  // print(...): the text Python writes
       out += *s.printed;
       continue;

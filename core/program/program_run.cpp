@@ -2,6 +2,8 @@
 // every op each one ran (program_run.hpp).
 #include "core/program/program_run.hpp"
 
+#include <algorithm>
+
 #include "core/budget.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
@@ -40,6 +42,19 @@ const char* in_place_method(const std::string& op) {
 }
 
 }  // namespace
+
+ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(results) {
+  // .grad and detach() make tensors that no op made: each gets a node without sources.
+  autograd_.on_new_tensor = [this](const Tensor& t) {
+    SourceTable none;
+    none.add_empty(std::size_t(t.numel()));
+    add_node(t, std::move(none));
+  };
+  autograd_.warn = [this](const std::string& text) {
+    if (step_ && std::find(step_->warnings.begin(), step_->warnings.end(), text) == step_->warnings.end())
+      step_->warnings.push_back(text);
+  };
+}
 
 Json ProgramRun::shown(const Value& v) const { return results_ ? value_to_json(v) : Json(); }
 
@@ -122,6 +137,7 @@ void ProgramRun::ran(const Evaluation& e) {
     }
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
     add_node(e.result.tensors[pos], std::move(sources[pos]));
+  autograd_.record(e);
 }
 
 void ProgramRun::literal(const Tensor& t) {
@@ -138,6 +154,14 @@ void ProgramRun::converted(const Tensor& from, const Tensor& to, const std::stri
 
 std::optional<Value> ProgramRun::method(const Tensor& self, const std::string& name, const List& args,
                                         const std::vector<std::pair<std::string, Value>>& kwargs) {
+  if (auto v = autograd_.method(self, name, args, kwargs)) return v;
+  if (name == "detach") {  // a new tensor object over the same storage, out of the graph
+    if (!args.empty() || !kwargs.empty()) fail("TypeError", "detach() takes no arguments");
+    const Tensor out = self.as_strided(self.shape(), self.strides(), self.offset());
+    if (step_) step_->ops.push_back("torch.Tensor.detach");
+    add_node(out, same_elements(self));
+    return Value(out);
+  }
   if (name.empty() || name.back() != '_') return std::nullopt;
   return in_place(self, name, args, kwargs);
 }
@@ -181,6 +205,12 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
 void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
   using K = Node::Kind;
   if (target.kind == K::Name) return bind(target.text, v, step);
+  if (target.kind == K::Attr) {  // x.grad = None, x.requires_grad = True
+    const Value base = evaluate(target.items[0]);
+    if (!base.is<Tensor>())
+      fail("AttributeError", "'" + python_type_name(base) + "' object has no attribute '" + target.text + "'");
+    return autograd_.set_attribute(base.as<Tensor>(), target.text, v);
+  }
   if (target.kind == K::Subscript) {
     const Value base = evaluate(target.items[0]);
     const Value index = evaluate(target.items[1]);
@@ -261,8 +291,14 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
   step_ = &step;
   struct Done {
     Step*& step;
-    ~Done() { step = nullptr; }
-  } done{step_};
+    ProgramAutograd& autograd;
+    int grad_enabled;  // the mode before a `with` block's statement, restored after it
+    ~Done() {
+      step = nullptr;
+      if (grad_enabled >= 0) autograd.set_enabled(grad_enabled == 1);
+    }
+  } done{step_, autograd_, s.grad_enabled >= 0 ? int(autograd_.enabled()) : -1};
+  if (s.grad_enabled >= 0) autograd_.set_enabled(s.grad_enabled == 1);
   switch (s.kind) {
     case Statement::Kind::Import:
       modules_[s.alias] = s.alias == s.module.substr(0, s.module.find('.')) ? s.alias : s.module;

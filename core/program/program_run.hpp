@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/program/program.hpp"
+#include "core/program/program_autograd.hpp"
 #include "core/program/provenance.hpp"
 #include "core/scope.hpp"
 
@@ -23,13 +24,14 @@ struct Step {
   std::vector<std::string> ops;        // qualified names of the ops it ran, in order
   Json views = Json::array();          // results that alias a name bound before
   std::optional<std::string> printed;  // what print(...) wrote, as Python writes it
+  std::vector<std::string> warnings;   // Python warnings the statement raised ("UserWarning: ...")
 };
 
 class ProgramRun : public Scope {
  public:
   // track: keep every element's sources (explain, trace, reach); results: keep each step's
   // values as JSON (a trace or reach request does not show them).
-  ProgramRun(bool track, bool results) : provenance_(track), results_(results) {}
+  ProgramRun(bool track, bool results);
 
   // Runs one statement; throws Error. `step` gets what it did so far, even when it throws.
   void run(const Statement& s, int index, Step& step);
@@ -46,6 +48,15 @@ class ProgramRun : public Scope {
   void converted(const Tensor& from, const Tensor& to, const std::string& op) override;
   std::optional<Value> method(const Tensor& self, const std::string& name, const List& args,
                               const std::vector<std::pair<std::string, Value>>& kwargs) override;
+  void requires_grad(const Tensor& t) override { autograd_.set_requires_grad(t, true, false); }
+  std::optional<Value> attribute(const Value& self, const std::string& name, bool call) override {
+    return autograd_.attribute(self, name, call);
+  }
+  std::optional<Value> function(const std::string& name, const List& args,
+                                const std::vector<std::pair<std::string, Value>>& kwargs) override {
+    return autograd_.function(name, args, kwargs);
+  }
+  ProgramAutograd& autograd() { return autograd_; }
 
  private:
   Value evaluate(const Node& n) { return evaluate_expression(n, *this); }
@@ -81,6 +92,7 @@ class ProgramRun : public Scope {
   void show_target(Step& step, const Node& target, const Value& base);
 
   Provenance provenance_;
+  ProgramAutograd autograd_;
   bool results_;
   std::map<std::string, Value> names_;
   std::vector<std::string> order_;  // names in the order first bound

@@ -154,6 +154,7 @@ void check_target(const Node& t, bool allow_unpack) {
     for (const Node& item : t.items) check_target(item, false);
     return;
   }
+  if (t.kind == K::Attr && (t.text == "grad" || t.text == "requires_grad")) return;  // x.grad = None
   if (t.kind == K::Attr) refuse("SyntaxError", "assigning to an attribute" + std::string(kNotSupported));
   if (t.kind == K::Tuple || t.kind == K::List) refuse("SyntaxError", "nested unpacking" + std::string(kNotSupported));
   refuse("SyntaxError", "cannot assign to expression");
@@ -220,6 +221,33 @@ Statement parse_statement(const std::string& code) {
   }
   s.value = parse_part(code.substr(from));
   return s;
+}
+
+// The grad mode a `with` header sets for its body: `with torch.no_grad():` (0),
+// `torch.enable_grad()` (1), `torch.set_grad_enabled(False)` (0 or 1), `torch.inference_mode()` (0).
+int with_grad_mode(const std::string& header) {
+  std::string h = trim(header.substr(4));
+  if (h.empty() || h.back() != ':')
+    refuse("SyntaxError", h.find(':') != std::string::npos
+                              ? "a `with` statement and its body on one line" + std::string(kNotSupported)
+                              : "expected ':'");
+  h = trim(h.substr(0, h.size() - 1));
+  std::string compact;
+  for (char c : h)
+    if (!is_blank(c)) compact += c;
+  for (const auto& [text, mode] :
+       std::initializer_list<std::pair<const char*, int>>{{"torch.no_grad()", 0},
+                                                          {"torch.enable_grad()", 1},
+                                                          {"torch.set_grad_enabled(False)", 0},
+                                                          {"torch.set_grad_enabled(True)", 1},
+                                                          {"torch.set_grad_enabled(mode=False)", 0},
+                                                          {"torch.set_grad_enabled(mode=True)", 1},
+                                                          {"torch.inference_mode()", 0},
+                                                          {"torch.autograd.no_grad()", 0}})
+    if (compact == text) return mode;
+  refuse("SyntaxError", "`with " + h +
+                            ":` is not supported: a Whence program's `with` blocks are torch.no_grad(), "
+                            "torch.enable_grad() and torch.set_grad_enabled(True or False)");
 }
 
 // A physical line of the program: its number and its text (a prompt stripped).
@@ -293,6 +321,18 @@ bool ends_in_backslash(const std::string& code) {
 ParsedProgram parse_program(const std::string& text) {
   ParsedProgram p;
   const std::vector<PhysicalLine> lines = physical_lines(text);
+  // Open `with` blocks, innermost last: the body's indentation (-1 until its first line) and
+  // the grad mode it sets.
+  struct Block {
+    int indent;
+    int grad_enabled;
+    int line;
+  };
+  std::vector<Block> blocks;
+  auto expected_block = [&](int header_line) {
+    fail("IndentationError",
+         "expected an indented block after 'with' statement on line " + std::to_string(header_line));
+  };
   for (std::size_t k = 0; k < lines.size();) {
     const int line = lines[k].number;
     try {
@@ -301,8 +341,17 @@ ParsedProgram parse_program(const std::string& text) {
         ++k;
         continue;
       }
-      if (lines[k].continues_prompt && !is_blank(first[0])) fail("SyntaxError", "invalid syntax");
-      if (is_blank(first[0])) fail("IndentationError", "unexpected indent");
+      if (lines[k].continues_prompt && !is_blank(first[0]) && blocks.empty()) fail("SyntaxError", "invalid syntax");
+      int indent = 0;
+      while (std::size_t(indent) < first.size() && is_blank(first[std::size_t(indent)])) ++indent;
+      if (!blocks.empty() && blocks.back().indent < 0) {  // the first line of a with block's body
+        if (indent <= (blocks.size() > 1 ? blocks[blocks.size() - 2].indent : 0)) expected_block(blocks.back().line);
+        blocks.back().indent = indent;
+      }
+      while (!blocks.empty() && indent < blocks.back().indent) blocks.pop_back();
+      const int required = blocks.empty() ? 0 : blocks.back().indent;
+      if (indent > required) fail("IndentationError", "unexpected indent");
+      if (indent < required) fail("IndentationError", "unindent does not match any outer indentation level");
       // A logical line: physical lines joined inside brackets and after a backslash. `code` keeps
       // them as written (one per line); the parser reads them joined.
       std::string code, joined, open;
@@ -326,16 +375,25 @@ ParsedProgram parse_program(const std::string& text) {
       code = trim(code);
       if (int(p.statements.size()) == kMaxStatements)
         fail("Unsupported", "Whence runs programs of up to " + std::to_string(kMaxStatements) + " statements");
+      if (first_word(trim(joined)) == "with") {
+        blocks.push_back(Block{-1, with_grad_mode(trim(joined)), line});
+        continue;
+      }
       Statement s = parse_statement(trim(joined));
+      if (!blocks.empty()) s.grad_enabled = blocks.back().grad_enabled;
       s.line = line;
       s.end_line = lines[k - 1].number;
       s.code = code;
       p.statements.push_back(std::move(s));
     } catch (const Error& e) {
       p.error = LineError{e, line};
-      break;
+      return p;
     }
   }
+  if (!blocks.empty() && blocks.back().indent < 0)
+    p.error = LineError{Error("IndentationError", "expected an indented block after 'with' statement on line " +
+                                                      std::to_string(blocks.back().line)),
+                        lines.empty() ? 1 : lines.back().number};
   return p;
 }
 

@@ -84,6 +84,7 @@ std::string ProgramRun::name_of_storage(const Tensor& t) const {
 
 void ProgramRun::record_write(const Tensor& target, const std::vector<std::optional<std::vector<Edge>>>& written,
                               const std::vector<std::optional<Cell>>& before) {
+  target.bump_version();
   const std::size_t n = std::size_t(target.numel());
   std::vector<bool> which(n);
   for (std::size_t e = 0; e < n; ++e) which[e] = written[e].has_value();
@@ -113,10 +114,14 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
     fail("Unsupported", "Tensor." + name +
                             " changes a tensor's shape in place, which Whence programs do not support; write x = x." +
                             name.substr(0, name.size() - 1) + "(...) instead");
+  autograd_.before_in_place(self);
   const std::vector<std::optional<Cell>> before = provenance_.cells(self);
   std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
 
   if (name == "zero_" || name == "fill_" || name == "copy_") {
+    if (autograd_.enabled() && (autograd_.requires_grad(self) || (!args.empty() && args[0].is<Tensor>() &&
+                                                                  autograd_.requires_grad(args[0].as<Tensor>()))))
+      fail("Unsupported", "Tensor." + name + " on tensors that require grad is not supported by Whence yet");
     if (step_) step_->ops.push_back("torch.Tensor." + name);
     Tensor value;
     if (name == "zero_") {
@@ -164,6 +169,7 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   List with_self{Value(self)};
   with_self.insert(with_self.end(), args.begin(), args.end());
   const Evaluation e = run_op(op, with_self, kwargs);
+  const Tensor old_self = autograd_.enabled() ? snapshot(self) : Tensor();  // what backward reads as the input
   if (e.python_result || e.result.is_tuple) fail("Unsupported", "Tensor." + name + " is not supported by Whence yet");
   const int result_node = provenance_.size() - 1;
   const Tensor result = snapshot(e.result.tensors.at(0));
@@ -179,6 +185,7 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
     written[std::size_t(i)] = std::vector<Edge>{Edge{Cell{result_node, i}, Role::Value}};
   }
   record_write(self, written, before);
+  autograd_.after_in_place(self, e.result.tensors.at(0), old_self);
   return self;
 }
 
@@ -196,6 +203,9 @@ void ProgramRun::set_item(const Value& base, const Value& index, const Value& va
     v = scalar_tensor(value, target.dtype());
   else
     fail("TypeError", "can't assign a " + python_type_name(value) + " to a " + legacy_type(target.dtype()));
+  autograd_.before_in_place(target);
+  if (autograd_.enabled() && (autograd_.requires_grad(target) || (value.is<Tensor>() && autograd_.requires_grad(v))))
+    fail("Unsupported", "assigning into a tensor that requires grad (x[i] = v) is not supported by Whence yet");
   if (step_) step_->ops.push_back("torch.Tensor.__setitem__");
 
   const Evaluation read = run_op("torch.Tensor.__getitem__", {base, index});

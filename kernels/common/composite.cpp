@@ -182,8 +182,8 @@ void check_factory_options(const Bound& b) {
     fail("Unsupported", "Whence computes on the CPU only; pass device=None or device='cpu'", "device");
   if (bool_arg(b, "pin_memory", false))
     fail("Unsupported", "Whence does not pin memory; pass pin_memory=False or leave it out", "pin_memory");
-  if (bool_arg(b, "requires_grad", false))
-    fail("Unsupported", "Whence does not track gradients; pass requires_grad=False or leave it out", "requires_grad");
+  // requires_grad=True: a program makes the result a leaf that requires grad
+  // (core/program/program_autograd.cpp); a single call's values are the same either way.
 }
 
 Source source(const Bound& b, const char* name, std::int64_t flat, Role role) {

@@ -1,0 +1,473 @@
+// program_autograd.cpp - autograd in a program (program_autograd.hpp).
+#include "core/program/program_autograd.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "core/dtype.hpp"
+#include "core/error.hpp"
+#include "core/python_builtins.hpp"
+#include "core/shape.hpp"
+
+namespace whence {
+
+namespace {
+
+const char* kSecondBackward =
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
+    "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
+    "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
+    "saved tensors after calling backward.";
+const char* kNonLeafGrad =
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you "
+    "access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations.";
+
+const Value* kwarg(const Kwargs& kwargs, const char* name) {
+  for (const auto& [k, v] : kwargs)
+    if (k == name) return &v;
+  return nullptr;
+}
+
+// Positional argument i, else keyword `name`, else nullptr (None counts as absent).
+const Value* argument(const List& args, const Kwargs& kwargs, std::size_t i, const char* name) {
+  const Value* v = i < args.size() ? &args[i] : kwarg(kwargs, name);
+  return v && !v->is<None>() ? v : nullptr;
+}
+
+std::vector<double> values_of(const Tensor& t) {
+  std::vector<double> out(std::size_t(t.numel()));
+  for (std::int64_t i = 0; i < t.numel(); ++i) out[std::size_t(i)] = t.get(i).as_double();
+  return out;
+}
+
+std::vector<Tensor> tensors_of(const Value& v, const char* what) {
+  std::vector<Tensor> out;
+  if (v.is<Tensor>()) return {v.as<Tensor>()};
+  if (v.is<List>())
+    for (const Value& item : v.as<List>()) {
+      if (!item.is<Tensor>())
+        fail("TypeError",
+             std::string(what) + " must be a Tensor or a sequence of Tensors, not " + python_type_name(item));
+      out.push_back(item.as<Tensor>());
+    }
+  else
+    fail("TypeError", std::string(what) + " must be a Tensor or a sequence of Tensors, not " + python_type_name(v));
+  return out;
+}
+
+std::string torch_tensor_type(DType d) { return std::string("torch.") + dtype_scalar_name(d) + "Tensor"; }
+
+// The whole-tensor gradient `g` (double) as a tensor of t's dtype and shape.
+Tensor grad_tensor(const Tensor& like, const std::vector<double>& g) {
+  Tensor t = Tensor::empty(like.dtype(), like.shape());
+  for (std::size_t i = 0; i < g.size(); ++i) t.set(std::int64_t(i), Scalar::from_float(g[i]));
+  return t;
+}
+
+}  // namespace
+
+ProgramAutograd::Info* ProgramAutograd::find(const Tensor& t) {
+  const auto it = info_.find(t.object_id());
+  return it == info_.end() ? nullptr : &it->second;
+}
+
+const ProgramAutograd::Info* ProgramAutograd::find(const Tensor& t) const {
+  const auto it = info_.find(t.object_id());
+  return it == info_.end() ? nullptr : &it->second;
+}
+
+bool ProgramAutograd::requires_grad(const Tensor& t) const {
+  const Info* i = find(t);
+  return i && i->requires_grad;
+}
+
+GradNode::Next ProgramAutograd::next_of(const Tensor& t) {
+  Info* i = find(t);
+  if (!i || !i->requires_grad) return {};
+  if (i->grad_fn) return {i->grad_fn, i->output};
+  if (!i->accumulate) {
+    i->accumulate = std::make_shared<GradNode>();
+    i->accumulate->name = "AccumulateGrad";
+    i->accumulate->sequence = ++sequence_;
+    i->accumulate->leaf = t.object_id();
+  }
+  return {i->accumulate, 0};
+}
+
+void ProgramAutograd::set_requires_grad(const Tensor& t, bool on, bool by_method) {
+  if (on && !is_floating(t.dtype()))
+    fail("RuntimeError", by_method ? "only Tensors of floating point dtype can require gradients"
+                                   : "Only Tensors of floating point and complex dtype can require gradients");
+  Info& i = info_[t.object_id()];
+  if (i.grad_fn && !on)
+    fail("RuntimeError",
+         "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+         "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+  i.requires_grad = on || i.grad_fn;
+  i.tensor = t;
+}
+
+void ProgramAutograd::record(const Evaluation& e) {
+  if (e.python_result || !e.op) return;
+  // A factory's requires_grad=True: its result is a leaf that requires grad.
+  const int rg = e.op->param_index("requires_grad");
+  if (rg >= 0 && std::size_t(rg) < e.bound.values.size() && e.bound.values[std::size_t(rg)].is<bool>() &&
+      e.bound.values[std::size_t(rg)].as<bool>()) {
+    for (const Tensor& t : e.result.tensors) set_requires_grad(t, true, false);
+    return;
+  }
+  if (!enabled_) return;
+  auto node = std::make_shared<GradNode>();
+  node->evaluation = std::make_shared<const Evaluation>(e);
+  node->arguments = grad_arguments(*node->evaluation);
+  bool any = false;
+  std::set<std::uint64_t> inputs;
+  for (const GradArgument& a : node->arguments) {
+    node->next.push_back(next_of(*a.tensor));
+    node->versions.push_back(a.tensor->version());
+    any = any || node->next.back().node;
+    inputs.insert(a.tensor->object_id());
+  }
+  if (!any) return;
+  node->name = "";  // TODO grad_fn_name
+  if (node->name.empty()) node->name = e.op->names.front().substr(e.op->names.front().rfind('.') + 1) + "Backward";
+  node->sequence = ++sequence_;
+  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
+    const Tensor& t = e.result.tensors[pos];
+    const bool differentiable = grad_result(e, int(pos)) && !inputs.count(t.object_id());
+    node->outputs.push_back(differentiable ? t.object_id() : 0);
+    if (!differentiable) continue;
+    Info& i = info_[t.object_id()];
+    i = Info{};
+    i.requires_grad = true;
+    i.grad_fn = node;
+    i.output = int(pos);
+    i.tensor = t;
+  }
+}
+
+void ProgramAutograd::before_in_place(const Tensor& self) const {
+  if (!enabled_) return;
+  const Info* i = find(self);
+  if (i && i->requires_grad && !i->grad_fn)
+    fail("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.");
+  if (i && i->grad_fn && i->grad_fn->evaluation)
+    for (const GradArgument& a : i->grad_fn->arguments)
+      if (a.tensor->shares_storage(self)) {
+        const Info* base = find(*a.tensor);
+        if (base && base->requires_grad && !base->grad_fn)
+          fail("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+        fail("Unsupported",
+             "an in-place write into a view of a tensor that requires grad (PyTorch's CopySlices) is not supported by "
+             "Whence yet; write the result to a new name instead");
+      }
+}
+
+void ProgramAutograd::after_in_place(const Tensor& self, const Tensor& computed, const Tensor& old_self) {
+  if (!enabled_) return;
+  if (Info* c = find(computed); c && c->grad_fn && c->grad_fn->evaluation) {
+    // The op read self before the write: its backward reads that copy, not what self holds now.
+    GradNode& node = *c->grad_fn;
+    auto copy = std::make_shared<Evaluation>(*node.evaluation);
+    for (Value& v : copy->bound.values)
+      if (v.is<Tensor>() && v.as<Tensor>().shares_storage(self)) v = Value(old_self);
+    node.evaluation = copy;
+    node.arguments = grad_arguments(*copy);
+    for (std::size_t a = 0; a < node.arguments.size() && a < node.versions.size(); ++a)
+      if (node.arguments[a].tensor->shares_storage(old_self)) node.versions[a] = old_self.version();
+  }
+  Info* c = find(computed);
+  if (!c || !c->requires_grad) {
+    if (Info* s = find(self); s && s->grad_fn) {  // written over by values that need no gradient
+      s->requires_grad = false;
+      s->grad_fn = nullptr;
+    }
+    return;
+  }
+  Info& s = info_[self.object_id()];
+  s.requires_grad = true;
+  s.grad_fn = c->grad_fn;
+  s.output = c->output;
+  s.tensor = self;
+  s.grad_fn->outputs[std::size_t(c->output)] = self.object_id();
+}
+
+void ProgramAutograd::accumulate_grad(Info& info, const std::vector<double>& g) {
+  if (!info.grad) {
+    info.grad = grad_tensor(info.tensor, g);
+    if (on_new_tensor) on_new_tensor(*info.grad);
+    return;
+  }
+  Tensor& grad = *info.grad;  // accumulated in place, as PyTorch does: an earlier `g = x.grad` sees it
+  const Tensor step = grad_tensor(info.tensor, g);
+  for (std::int64_t k = 0; k < grad.numel(); ++k)
+    grad.set(k, Scalar::from_float(grad.get(k).as_double() + step.get(k).as_double()));
+  grad.bump_version();
+}
+
+std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
+    const std::vector<Tensor>& roots, const std::vector<std::vector<double>>& grads, bool retain_graph,
+    const std::vector<Tensor>* capture) {
+  // Upstream gradients per node and output, filled as the walk goes.
+  std::unordered_map<GradNode*, std::vector<std::vector<double>>> upstream;
+  std::vector<std::shared_ptr<GradNode>> order;
+  std::set<GradNode*> seen;
+  auto add = [&](const GradNode::Next& next, const std::vector<double>& g, std::size_t size) {
+    auto& slot = upstream[next.node.get()];
+    const std::size_t outputs = next.node->evaluation ? next.node->outputs.size() : 1;
+    if (slot.size() < outputs) slot.resize(outputs);
+    auto& buffer = slot[std::size_t(next.output)];
+    if (buffer.empty()) buffer.assign(size, 0.0);
+    for (std::size_t k = 0; k < g.size() && k < buffer.size(); ++k) buffer[k] += g[k];
+  };
+  std::vector<GradNode::Next> stack;
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    const GradNode::Next next = next_of(roots[r]);
+    if (!next.node)
+      fail("RuntimeError",
+           "element " + std::to_string(r) + " of tensors does not require grad and does not have a grad_fn");
+    add(next, grads[r], std::size_t(roots[r].numel()));
+    stack.push_back(next);
+  }
+  while (!stack.empty()) {  // every node reachable from the roots
+    const GradNode::Next n = stack.back();
+    stack.pop_back();
+    if (!seen.insert(n.node.get()).second) continue;
+    order.push_back(n.node);
+    for (const GradNode::Next& m : n.node->next)
+      if (m.node) stack.push_back(m);
+  }
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a->sequence > b->sequence; });
+
+  std::vector<std::optional<std::vector<double>>> captured(capture ? capture->size() : 0);
+  auto capture_at = [&](const GradNode* node, int output, const std::vector<double>& g) {
+    if (!capture) return;
+    for (std::size_t c = 0; c < capture->size(); ++c) {
+      const Info* i = find((*capture)[c]);
+      if (!i) continue;
+      const bool here = node->evaluation ? i->grad_fn.get() == node && i->output == output
+                                         : !i->grad_fn && node->leaf == (*capture)[c].object_id();
+      if (here) captured[c] = g;
+    }
+  };
+  for (const auto& node : order) {
+    auto& slots = upstream[node.get()];
+    if (!node->evaluation) {  // AccumulateGrad
+      if (slots.empty() || slots[0].empty()) continue;
+      capture_at(node.get(), 0, slots[0]);
+      if (!capture)
+        if (auto it = info_.find(node->leaf); it != info_.end()) accumulate_grad(it->second, slots[0]);
+      continue;
+    }
+    if (node->released) fail("RuntimeError", kSecondBackward);
+    for (std::size_t pos = 0; pos < node->outputs.size() && pos < slots.size(); ++pos) {
+      if (slots[pos].empty()) continue;
+      capture_at(node.get(), int(pos), slots[pos]);
+      auto it = info_.find(node->outputs[pos]);
+      if (!capture && it != info_.end() && it->second.retains_grad && it->second.grad_fn == node)
+        accumulate_grad(it->second, slots[pos]);
+    }
+    // A saved tensor written in place since the op ran: PyTorch's version check.
+    for (std::size_t a = 0; a < node->arguments.size(); ++a) {
+      const Tensor& t = *node->arguments[a].tensor;
+      if (t.version() == node->versions[a]) continue;
+      const Info* i = find(t);
+      const std::string made_by =
+          i && i->grad_fn ? ", which is output " + std::to_string(i->output) + " of " + i->grad_fn->name + "," : "";
+      fail("RuntimeError",
+           "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
+               torch_tensor_type(t.dtype()) + " " + shape_str(t.shape()) + "]" + made_by + " is at version " +
+               std::to_string(t.version()) + "; expected version " + std::to_string(node->versions[a]) +
+               " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+               "with torch.autograd.set_detect_anomaly(True).");
+    }
+    slots.resize(node->outputs.size());
+    const auto input_grads = op_backward(*node->evaluation, slots, node->arguments);
+    for (std::size_t a = 0; a < node->arguments.size(); ++a)
+      if (node->next[a].node) add(node->next[a], input_grads[a], input_grads[a].size());
+  }
+  if (!retain_graph)
+    for (const auto& node : order)
+      if (node->evaluation) node->released = true;
+  return captured;
+}
+
+std::optional<Value> ProgramAutograd::attribute(const Value& self, const std::string& name, bool call) {
+  if (self.is<GradFnRef>()) {
+    const GradNode& node = *self.as<GradFnRef>().node;
+    if (name == "name" && call) return Value(node.name);
+    if (name == "next_functions" && !call) {
+      List out;
+      for (const GradNode::Next& n : node.next) {
+        List pair{n.node ? Value(GradFnRef{n.node, n.node->name}) : Value(None{}), Value(std::int64_t(n.output))};
+        Value p(pair);
+        p.is_tuple = true;
+        out.push_back(p);
+      }
+      Value v(out);
+      v.is_tuple = true;
+      return v;
+    }
+    if (name == "variable" && !call && !node.evaluation)
+      if (auto it = info_.find(node.leaf); it != info_.end()) return Value(it->second.tensor);
+    fail("AttributeError", "'" + node.name + "' object has no attribute '" + name + "'");
+  }
+  if (call || !self.is<Tensor>()) return std::nullopt;
+  const Tensor& t = self.as<Tensor>();
+  const Info* i = find(t);
+  if (name == "requires_grad") return Value(bool(i && i->requires_grad));
+  if (name == "is_leaf") return Value(bool(!i || !i->grad_fn));
+  if (name == "retains_grad") return Value(bool(i && i->retains_grad && i->grad_fn));
+  if (name == "grad_fn") {
+    if (!i || !i->grad_fn) return Value(None{});
+    return Value(GradFnRef{i->grad_fn, i->grad_fn->name});
+  }
+  if (name == "grad") {
+    if (i && i->grad_fn && !i->retains_grad && warn) warn(std::string("UserWarning: ") + kNonLeafGrad);
+    if (!i || !i->grad) return Value(None{});
+    return Value(*i->grad);
+  }
+  return std::nullopt;
+}
+
+void ProgramAutograd::set_attribute(const Tensor& self, const std::string& name, const Value& v) {
+  if (name == "requires_grad") {
+    if (!v.is<bool>()) fail("TypeError", "requires_grad must be a bool");
+    return set_requires_grad(self, v.as<bool>(), false);
+  }
+  if (name == "grad") {
+    Info& i = info_[self.object_id()];
+    if (!i.tensor.defined()) i.tensor = self;
+    if (v.is<None>()) {
+      i.grad.reset();
+      return;
+    }
+    if (!v.is<Tensor>())
+      fail("TypeError", "assigned grad expected to be a Tensor or None but got grad of type " + python_type_name(v));
+    const Tensor& g = v.as<Tensor>();
+    if (g.dtype() != self.dtype()) fail("RuntimeError", "assigned grad has data of a different type");
+    if (g.shape() != self.shape()) fail("RuntimeError", "assigned grad has data of a different size");
+    i.grad = g;
+    return;
+  }
+  fail("Unsupported", "assigning to the attribute ." + name + " of a tensor is not supported by Whence");
+}
+
+std::optional<Value> ProgramAutograd::method(const Tensor& self, const std::string& name, const List& args,
+                                             const Kwargs& kwargs) {
+  if (name == "requires_grad_") {
+    const Value* v = argument(args, kwargs, 0, "requires_grad");
+    set_requires_grad(self, v ? python_bool(*v) : true, true);
+    return Value(self);
+  }
+  if (name == "retain_grad") {
+    Info* i = find(self);
+    if (!i || !i->requires_grad) fail("RuntimeError", "can't retain_grad on Tensor that has requires_grad=False");
+    if (i->grad_fn) i->retains_grad = true;
+    return Value(None{});
+  }
+  if (name == "detach_") {
+    if (Info* i = find(self)) {
+      i->grad_fn = nullptr;
+      i->requires_grad = false;
+    }
+    return Value(self);
+  }
+  if (name == "backward") {
+    const Value* gradient = argument(args, kwargs, 0, "gradient");
+    const Value* retain = argument(args, kwargs, 1, "retain_graph");
+    const Value* create = argument(args, kwargs, 2, "create_graph");
+    if (create && python_bool(*create))
+      fail("Unsupported", "create_graph=True (gradients of gradients) is not supported by Whence yet");
+    if (argument(args, kwargs, 3, "inputs")) fail("Unsupported", "backward(inputs=...) is not supported by Whence yet");
+    std::vector<double> g;
+    if (gradient) {
+      if (!gradient->is<Tensor>()) fail("TypeError", "gradient must be a Tensor, not " + python_type_name(*gradient));
+      const Tensor& gt = gradient->as<Tensor>();
+      if (gt.shape() != self.shape())
+        fail("RuntimeError", "Mismatch in shape: grad_output[0] has a shape of torch.Size(" + shape_str(gt.shape()) +
+                                 ") and output[0] has a shape of torch.Size(" + shape_str(self.shape()) + ").");
+      g = values_of(gt);
+    } else {
+      if (!requires_grad(self))
+        fail("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
+      if (self.numel() != 1) fail("RuntimeError", "grad can be implicitly created only for scalar outputs");
+      g = {1.0};
+    }
+    run_backward({self}, {g}, retain && python_bool(*retain), nullptr);
+    return Value(None{});
+  }
+  return std::nullopt;
+}
+
+std::optional<Value> ProgramAutograd::function(const std::string& name, const List& args, const Kwargs& kwargs) {
+  if (name == "torch.is_grad_enabled") return Value(enabled_);
+  if (name == "torch.set_grad_enabled") {
+    const Value* v = argument(args, kwargs, 0, "mode");
+    if (!v || !v->is<bool>()) fail("TypeError", "set_grad_enabled(): argument 'mode' must be bool");
+    enabled_ = v->as<bool>();
+    return Value(None{});
+  }
+  if (name == "torch.no_grad" || name == "torch.enable_grad")
+    fail("Unsupported", name + "() is a context manager: write `with " + name + "():` and indent the lines it covers");
+  if (name == "torch.autograd.grad" || name == "torch.autograd.backward") {
+    const Value* outputs_v = argument(args, kwargs, 0, name == "torch.autograd.grad" ? "outputs" : "tensors");
+    if (!outputs_v) fail("TypeError", name.substr(15) + "() missing required argument");
+    const std::vector<Tensor> outputs = tensors_of(*outputs_v, "outputs");
+    const bool is_grad = name == "torch.autograd.grad";
+    const Value* inputs_v = is_grad ? argument(args, kwargs, 1, "inputs") : nullptr;
+    const Value* grad_outputs = argument(args, kwargs, is_grad ? 2 : 1, is_grad ? "grad_outputs" : "grad_tensors");
+    const Value* retain = argument(args, kwargs, is_grad ? 3 : 2, "retain_graph");
+    const Value* create = argument(args, kwargs, is_grad ? 4 : 3, "create_graph");
+    const Value* allow_unused = is_grad ? argument(args, kwargs, 6, "allow_unused") : nullptr;
+    if (create && python_bool(*create))
+      fail("Unsupported", "create_graph=True (gradients of gradients) is not supported by Whence yet");
+    std::vector<std::vector<double>> grads;
+    std::vector<Value> given;
+    if (grad_outputs) {
+      if (grad_outputs->is<List>())
+        given = grad_outputs->as<List>();
+      else
+        given = {*grad_outputs};
+    }
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      if (k < given.size() && given[k].is<Tensor>()) {
+        grads.push_back(values_of(given[k].as<Tensor>()));
+        continue;
+      }
+      if (outputs[k].numel() != 1) fail("RuntimeError", "grad can be implicitly created only for scalar outputs");
+      grads.push_back({1.0});
+    }
+    if (!is_grad) {
+      run_backward(outputs, grads, retain && python_bool(*retain), nullptr);
+      return Value(None{});
+    }
+    if (!inputs_v) fail("TypeError", "grad() missing required argument 'inputs'");
+    const std::vector<Tensor> inputs = tensors_of(*inputs_v, "inputs");
+    for (const Tensor& t : inputs)
+      if (!requires_grad(t)) fail("RuntimeError", "One of the differentiated Tensors does not require grad");
+    const auto captured = run_backward(outputs, grads, retain && python_bool(*retain), &inputs);
+    List out;
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      if (!captured[k]) {
+        if (!allow_unused || !python_bool(*allow_unused))
+          fail("RuntimeError",
+               "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
+               "this is the desired behavior.");
+        out.push_back(Value(None{}));
+        continue;
+      }
+      Tensor g = grad_tensor(inputs[k], *captured[k]);
+      if (on_new_tensor) on_new_tensor(g);
+      out.push_back(Value(g));
+    }
+    Value v(out);
+    v.is_tuple = true;
+    return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace whence

@@ -1,0 +1,92 @@
+// program_autograd.hpp - PyTorch's autograd in a program: which tensors require grad, the
+// backward graph the ops build (grad_fn), backward and torch.autograd.grad, .grad, grad mode.
+// Each op's gradient is core/autograd.hpp's vector-Jacobian product through its relations, so
+// backward is the graph walked in reverse creation order with those products.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/autograd.hpp"
+#include "core/evaluate.hpp"
+#include "core/python_builtins.hpp"
+
+namespace whence {
+
+// A node of the backward graph: an op's grad_fn, or a leaf's AccumulateGrad.
+struct GradNode {
+  std::string name;                              // "MulBackward0", "AccumulateGrad"
+  int sequence = 0;                              // creation order: a node's inputs were all made before it
+  std::shared_ptr<const Evaluation> evaluation;  // the op's call, its saved tensors (null: AccumulateGrad)
+  std::vector<GradArgument> arguments;           // the tensor arguments that get a gradient
+  struct Next {
+    std::shared_ptr<GradNode> node;  // null: that argument needs no gradient
+    int output = 0;
+  };
+  std::vector<Next> next;               // one per argument
+  std::vector<std::uint64_t> versions;  // each argument's version counter when the op ran
+  std::vector<std::uint64_t> outputs;   // each result's tensor object (0: not differentiable)
+  std::uint64_t leaf = 0;               // AccumulateGrad: the leaf's tensor object
+  bool released = false;                // backward ran through it without retain_graph
+};
+
+class ProgramAutograd {
+ public:
+  // Where new tensors (.grad, detach()) get a provenance node, and where warnings go.
+  std::function<void(const Tensor&)> on_new_tensor;
+  std::function<void(const std::string&)> warn;
+
+  bool enabled() const { return enabled_; }
+  void set_enabled(bool on) { enabled_ = on; }
+
+  // After an op ran: its results require grad (and get its grad_fn) when grad mode is on and
+  // an argument requires grad; a factory's requires_grad=True makes a leaf.
+  void record(const Evaluation& e);
+  void set_requires_grad(const Tensor& t, bool on, bool by_method);
+  bool requires_grad(const Tensor& t) const;
+
+  // In-place writes: refused on a leaf that requires grad (grad mode on); after the write,
+  // `self` takes the grad_fn of the result computed out of place.
+  void before_in_place(const Tensor& self) const;
+  // `old_self`: a copy of self's values before the write, which the op's backward reads.
+  void after_in_place(const Tensor& self, const Tensor& computed, const Tensor& old_self);
+
+  // x.grad, x.requires_grad, x.is_leaf, x.grad_fn, x.retains_grad, grad_fn.next_functions, grad_fn.name()
+  std::optional<Value> attribute(const Value& self, const std::string& name, bool call);
+  // x.backward(...), x.retain_grad(), x.requires_grad_(), x.detach(), x.detach_()
+  std::optional<Value> method(const Tensor& self, const std::string& name, const List& args, const Kwargs& kwargs);
+  // torch.no_grad(), torch.autograd.grad(...), ...
+  std::optional<Value> function(const std::string& name, const List& args, const Kwargs& kwargs);
+  // x.grad = None / x.grad = t, x.requires_grad = b
+  void set_attribute(const Tensor& self, const std::string& name, const Value& v);
+
+ private:
+  struct Info {
+    bool requires_grad = false;
+    std::shared_ptr<GradNode> grad_fn;  // null: a leaf
+    int output = 0;
+    std::shared_ptr<GradNode> accumulate;  // a leaf's AccumulateGrad, once an op used it
+    std::optional<Tensor> grad;
+    bool retains_grad = false;
+    Tensor tensor;
+  };
+  Info* find(const Tensor& t);
+  const Info* find(const Tensor& t) const;
+  GradNode::Next next_of(const Tensor& t);
+  // Runs backward from `roots` with `grads`; with `capture`, gives the gradients of those
+  // tensors instead of accumulating into leaves' .grad.
+  std::vector<std::optional<std::vector<double>>> run_backward(const std::vector<Tensor>& roots,
+                                                               const std::vector<std::vector<double>>& grads,
+                                                               bool retain_graph, const std::vector<Tensor>* capture);
+  void accumulate_grad(Info& info, const std::vector<double>& g);
+
+  bool enabled_ = true;
+  int sequence_ = 0;
+  std::unordered_map<std::uint64_t, Info> info_;
+};
+
+}  // namespace whence
