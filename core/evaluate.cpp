@@ -135,6 +135,12 @@ Evaluation run_call(const Call& call) {
   try {
     e.bound = bind(*e.op, call);
     e.result = e.op->run(e.bound);
+    // A factory's requires_grad=True: PyTorch refuses it for a result that is not floating.
+    const int rg = e.op->param_index("requires_grad");
+    if (rg >= 0 && e.bound.values[std::size_t(rg)].is<bool>() && e.bound.values[std::size_t(rg)].as<bool>())
+      for (const Tensor& t : e.result.tensors)
+        if (!is_floating(t.dtype()))
+          fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
   } catch (const Error& err) {
     if (err.type != "TypeError" || !is_operator_op(call.op) || call.args.size() < 2) throw;
     e.python_result = operator_not_implemented(call);

@@ -177,6 +177,17 @@ PrintOptions& print_options() { return g_print_options; }
 
 std::string python_float_repr(double v) { return format_float(v, DType::Float64); }
 
+namespace {
+thread_local const void* g_autograd_owner = nullptr;
+thread_local std::function<std::string(const Tensor&)> g_autograd_note;
+}  // namespace
+
+void set_repr_autograd(const void* owner, std::function<std::string(const Tensor&)> note) {
+  if (!note && owner != g_autograd_owner) return;  // another run took it since
+  g_autograd_owner = note ? owner : nullptr;
+  g_autograd_note = std::move(note);
+}
+
 std::string tensor_repr(const Tensor& t) {
   const std::string prefix = "tensor(";
   const int indent = int(prefix.size());
@@ -200,6 +211,8 @@ std::string tensor_repr(const Tensor& t) {
     const ReprFormatter f(values, is_floating(d));
     body = r.str(0, 0, indent, f);
   }
+  if (g_autograd_note)
+    if (std::string note = g_autograd_note(t); !note.empty()) suffixes.push_back(std::move(note));
   // _add_suffixes
   std::string out = prefix + body;
   std::size_t last_line = out.size() - (out.rfind('\n') == std::string::npos ? std::size_t(-1) : out.rfind('\n')) + 1;

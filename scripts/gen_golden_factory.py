@@ -15,7 +15,7 @@ list. Two kinds of line carry a note instead of plain PyTorch behaviour:
                   expectation is PyTorch's float32 result rounded to float16
   "whence_limit"  a call PyTorch answers (or fails on for reasons of its own machine) that
                   Whence refuses with its own Unsupported error: results above 65,536
-                  elements, requires_grad=True, pin_memory=True, named tensors, out=, a device
+                  elements, pin_memory=True, named tensors, out=, a device
                   other than the CPU. The expectation is Whence's error; the note says what
                   PyTorch did.
 
@@ -53,7 +53,6 @@ warnings.simplefilter("ignore")
 
 # Whence's own refusals (kernels/factory/factory_ops.cpp, core/bind.cpp, core/shape.cpp), word for word.
 UNSUPPORTED = {
-    "requires_grad": "Whence does not track gradients; pass requires_grad=False or leave it out",
     "pin_memory": "Whence does not pin memory; pass pin_memory=False or leave it out",
     "device": "Whence computes on the CPU only; pass device=None or device='cpu'",
     "names": "Whence has no named tensors; pass names=None or leave it out",
@@ -208,7 +207,7 @@ def sized_cases(rng, op, p):
     # Whence's limits
     A("limit_size", S([300, 300], "tuple"), limit=(too_big([300, 300]), "size"))
     A("limit_negative_beats_size", S([100000, -1], "tuple"))
-    A("limit_requires_grad", S([2], "tuple"), [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", S([2], "tuple"), [("requires_grad", "True")])
     A("limit_pin_memory", S([2], "tuple"), [("pin_memory", "True")], limit=(UNSUPPORTED["pin_memory"], "pin_memory"))
     A("limit_device_cuda", S([2], "tuple"), [("device", "'cuda'")], limit=(UNSUPPORTED["device"], "device"))
     A("limit_names", S([2], "tuple"), [("names", "('a',)")], limit=(UNSUPPORTED["names"], "names"))
@@ -276,7 +275,7 @@ def like_cases(rng, op, p):
     A("err_out_kw", X([2], "float32"), [("out", "None")])
     A("err_unknown_kw", X([2], "float32"), [("foo", "1")])
     A("err_dtype_str", X([2], "float32"), [("dtype", "'int64'")])
-    A("limit_requires_grad", X([2], "float32"), [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", X([2], "float32"), [("requires_grad", "True")])
     A("limit_pin_memory", X([2], "float32"), [("pin_memory", "True")], limit=(UNSUPPORTED["pin_memory"], "pin_memory"))
     A("limit_device_cuda", X([2], "float32"), [("device", "'cuda'")], limit=(UNSUPPORTED["device"], "device"))
     return C
@@ -359,7 +358,7 @@ def arange_cases(rng, p):
     A("err_tensor_1d", ["torch.tensor([3])"])
     A("limit_size", ["70000"], limit=(too_big([70000]), "size"))
     A("limit_huge", ["0", "1e30", "1e20"], limit=(too_big([10000000000]), "size"))
-    A("limit_requires_grad", ["0.5", "3"], [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", ["0.5", "3"], [("requires_grad", "True")])
     A("limit_device_cuda", ["3"], [("device", "'cuda'")], limit=(UNSUPPORTED["device"], "device"))
     A("limit_out", ["3"], [("out", "torch.zeros(3, dtype=torch.int64)")], limit=(UNSUPPORTED["out"], "out"))
     return C
@@ -460,7 +459,7 @@ def space_cases(rng, p, log):
     A("err_unknown_kw", ["0", "1", "3"], [("foo", "1")])
     A("err_dtype_str", ["0", "1", "3"], [("dtype", "'float32'")])
     A("limit_size", ["0", "1", "70000"], limit=(too_big([70000]), "size"))
-    A("limit_requires_grad", ["0", "1", "3"], [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", ["0", "1", "3"], [("requires_grad", "True")])
     A("limit_pin_memory", ["0", "1", "3"], [("pin_memory", "True")], limit=(UNSUPPORTED["pin_memory"], "pin_memory"))
     A("limit_out", ["0", "1", "3"], [("out", "torch.zeros(3)")], limit=(UNSUPPORTED["out"], "out"))
     return C
@@ -497,7 +496,7 @@ def eye_cases(rng, p):
     A("err_none_m", ["2", "None"])
     A("err_unknown_kw", ["2"], [("foo", "1")])
     A("limit_size", ["300"], limit=(too_big([300, 300]), "size"))
-    A("limit_requires_grad", ["2"], [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", ["2"], [("requires_grad", "True")])
     A("limit_out", ["2"], [("out", "torch.zeros(2, 2)")], limit=(UNSUPPORTED["out"], "out"))
     return C
 
@@ -532,7 +531,7 @@ def tri_cases(rng, p):
     A("err_out_kw", ["3", "3"], [("out", "None")])
     A("err_no_args", [])
     A("limit_size", ["300", "300"], limit=(too_big([2, 45150]), "size"))
-    A("limit_requires_grad", ["2", "2"], [("requires_grad", "True")], limit=(UNSUPPORTED["requires_grad"], "requires_grad"))
+    A("kw_requires_grad_True", ["2", "2"], [("requires_grad", "True")])
     return C
 
 

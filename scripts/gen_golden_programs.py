@@ -28,6 +28,7 @@ import contextlib
 import io
 import json
 import math
+import re
 import os
 import sys
 import time
@@ -61,6 +62,21 @@ def source_lines(text):
     return out
 
 
+def flat_statements(body, source, contexts):
+    """(node, source) per simple statement, as Whence steps through them: a `with` block's body
+    statement by statement, each one run inside the block's context managers."""
+    for node in body:
+        if isinstance(node, ast.With):
+            yield from flat_statements(node.body, source, contexts + [node.items])
+            continue
+        code = ast.get_source_segment(source, node)
+        wrapped = node
+        for items in reversed(contexts):
+            wrapped = ast.copy_location(ast.With(items=items, body=[wrapped]), node)
+        ast.fix_missing_locations(wrapped)
+        yield wrapped, code
+
+
 def statements(text):
     """(first line, statement source, code object) per statement, in order; a statement that
     does not parse ends them with (its first line, None, the SyntaxError)."""
@@ -80,8 +96,7 @@ def statements(text):
             except SyntaxError:
                 continue
     done = 0
-    for node in (tree.body if tree else []):
-        code = ast.get_source_segment(source, node)
+    for node, code in flat_statements(tree.body if tree else [], source, []):
         yield node.lineno, code, compile(ast.Module([node], type_ignores=[]), "<program>", "exec")
         done = node.end_lineno
     if error:
@@ -120,8 +135,10 @@ def run(text, perturb=None):
             except Exception as e:  # noqa: BLE001 - PyTorch's error is the golden
                 return snaps, env, {"type": type(e).__name__, "message": str(e), "line": number}
             if perturb and perturb[0] == number:
-                env[perturb[1]].view(-1)[perturb[2]] = perturb[3]
-            snaps.append((number, snapshot(env), out.getvalue()))
+                with torch.no_grad():  # a leaf that requires grad takes the change too
+                    env[perturb[1]].view(-1)[perturb[2]] = perturb[3]
+            # an object's address (print(y.grad_fn)) is not part of what Whence shows
+            snaps.append((number, snapshot(env), re.sub(r" object at 0x[0-9a-f]+>", " object>", out.getvalue())))
         return snaps, env, None
     finally:
         torch.set_default_dtype(torch.float32)

@@ -2,10 +2,12 @@
 #include "core/program/program_autograd.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "core/dtype.hpp"
 #include "core/error.hpp"
+#include "core/grad_fn.hpp"
 #include "core/python_builtins.hpp"
 #include "core/shape.hpp"
 
@@ -83,6 +85,12 @@ bool ProgramAutograd::requires_grad(const Tensor& t) const {
   return i && i->requires_grad;
 }
 
+std::string ProgramAutograd::repr_note(const Tensor& t) const {
+  const Info* i = find(t);
+  if (!i || !i->requires_grad) return "";
+  return i->grad_fn ? "grad_fn=<" + i->grad_fn->name + ">" : "requires_grad=True";
+}
+
 GradNode::Next ProgramAutograd::next_of(const Tensor& t) {
   Info* i = find(t);
   if (!i || !i->requires_grad) return {};
@@ -131,8 +139,21 @@ void ProgramAutograd::record(const Evaluation& e) {
     inputs.insert(a.tensor->object_id());
   }
   if (!any) return;
-  node->name = "";  // TODO grad_fn_name
-  if (node->name.empty()) node->name = e.op->names.front().substr(e.op->names.front().rfind('.') + 1) + "Backward";
+  node->name = grad_fn_name(*node->evaluation);
+  if (node->name.empty()) {  // not in PyTorch's table: the op's name, CamelCase, without PyTorch's overload number
+    std::string op = e.op->names.front().substr(e.op->names.front().rfind('.') + 1);
+    std::string camel;
+    bool upper = true;
+    for (char c : op) {
+      if (c == '_') {
+        upper = true;
+        continue;
+      }
+      camel += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+      upper = false;
+    }
+    node->name = camel + "Backward";
+  }
   node->sequence = ++sequence_;
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
     const Tensor& t = e.result.tensors[pos];
@@ -194,22 +215,22 @@ void ProgramAutograd::after_in_place(const Tensor& self, const Tensor& computed,
   s.grad_fn->outputs[std::size_t(c->output)] = self.object_id();
 }
 
-void ProgramAutograd::accumulate_grad(Info& info, const std::vector<double>& g) {
+void ProgramAutograd::accumulate_grad(Info& info, const std::vector<double>& g, const std::vector<Tensor>& reads) {
   if (!info.grad) {
     info.grad = grad_tensor(info.tensor, g);
-    if (on_new_tensor) on_new_tensor(*info.grad);
+    if (on_gradient) on_gradient(*info.grad, true, reads);
     return;
   }
   Tensor& grad = *info.grad;  // accumulated in place, as PyTorch does: an earlier `g = x.grad` sees it
   const Tensor step = grad_tensor(info.tensor, g);
   for (std::int64_t k = 0; k < grad.numel(); ++k)
     grad.set(k, Scalar::from_float(grad.get(k).as_double() + step.get(k).as_double()));
-  grad.bump_version();
+  if (on_gradient) on_gradient(grad, false, reads);
 }
 
 std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
     const std::vector<Tensor>& roots, const std::vector<std::vector<double>>& grads, bool retain_graph,
-    const std::vector<Tensor>* capture) {
+    const std::vector<Tensor>* capture, const std::vector<Tensor>& reads) {
   // Upstream gradients per node and output, filled as the walk goes.
   std::unordered_map<GradNode*, std::vector<std::vector<double>>> upstream;
   std::vector<std::shared_ptr<GradNode>> order;
@@ -258,7 +279,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
       if (slots.empty() || slots[0].empty()) continue;
       capture_at(node.get(), 0, slots[0]);
       if (!capture)
-        if (auto it = info_.find(node->leaf); it != info_.end()) accumulate_grad(it->second, slots[0]);
+        if (auto it = info_.find(node->leaf); it != info_.end()) accumulate_grad(it->second, slots[0], reads);
       continue;
     }
     if (node->released) fail("RuntimeError", kSecondBackward);
@@ -267,7 +288,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
       capture_at(node.get(), int(pos), slots[pos]);
       auto it = info_.find(node->outputs[pos]);
       if (!capture && it != info_.end() && it->second.retains_grad && it->second.grad_fn == node)
-        accumulate_grad(it->second, slots[pos]);
+        accumulate_grad(it->second, slots[pos], reads);
     }
     // A saved tensor written in place since the op ran: PyTorch's version check.
     for (std::size_t a = 0; a < node->arguments.size(); ++a) {
@@ -383,6 +404,7 @@ std::optional<Value> ProgramAutograd::method(const Tensor& self, const std::stri
       fail("Unsupported", "create_graph=True (gradients of gradients) is not supported by Whence yet");
     if (argument(args, kwargs, 3, "inputs")) fail("Unsupported", "backward(inputs=...) is not supported by Whence yet");
     std::vector<double> g;
+    std::vector<Tensor> reads{self};
     if (gradient) {
       if (!gradient->is<Tensor>()) fail("TypeError", "gradient must be a Tensor, not " + python_type_name(*gradient));
       const Tensor& gt = gradient->as<Tensor>();
@@ -390,13 +412,14 @@ std::optional<Value> ProgramAutograd::method(const Tensor& self, const std::stri
         fail("RuntimeError", "Mismatch in shape: grad_output[0] has a shape of torch.Size(" + shape_str(gt.shape()) +
                                  ") and output[0] has a shape of torch.Size(" + shape_str(self.shape()) + ").");
       g = values_of(gt);
+      reads.push_back(gt);
     } else {
       if (!requires_grad(self))
         fail("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
       if (self.numel() != 1) fail("RuntimeError", "grad can be implicitly created only for scalar outputs");
       g = {1.0};
     }
-    run_backward({self}, {g}, retain && python_bool(*retain), nullptr);
+    run_backward({self}, {g}, retain && python_bool(*retain), nullptr, reads);
     return Value(None{});
   }
   return std::nullopt;
@@ -425,6 +448,7 @@ std::optional<Value> ProgramAutograd::function(const std::string& name, const Li
     if (create && python_bool(*create))
       fail("Unsupported", "create_graph=True (gradients of gradients) is not supported by Whence yet");
     std::vector<std::vector<double>> grads;
+    std::vector<Tensor> reads = outputs;
     std::vector<Value> given;
     if (grad_outputs) {
       if (grad_outputs->is<List>())
@@ -435,20 +459,21 @@ std::optional<Value> ProgramAutograd::function(const std::string& name, const Li
     for (std::size_t k = 0; k < outputs.size(); ++k) {
       if (k < given.size() && given[k].is<Tensor>()) {
         grads.push_back(values_of(given[k].as<Tensor>()));
+        reads.push_back(given[k].as<Tensor>());
         continue;
       }
       if (outputs[k].numel() != 1) fail("RuntimeError", "grad can be implicitly created only for scalar outputs");
       grads.push_back({1.0});
     }
     if (!is_grad) {
-      run_backward(outputs, grads, retain && python_bool(*retain), nullptr);
+      run_backward(outputs, grads, retain && python_bool(*retain), nullptr, reads);
       return Value(None{});
     }
     if (!inputs_v) fail("TypeError", "grad() missing required argument 'inputs'");
     const std::vector<Tensor> inputs = tensors_of(*inputs_v, "inputs");
     for (const Tensor& t : inputs)
       if (!requires_grad(t)) fail("RuntimeError", "One of the differentiated Tensors does not require grad");
-    const auto captured = run_backward(outputs, grads, retain && python_bool(*retain), &inputs);
+    const auto captured = run_backward(outputs, grads, retain && python_bool(*retain), &inputs, reads);
     List out;
     for (std::size_t k = 0; k < inputs.size(); ++k) {
       if (!captured[k]) {
@@ -460,7 +485,7 @@ std::optional<Value> ProgramAutograd::function(const std::string& name, const Li
         continue;
       }
       Tensor g = grad_tensor(inputs[k], *captured[k]);
-      if (on_new_tensor) on_new_tensor(g);
+      if (on_gradient) on_gradient(g, true, reads);
       out.push_back(Value(g));
     }
     Value v(out);

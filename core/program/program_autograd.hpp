@@ -36,8 +36,12 @@ struct GradNode {
 
 class ProgramAutograd {
  public:
-  // Where new tensors (.grad, detach()) get a provenance node, and where warnings go.
-  std::function<void(const Tensor&)> on_new_tensor;
+  // A gradient backward made (`fresh`) or accumulated into: its provenance. Every element of
+  // it reads every element of `reads` (the roots of that backward and the gradients given for
+  // them): whatever changes a gradient changes a cell on a path to a root, so reach from any
+  // cell that changes it gets there (sound, coarser than the gradient's own terms).
+  std::function<void(const Tensor& grad, bool fresh, const std::vector<Tensor>& reads)> on_gradient;
+  // Where warnings go.
   std::function<void(const std::string&)> warn;
 
   bool enabled() const { return enabled_; }
@@ -48,6 +52,8 @@ class ProgramAutograd {
   void record(const Evaluation& e);
   void set_requires_grad(const Tensor& t, bool on, bool by_method);
   bool requires_grad(const Tensor& t) const;
+  // What PyTorch's repr adds: "grad_fn=<MulBackward0>", "requires_grad=True" or "".
+  std::string repr_note(const Tensor& t) const;
 
   // In-place writes: refused on a leaf that requires grad (grad mode on); after the write,
   // `self` takes the grad_fn of the result computed out of place.
@@ -81,8 +87,9 @@ class ProgramAutograd {
   // tensors instead of accumulating into leaves' .grad.
   std::vector<std::optional<std::vector<double>>> run_backward(const std::vector<Tensor>& roots,
                                                                const std::vector<std::vector<double>>& grads,
-                                                               bool retain_graph, const std::vector<Tensor>* capture);
-  void accumulate_grad(Info& info, const std::vector<double>& g);
+                                                               bool retain_graph, const std::vector<Tensor>* capture,
+                                                               const std::vector<Tensor>& reads);
+  void accumulate_grad(Info& info, const std::vector<double>& g, const std::vector<Tensor>& reads);
 
   bool enabled_ = true;
   int sequence_ = 0;

@@ -44,17 +44,43 @@ const char* in_place_method(const std::string& op) {
 }  // namespace
 
 ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(results) {
-  // .grad and detach() make tensors that no op made: each gets a node without sources.
-  autograd_.on_new_tensor = [this](const Tensor& t) {
-    SourceTable none;
-    none.add_empty(std::size_t(t.numel()));
-    add_node(t, std::move(none));
+  // A gradient's elements read every element of the backward's roots (program_autograd.hpp).
+  autograd_.on_gradient = [this](const Tensor& grad, bool fresh, const std::vector<Tensor>& reads) {
+    std::vector<Edge> roots;
+    if (provenance_.tracking())
+      for (const Tensor& r : reads)
+        for (const auto& cell : provenance_.cells(r))
+          if (cell) roots.push_back(Edge{*cell, Role::Value});
+    charge_kept_bytes(std::int64_t(sizeof(Edge) * roots.size()) * grad.numel());
+    if (fresh) {
+      SourceTable sources;
+      if (provenance_.tracking()) {
+        sources.reserve(std::size_t(grad.numel()), std::size_t(grad.numel()) * roots.size());
+        for (std::int64_t e = 0; e < grad.numel(); ++e) {
+          for (const Edge& r : roots) sources.add(r);
+          sources.next();
+        }
+      }
+      const int id = add_node(grad, std::move(sources));
+      provenance_.node(id).name = name_of_storage(grad);
+      return;
+    }
+    const std::vector<std::optional<Cell>> before = provenance_.cells(grad);  // accumulated in place
+    std::vector<std::optional<std::vector<Edge>>> written(std::size_t(grad.numel()));
+    for (std::size_t e = 0; e < written.size(); ++e) {
+      written[e] = roots;
+      if (before[e]) written[e]->push_back(Edge{*before[e], Role::Value});
+    }
+    record_write(grad, written, before);
   };
+  set_repr_autograd(this, [this](const Tensor& t) { return autograd_.repr_note(t); });
   autograd_.warn = [this](const std::string& text) {
     if (step_ && std::find(step_->warnings.begin(), step_->warnings.end(), text) == step_->warnings.end())
       step_->warnings.push_back(text);
   };
 }
+
+ProgramRun::~ProgramRun() { set_repr_autograd(this, nullptr); }
 
 Json ProgramRun::shown(const Value& v) const { return results_ ? value_to_json(v) : Json(); }
 

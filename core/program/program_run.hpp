@@ -32,6 +32,9 @@ class ProgramRun : public Scope {
   // track: keep every element's sources (explain, trace, reach); results: keep each step's
   // values as JSON (a trace or reach request does not show them).
   ProgramRun(bool track, bool results);
+  ~ProgramRun() override;
+  ProgramRun(const ProgramRun&) = delete;
+  ProgramRun& operator=(const ProgramRun&) = delete;
 
   // Runs one statement; throws Error. `step` gets what it did so far, even when it throws.
   void run(const Statement& s, int index, Step& step);

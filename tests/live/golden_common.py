@@ -150,6 +150,8 @@ def value_json(v):
         return {"ellipsis": True}
     if isinstance(v, torch.Generator):  # as its seed: Whence rebuilds it with Generator().manual_seed(seed)
         return {"generator": {"seed": v.initial_seed()}}
+    if hasattr(v, "next_functions"):  # a grad_fn, by its class name
+        return {"grad_fn": type(v).__name__}
     assert v is None or isinstance(v, (bool, int, float, str)), v
     if isinstance(v, float) and not math.isfinite(v):
         return {"float": "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"}
