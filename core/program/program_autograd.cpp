@@ -263,6 +263,10 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
   std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a->sequence > b->sequence; });
 
   std::vector<std::optional<std::vector<double>>> captured(capture ? capture->size() : 0);
+  if (!capture) {
+    last_order_ = order;
+    last_upstream_.clear();
+  }
   auto capture_at = [&](const GradNode* node, int output, const std::vector<double>& g) {
     if (!capture) return;
     for (std::size_t c = 0; c < capture->size(); ++c) {
@@ -306,6 +310,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
     }
     slots.resize(node->outputs.size());
     const auto input_grads = op_backward(*node->evaluation, slots, node->arguments);
+    if (!capture) last_upstream_[node.get()] = slots;
     for (std::size_t a = 0; a < node->arguments.size(); ++a)
       if (node->next[a].node) add(node->next[a], input_grads[a], input_grads[a].size());
   }
@@ -313,6 +318,29 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
     for (const auto& node : order)
       if (node->evaluation) node->released = true;
   return captured;
+}
+
+ProgramAutograd::Explained ProgramAutograd::explain_grad(const Tensor& t, std::int64_t flat) const {
+  Explained out;
+  const Info* i = find(t);
+  if (!i || !i->requires_grad) return out;
+  for (const auto& node : last_order_) {
+    const auto up = last_upstream_.find(node.get());
+    if (!node->evaluation || up == last_upstream_.end()) continue;
+    for (std::size_t a = 0; a < node->arguments.size(); ++a) {
+      const GradNode::Next& n = node->next[a];
+      const bool reads_t =
+          n.node && (i->grad_fn ? n.node == i->grad_fn && n.output == i->output : n.node == i->accumulate);
+      if (!reads_t) continue;
+      out.reached = true;
+      for (const GradTerm& g : grad_terms(*node->evaluation, up->second, node->arguments[a], flat)) {
+        out.terms.push_back(
+            Term{node->name, node->evaluation->result.tensors[std::size_t(g.position)], g.out, g.upstream, g.local});
+        out.total += g.upstream * g.local;
+      }
+    }
+  }
+  return out;
 }
 
 std::optional<Value> ProgramAutograd::attribute(const Value& self, const std::string& name, bool call) {

@@ -70,6 +70,22 @@ class ProgramAutograd {
   // x.grad = None / x.grad = t, x.requires_grad = b
   void set_attribute(const Tensor& self, const std::string& name, const Value& v);
 
+  // Where element `flat` of tensor `t`'s gradient in the last backward comes from: one term per
+  // output element of each op that read it (that element's upstream gradient times its local
+  // derivative); the terms sum to the gradient that flowed into t[flat].
+  struct Term {
+    std::string grad_fn;  // the op's grad_fn ("MulBackward0")
+    Tensor out;           // the op's result tensor
+    std::int64_t element = 0;
+    double upstream = 0, local = 0;
+  };
+  struct Explained {
+    bool reached = false;  // the last backward reached t
+    std::vector<Term> terms;
+    double total = 0;
+  };
+  Explained explain_grad(const Tensor& t, std::int64_t flat) const;
+
  private:
   struct Info {
     bool requires_grad = false;
@@ -93,6 +109,9 @@ class ProgramAutograd {
 
   bool enabled_ = true;
   int sequence_ = 0;
+  // The last backward: its nodes and the upstream gradient of each node's outputs.
+  std::vector<std::shared_ptr<GradNode>> last_order_;
+  std::unordered_map<const GradNode*, std::vector<std::vector<double>>> last_upstream_;
   std::unordered_map<std::uint64_t, Info> info_;
 };
 

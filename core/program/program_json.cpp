@@ -1,5 +1,7 @@
 // program_json.cpp - programs in the protocol (evaluate_program) and as text for the CLI's
 // `whence run` (print_program).
+#include <cctype>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <new>
@@ -9,6 +11,7 @@
 #include "core/budget.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
+#include "core/number_format.hpp"
 #include "core/program/program_run.hpp"
 #include "core/python_repr.hpp"
 #include "core/shape.hpp"
@@ -217,8 +220,74 @@ Json grouped_cells_json(Provenance& p, const std::vector<Statement>& statements,
   return out;
 }
 
-// "trace" and "reach" (either or both) from the start cell the request names.
+std::string coordinates(const Tensor& t, std::int64_t flat) {
+  std::string s;
+  for (std::size_t d = t.shape().size(); d-- > 0;) {
+    const std::int64_t n = t.shape()[d];
+    s = "[" + std::to_string(n ? flat % n : 0) + "]" + s;
+    flat = n ? flat / n : 0;
+  }
+  return s;
+}
+
+std::string term_number(double v) {
+  const std::string s = format_float(v, DType::Float64);
+  return std::signbit(v) ? "(" + s + ")" : s;
+}
+
+// "grad": {"name", "element", "line"?}: where that element's gradient in the last backward comes
+// from, one term per output element that read it, as the chain rule writes it with numbers:
+// {"from", "grad", "terms": [{"grad_fn", "out": CELL, "upstream", "local"}], "eq"}.
+Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
+  const Cell start = start_cell(run, o, at);
+  Provenance& p = run.provenance();
+  const auto& statements = o.parsed.statements;
+  const Tensor& t = p.node(start.node).tensor;
+  const auto explained = run.autograd().explain_grad(t, start.flat);
+  const Json from = cell_json(p, statements, start, Role::Value);
+  Json r{{"ok", true}, {"from", from}};
+  if (!explained.reached) {
+    r["grad"] = nullptr;
+    r["terms"] = Json::array();
+    return r;
+  }
+  // A named tensor by its name; a temporary (y.sum() inside an expression) by its op: "sum".
+  auto label = [&](const Json& cell, const std::string& grad_fn, const Tensor& tensor, std::int64_t flat) {
+    std::string name = cell.contains("name") && cell["name"].is_string() ? cell["name"].get<std::string>() : "";
+    if (name.empty()) {
+      name = grad_fn.substr(0, grad_fn.find("Backward"));
+      if (!name.empty()) name[0] = char(std::tolower(static_cast<unsigned char>(name[0])));
+    }
+    return name + coordinates(tensor, flat);
+  };
+  const std::string self = label(from, "", t, start.flat);
+  const std::string self_grad = self.substr(0, self.find('[')) + ".grad" + coordinates(t, start.flat);
+  Json terms = Json::array();
+  std::string symbolic, numeric;
+  for (const auto& term : explained.terms) {
+    const int node = p.find(term.out);
+    Json out = node >= 0 ? cell_json(p, statements, Cell{node, term.element}, Role::Value) : Json{{"name", nullptr}};
+    const std::string o_label = label(out, term.grad_fn, term.out, term.element);
+    out.erase("role");
+    terms.push_back(Json{{"grad_fn", term.grad_fn}, {"out", out}, {"upstream", term.upstream}, {"local", term.local}});
+    const std::string sep = symbolic.empty() ? "" : " + ";
+    symbolic += sep + "∂L/∂" + o_label + "·∂" + o_label + "/∂" + self;
+    numeric += sep + term_number(term.upstream) + "·" + term_number(term.local);
+  }
+  r["grad"] = explained.total;
+  r["terms"] = std::move(terms);
+  r["eq"] = self_grad + " = " + (symbolic.empty() ? "0" : symbolic + " = " + numeric) + " = " +
+            format_float(explained.total, t.dtype());
+  return r;
+}
+
+// "trace" and "reach" (either or both) from the start cell the request names; "grad".
 Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
+  if (request.contains("grad")) {
+    Json r = grad_answer(run, o, request["grad"]);
+    if (o.error) r["program_error"] = error_object(*o.error);
+    return r;
+  }
   const char* query = request.contains("trace") ? "trace" : "reach";
   const Cell start = start_cell(run, o, request[query]);
   Provenance& p = run.provenance();
@@ -277,8 +346,8 @@ Json session_request(const Json& request) {
   if (it == g_sessions.end())
     fail("ValueError", "session " + std::to_string(id) + " is not kept (the " + std::to_string(kSessions) +
                            " newest are, until closed)");
-  if (!request.contains("trace") && !request.contains("reach"))
-    fail("ValueError", "a session request asks \"trace\" or \"reach\" (or \"close\": true)");
+  if (!request.contains("trace") && !request.contains("reach") && !request.contains("grad"))
+    fail("ValueError", "a session request asks \"trace\", \"reach\" or \"grad\" (or \"close\": true)");
   Json r = answer_queries(it->second->run, it->second->outcome, request);
   r["session"] = id;
   return r;
@@ -291,7 +360,7 @@ Json evaluate_program(const Json& request) {
   if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
   const std::string text = request["program"].get<std::string>();
   const bool explain = request.contains("explain") && request["explain"] == true;
-  const bool query = request.contains("trace") || request.contains("reach");
+  const bool query = request.contains("trace") || request.contains("reach") || request.contains("grad");
   if (request.contains("session")) {
     if (request["session"] != true || query)
       fail("ValueError",

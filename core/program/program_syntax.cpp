@@ -348,8 +348,14 @@ ParsedProgram parse_program(const std::string& text) {
         if (indent <= (blocks.size() > 1 ? blocks[blocks.size() - 2].indent : 0)) expected_block(blocks.back().line);
         blocks.back().indent = indent;
       }
-      while (!blocks.empty() && indent < blocks.back().indent) blocks.pop_back();
+      bool dedented = false;
+      while (!blocks.empty() && indent < blocks.back().indent) {
+        blocks.pop_back();
+        dedented = true;
+      }
       const int required = blocks.empty() ? 0 : blocks.back().indent;
+      if (indent > required && dedented)
+        fail("IndentationError", "unindent does not match any outer indentation level");
       if (indent > required) fail("IndentationError", "unexpected indent");
       if (indent < required) fail("IndentationError", "unindent does not match any outer indentation level");
       // A logical line: physical lines joined inside brackets and after a backslash. `code` keeps
