@@ -52,8 +52,9 @@ def _prose(text):
 
 
 def _program_html(index, item, response):
-    out = ['<section class="program" id="p%d" data-program="%d">' % (index, index),
-           "<h2>%s</h2>" % _prose(item["title"]), "<p>%s</p>" % _prose(item["why"])]
+    out = ['<h2 class="pitfalls-section">%s</h2>' % _prose(item["section"])] if item.get("section") else []
+    out += ['<section class="program" id="p%d" data-program="%d">' % (index, index),
+            "<h3>%s</h3>" % _prose(item["title"]), "<p>%s</p>" % _prose(item["why"])]
     steps = {s["line"]: s for s in response["steps"]}
     error = response.get("error")
     for number, code in enumerate(item["program"].rstrip("\n").split("\n"), 1):
@@ -62,6 +63,10 @@ def _program_html(index, item, response):
         tensors = ""
         if step:
             tensors = "".join(_grid(v, number, n or "") for n, v in zip(step["names"], step["results"]))
+            # what print wrote and the warnings Python raised, as a terminal shows them
+            tensors += "".join('<pre class="stdout warning">%s</pre>' % html.escape(w) for w in step.get("warnings", []))
+            if "stdout" in step:
+                tensors += '<pre class="stdout">%s</pre>' % html.escape(step["stdout"])
         if failing:
             tensors = '<p class="error">%s: %s</p>' % (html.escape(error["type"]), html.escape(error["message"]))
         out.append('<div class="step%s"><pre class="code"><span class="line-number">%d</span>%s</pre><div class="tensors">%s</div></div>'
