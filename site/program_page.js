@@ -174,7 +174,7 @@
 
   function answered(request, response) {
     if (request.session !== session) return;  // an earlier program's
-    answers.set(request.key, response.ok ? { back: depths(response.trace), forward: depths(response.reach) }
+    answers.set(request.key, response.ok ? { back: depths(response.trace), forward: depths(response.reach), grad: response.eq }
                                           : { back: new Map(), forward: new Map() });
     redraw();
   }
@@ -197,8 +197,11 @@
       return;
     }
     const what = keys.length === 1 ? describe(keys[0]) : keys.length + " elements selected";
+    // One element's gradient in the last backward, as the chain rule with numbers.
+    const grad = keys.length === 1 && answers.get(keys[0]) ? answers.get(keys[0]).grad : undefined;
     status.textContent = what + (selection.length ? ", pinned," : "") + " comes from " + back.size + " element" +
-      (back.size === 1 ? "" : "s") + " at earlier steps and reaches " + forward.size + " later.";
+      (back.size === 1 ? "" : "s") + " at earlier steps and reaches " + forward.size + " later." +
+      (grad ? " Gradient: " + grad : "");
   }
 
   const cellOf = (e) => (e.target && e.target.dataset && e.target.dataset.cell ? e.target.dataset.cell : null);

@@ -41,6 +41,7 @@
   function pyvalue(value) {
     if (value && typeof value === "object" && Array.isArray(value.tuple))
       return "(" + value.tuple.map(pyvalue).join(", ") + ")";
+    if (value && typeof value === "object" && typeof value.grad_fn === "string") return "<" + value.grad_fn + " object>";
     return JSON.stringify(value);
   }
 
@@ -119,6 +120,7 @@
       row.appendChild(summary);
       const tensors = el("div", "tensors");
       if (step) {
+        (step.warnings || []).forEach((w) => tensors.appendChild(el("pre", "pyvalue stdout warning", w)));
         if (step.stdout !== undefined) tensors.appendChild(el("pre", "pyvalue stdout", step.stdout));
         step.results.forEach((v, k) => tensors.appendChild(tensor(v, line, step.names[k] || "")));
         if (!step.results.length && step.stdout === undefined) tensors.appendChild(el("span", "pyvalue", "no result"));

@@ -4,7 +4,8 @@
 //                         values and the tensors each step read, no relations;
 //   {id, session, start}  trace and reach of one element from that session, without running
 //                         the program again (grouped: one entry per tensor, role and depth
-//                         with its elements, a tenth of the bytes of one entry per element);
+//                         with its elements, a tenth of the bytes of one entry per element),
+//                         and where its gradient in the last backward comes from ("eq");
 // each answered {id, line (the response, JSON text), ms}, or {id, error} when the module failed
 // (a trap, e.g. RuntimeError: unreachable, or an abort: the module is unusable then, and the page
 // starts a fresh worker); {ready: true} once the module is compiled, {error} if it is not.
@@ -28,7 +29,8 @@ self.onmessage = (e) => {
         if (session !== undefined) sessions.push(session);
         while (sessions.length > 2) module.evaluate(JSON.stringify({ session: sessions.shift(), close: true }));
       } else {
-        line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start, grouped: true }));
+        line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start, grad: m.start,
+                                                grouped: true }));
       }
     } catch (err) {
       postMessage({ id: m.id, error: String(err) });

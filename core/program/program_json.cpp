@@ -283,7 +283,8 @@ Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
 
 // "trace" and "reach" (either or both) from the start cell the request names; "grad".
 Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
-  if (request.contains("grad")) {
+  const bool asks_trace = request.contains("trace") || request.contains("reach");
+  if (request.contains("grad") && !asks_trace) {
     Json r = grad_answer(run, o, request["grad"]);
     if (o.error) r["program_error"] = error_object(*o.error);
     return r;
@@ -300,6 +301,13 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
       fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
     const auto reached = std::string(q) == "trace" ? p.trace(start) : p.reach(start);
     r[q] = grouped ? grouped_cells_json(p, statements, reached) : cells_json(p, statements, reached);
+  }
+  if (request.contains("grad")) {  // the page asks all three for the element pointed at
+    if (request["grad"] != request[query])
+      fail("ValueError", "\"grad\" with \"trace\" or \"reach\" must start from the same element");
+    const Json g = grad_answer(run, o, request["grad"]);
+    for (const char* k : {"grad", "terms", "eq"})
+      if (g.contains(k)) r[k] = g[k];
   }
   if (o.error) r["program_error"] = error_object(*o.error);
   return r;
