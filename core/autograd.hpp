@@ -26,6 +26,9 @@ struct GradRule {
   // Floating tensor parameters PyTorch does not differentiate, comma-separated ("weight" of
   // nll_loss: PyTorch raises "the derivative for 'weight' is not implemented.").
   std::string no_grad_params;
+  // Whether the derivatives read values (PyTorch saves tensors for backward): false for copies,
+  // whose graph a second backward may walk again and whose inputs may be written in place.
+  bool saves_values = true;
 };
 using GradRules = std::unordered_map<const OpDescriptor*, GradRule>;
 

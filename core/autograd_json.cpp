@@ -71,7 +71,8 @@ void add_grad_response(const Evaluation& e, const Json& request, Json& response)
     const auto terms = grad_terms(e, up, args[a], flat);
     Json t = Json::array();
     for (const GradTerm& term : terms)
-      t.push_back(Json::array({Json::array({term.position, term.out}), term.upstream, term.local}));
+      t.push_back(Json::array({Json::array({term.position, term.out}), value_to_json(Value(term.upstream)),
+                               value_to_json(Value(term.local))}));  // a NaN as {"float": "nan"}
     const std::string name = e.op->params[std::size_t(args[a].param)].name +
                              (args[a].item >= 0 ? "[" + std::to_string(args[a].item) + "]" : "");
     relations.push_back(

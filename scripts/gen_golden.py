@@ -79,9 +79,13 @@ def main():
 
 def main_all():
     """gather's goldens, then every family's generator (scripts/gen_golden_<family>.py), as many
-    at a time as there are cores (each is one process); their outputs in name order."""
+    at a time as there are cores (each is one process); their outputs in name order; then the
+    gradient goldens (scripts/gen_golden_grad.py), which read the families'."""
     rc = main()
     gens = sorted(glob.glob(os.path.join(ROOT, "scripts", "gen_golden_*.py")))
+    # The gradient goldens are drawn from the families' goldens: written after them.
+    grad = os.path.join(ROOT, "scripts", "gen_golden_grad.py")
+    gens = [g for g in gens if g != grad]
 
     def run(gen):
         return subprocess.run([sys.executable, gen] + sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -90,7 +94,9 @@ def main_all():
         for done in pool.map(run, gens):
             sys.stdout.write(done.stdout)
             rc = done.returncode or rc
-    return rc
+    done = run(grad)
+    sys.stdout.write(done.stdout)
+    return done.returncode or rc
 
 
 if __name__ == "__main__":

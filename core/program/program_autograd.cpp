@@ -286,7 +286,9 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
         if (auto it = info_.find(node->leaf); it != info_.end()) accumulate_grad(it->second, slots[0], reads);
       continue;
     }
-    if (node->released) fail("RuntimeError", kSecondBackward);
+    const GradRule* rule = grad_rule(node->evaluation->op);
+    const bool saves = !rule || rule->saves_values;
+    if (node->released && saves) fail("RuntimeError", kSecondBackward);
     for (std::size_t pos = 0; pos < node->outputs.size() && pos < slots.size(); ++pos) {
       if (slots[pos].empty()) continue;
       capture_at(node.get(), int(pos), slots[pos]);
@@ -297,7 +299,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
     // A saved tensor written in place since the op ran: PyTorch's version check.
     for (std::size_t a = 0; a < node->arguments.size(); ++a) {
       const Tensor& t = *node->arguments[a].tensor;
-      if (t.version() == node->versions[a]) continue;
+      if (!saves || t.version() == node->versions[a]) continue;
       const Info* i = find(t);
       const std::string made_by =
           i && i->grad_fn ? ", which is output " + std::to_string(i->output) + " of " + i->grad_fn->name + "," : "";

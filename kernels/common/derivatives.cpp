@@ -19,15 +19,22 @@ double source_number(const Bound& bound, const Source& s) {
 
 namespace whence {
 
+namespace {
+GradRule with_saves(GradRule rule) {
+  if (rule.derivatives == unit_derivatives) rule.saves_values = false;
+  return rule;
+}
+}  // namespace
+
 void set_family_rule(GradRules& r, const std::string& family, const GradRule& rule) {
   for (const OpDescriptor* op : op_table())
-    if (op->family == family && !r.count(op)) r[op] = rule;
+    if (op->family == family && !r.count(op)) r[op] = with_saves(rule);
 }
 
 void set_rule(GradRules& r, const std::string& name, const GradRule& rule) {
   const OpDescriptor* op = find_op(name);
   if (!op) throw std::logic_error("set_rule: no op " + name);
-  r[op] = rule;
+  r[op] = with_saves(rule);
 }
 
 }  // namespace whence
