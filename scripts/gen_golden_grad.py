@@ -295,6 +295,27 @@ def exact_grads(request, ups, refused, chosen):
     return out
 
 
+TRACE_DEVIATION = ("PyTorch 1.13's trace_backward fills every (columns + 1)-th element of the flat gradient, so a "
+                   "matrix with more rows than columns gets gradient off its diagonal (trace(zeros(4, 2)) at [3][0]); "
+                   "Whence gives the diagonal its gradient, as trace's definition and later PyTorch do")
+
+
+def trace_deviation(request, ups, chosen, grads):
+    """torch.trace of a tall matrix: the true gradient beside PyTorch's (a bug of 1.13), as "exact"
+    with a "deviation" note."""
+    if request["op"] not in ("torch.trace", "torch.Tensor.trace") or not chosen:
+        return
+    path, t = chosen[0]
+    if t.grad is None or t.dim() != 2 or t.shape[0] <= t.shape[1]:
+        return
+    right = torch.zeros(t.shape, dtype=t.dtype)
+    right.diagonal().fill_(float(ups[0]))
+    for g in grads:
+        if g["arg"] == path:
+            g["exact"] = grad_json(right)
+            g["deviation"] = TRACE_DEVIATION
+
+
 def grad_json(g):
     """A .grad as JSON (an empty one may have no storage: tolist() refuses it)."""
     return tensor_json(torch.empty(g.shape, dtype=g.dtype).copy_(g) if g.numel() else torch.empty(g.shape, dtype=g.dtype))
@@ -324,6 +345,7 @@ def grad_case(rng, request):
         grads.append({"arg": path, "grad": grad_json(t.grad) if t.grad is not None else None})
         if json.dumps(path) in exact:
             grads[-1]["exact"] = exact[json.dumps(path)]
+    trace_deviation(request, ups, chosen, grads)
     for p, m in refused.items():
         grads.append({"arg": json.loads(p), "grad": None, "refused": m})
     grads.sort(key=lambda g: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in g["arg"]])
