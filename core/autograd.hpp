@@ -29,6 +29,10 @@ struct GradRule {
   // Whether the derivatives read values (PyTorch saves tensors for backward): false for copies,
   // whose graph a second backward may walk again and whose inputs may be written in place.
   bool saves_values = true;
+  // PyTorch's refusals that depend on the call, not on any element (a dtype its backward kernel
+  // lacks, a Python number where it has no derivative): raised before any element, so an empty
+  // result refuses too. nullptr: none.
+  void (*check)(const Bound&, const OpResult&) = nullptr;
 };
 using GradRules = std::unordered_map<const OpDescriptor*, GradRule>;
 

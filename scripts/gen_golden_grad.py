@@ -316,6 +316,55 @@ def trace_deviation(request, ups, chosen, grads):
             g["deviation"] = TRACE_DEVIATION
 
 
+SCALAR_LOOP_DEVIATION = ("PyTorch's vectorized backward loop and its per-element loop disagree at this input's "
+                         "non-finite or boundary values, and which one an element gets depends on its place in "
+                         "the tensor and the CPU's vector width; Whence follows the per-element loop, given here")
+
+
+def elementwise_names():
+    """Every name of an elementwise op (tests/golden/elementwise_ops.json)."""
+    if not hasattr(elementwise_names, "names"):
+        with open(os.path.join(ROOT, "tests", "golden", "elementwise_ops.json"), encoding="utf-8") as f:
+            elementwise_names.names = {n for op in json.load(f) for n in op["names"]}
+    return elementwise_names.names
+
+
+def scalar_loop_deviation(request, ups, chosen, grads):
+    """A unary elementwise op (one tensor argument, one result) over non-finite values: PyTorch's
+    gradient one element at a time (its scalar loop), as "exact", where it differs."""
+    if request["op"] not in elementwise_names() or len(chosen) != 1 or len(ups) != 1 or ups[0] is None:
+        return
+    path, t = chosen[0]
+    if t.grad is None or t.numel() < 2 or t.grad.shape != t.shape or ups[0].shape != t.shape:
+        return
+    if bool(torch.isfinite(t.detach()).all()) or len(request["args"]) + len(request["kwargs"]) > 4:
+        return
+    if sum(1 for j in request["args"] if isinstance(j, dict) and "dtype" in j and "shape" in j) != 1:
+        return
+    flat, up = t.detach().reshape(-1), ups[0].reshape(-1)
+    one = []
+    for k in range(flat.numel()):
+        req = json.loads(json.dumps(request))
+        for i, j in enumerate(req["args"]):
+            if isinstance(j, dict) and "dtype" in j and "shape" in j:
+                req["args"][i] = tensor_json(flat[k:k + 1].clone())
+        try:
+            _, c = backward(req, [up[k:k + 1].clone()], [])
+        except Exception:  # noqa: BLE001 - not an op that runs one element at a time
+            return
+        if len(c) != 1 or c[0][1].grad is None or c[0][1].grad.numel() != 1:
+            return
+        one.append(c[0][1].grad.reshape(()))
+    scalar = torch.stack(one).reshape(t.shape).to(t.dtype)
+    ref = grad_json(scalar)
+    if ref == grad_json(t.grad):
+        return
+    for g in grads:
+        if g["arg"] == path and "exact" not in g:
+            g["exact"] = ref
+            g["deviation"] = SCALAR_LOOP_DEVIATION
+
+
 def grad_json(g):
     """A .grad as JSON (an empty one may have no storage: tolist() refuses it)."""
     return tensor_json(torch.empty(g.shape, dtype=g.dtype).copy_(g) if g.numel() else torch.empty(g.shape, dtype=g.dtype))
@@ -346,6 +395,7 @@ def grad_case(rng, request):
         if json.dumps(path) in exact:
             grads[-1]["exact"] = exact[json.dumps(path)]
     trace_deviation(request, ups, chosen, grads)
+    scalar_loop_deviation(request, ups, chosen, grads)
     for p, m in refused.items():
         grads.append({"arg": json.loads(p), "grad": None, "refused": m})
     grads.sort(key=lambda g: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in g["arg"]])

@@ -181,14 +181,23 @@ def perturbations(text, snaps):
     return out
 
 
-def golden(text):
+def golden_values(text, snaps_out=None):
+    """A program's golden without its perturbations."""
     snaps, env, error = run(text)
+    if snaps_out is not None:
+        snaps_out.extend(snaps)
     return {"program": text,
             "lines": [dict({"line": n, "values": {k: json_of(v) for k, v in values.items()}},
                            **({"stdout": printed} if printed else {})) for n, values, printed in snaps],
             "values": {k: json_of(v) for k, v in snapshot(env).items()},
-            "error": error,
-            "perturb": perturbations(text, snaps)}
+            "error": error}
+
+
+def golden(text):
+    snaps = []
+    g = golden_values(text, snaps)
+    g["perturb"] = perturbations(text, snaps)
+    return g
 
 
 def main():

@@ -17,9 +17,10 @@ PyTorch, never from Whence's code:
     sample on a grid point) gives a zero gradient: that tap is no source.
   - uint8 inputs (interpolate's nearest modes take them) by perturbation of the real input:
     element j set to another value is a source of every output element that changes.
-  - index sources (grid_sample's grid) by perturbation: each grid element set to a spread of
-    other values (-1.1 ... 1.1) on the surrogate input is an index source of every output element
-    that changes for one of them.
+  - grid_sample's grid by perturbation: each grid element set to a spread of other values
+    (-1.1 ... 1.1) on the surrogate input is a source of every output element that changes for
+    one of them: an index source in nearest mode (it picks a tap), a value source in bilinear and
+    bicubic modes (the taps' weights are functions of it: its gradient flows).
 
 Where PyTorch 1.13 has no float16/bfloat16 kernel ("not implemented for 'Half'") and the same
 call in float32 works, the expectation is the float32 result rounded to the dtype, with a
@@ -200,8 +201,12 @@ def relations(op, case, args, kwargs, out):
                             moved &= (o1.reshape(-1).double() - o0.reshape(-1).double()).abs() > noise
                         for k in moved.nonzero().flatten().tolist():
                             changed[(pos, k)].add(j)
+            # bilinear and bicubic weigh the taps by the coordinates (a gradient flows): value
+            # sources; nearest only picks a tap: index sources
+            mode = kwargs.get("mode", args[2] if len(args) > 2 else "bilinear")
+            role = "index" if mode == "nearest" else "value"
             for key, js in changed.items():
-                per[key] += [[list(sl[0]), j, "index"] for j in sorted(js)]
+                per[key] += [[list(sl[0]), j, role] for j in sorted(js)]
     rel = []
     for pos, o in enumerate(outs):
         for k in range(o.numel()):

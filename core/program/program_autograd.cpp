@@ -135,6 +135,10 @@ void ProgramAutograd::record(const Evaluation& e) {
   for (const GradArgument& a : node->arguments) {
     node->next.push_back(next_of(*a.tensor));
     node->versions.push_back(a.tensor->version());
+    const Info* made = find(*a.tensor);
+    node->made_by.push_back(made && made->grad_fn ? ", which is output " + std::to_string(made->output) + " of " +
+                                                        made->grad_fn->name + ","
+                                                  : "");
     any = any || node->next.back().node;
     inputs.insert(a.tensor->object_id());
   }
@@ -300,9 +304,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
     for (std::size_t a = 0; a < node->arguments.size(); ++a) {
       const Tensor& t = *node->arguments[a].tensor;
       if (!saves || t.version() == node->versions[a]) continue;
-      const Info* i = find(t);
-      const std::string made_by =
-          i && i->grad_fn ? ", which is output " + std::to_string(i->output) + " of " + i->grad_fn->name + "," : "";
+      const std::string& made_by = node->made_by[a];
       fail("RuntimeError",
            "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
                torch_tensor_type(t.dtype()) + " " + shape_str(t.shape()) + "]" + made_by + " is at version " +

@@ -339,7 +339,9 @@ std::vector<Source> sample_explain(const Bound& b, const OpResult& r, int, std::
     const std::int64_t loc = flat % out_inner, n = flat / (out_inner * S.channels);
     const std::uint8_t bits = S.grid_sources[std::size_t(n * out_inner + loc)];
     for (int k = 0; k < S.grid_coords; ++k)
-      if (bits >> k & 1) src.push_back(source(b, S.grid_param, (n * out_inner + loc) * S.grid_coords + k, Role::Index));
+      if (bits >> k & 1)  // bilinear and bicubic weigh the taps by the coordinates: value sources (a gradient)
+        src.push_back(source(b, S.grid_param, (n * out_inner + loc) * S.grid_coords + k,
+                             S.mode == Mode::Nearest ? Role::Index : Role::Value));
   }
   return src;
 }
