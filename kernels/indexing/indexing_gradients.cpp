@@ -3,8 +3,9 @@
 
 namespace whence {
 
-void add_indexing_gradients(GradRules& r) {
-  set_family_rule(r, "indexing", GradRule{nullptr, "Whence does not differentiate this op yet"});
-}
+// x[index], x.T, x.mT, x.H, x.mH: copies of the indexed elements (the index and mask elements
+// are `index`/`mask` sources and carry none), so ∂out/∂source = 1; an element picked twice by an
+// advanced index gets both upstream gradients, as PyTorch's index_put_(accumulate=True) gives.
+void add_indexing_gradients(GradRules& r) { set_family_rule(r, "indexing", GradRule{unit_derivatives}); }
 
 }  // namespace whence
