@@ -2,7 +2,6 @@
 #include "autograd.hpp"
 
 #include <cmath>
-#include <sstream>
 
 #include "budget.hpp"
 #include "error.hpp"
@@ -12,11 +11,14 @@ namespace whence {
 
 namespace {
 
+// Whether `name` is an item of the comma-separated `names` (the items std::getline would give;
+// not a std::stringstream, which links iostreams' locale machinery: about 70 KB of WebAssembly).
 bool listed(const std::string& names, const std::string& name) {
-  std::stringstream in(names);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (item == name) return true;
+  for (std::size_t start = 0; start < names.size();) {
+    const std::size_t comma = names.find(',', start), end = comma == std::string::npos ? names.size() : comma;
+    if (names.compare(start, end - start, name) == 0) return true;
+    start = end + 1;
+  }
   return false;
 }
 
@@ -49,7 +51,10 @@ const GradRules& grad_rules() {
   return rules;
 }
 
-void set_grad_rules(void (*add_rules)(GradRules& rules)) { g_add_rules = add_rules; }
+void set_grad_rules(void (*add_rules)(GradRules& rules)) {
+  g_add_rules = add_rules;
+  set_grad_response(&add_grad_response);  // and the protocol's "grad" with them
+}
 
 const GradRule* grad_rule(const OpDescriptor* op) {
   const GradRules& rules = grad_rules();

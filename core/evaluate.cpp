@@ -5,7 +5,6 @@
 #include <new>
 
 #include "api.hpp"
-#include "autograd.hpp"
 #include "bind.hpp"
 #include "budget.hpp"
 #include "call_syntax.hpp"
@@ -298,12 +297,29 @@ Json Explainer::source_path(const SourceLink& s) const {
   return path_json(evaluation_->bound.paths[std::size_t(s.param)], s.item);
 }
 
+namespace {
+// The gradient part of a response (core/autograd.hpp's add_grad_response), where the build
+// installs gradients (set_grad_rules): the single-call web modules do not, and stay lighter.
+void (*g_grad_response)(const Evaluation&, const Json&, Json&) = nullptr;
+}  // namespace
+
+void set_grad_response(void (*respond)(const Evaluation&, const Json& request, Json& response)) {
+  g_grad_response = respond;
+}
+
 void Explainer::add_grad(const Json& request, Json& response) const {
   if (!evaluation_) return;
+  if (!g_grad_response) {
+    response["grad_error"] = Json{{"type", "Unsupported"},
+                                  {"message",
+                                   "gradients are not part of this build: the CLI and the program page "
+                                   "compute them"}};
+    return;
+  }
   const RequestScope scope;
   Json answer = response;
   const Json error = guarded([&] {
-    add_grad_response(*evaluation_, request, answer);
+    g_grad_response(*evaluation_, request, answer);
     return Json{{"ok", true}};
   });
   if (error["ok"] == true)

@@ -18,6 +18,9 @@ struct Evaluation {
 Evaluation run_call(const Call& call);
 // The protocol's path of an argument: [0], [0, 2] (a list's item), ["weight"].
 Json path_json(const ArgPath& p, int item = -1);
+// Where the build computes gradients (core/autograd.cpp's set_grad_rules installs it), the
+// function that answers a request's "grad" (Explainer::add_grad); without it, "grad_error".
+void set_grad_response(void (*respond)(const Evaluation&, const Json& request, Json& response));
 // The result as a Python value: a tensor, or a tuple of tensors.
 Value result_value(const Evaluation& e);
 
