@@ -179,13 +179,13 @@ std::string python_float_repr(double v) { return format_float(v, DType::Float64)
 
 namespace {
 thread_local const void* g_autograd_owner = nullptr;
-thread_local std::function<std::string(const Tensor&)> g_autograd_note;
+thread_local std::string (*g_autograd_note)(const void*, const Tensor&) = nullptr;
 }  // namespace
 
-void set_repr_autograd(const void* owner, std::function<std::string(const Tensor&)> note) {
+void set_repr_autograd(const void* owner, std::string (*note)(const void* owner, const Tensor& t)) {
   if (!note && owner != g_autograd_owner) return;  // another run took it since
   g_autograd_owner = note ? owner : nullptr;
-  g_autograd_note = std::move(note);
+  g_autograd_note = note;
 }
 
 std::string tensor_repr(const Tensor& t) {
@@ -212,7 +212,7 @@ std::string tensor_repr(const Tensor& t) {
     body = r.str(0, 0, indent, f);
   }
   if (g_autograd_note)
-    if (std::string note = g_autograd_note(t); !note.empty()) suffixes.push_back(std::move(note));
+    if (std::string note = g_autograd_note(g_autograd_owner, t); !note.empty()) suffixes.push_back(std::move(note));
   // _add_suffixes
   std::string out = prefix + body;
   std::size_t last_line = out.size() - (out.rfind('\n') == std::string::npos ? std::size_t(-1) : out.rfind('\n')) + 1;

@@ -4,7 +4,6 @@
 // width, 80-character lines, summarization above 1000 elements, the dtype= suffix when the
 // dtype is not the default one, int64 or bool).
 #pragma once
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,7 +25,7 @@ PrintOptions& print_options();
 // What a program's autograd adds to a tensor's repr after its dtype ("requires_grad=True",
 // "grad_fn=<MulBackward0>", or ""): set by a program run (`owner`) for the statements it runs,
 // cleared by the same owner.
-void set_repr_autograd(const void* owner, std::function<std::string(const Tensor&)> note);
+void set_repr_autograd(const void* owner, std::string (*note)(const void* owner, const Tensor& t));
 
 // repr(v): what the REPL echoes and what a list or tuple shows of its items ('a' quoted).
 std::string python_repr(const Value& v);

@@ -353,6 +353,32 @@ def unread_nan_deviation(name, request, ups, chosen, grads):
                 g["deviation"] = UNREAD_NAN_DEVIATIONS[name]
 
 
+COMPARE_NAN_DEVIATION = ("amax and amin name the elements equal to a slice's result as its value sources and the "
+                         "rest as compare sources, which carry no gradient; PyTorch 1.13's backward divides the "
+                         "gradient by the count of elements equal to the result, none when the result is NaN, so "
+                         "every element of such a slice gets NaN. Whence gives NaN to the slice's NaN elements (its "
+                         "value sources) and 0 to the others, given here")
+COMPARE_NAN_OPS = ("torch.amax", "torch.amin", "torch.Tensor.amax", "torch.Tensor.amin")
+
+
+def compare_nan_deviation(request, chosen, grads):
+    """amax/amin over a slice holding NaN: PyTorch's gradient with the NaN of the slice's non-NaN
+    elements (compare sources in Whence) as 0, as "exact" with a "deviation" note."""
+    if request["op"] not in COMPARE_NAN_OPS:
+        return
+    for path, t in chosen:
+        if t.grad is None or not bool(torch.isnan(t.detach()).any()):
+            continue
+        for g in grads:
+            if g["arg"] != path:
+                continue
+            base = value_of(g["exact"]) if "exact" in g else t.grad
+            exact = torch.where(torch.isnan(t.grad) & ~torch.isnan(t.detach()), torch.zeros_like(base), base)
+            if grad_json(exact) != grad_json(t.grad):
+                g["exact"] = grad_json(exact)
+                g["deviation"] = COMPARE_NAN_DEVIATION
+
+
 def elementwise_names():
     """Every name of an elementwise op (tests/golden/elementwise_ops.json)."""
     if not hasattr(elementwise_names, "names"):
@@ -429,6 +455,7 @@ def grad_case(rng, request, name=""):
     trace_deviation(request, ups, chosen, grads)
     scalar_loop_deviation(request, ups, chosen, grads)
     unread_nan_deviation(name, request, ups, chosen, grads)
+    compare_nan_deviation(request, chosen, grads)
     for p, m in refused.items():
         grads.append({"arg": json.loads(p), "grad": None, "refused": m})
     grads.sort(key=lambda g: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in g["arg"]])

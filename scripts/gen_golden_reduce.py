@@ -886,6 +886,14 @@ def reduce_cases(rng, op, names):
         B.add("k_positional", T([2, 3], "float32"), ["2", "1"], base=False)
         B.add("err_k_positional_too_big", T([2, 3], "float32"), ["3", "0"], base=False)
         B.add("err_k_missing", T([2, 3], "float32"), base=False)
+        # a 0-d input is copied out before the kernel is chosen: bool too
+        B.add("rank0_bool", T([], "bool", vals=[True]), kw=[("k", "1")])
+        B.add("rank0_float16", T([], "float16", vals=[-0.63]), kw=[("k", "1"), ("dim", "0")])
+        B.add("err_rank0_k0", T([], "float32", vals=[-0.63]), kw=[("k", "0")])
+        B.add("err_rank0_k2", T([], "float32", vals=[-0.63]), kw=[("k", "2")])
+        B.add("err_bool_k_too_big", T([2], "bool", vals=[True, False]), kw=[("k", "5")])
+        B.add("err_bool_empty_line", T([2, 0], "bool", vals=[]), kw=[("k", "1")])
+        B.add("err_bool", T([2], "bool", vals=[True, False]), kw=[("k", "1")])
     if p in ("torch.quantile", "torch.nanquantile"):
         for v in ("1.5", "-0.25"):
             B.add("err_q_%s" % v, T([4], "float32"), kw=[("q", v)])
@@ -902,6 +910,24 @@ def reduce_cases(rng, op, names):
     if p in ("torch.mode", "torch.median", "torch.nanmedian"):
         B.add("many_ties_dim0", T([4, 2], "float32", vals=[1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 1.0]), ["0"])
         B.add("nan_half", T([2, 3], "float64", vals=[math.nan, 1.0, math.nan, 2.0, 2.0, math.nan]), ["1"])
+    if p in ("torch.median", "torch.nanmedian"):
+        # lines of NaN alone: nanmedian's std::nth_element (libstdc++'s steps) decides which NaN
+        # is picked (index 2 of 5, 0 of 3); median takes the first NaN
+        nan = math.nan
+        for n in range(1, 10):
+            B.add("all_nan_len%d" % n, T([n], "float32" if n % 2 else "float64", vals=[nan] * n), ["0"])
+        B.add("all_nan_len40", T([40], "float32", vals=[nan] * 40), ["0"])
+        B.add("all_nan_rows_dim1", T([3, 5], "float32", vals=[nan] * 15), ["1"])
+        B.add("all_nan_cols_dim0_keepdim", T([5, 3], "bfloat16", vals=[nan] * 15), ["0", "True"])
+        B.add("all_nan_full", T([2, 5], "float32", vals=[nan] * 10))
+        mixed = [nan, nan, nan, nan, nan, nan, 1.0,
+                 nan, 2.0, nan, 2.0, nan, nan, nan,
+                 3.0, nan, 1.0, nan, 1.0, 2.0, nan,
+                 nan, nan, nan, nan, nan, nan, nan,
+                 0.0, -0.0, nan, 0.0, nan, nan, -1.0,
+                 nan, nan, 5.0, nan, nan, 4.0, nan]
+        B.add("mixed_nan_rows", T([6, 7], "float32", vals=mixed), ["1"])
+        B.add("mixed_nan_cols", T([7, 6], "float64", vals=[mixed[(i % 6) * 7 + i // 6] for i in range(42)]), ["0"])
     # 15. errors
     xx = T([2, 3], "float32")
     B.cases += [mk("err_no_args", p, []),
@@ -1010,6 +1036,21 @@ def along_cases(rng, op, names):
               kw=[("k", "2")])
         B.add("heap_select_ties_smallest", T([3, 64], "float32", vals=[float((i * 5 + i // 3) % 4) for i in range(192)]),
               kw=[("k", "1"), ("largest", "False"), ("sorted", "False")])
+        # a 0-d input is copied out before any kernel: k may be 0 (its element all the same),
+        # and no dtype is refused, bool included
+        B.add("rank0_k0", T([], "float32", vals=[-0.63]), kw=[("k", "0")])
+        B.add("rank0_k0_positional_dim", T([], "float64", vals=[2.5]), ["0", "0"], base=False)
+        B.add("rank0_k0_smallest_unsorted", T([], "float32", vals=[1.5]),
+              kw=[("k", "0"), ("largest", "False"), ("sorted", "False")])
+        B.add("rank0_k1", T([], "float16", vals=[-0.63]), kw=[("k", "1")])
+        B.add("rank0_k0_nan", T([], "float32", vals=[math.nan]), kw=[("k", "0")])
+        B.add("rank0_k0_int8", T([], "int8", vals=[3]), kw=[("k", "0")])
+        B.add("rank0_k0_bool", T([], "bool", vals=[True]), kw=[("k", "0")])
+        B.add("rank0_k1_bool", T([], "bool", vals=[False]), kw=[("k", "1")])
+        B.add("err_rank0_k2", T([], "float32", vals=[-0.63]), kw=[("k", "2")])
+        B.add("err_rank0_k_negative", T([], "float32", vals=[-0.63]), kw=[("k", "-1")])
+        B.add("err_bool_k_too_big", T([2], "bool", vals=[True, False]), kw=[("k", "5")])
+        B.add("err_bool_k0", T([2], "bool", vals=[True, False]), kw=[("k", "0")])
     if p == "torch.diff":
         B.add("prepend_append", T([2, 3], "float32"), kw=[("prepend", T([2, 1], "float32")),
                                                          ("append", T([2, 2], "float32"))])

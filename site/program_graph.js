@@ -36,7 +36,10 @@
     for (const step of response.steps || []) {
       at.set(step.line, nodes.length);
       const ops = (step.ops || []).map(shortOp);
-      nodes.push({ line: step.line, label: ops.length ? ops.join(" · ") : (step.names[0] ? "= " + step.names[0] : "step"), step });
+      // A statement that ran no op and bound nothing (loss.backward()) by its code.
+      const code = (step.code || "step").split("\n")[0];
+      const label = ops.length ? ops.join(" · ") : step.names[0] ? "= " + step.names[0] : code.length > 22 ? code.slice(0, 21) + "…" : code;
+      nodes.push({ line: step.line, label, step });
     }
     if (error && error.line && !at.has(error.line)) {
       at.set(error.line, nodes.length);

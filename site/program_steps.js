@@ -42,6 +42,8 @@
     if (value && typeof value === "object" && Array.isArray(value.tuple))
       return "(" + value.tuple.map(pyvalue).join(", ") + ")";
     if (value && typeof value === "object" && typeof value.grad_fn === "string") return "<" + value.grad_fn + " object>";
+    if (value === null) return "None";  // as Python writes them
+    if (value === true || value === false) return value ? "True" : "False";
     return JSON.stringify(value);
   }
 

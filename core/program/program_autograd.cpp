@@ -159,6 +159,7 @@ void ProgramAutograd::record(const Evaluation& e) {
     node->name = camel + "Backward";
   }
   node->sequence = ++sequence_;
+  for (const Tensor& t : e.result.tensors) node->result_versions.push_back(t.version());
   for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
     const Tensor& t = e.result.tensors[pos];
     const bool differentiable = grad_result(e, int(pos)) && !inputs.count(t.object_id());
@@ -300,18 +301,22 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
       if (!capture && it != info_.end() && it->second.retains_grad && it->second.grad_fn == node)
         accumulate_grad(it->second, slots[pos], reads);
     }
-    // A saved tensor written in place since the op ran: PyTorch's version check.
-    for (std::size_t a = 0; a < node->arguments.size(); ++a) {
-      const Tensor& t = *node->arguments[a].tensor;
-      if (!saves || t.version() == node->versions[a]) continue;
-      const std::string& made_by = node->made_by[a];
+    // A saved tensor (an argument, or a result: exp saves its output) written in place since
+    // the op ran: PyTorch's version check.
+    const auto modified = [&](const Tensor& t, std::uint64_t expected, const std::string& made_by) {
+      if (!saves || t.version() == expected) return;
       fail("RuntimeError",
            "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
                torch_tensor_type(t.dtype()) + " " + shape_str(t.shape()) + "]" + made_by + " is at version " +
-               std::to_string(t.version()) + "; expected version " + std::to_string(node->versions[a]) +
+               std::to_string(t.version()) + "; expected version " + std::to_string(expected) +
                " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
                "with torch.autograd.set_detect_anomaly(True).");
-    }
+    };
+    for (std::size_t a = 0; a < node->arguments.size(); ++a)
+      modified(*node->arguments[a].tensor, node->versions[a], node->made_by[a]);
+    for (std::size_t pos = 0; pos < node->result_versions.size(); ++pos)
+      modified(node->evaluation->result.tensors[pos], node->result_versions[pos],
+               ", which is output " + std::to_string(pos) + " of " + node->name + ",");
     slots.resize(node->outputs.size());
     const auto input_grads = op_backward(*node->evaluation, slots, node->arguments);
     if (!capture) last_upstream_[node.get()] = slots;

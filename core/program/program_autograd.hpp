@@ -27,12 +27,13 @@ struct GradNode {
     std::shared_ptr<GradNode> node;  // null: that argument needs no gradient
     int output = 0;
   };
-  std::vector<Next> next;               // one per argument
-  std::vector<std::uint64_t> versions;  // each argument's version counter when the op ran
-  std::vector<std::string> made_by;     // each argument's grad_fn then, as PyTorch's version error names it
-  std::vector<std::uint64_t> outputs;   // each result's tensor object (0: not differentiable)
-  std::uint64_t leaf = 0;               // AccumulateGrad: the leaf's tensor object
-  bool released = false;                // backward ran through it without retain_graph
+  std::vector<Next> next;                      // one per argument
+  std::vector<std::uint64_t> versions;         // each argument's version counter when the op ran
+  std::vector<std::string> made_by;            // each argument's grad_fn then, as PyTorch's version error names it
+  std::vector<std::uint64_t> result_versions;  // each result's version counter when the op ran
+  std::vector<std::uint64_t> outputs;          // each result's tensor object (0: not differentiable)
+  std::uint64_t leaf = 0;                      // AccumulateGrad: the leaf's tensor object
+  bool released = false;                       // backward ran through it without retain_graph
 };
 
 class ProgramAutograd {

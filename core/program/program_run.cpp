@@ -73,7 +73,9 @@ ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(
     }
     record_write(grad, written, before);
   };
-  set_repr_autograd(this, [this](const Tensor& t) { return autograd_.repr_note(t); });
+  set_repr_autograd(this, [](const void* run, const Tensor& t) {
+    return static_cast<const ProgramRun*>(run)->autograd_.repr_note(t);
+  });
   autograd_.warn = [this](const std::string& text) {
     if (step_ && std::find(step_->warnings.begin(), step_->warnings.end(), text) == step_->warnings.end())
       step_->warnings.push_back(text);

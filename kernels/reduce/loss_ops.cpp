@@ -18,9 +18,38 @@
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/reduce/loss_reduction.hpp"
 #include "kernels/reduce/reduce_family.hpp"
 
 namespace whence {
+
+// loss_reduction.hpp's: the reduction as PyTorch 1.13 reads the call.
+LossReduction loss_reduction_of(const Bound& b) {
+  const Value& r = arg(b, "reduction");
+  if (r.is<std::int64_t>()) {
+    const std::int64_t i = r.as<std::int64_t>();
+    return i == 1 ? LossReduction::Mean : i == 2 ? LossReduction::Sum : LossReduction::None;
+  }
+  auto truthy = [](const Value& v) {
+    if (v.is<bool>()) return v.as<bool>();
+    if (v.is<std::int64_t>()) return v.as<std::int64_t>() != 0;
+    if (v.is<double>()) return v.as<double>() != 0;
+    return !v.is<None>();
+  };
+  const Value& size_average = arg(b, "size_average");
+  const Value& reduce = arg(b, "reduce");
+  if (!size_average.is<None>() || !reduce.is<None>()) {
+    const bool avg = size_average.is<None>() || truthy(size_average);
+    const bool red = reduce.is<None>() || truthy(reduce);
+    return avg && red ? LossReduction::Mean : red ? LossReduction::Sum : LossReduction::None;
+  }
+  // PyTorch 1.13's torch.kl_div and torch.binary_cross_entropy_with_logits reduce nothing
+  // unless told (their F.* wrappers default to 'mean').
+  if (!b.given(std::size_t(b.op->param_index("reduction"))) &&
+      (b.name == "torch.kl_div" || b.name == "torch.binary_cross_entropy_with_logits"))
+    return LossReduction::None;
+  return loss_reduction(b);
+}
 
 namespace {
 
@@ -126,37 +155,6 @@ std::string loss_equation(const Bound& b, const OpResult& r, int, std::int64_t f
 }
 
 // --- shared checks ------------------------------------------------------------------------------
-
-bool truthy(const Value& v) {
-  if (v.is<bool>()) return v.as<bool>();
-  if (v.is<std::int64_t>()) return v.as<std::int64_t>() != 0;
-  if (v.is<double>()) return v.as<double>() != 0;
-  return !v.is<None>();
-}
-
-// The reduction: an int from the torch.* spellings (1 mean, 2 sum, else none); the deprecated
-// size_average/reduce, when either is given, as _Reduction.legacy_get_string reads them; else
-// the reduction string. `batchmean` (kl_div only) is read by the caller first.
-LossReduction reduction_of(const Bound& b) {
-  const Value& r = arg(b, "reduction");
-  if (r.is<std::int64_t>()) {
-    const std::int64_t i = r.as<std::int64_t>();
-    return i == 1 ? LossReduction::Mean : i == 2 ? LossReduction::Sum : LossReduction::None;
-  }
-  const Value& size_average = arg(b, "size_average");
-  const Value& reduce = arg(b, "reduce");
-  if (!size_average.is<None>() || !reduce.is<None>()) {
-    const bool avg = size_average.is<None>() || truthy(size_average);
-    const bool red = reduce.is<None>() || truthy(reduce);
-    return avg && red ? LossReduction::Mean : red ? LossReduction::Sum : LossReduction::None;
-  }
-  // PyTorch 1.13's torch.kl_div and torch.binary_cross_entropy_with_logits reduce nothing
-  // unless told (their F.* wrappers default to 'mean').
-  if (!b.given(std::size_t(b.op->param_index("reduction"))) &&
-      (b.name == "torch.kl_div" || b.name == "torch.binary_cross_entropy_with_logits"))
-    return LossReduction::None;
-  return loss_reduction(b);
-}
 
 // The Python losses call target.size() first: a target that is not a tensor has no size.
 const Tensor& target_tensor(const Bound& b) {
@@ -341,7 +339,7 @@ DType floating_common(const Bound& b, const char* kernel) {
 PointSetup mse_setup(const Bound& b) {
   PointSetup s;
   s.shape = broadcast_operands(b);
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   s.dtype = s.reduced_dtype = floating_common(b, "mse_cpu");
   return s;
 }
@@ -349,7 +347,7 @@ PointSetup mse_setup(const Bound& b) {
 PointSetup l1_setup(const Bound& b) {
   PointSetup s;
   s.shape = broadcast_operands(b);
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   const DType x = tensor_arg(b, "input").dtype(), y = tensor_arg(b, "target").dtype();
   if (x == DType::Bool && y == DType::Bool)
     fail("RuntimeError",
@@ -375,7 +373,7 @@ PointSetup l1_setup(const Bound& b) {
 PointSetup smooth_l1_setup(const Bound& b) {
   PointSetup s;
   s.shape = broadcast_operands(b);
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   s.k = double_arg(b, "beta", 1.0);
   if (s.k < 0) fail("RuntimeError", "smooth_l1_loss does not support negative values for beta.", "beta");
   s.dtype = s.reduced_dtype = floating_common(b, "smooth_l1_cpu");
@@ -386,7 +384,7 @@ PointSetup smooth_l1_setup(const Bound& b) {
 PointSetup huber_setup(const Bound& b) {
   PointSetup s;
   s.shape = broadcast_operands(b);
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   s.k = double_arg(b, "delta", 1.0);
   if (s.k <= 0) fail("RuntimeError", "huber_loss does not support non-positive values for delta.", "delta");
   const DType x = tensor_arg(b, "input").dtype();
@@ -401,7 +399,7 @@ PointSetup huber_setup(const Bound& b) {
 // input and target of one floating dtype, every input in [0, 1].
 PointSetup bce_setup(const Bound& b) {
   PointSetup s;
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   const Tensor& y = target_tensor(b);
   const Tensor& x = tensor_arg(b, "input");
   if (y.shape() != x.shape())
@@ -429,7 +427,7 @@ PointSetup bce_setup(const Bound& b) {
 // (1 - target).mul_(input) (the result keeps target's dtype), then exp_ of an input-dtype tensor.
 PointSetup bce_logits_setup(const Bound& b) {
   PointSetup s;
-  s.reduction = reduction_of(b);
+  s.reduction = loss_reduction_of(b);
   const Tensor& y = target_tensor(b);
   const Tensor& x = tensor_arg(b, "input");
   if (y.shape() != x.shape())
@@ -465,7 +463,7 @@ PointSetup kl_setup(const Bound& b) {
   const Value& r = arg(b, "reduction");
   const bool legacy = !arg(b, "size_average").is<None>() || !arg(b, "reduce").is<None>();
   const bool batchmean = !legacy && r.is<std::string>() && r.as<std::string>() == "batchmean";
-  s.reduction = batchmean ? LossReduction::Sum : reduction_of(b);
+  s.reduction = batchmean ? LossReduction::Sum : loss_reduction_of(b);
   const Tensor& y = tensor_arg(b, "target");
   if (is_integral(x.dtype(), true) || is_integral(y.dtype(), true))
     fail("RuntimeError", "kl_div: Integral inputs not supported.", is_integral(x.dtype(), true) ? "input" : "target");
@@ -730,7 +728,7 @@ std::string nll_text(const Bound& b, const LossPlan& p, std::size_t i, bool nume
 LossPlan nll_plan(const Bound& b, const LossSpec& spec) {
   LossPlan p;
   p.spec = &spec;
-  p.reduction = reduction_of(b);
+  p.reduction = loss_reduction_of(b);
   weight_is_tensor(b, "nll_loss_nd");
   const Tensor& x = tensor_arg(b, "input");
   const Tensor& t = tensor_arg(b, "target");
@@ -856,7 +854,7 @@ std::string ce_prob_text(const Bound& b, const LossPlan& p, std::size_t i, bool 
 LossPlan ce_plan(const Bound& b, const LossSpec& spec) {
   LossPlan p;
   p.spec = &spec;
-  p.reduction = reduction_of(b);
+  p.reduction = loss_reduction_of(b);
   weight_is_tensor(b, "cross_entropy_loss");
   const Tensor& x = tensor_arg(b, "input");
   const Tensor& t = tensor_arg(b, "target");

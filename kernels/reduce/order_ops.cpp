@@ -185,7 +185,10 @@ struct OrderSpec {
   DType (*value_dtype)(const Tensor&) = nullptr;
   const char* bool_kernel = nullptr;       // '"topk_cpu" not implemented for 'Bool''
   const char* full_bool_kernel = nullptr;  // median(x) without dim names another kernel
-  bool full_without_dim = false;           // median(x): every element, one value, ties all sources
+  // topk, kthvalue: a 0-d input is copied out (index 0) before PyTorch's kernel is chosen, so
+  // its k may be 0 (topk) and no dtype is refused; the dtype refusal comes after every check.
+  bool scalar_copy = false;
+  bool full_without_dim = false;  // median(x): every element, one value, ties all sources
   bool names_resolve = true;
   // Line ops (softmax): every output element reads its whole line; the equation is theirs,
   // the values softmax_lines' (no pick).
@@ -209,9 +212,12 @@ bool full_form(const Bound& b, const OrderSpec& s) { return s.full_without_dim &
 Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   Prepared p;
   p.x = b.tensor(0);
-  if (p.x.dtype() == DType::Bool && s.bool_kernel)
+  const bool refuse_bool = p.x.dtype() == DType::Bool && s.bool_kernel;
+  const auto bool_refusal = [&] {
     fail("RuntimeError",
          std::string("\"") + (full_form(b, s) ? s.full_bool_kernel : s.bool_kernel) + "\" not implemented for 'Bool'");
+  };
+  if (refuse_bool && !s.scalar_copy) bool_refusal();
   if (full_form(b, s)) {  // every element as one line; a 0-d result
     p.x = p.x.contiguous().as_strided({p.x.numel()}, {1}, 0);
     p.values = p.x;
@@ -221,6 +227,7 @@ Prepared prepare_order(const Bound& b, const OrderSpec& s) {
   }
   p.dim = s.dim_of(b, p.x);
   if (s.check) s.check(b, p.x, p.dim);
+  if (refuse_bool && s.scalar_copy && p.x.dim() != 0) bool_refusal();
   p.values = p.x;
   const Value& dtype = arg(b, "dtype");
   if (s.whole_line && dtype.is<DType>())
@@ -284,6 +291,17 @@ bool order_lines_fast(const Bound& b, const OrderSpec& s, const Prepared& p, OpR
   return true;
 }
 
+// The pick of one line, which must fill the output line (an internal error, not a read past
+// the picks, where it does not).
+Picked picked_line(const Bound& b, const OrderSpec& s, const Prepared& p, std::int64_t line) {
+  Picked k = s.pick(b, line_entries(p.values, p.in, line));
+  const std::size_t len = std::size_t(p.out.len);
+  if (k.winners.size() != len || k.results.empty() || k.results[0].size() != len)
+    fail("RuntimeError", std::string("internal error: ") + s.name + " picked " + std::to_string(k.winners.size()) +
+                             " of " + std::to_string(len) + " elements of a line");
+  return k;
+}
+
 OpResult order_run(const Bound& b) {
   const OrderSpec& s = order_spec(b);
   const Prepared p = prepare_order(b, s);
@@ -309,7 +327,7 @@ OpResult order_run(const Bound& b) {
   }
   if (order_lines_fast(b, s, p, r)) return r;
   for (std::int64_t line = 0; line < p.in.count; ++line) {
-    const Picked k = s.pick(b, line_entries(p.values, p.in, line));
+    const Picked k = picked_line(b, s, p, line);
     for (std::size_t j = 0; j < k.results[0].size(); ++j) {
       const std::int64_t at = p.out.flat(line, std::int64_t(j));
       for (std::size_t t = 0; t < r.tensors.size(); ++t) set_value(r.tensors[t], at, k.results[t][j]);
@@ -336,7 +354,7 @@ std::vector<Source> order_explain(const Bound& b, const OpResult&, int, std::int
     for (std::int64_t i = 0; i < p.in.len; ++i) all.push_back(i);
     return line_sources(p.in, line, all);
   }
-  const Picked k = s.pick(b, line_entries(p.values, p.in, line));
+  const Picked k = picked_line(b, s, p, line);
   return line_sources(p.in, line, k.winners[std::size_t(j)]);
 }
 
@@ -395,12 +413,22 @@ Picked pick_median(const Bound&, std::vector<Entry> v) {
   const Entry& m = v[(v.size() - 1) / 2];
   return single(m.second, m.first);
 }
-// nanmedian(x, dim): the lower middle of the non-NaN elements (NaN when there are none).
+// nanmedian(x, dim): the lower middle of the non-NaN elements (NaN when there are none), as
+// PyTorch 1.13's median_with_indices_impl picks it: std::nth_element of the positions at
+// (non-NaN count - 1) / 2 (C++'s division: 0 when all are NaN), ordered by value then
+// position, NaN last and NaNs all equivalent. With a non-NaN element that order is total, so
+// the pick is the lower middle; on a line of NaNs alone libstdc++'s steps decide which NaN
+// ends up first (index 2 of 5, 0 of 3).
+struct NanmedianLess {
+  bool operator()(const Entry& a, const Entry& b) const {
+    return a.first < b.first || (a.first == b.first && a.second < b.second) || (is_nan(b.first) && !is_nan(a.first));
+  }
+};
 Picked pick_nanmedian(const Bound&, std::vector<Entry> v) {
-  std::stable_sort(v.begin(), v.end(), less_nan_last);
-  std::size_t n = 0;
-  while (n < v.size() && !is_nan(v[n].first)) ++n;
-  const Entry& m = n ? v[(n - 1) / 2] : v[0];
+  const std::int64_t nans = std::count_if(v.begin(), v.end(), [](const Entry& e) { return is_nan(e.first); });
+  const std::int64_t nth = (std::int64_t(v.size()) - nans - 1) / 2;
+  gnu::nth_element(v, nth, NanmedianLess{});
+  const Entry& m = v[std::size_t(nth)];
   return single(m.second, m.first);
 }
 Picked pick_kthvalue(const Bound& b, std::vector<Entry> v) {
@@ -465,9 +493,10 @@ Picked pick_msort(const Bound& b, std::vector<Entry> v) {
   k.results.resize(1);
   return k;
 }
-// topk: std::nth_element at k - 1, then std::sort of the k - 1 before it when sorted.
+// topk: std::nth_element at k - 1, then std::sort of the k - 1 before it when sorted. A 0-d
+// input is copied whatever k (0 or 1): its one element is the result.
 Picked pick_topk(const Bound& b, std::vector<Entry> v) {
-  const std::int64_t k = int_arg(b, "k", 1);
+  const std::int64_t k = b.tensor(0).dim() == 0 ? 1 : int_arg(b, "k", 1);
   const bool largest = bool_arg(b, "largest", true), sorted = bool_arg(b, "sorted", true);
   if (largest)
     topk_entries(v, k, sorted, GreaterNanFirst{});
@@ -623,6 +652,7 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
                  nanmedian);
   OrderSpec kth{"kthvalue", 2, false, one, true, dim_last, kthvalue_check, pick_kthvalue};
   kth.bool_kernel = "kthvalue_cpu";
+  kth.scalar_copy = true;
   register_order(t, "torch.kthvalue torch.Tensor.kthvalue",
                  "The k-th smallest value of each line along dim, and where it is.",
                  "torch.kthvalue(torch.tensor([[3, 1, 2], [5, 4, 6]]), 2, dim=1)",
@@ -676,6 +706,7 @@ void add_order_ops(std::vector<const OpDescriptor*>& t) {
 
   OrderSpec topk{"topk", 2, false, topk_len, false, dim_last, topk_check, pick_topk};
   topk.bool_kernel = "topk_cpu";
+  topk.scalar_copy = true;
   register_order(t, "torch.topk torch.Tensor.topk",
                  "The k largest (or smallest) elements of each line along dim, with where they are.",
                  "torch.topk(torch.tensor([[3, 1, 5, 2], [5, 6, 4, 6]]), 2)",

@@ -3,6 +3,7 @@
 // normalization layers and losses are in reduce_gradients_groups.cpp and reduce_gradients_losses.cpp.
 #include <cmath>
 
+#include "core/number_format.hpp"
 #include "kernels/common/composite.hpp"
 #include "kernels/common/derivatives.hpp"
 #include "kernels/reduce/reduce_family.hpp"
@@ -22,27 +23,30 @@ std::size_t value_count(const std::vector<Source>& sources) {
   return n;
 }
 
-// Whether the call's input holds a zero anywhere (kept per result: prod and cumprod ask per
-// output element).
-struct InputHasZero {
-  bool zero = false;
+// How many zeros the call's input holds, counted up to 2 (kept per result: prod and cumprod
+// ask per output element).
+struct InputZeros {
+  int zeros = 0;
 };
-bool input_has_zero(const Bound& b, const OpResult& r) {
+int input_zeros(const Bound& b, const OpResult& r) {
   return prepared_for(b, r,
                       [](const Bound& c) {
-                        InputHasZero z;
+                        InputZeros z;
                         const Tensor& x = c.tensor(0);
-                        for (std::int64_t i = 0; i < x.numel() && !z.zero; ++i) z.zero = x.get(i).as_double() == 0;
+                        for (std::int64_t i = 0; i < x.numel() && z.zeros < 2; ++i)
+                          z.zeros += x.get(i).as_double() == 0;
                         return z;
                       })
-      .zero;
+      .zeros;
 }
 
 // ∂ out / ∂ x_j of a product over `sources` (prod, cumprod), as PyTorch's backward computes it:
 // when the whole input has no zero, out / x_j; else, for prod, the product of the others (0 for
-// every element once two of the product are zero), and for cumprod out_i / x_j before the
-// line's first zero and only that zero's product of the others from it on. A 0-d input (prod) or a single element (cumprod)
-// passes the gradient through.
+// every element once two of the product are zero, NaN where a NaN or inf is among them), and
+// for cumprod out_i / x_j before the line's first zero and only that zero's product of the
+// others from it on. prod without a dim and two zeros or more in the input: 0 everywhere, NaN
+// and inf elements included (PyTorch's prod_backward returns zeros_like there). A 0-d input
+// (prod) or a single element (cumprod) passes the gradient through.
 void product_derivatives(const Bound& b, const OpResult& r, const std::vector<Source>& sources, double out, bool scan,
                          double* d) {
   const std::size_t n = sources.size();
@@ -55,8 +59,13 @@ void product_derivatives(const Bound& b, const OpResult& r, const std::vector<So
   std::size_t zero = n;  // cumprod: the first zero of x_0..x_i
   for (std::size_t i = 0; scan && i < n && zero == n; ++i)
     if (x[i] == 0) zero = i;
-  if (!input_has_zero(b, r) || (scan && zero == n)) {
+  const int zeros = input_zeros(b, r);
+  if (zeros == 0 || (scan && zero == n)) {
     for (std::size_t i = 0; i < n; ++i) d[i] = out / x[i];
+    return;
+  }
+  if (!scan && zeros > 1 && arg(b, "dim").is<None>()) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = 0;
     return;
   }
   if (scan) {  // past a zero only the first zero has a derivative: the product of the others
@@ -117,8 +126,12 @@ void fold_derivatives(const Bound& b, const OpResult& r, int position, std::int6
       const bool sd = spec.kind == ReduceKind::Std || spec.kind == ReduceKind::StdMean;
       const double dof = double(n) - params.correction;
       const double scale = 2.0 / dof;
-      // PyTorch 1.13 gives a 0-d input with no degree of freedom an infinite derivative (not NaN).
-      if (!sd && dof == 0 && b.tensor(0).dim() == 0) return each([](double) { return INFINITY; });
+      // PyTorch 1.13's var_backward without a dim (none given, or a 0-d input) returns
+      // INFINITY · grad when there is no degree of freedom: infinite, not inf · 0 = NaN. (For
+      // var itself that is a 0-d gradient, which PyTorch's engine then refuses for a 1-d input;
+      // var_mean adds the mean's and gets inf.) With a dim given it is 2 / 0 · (x − mean): NaN.
+      if (!sd && dof == 0 && (b.tensor(0).dim() == 0 || arg(b, "dim").is<None>()))
+        return each([](double) { return INFINITY; });
       // std: var's derivative over 2·std, 0 where std is 0.
       const double chain = sd ? (out == 0 ? 0.0 : 1.0 / (2 * out)) : 1.0;
       return each([&](double x) { return chain * scale * (x - mean); });
@@ -168,20 +181,38 @@ void pick_derivatives(const Bound&, const OpResult&, int, std::int64_t, const st
   for (std::size_t i = 0; i < sources.size(); ++i) d[i] = 1.0 / ties;
 }
 
-// softmax y_i = e^x_i / Σ e^x: ∂y_i/∂x_j = y_i (δ_ij − y_j); log_softmax: δ_ij − e^{y_j};
-// softmin is softmax of −x. The result has the input's shape, so y_j is the result at x_j's flat.
+// softmax y_i = e^x_i / Σ e^x: ∂y_i/∂x_j = y_i (δ_ij − y_j); log_softmax: δ_ij − softmax_j;
+// softmin is softmax of −x. y is worked out again in double from the line's inputs (cast to
+// dtype= first, as the forward does), not read from the result: a float16 or bfloat16 result's
+// roundings, about 2^-9 relative in bfloat16, make Σ y_j differ from 1, and ∂y_i/∂x_j cancels
+// y_i against y_i·Σ y_j, so the rounded values give a gradient neither PyTorch's (which rounds
+// at every step of its backward) nor the float64 one rounded once (grad goldens' "exact").
 template <int Kind>  // 0 softmax, 1 log_softmax, 2 softmin
-void softmax_derivatives(const Bound&, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& sources,
+void softmax_derivatives(const Bound& b, const OpResult&, int, std::int64_t flat, const std::vector<Source>& sources,
                          double* d) {
-  const Tensor& y = r.tensors[0];
-  const double yi = y.get(flat).as_double();
-  for (std::size_t j = 0; j < sources.size(); ++j) {
-    const double yj = y.get(sources[j].flat).as_double();
+  const std::size_t n = sources.size();
+  const Value& dtype = arg(b, "dtype");
+  std::vector<double> y(n);
+  double top = -INFINITY;
+  for (std::size_t j = 0; j < n; ++j) {
+    double x = source_number(b, sources[j]);
+    if (dtype.is<DType>()) x = round_to_dtype(x, dtype.as<DType>());
+    y[j] = Kind == 2 ? -x : x;
+    if (y[j] > top) top = y[j];
+  }
+  double sum = 0;
+  for (double& v : y) sum += v = std::exp(v - top);
+  double yi = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    y[j] /= sum;
+    if (sources[j].flat == flat) yi = y[j];
+  }
+  for (std::size_t j = 0; j < n; ++j) {
     const double delta = sources[j].flat == flat ? 1.0 : 0.0;
     if (Kind == 1)
-      d[j] = delta - std::exp(yj);
+      d[j] = delta - y[j];
     else
-      d[j] = (Kind == 2 ? -1.0 : 1.0) * yi * (delta - yj);
+      d[j] = (Kind == 2 ? -1.0 : 1.0) * yi * (delta - y[j]);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/reduce/loss_reduction.hpp"
 #include "kernels/reduce/reduce_gradients.hpp"
 
 namespace whence {
@@ -20,34 +21,6 @@ using Partials = std::map<Key, double>;
 int param_of(const Bound& b, const char* name) { return b.op->param_index(name); }
 
 double sgn(double v) { return double((v > 0) - (v < 0)); }  // PyTorch's sign: 0 for NaN
-
-// loss_ops.cpp's reduction: an int (torch.* spellings), the legacy size_average/reduce, or the
-// string; torch.kl_div and torch.binary_cross_entropy_with_logits reduce nothing unless told.
-LossReduction reduction_of(const Bound& b) {
-  const Value& r = arg(b, "reduction");
-  if (r.is<std::int64_t>()) {
-    const std::int64_t i = r.as<std::int64_t>();
-    return i == 1 ? LossReduction::Mean : i == 2 ? LossReduction::Sum : LossReduction::None;
-  }
-  auto truthy = [](const Value& v) {
-    if (v.is<bool>()) return v.as<bool>();
-    if (v.is<std::int64_t>()) return v.as<std::int64_t>() != 0;
-    if (v.is<double>()) return v.as<double>() != 0;
-    return !v.is<None>();
-  };
-  const Value& size_average = arg(b, "size_average");
-  const Value& reduce = arg(b, "reduce");
-  if (!size_average.is<None>() || !reduce.is<None>()) {
-    const bool avg = size_average.is<None>() || truthy(size_average);
-    const bool red = reduce.is<None>() || truthy(reduce);
-    return avg && red ? LossReduction::Mean : red ? LossReduction::Sum : LossReduction::None;
-  }
-  if (!b.given(std::size_t(param_of(b, "reduction"))) &&
-      (b.name == "torch.kl_div" || b.name == "torch.binary_cross_entropy_with_logits"))
-    return LossReduction::None;
-  if (r.is<std::string>() && r.as<std::string>() == "batchmean") return LossReduction::Mean;
-  return loss_reduction(b);
-}
 
 // --- pointwise losses: term i reads input, target (broadcast), weight, pos_weight ----------------
 
@@ -93,16 +66,17 @@ void pointwise_derivatives(const Bound& b, const OpResult& r, int, std::int64_t 
   if (K == Kind::SmoothL1) k = double_arg(b, "beta", 1.0);
   if (K == Kind::Huber) k = double_arg(b, "delta", 1.0);
   if (K == Kind::KlDiv) k = bool_arg(b, "log_target", false) ? 1 : 0;
-  const LossReduction red = reduction_of(b);
+  // kl_div's 'batchmean' is a mean over the batch (its first dim), unless the legacy arguments decide.
+  const Value& rs = arg(b, "reduction");
+  const bool batchmean = K == Kind::KlDiv && rs.is<std::string>() && rs.as<std::string>() == "batchmean" &&
+                         arg(b, "size_average").is<None>() && arg(b, "reduce").is<None>();
+  const LossReduction red = batchmean ? LossReduction::Mean : loss_reduction_of(b);
   Shape shape = broadcast_shapes(x.shape(), y.shape());
   if (weighted && K != Kind::Bce && K != Kind::BceLogits)
     shape = broadcast_shapes(shape, tensor_arg(b, "weight").shape());
   const std::int64_t n = shape_numel(shape);
   double scale = 1;
   if (red == LossReduction::Mean) {
-    const Value& rs = arg(b, "reduction");
-    const bool batchmean = K == Kind::KlDiv && rs.is<std::string>() && rs.as<std::string>() == "batchmean" &&
-                           arg(b, "size_average").is<None>() && arg(b, "reduce").is<None>();
     scale = batchmean ? (x.dim() > 0 ? 1.0 / double(x.shape()[0]) : 1.0) : 1.0 / double(n);
   }
   const int px = param_of(b, "input"), py = param_of(b, "target");
@@ -170,7 +144,7 @@ void class_partials(const Bound& b, bool softmax, std::int64_t only, Partials& g
   std::vector<double> w(std::size_t(l.C), 1.0);
   if (weighted) w = values_of(tensor_arg(b, "weight"));
   const double eps = softmax ? double_arg(b, "label_smoothing", 0.0) : 0.0;
-  const LossReduction red = reduction_of(b);
+  const LossReduction red = loss_reduction_of(b);
   const int px = param_of(b, "input"), pt = param_of(b, "target"), pw = param_of(b, "weight");
   const std::int64_t samples = l.N * l.S;
   const bool none = red == LossReduction::None;
