@@ -29,7 +29,9 @@ def _grid(value, line, name):
     if not (isinstance(value, dict) and "data" in value):
         if isinstance(value, dict) and "tuple" in value:
             return '<span class="pyvalue">(%s)</span>' % ", ".join(_grid(v, line, "") for v in value["tuple"])
-        return '<span class="pyvalue">%s</span>' % html.escape(json.dumps(value))
+        text = {None: "None", True: "True", False: "False"}.get(value) if value is None or isinstance(value, bool) \
+            else json.dumps(value)  # as Python writes them
+        return '<span class="pyvalue">%s</span>' % html.escape(text)
     shape, data = value["shape"], value["data"]
     cols = shape[-1] if shape else 1
     rows = [data[i:i + cols] for i in range(0, len(data), cols)] if cols else []
