@@ -49,10 +49,15 @@ void add_grad_response(const Evaluation& e, const Json& request, Json& response)
   const auto up = upstream_of(e, grad);
   const auto grads = op_backward(e, up, args);
   Json list = Json::array();
-  for (std::size_t a = 0; a < args.size(); ++a)
-    list.push_back(Json{{"arg", path_json(e.bound.paths[std::size_t(args[a].param)], args[a].item)},
-                        {"param", e.op->params[std::size_t(args[a].param)].name},
-                        {"grad", tensor_to_json(grad_tensor(*args[a].tensor, grads[a]))}});
+  for (std::size_t a = 0; a < args.size(); ++a) {
+    // objects filled key by key, in this order (an ordered_json keeps it): smaller code than
+    // initializer lists
+    Json g = Json::object();
+    g["arg"] = path_json(e.bound.paths[std::size_t(args[a].param)], args[a].item);
+    g["param"] = e.op->params[std::size_t(args[a].param)].name;
+    g["grad"] = tensor_to_json(grad_tensor(*args[a].tensor, grads[a]));
+    list.push_back(std::move(g));
+  }
   response["grads"] = std::move(list);
   if (const std::string fn = grad_fn_name(e); !fn.empty()) response["grad_fn"] = fn;
   if (!request.contains("grad_explain")) return;
@@ -70,16 +75,23 @@ void add_grad_response(const Evaluation& e, const Json& request, Json& response)
       fail("IndexError", "no element " + std::to_string(flat) + " in the gradient of " + item["arg"].dump());
     const auto terms = grad_terms(e, up, args[a], flat);
     Json t = Json::array();
-    for (const GradTerm& term : terms)
-      t.push_back(Json::array({Json::array({term.position, term.out}), value_to_json(Value(term.upstream)),
-                               value_to_json(Value(term.local))}));  // a NaN as {"float": "nan"}
+    for (const GradTerm& term : terms) {  // [[RESULT, OUT], upstream, local], a NaN as {"float": "nan"}
+      Json out = Json::array(), row = Json::array();
+      out.push_back(term.position);
+      out.push_back(term.out);
+      row.push_back(std::move(out));
+      row.push_back(value_to_json(Value(term.upstream)));
+      row.push_back(value_to_json(Value(term.local)));
+      t.push_back(std::move(row));
+    }
     const std::string name = e.op->params[std::size_t(args[a].param)].name +
                              (args[a].item >= 0 ? "[" + std::to_string(args[a].item) + "]" : "");
-    relations.push_back(
-        Json{{"arg", item["arg"]},
-             {"element", flat},
-             {"terms", std::move(t)},
-             {"eq", grad_equation(e, name, *args[a].tensor, flat, terms, grads[a][std::size_t(flat)])}});
+    Json relation = Json::object();
+    relation["arg"] = item["arg"];
+    relation["element"] = flat;
+    relation["terms"] = std::move(t);
+    relation["eq"] = grad_equation(e, name, *args[a].tensor, flat, terms, grads[a][std::size_t(flat)]);
+    relations.push_back(std::move(relation));
   }
   response["grad_relations"] = std::move(relations);
 }

@@ -2,7 +2,9 @@
 // GradRule): each output element reads one element of each tensor operand, and its local
 // derivatives are the op's formula (elementwise_derivatives.cpp) at those operands' values.
 #include <limits>
-#include <unordered_map>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "core/number_format.hpp"
 #include "kernels/common/derivatives.hpp"
@@ -14,9 +16,21 @@ namespace whence {
 namespace {
 namespace ewgrad_rules {  // a name of its own: the unity build joins anonymous namespaces
 
-std::unordered_map<const OpDescriptor*, EwDerivative>& derivative_of() {
-  static std::unordered_map<const OpDescriptor*, EwDerivative> table;
+// Each op's formula, in the order add_elementwise_gradients set them (a list, not a hash map: one
+// instantiation less in the page's module; about a hundred ops, each found by a scan).
+std::vector<std::pair<const OpDescriptor*, EwDerivative>>& derivatives() {
+  static std::vector<std::pair<const OpDescriptor*, EwDerivative>> table;
   return table;
+}
+// The formula set last for `op` (as a map's assignment would keep); a walk asks for one op's
+// every element, so the last answer is kept.
+EwDerivative derivative_of(const OpDescriptor* op) {
+  static thread_local std::pair<const OpDescriptor*, EwDerivative> last{nullptr, nullptr};
+  if (last.first == op) return last.second;
+  const auto& table = derivatives();
+  for (std::size_t i = table.size(); i-- > 0;)
+    if (table[i].first == op) return (last = table[i]).second;
+  throw std::out_of_range("elementwise_gradients: no formula for the op");
 }
 
 // The operands' values at this element (functor order), read from the sources explain gave
@@ -42,7 +56,7 @@ void elementwise_derivatives(const Bound& b, const OpResult& result, int positio
       p.x[k] = round_to_dtype(number_arg(b, param).as_double(), p.dtype);
   }
   double dk[3] = {0, 0, 0};
-  derivative_of().at(b.op)(p, dk);
+  derivative_of(b.op)(p, dk);
   for (int k = 0; k < 3; ++k)
     if (source_of[k] >= 0) d[source_of[k]] = dk[k];
 }
@@ -56,7 +70,7 @@ void elementwise_check(const Bound& b, const OpResult& result) {
   for (std::size_t k = 0; k < spec.operands.size() && k < 3; ++k)
     p.given[k] = !b[std::size_t(spec.operands[k])].is<None>();
   double dk[3] = {0, 0, 0};
-  derivative_of().at(b.op)(p, dk);
+  derivative_of(b.op)(p, dk);
 }
 
 // glu's two sources are input's elements in the first and the second half.
@@ -74,7 +88,7 @@ void add_elementwise_gradients(GradRules& r) {
     GradRule rule{elementwise_derivatives};
     rule.check = elementwise_check;
     set_rule(r, e.name, rule);
-    derivative_of()[find_op(e.name)] = e.derivative;
+    derivatives().emplace_back(find_op(e.name), e.derivative);
   }
   for (const EwNoGradEntry& e : ew_no_grad_table()) set_rule(r, e.name, GradRule{nullptr, e.why});
   set_rule(r, "torch.nn.functional.glu", GradRule{glu_derivatives});

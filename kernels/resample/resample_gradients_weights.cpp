@@ -1,6 +1,6 @@
-// resample_gradients_weights.cpp - the tap weights of the sampling ops (resample_gradients_weights.hpp),
-// restated from resample_sample.cpp's make_axis, GridAxis and affine_grid_prepare, whose state
-// lives in that file alone.
+// resample_gradients_weights.cpp - the tap weights of the sampling ops (resample_gradients_weights.hpp):
+// resample_sample.cpp's make_axis and affine_grid_prepare restated per element (their state lives
+// in that file alone), on the coordinate arithmetic both share (resample_coordinates.hpp).
 #include "kernels/resample/resample_gradients_weights.hpp"
 
 #include <cmath>
@@ -10,45 +10,26 @@
 #include "core/number_format.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
+#include "kernels/resample/resample_coordinates.hpp"
 
 namespace whence {
 
 namespace {
 
 using I64 = std::int64_t;
-
-// PyTorch's coordinate arithmetic: each operation rounded to float, or double for float64.
-struct Rounding {
-  bool single = true;
-  double operator()(double v) const { return single ? double(float(v)) : v; }
-};
+using resample_coordinates::cubic_weights;
+using resample_coordinates::GridAxis;
+using resample_coordinates::pixel_scale;
+using resample_coordinates::Real;
 
 double number_value(const Value& v) {
   return v.is<double>() ? v.as<double>() : v.is<bool>() ? double(v.as<bool>()) : double(v.as<I64>());
 }
 
-// Cubic convolution weights (A = -0.75) at fractional offset t.
-void cubic_coefficients(const Rounding& R, double t, double* w) {
-  const double A = -0.75;
-  auto c1 = [&](double x) { return R(R(R(R(R(A + 2) * x) - R(A + 3)) * x) * x) + 1; };
-  auto c2 = [&](double x) { return R(R(R(R(R(A * x) - 5 * A) * x) + 8 * A) * x) - 4 * A; };
-  w[0] = R(c2(R(t + 1)));
-  w[1] = R(c1(t));
-  w[2] = R(c1(R(1 - t)));
-  w[3] = R(c2(R(2 - t)));
-}
-
-// area_pixel_compute_scale.
-double step_scale(const Rounding& R, I64 in, I64 out, bool align, std::optional<double> scale) {
-  if (align) return out > 1 ? R(double(in - 1) / double(out - 1)) : 0.0;
-  if (scale && *scale > 0) return R(1.0 / *scale);
-  return R(double(in) / double(out));
-}
-
 // The (input coordinate, weight) taps of output coordinate o along one dim.
-TapWeights axis_taps(bool cubic, I64 in, I64 out, bool align, std::optional<double> scale, const Rounding& R, I64 o) {
+TapWeights axis_taps(bool cubic, I64 in, I64 out, bool align, std::optional<double> scale, const Real& R, I64 o) {
   if (!cubic && out == in) return {{o, 1.0}};
-  const double s = step_scale(R, in, out, align, scale);
+  const double s = pixel_scale(R, in, out, align, scale);
   double r = align ? s * double(o) : std::fma(s, double(o) + 0.5, -0.5);
   if (!cubic) {
     if (r < 0) r = 0;
@@ -58,14 +39,14 @@ TapWeights axis_taps(bool cubic, I64 in, I64 out, bool align, std::optional<doub
   }
   const I64 i = I64(std::floor(r));
   double w[4];
-  cubic_coefficients(R, R(r - double(i)), w);
+  cubic_weights(R, R(r - double(i)), w);
   TapWeights t;
   for (int j = 0; j < 4; ++j) t.push_back({std::min(std::max<I64>(i - 1 + j, 0), in - 1), w[j]});
   return t;
 }
 
 // The products over the dims of per-dim taps (dim 0 outermost), as flat offsets in `strides`.
-TapWeights product_taps(const std::vector<TapWeights>& axes, const Shape& strides, bool round_each, const Rounding& R) {
+TapWeights product_taps(const std::vector<TapWeights>& axes, const Shape& strides, bool round_each, const Real& R) {
   TapWeights out{{0, 1.0}};
   for (std::size_t d = 0; d < axes.size(); ++d) {
     TapWeights next;
@@ -75,42 +56,6 @@ TapWeights product_taps(const std::vector<TapWeights>& axes, const Shape& stride
   }
   return out;
 }
-
-// grid_sample's coordinate along one input dim (GridSampler.h).
-struct GridCoordinate {
-  I64 size;
-  bool align;
-  int padding;  // 0 zeros, 1 border, 2 reflection
-  Rounding R;
-  double unnormalize(double g) const {
-    return align ? R(R(R(g + 1) / 2) * double(size - 1)) : R(R(R(R(g + 1) * double(size)) - 1) / 2);
-  }
-  double clip(double x) const {
-    const double low = x > 0 ? x : 0.0;
-    return low < double(size - 1) ? low : double(size - 1);
-  }
-  double reflect(double x) const {
-    const double lo2 = align ? 0 : -1, hi2 = align ? double(2 * (size - 1)) : double(2 * size - 1);
-    if (lo2 == hi2) return 0;
-    const double mn = lo2 / 2, span = (hi2 - lo2) / 2;
-    x = std::fabs(R(x - mn));
-    const double extra = R(std::fmod(x, span));
-    const double flips = std::floor(R(x / span));
-    return float_to_int32(flips) % 2 == 0 ? R(extra + mn) : R(R(span - extra) + mn);
-  }
-  double source(double g) const {
-    double x = unnormalize(g);
-    if (padding == 1) x = clip(x);
-    if (padding == 2) x = clip(reflect(x));
-    return x;
-  }
-  I64 bounded(double x) const {
-    if (padding == 1) x = clip(x);
-    if (padding == 2) x = clip(reflect(x));
-    const I64 j = float_to_int64(x);
-    return j >= 0 && j < size ? j : -1;
-  }
-};
 
 }  // namespace
 
@@ -129,7 +74,7 @@ TapWeights interpolate_weights(const Bound& b, const OpResult& r, I64 flat) {
   const int dims = x.dim() - 2;
   const Shape in(x.shape().begin() + 2, x.shape().end()),
       out(r.tensors[0].shape().begin() + 2, r.tensors[0].shape().end());
-  const Rounding R{x.dtype() != DType::Float64};
+  const Real R{x.dtype() != DType::Float64};
   const I64 out_inner = shape_numel(out);
   I64 rest = flat % out_inner;
   std::vector<I64> o(std::size_t(dims), 0);
@@ -155,7 +100,7 @@ TapWeights interpolate_weights(const Bound& b, const OpResult& r, I64 flat) {
 
 namespace {
 
-// d/dt of cubic_coefficients' weights (PyTorch's get_cubic_coefficients_grad, sign for t).
+// d/dt of cubic_weights' (PyTorch's get_cubic_coefficients_grad, sign for t).
 void cubic_slopes(double t, double* dw) {
   const double A = -0.75;
   auto c1 = [&](double x) { return (3 * (A + 2) * x - 2 * (A + 3)) * x; };  // c1'(x)
@@ -184,10 +129,10 @@ bool grid_coordinate_taps(const Bound& b, const OpResult& r, I64 flat, int k, Gr
   const int pad = padding == "zeros" ? 0 : padding == "border" ? 1 : 2;
   const Value& corners = arg(b, "align_corners");
   const bool align = corners.is<bool>() && corners.as<bool>();
-  const Rounding R{x.dtype() == DType::Float32};
+  const Real R{x.dtype() == DType::Float32};
   const I64 C = x.shape()[1], out_inner = shape_numel(r.tensors[0].shape()) / std::max<I64>(1, x.shape()[0] * C);
   const I64 loc = flat % out_inner, n = flat / (out_inner * C);
-  const GridCoordinate a{x.shape()[std::size_t(x.dim() - 1 - k)], align, pad, R};
+  const GridAxis a{x.shape()[std::size_t(x.dim() - 1 - k)], align, pad, R};
   const double g = grid.get((n * out_inner + loc) * dims + k).as_double();
   double mult = align ? double(a.size - 1) / 2 : double(a.size) / 2;
   out = GridCoordinateTaps{};
@@ -220,7 +165,7 @@ bool grid_coordinate_taps(const Bound& b, const OpResult& r, I64 flat, int k, Gr
   if (!std::isfinite(s)) return false;
   out.w.resize(4);
   out.dw.resize(4);
-  cubic_coefficients(R, R(s - f), out.w.data());
+  cubic_weights(R, R(s - f), out.w.data());
   cubic_slopes(s - f, out.dw.data());
   for (int j = 0; j < 4; ++j) {
     out.at.push_back(a.bounded(f - 1 + j));
@@ -242,7 +187,7 @@ I64 grid_plane(const Bound& b, const OpResult& r, I64 flat, Shape& strides) {
 
 TapWeights grid_sample_weights(const Bound& b, const OpResult& r, I64 flat) {
   const int dims = tensor_arg(b, "input").dim() - 2;
-  const Rounding R{tensor_arg(b, "input").dtype() == DType::Float32};
+  const Real R{tensor_arg(b, "input").dtype() == DType::Float32};
   // coordinate k (0 = x) reads input dim dims - 1 - k; the taps are built outermost dim first
   std::vector<TapWeights> axes(static_cast<std::size_t>(dims));
   for (int k = 0; k < dims; ++k) {

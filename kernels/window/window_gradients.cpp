@@ -53,29 +53,36 @@ std::vector<I64> window_ints(const Bound& b, const char* name, std::size_t n) {
 }
 
 // avg_pool's divisor for output element `flat` (avg_pool2d's rule; a 1-D pool is 2-D of height 1).
-template <int Dims>
-double avg_divisor(const Bound& b, const OpResult& r, I64 flat, std::size_t sources) {
+double avg_divisor(const Bound& b, const OpResult& r, I64 flat, std::size_t sources, int dims) {
   const Value& dv = arg(b, "divisor_override");
   if (!dv.is<None>()) return double(dv.is<Tensor>() ? dv.as<Tensor>().get(0).i : dv.as<I64>());
   if (!bool_arg(b, "count_include_pad", true)) return double(sources);  // the window's elements inside the input
-  const std::vector<I64> k = window_ints(b, "kernel_size", Dims), s = window_ints(b, "stride", Dims),
-                         p = window_ints(b, "padding", Dims);
+  const std::size_t n = std::size_t(dims);
+  const std::vector<I64> k = window_ints(b, "kernel_size", n), s = window_ints(b, "stride", n),
+                         p = window_ints(b, "padding", n);
   const Shape &in = tensor_arg(b, "input").shape(), &out = r.tensors[0].shape();
-  const I64 KW = k.back(), KH = Dims == 2 ? k[0] : 1;
-  const I64 sW = s.empty() ? KW : s.back(), sH = Dims == 2 ? (s.empty() ? KH : s[0]) : 1;
-  const I64 pW = p.back(), pH = Dims == 2 ? p[0] : 0;
-  const I64 W = in.back(), H = Dims == 2 ? in[in.size() - 2] : 1;
-  const I64 OW = out.back(), OH = Dims == 2 ? out[out.size() - 2] : 1;
+  const bool two = dims == 2;
+  const I64 KW = k.back(), KH = two ? k[0] : 1;
+  const I64 sW = s.empty() ? KW : s.back(), sH = two ? (s.empty() ? KH : s[0]) : 1;
+  const I64 pW = p.back(), pH = two ? p[0] : 0;
+  const I64 W = in.back(), H = two ? in[in.size() - 2] : 1;
+  const I64 OW = out.back(), OH = two ? out[out.size() - 2] : 1;
   const I64 ow = flat % OW, oh = flat / OW % OH;
   const I64 h0 = oh * sH - pH, w0 = ow * sW - pW;
   return double((std::min(h0 + KH, H + pH) - h0) * (std::min(w0 + KW, W + pW) - w0));
 }
 
-template <int Dims>
-void avg_derivatives(const Bound& b, const OpResult& r, int, I64 flat, const std::vector<Source>& s, double* d) {
+// One body for both ranks (a template per rank would be two copies in the page's module).
+void avg_derivatives(const Bound& b, const OpResult& r, I64 flat, const std::vector<Source>& s, double* d, int dims) {
   if (s.empty()) return;
-  const double divisor = avg_divisor<Dims>(b, r, flat, s.size());
+  const double divisor = avg_divisor(b, r, flat, s.size(), dims);
   for (std::size_t i = 0; i < s.size(); ++i) d[i] = 1.0 / divisor;
+}
+void avg1_derivatives(const Bound& b, const OpResult& r, int, I64 flat, const std::vector<Source>& s, double* d) {
+  avg_derivatives(b, r, flat, s, d, 1);
+}
+void avg2_derivatives(const Bound& b, const OpResult& r, int, I64 flat, const std::vector<Source>& s, double* d) {
+  avg_derivatives(b, r, flat, s, d, 2);
 }
 
 // lp_pool: y = (sign(a)·relu(|a|)·K)^(1/p) with a = avg_pool(x^p) (padding 0: the divisor is
@@ -85,12 +92,11 @@ void avg_derivatives(const Bound& b, const OpResult& r, int, I64 flat, const std
 // (0 where relu(|a|) <= 0, replacing a NaN), avg_pool's 1/n, pow's p·x^(p − 1).
 double torch_sign(double v) { return v > 0 ? 1 : v < 0 ? -1 : 0; }
 
-template <int Dims>
-void lp_derivatives(const Bound& b, const OpResult&, int, I64, const std::vector<Source>& s, double* d) {
+void lp_derivatives(const Bound& b, const std::vector<Source>& s, double* d, int dims) {
   if (s.empty()) return;
   const double p = double_arg(b, "norm_type", 2);
-  const std::vector<I64> k = window_ints(b, "kernel_size", Dims);
-  const double K = double(k.front() * (Dims == 2 ? k.back() : 1)), n = double(s.size());
+  const std::vector<I64> k = window_ints(b, "kernel_size", std::size_t(dims));
+  const double K = double(k.front() * (dims == 2 ? k.back() : 1)), n = double(s.size());
   double sum = 0;
   for (const Source& x : s) sum += std::pow(source_number(b, x), p);
   const double a = sum / n, m = torch_sign(a) * std::max(std::fabs(a), 0.0) * K;
@@ -100,6 +106,12 @@ void lp_derivatives(const Bound& b, const OpResult&, int, I64, const std::vector
   g *= torch_sign(a);
   for (std::size_t i = 0; i < s.size(); ++i) d[i] = g / n * (p * std::pow(source_number(b, s[i]), p - 1));
 }
+void lp1_derivatives(const Bound& b, const OpResult&, int, I64, const std::vector<Source>& s, double* d) {
+  lp_derivatives(b, s, d, 1);
+}
+void lp2_derivatives(const Bound& b, const OpResult&, int, I64, const std::vector<Source>& s, double* d) {
+  lp_derivatives(b, s, d, 2);
+}
 
 }  // namespace
 
@@ -107,12 +119,12 @@ void add_window_gradients(GradRules& r) {
   for (const char* name : {"torch.nn.functional.conv1d", "torch.nn.functional.conv2d",
                            "torch.nn.functional.conv_transpose1d", "torch.nn.functional.conv_transpose2d"})
     set_rule(r, name, GradRule{conv_derivatives});
-  set_rule(r, "torch.nn.functional.avg_pool1d", GradRule{avg_derivatives<1>});
-  set_rule(r, "torch.nn.functional.avg_pool2d", GradRule{avg_derivatives<2>});
+  set_rule(r, "torch.nn.functional.avg_pool1d", GradRule{avg1_derivatives});
+  set_rule(r, "torch.nn.functional.avg_pool2d", GradRule{avg2_derivatives});
   set_rule(r, "torch.nn.functional.adaptive_avg_pool1d", GradRule{mean_derivatives});
   set_rule(r, "torch.nn.functional.adaptive_avg_pool2d", GradRule{mean_derivatives});
-  set_rule(r, "torch.nn.functional.lp_pool1d", GradRule{lp_derivatives<1>});
-  set_rule(r, "torch.nn.functional.lp_pool2d", GradRule{lp_derivatives<2>});
+  set_rule(r, "torch.nn.functional.lp_pool1d", GradRule{lp1_derivatives});
+  set_rule(r, "torch.nn.functional.lp_pool2d", GradRule{lp2_derivatives});
   // max pools (to the winner: the other elements are compare sources), unfold, fold: copies and sums
   set_family_rule(r, "window", GradRule{unit_derivatives});
   // though copies, the max pools and unfold save their input for backward in PyTorch
