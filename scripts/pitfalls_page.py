@@ -116,7 +116,7 @@ def write(out_dir, whence, page):
         items = json.load(f)
     responses = [_eval(whence, [{"id": 0, "program": it["program"]}])[0] for it in items]
     provenance = [_provenance(whence, it["program"], r) for it, r in zip(items, responses)]
-    body = ['<article class="pitfalls">', "<h1>PyTorch pitfalls, element by element</h1>",
+    body = ['<link rel="stylesheet" href="../program.css">', '<article class="pitfalls">', "<h1>PyTorch pitfalls, element by element</h1>",
             "<p class=\"lead\">Short programs that go wrong in the classic ways, run by Whence line by line. "
             "Point at or tap any element: the elements it comes from light up at every earlier line (darker is closer), "
             "and the ones it reaches later in amber. A failing line shows PyTorch's own error. "

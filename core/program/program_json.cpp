@@ -171,8 +171,11 @@ Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
     if (!v) fail("NameError", "name '" + name + "' is not defined");
     if (!v->is<Tensor>()) fail("TypeError", "'" + name + "' is a " + python_type_name(*v) + ", not a tensor");
     t = v->as<Tensor>();
-    if (element >= 0 && element < t.numel())
-      cell = own_cell(run.provenance(), name, *run.provenance().resolve(t, element));
+    if (element >= 0 && element < t.numel()) {
+      const std::optional<Cell> now = run.provenance().resolve(t, element);
+      if (!now) fail("ValueError", "'" + name + "' was made by no step Whence records, so it has no provenance");
+      cell = own_cell(run.provenance(), name, *now);
+    }
   }
   if (!cell)
     fail("IndexError", "element " + std::to_string(element) + " is out of range for '" + name + "', which has " +

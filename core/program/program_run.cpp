@@ -218,7 +218,11 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
   if (v.is<Tensor>()) {
     const Tensor& t = v.as<Tensor>();
     node = provenance_.find(t);
-    if (node >= 0 && provenance_.node(node).statement != statement_) {
+    if (node < 0) {  // a tensor no op made (g.get_state()'s bytes): a leaf of its own
+      SourceTable none;
+      none.add_empty(std::size_t(t.numel()));
+      node = add_node(t, std::move(none));
+    } else if (provenance_.node(node).statement != statement_) {
       // b = a: another name for the same tensor, a step whose elements are a's.
       node = add_node(t, same_elements(t));
     }
