@@ -126,7 +126,10 @@ void ProgramAutograd::record(const Evaluation& e) {
     for (const Tensor& t : e.result.tensors) set_requires_grad(t, true, false);
     return;
   }
-  if (!enabled_) return;
+  if (!enabled_ || info_.empty()) return;  // nothing requires grad yet: no graph to grow
+  bool needed = false;                     // before copying the call: does any argument require grad?
+  for (const GradArgument& a : grad_arguments(e)) needed = needed || requires_grad(*a.tensor);
+  if (!needed) return;
   auto node = std::make_shared<GradNode>();
   node->evaluation = std::make_shared<const Evaluation>(e);
   node->arguments = grad_arguments(*node->evaluation);
