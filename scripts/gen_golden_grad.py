@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
 
 import torch  # noqa: E402
 
+import golden_common  # noqa: E402
 from golden_common import FLOATS, TORCH_DTYPE, resolve, tensor_json  # noqa: E402
 
 SEED = 20261128
@@ -697,30 +698,10 @@ def main():
     check = "--check" in sys.argv
     t0 = time.time()
     files, meta = generate()
+    same = lambda committed, fresh, path: path.endswith(".jsonl") and same_but_last_bits(committed, fresh)  # noqa: E731
+    rc = golden_common.write_or_check(files, OUT_DIR, "grad", check, t0, same)
     if check:
-        stale = []
-        for p, text in files.items():
-            committed = open(p, encoding="utf-8").read() if os.path.exists(p) else None
-            if committed == text:
-                continue
-            if committed is not None and p.endswith(".jsonl") and same_but_last_bits(committed, text):
-                print("same but for floats' last bits (this CPU):", os.path.relpath(p, ROOT))
-                continue
-            stale.append(p)
-        if os.path.isdir(OUT_DIR):
-            stale += [os.path.join(OUT_DIR, f) for f in sorted(os.listdir(OUT_DIR))
-                      if os.path.join(OUT_DIR, f) not in files]
-        for p in stale:
-            print("differs from a fresh generation:", os.path.relpath(p, ROOT))
-        print("grad golden check: %s (%.1f s)" % ("STALE" if stale else "up to date", time.time() - t0))
-        return 1 if stale else 0
-    os.makedirs(OUT_DIR, exist_ok=True)
-    for f in os.listdir(OUT_DIR):
-        if os.path.join(OUT_DIR, f) not in files:
-            os.remove(os.path.join(OUT_DIR, f))
-    for p, text in files.items():
-        with open(p, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        return rc
     print("wrote %d cases (%d with grads, %d PyTorch refuses) from %d candidates; %d not reproduced; %.1f s"
           % (meta["cases"], meta["grads"], meta["errors"], meta["candidates"], len(meta["not_reproduced"]),
              time.time() - t0))
