@@ -22,20 +22,9 @@ bool listed(const std::string& names, const std::string& name) {
   return false;
 }
 
-std::string brackets(const Shape& shape, std::int64_t flat) {
-  std::string s;
-  std::vector<std::int64_t> c(shape.size());
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    c[d] = shape[d] ? flat % shape[d] : 0;
-    flat = shape[d] ? flat / shape[d] : 0;
-  }
-  for (std::int64_t x : c) s += "[" + std::to_string(x) + "]";
-  return s;
-}
-
-std::string number(double v) {
+std::string factor(double v) {
   const std::string s = format_float(v, DType::Float64);
-  return v < 0 || std::signbit(v) ? "(" + s + ")" : s;
+  return std::signbit(v) ? "(" + s + ")" : s;
 }
 
 void (*g_add_rules)(GradRules&) = nullptr;
@@ -149,23 +138,44 @@ std::vector<GradTerm> grad_terms(const Evaluation& e, const std::vector<std::vec
   return terms;
 }
 
+std::string element_brackets(const Shape& shape, std::int64_t flat) {
+  std::string s;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    const std::int64_t n = shape[d];
+    s = "[" + std::to_string(n ? flat % n : 0) + "]" + s;
+    flat = n ? flat / n : 0;
+  }
+  return s;
+}
+
+ChainRule chain_rule(const std::string& of, const std::vector<std::string>& outs, const std::vector<GradTerm>& terms) {
+  ChainRule c;
+  for (std::size_t i = 0; i < terms.size() && i < outs.size(); ++i) {
+    const std::string sep = i ? " + " : "";
+    c.symbolic += sep + "∂L/∂" + outs[i] + "·∂" + outs[i] + "/∂" + of;
+    c.numeric += sep + factor(terms[i].upstream) + "·" + factor(terms[i].local);
+  }
+  return c;
+}
+
+Tensor grad_tensor(const Tensor& like, const std::vector<double>& g) {
+  Tensor t = Tensor::empty(like.dtype(), like.shape());
+  for (std::size_t i = 0; i < g.size(); ++i) t.set(std::int64_t(i), Scalar::from_float(g[i]));
+  return t;
+}
+
 std::string grad_equation(const Evaluation& e, const std::string& name, const Tensor& argument, std::int64_t flat,
                           const std::vector<GradTerm>& terms, double total) {
   const bool tuple = e.result.tensors.size() > 1;
-  auto out_name = [&](const GradTerm& t) {
-    return (tuple ? "out" + std::to_string(t.position) : std::string("out")) +
-           brackets(e.result.tensors[std::size_t(t.position)].shape(), t.out);
-  };
-  const std::string at = brackets(argument.shape(), flat);
-  std::string symbolic, numeric;
-  for (std::size_t i = 0; i < terms.size(); ++i) {
-    const std::string sep = i ? " + " : "";
-    symbolic += sep + "∂L/∂" + out_name(terms[i]) + "·∂" + out_name(terms[i]) + "/∂" + name + at;
-    numeric += sep + number(terms[i].upstream) + "·" + number(terms[i].local);
-  }
+  std::vector<std::string> outs;
+  for (const GradTerm& t : terms)
+    outs.push_back((tuple ? "out" + std::to_string(t.position) : std::string("out")) +
+                   element_brackets(e.result.tensors[std::size_t(t.position)].shape(), t.out));
+  const std::string at = element_brackets(argument.shape(), flat);
   std::string eq = name + ".grad" + at + " = ";
   if (terms.empty()) return eq + "0 (no output element reads " + name + at + ")";
-  return eq + symbolic + " = " + numeric + " = " + format_float(total, argument.dtype());
+  const ChainRule c = chain_rule(name + at, outs, terms);
+  return eq + c.symbolic + " = " + c.numeric + " = " + format_float(total, argument.dtype());
 }
 
 }  // namespace whence

@@ -76,6 +76,17 @@ struct GradTerm {
 std::vector<GradTerm> grad_terms(const Evaluation& e, const std::vector<std::vector<double>>& upstream,
                                  const GradArgument& arg, std::int64_t flat);
 
+// "[1][0]": the coordinates of element `flat` of `shape`.
+std::string element_brackets(const Shape& shape, std::int64_t flat);
+// The chain rule's sum for one gradient element, `of` the element ("x[1]"), each term's output
+// element labelled ("y[0]"): {"∂L/∂y[0]·∂y[0]/∂x[1] + ...", "0.5·2.0 + 0.5·(-1.0)"}.
+struct ChainRule {
+  std::string symbolic, numeric;
+};
+ChainRule chain_rule(const std::string& of, const std::vector<std::string>& outs, const std::vector<GradTerm>& terms);
+// A gradient (double, row-major) as a tensor of `like`'s dtype and shape.
+Tensor grad_tensor(const Tensor& like, const std::vector<double>& g);
+
 // "input.grad[1] = out.grad[0]·∂out[0]/∂input[1] + out.grad[2]·∂out[2]/∂input[1]
 //  = 0.5·2.0 + 0.5·(-1.0) = 0.5": the terms written out; `name` is the argument's name.
 std::string grad_equation(const Evaluation& e, const std::string& name, const Tensor& argument, std::int64_t flat,

@@ -33,12 +33,6 @@ std::vector<std::vector<double>> upstream_of(const Evaluation& e, const Json& gr
   return up;
 }
 
-Tensor grad_tensor(const Tensor& like, const std::vector<double>& g) {
-  Tensor t = Tensor::empty(like.dtype(), like.shape());
-  for (std::size_t i = 0; i < g.size(); ++i) t.set(std::int64_t(i), Scalar::from_float(g[i]));
-  return t;
-}
-
 }  // namespace
 
 void add_grad_response(const Evaluation& e, const Json& request, Json& response) {

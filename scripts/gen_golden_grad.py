@@ -311,10 +311,7 @@ def trace_deviation(request, ups, chosen, grads):
         return
     right = torch.zeros(t.shape, dtype=t.dtype)
     right.diagonal().fill_(float(ups[0]))
-    for g in grads:
-        if g["arg"] == path:
-            g["exact"] = grad_json(right)
-            g["deviation"] = TRACE_DEVIATION
+    offer_exact(grads, path, grad_json(right), TRACE_DEVIATION)  # the first deviation asked
 
 
 SCALAR_LOOP_DEVIATION = ("PyTorch's vectorized backward loop and its per-element loop disagree at this input's "
@@ -333,6 +330,15 @@ UNREAD_NAN_DEVIATIONS = {
 }
 
 
+def offer_exact(grads, path, exact, reason):
+    """Keeps `exact` (JSON) beside PyTorch's gradient of argument `path` as the answer the tests
+    also accept, with the reason; the first deviation that applies wins."""
+    for g in grads:
+        if g["arg"] == path and "exact" not in g:
+            g["exact"] = exact
+            g["deviation"] = reason
+
+
 def unread_nan_deviation(name, request, ups, chosen, grads):
     """The elements read are those with a gradient when every floating argument is ones; the
     NaN of the others becomes 0."""
@@ -348,10 +354,7 @@ def unread_nan_deviation(name, request, ups, chosen, grads):
         if t.grad is None or not bool(torch.isnan(t.grad).any()) or json.dumps(path) not in read:
             continue
         exact = torch.where(read[json.dumps(path)], t.grad, torch.nan_to_num(t.grad, nan=0.0))
-        for g in grads:
-            if g["arg"] == path and "exact" not in g:
-                g["exact"] = grad_json(exact)
-                g["deviation"] = UNREAD_NAN_DEVIATIONS[name]
+        offer_exact(grads, path, grad_json(exact), UNREAD_NAN_DEVIATIONS[name])
 
 
 COMPARE_NAN_DEVIATION = ("amax and amin name the elements equal to a slice's result as its value sources and the "
@@ -412,10 +415,7 @@ def source_mask_deviation(request, relations, ups, chosen, grads):
             exact = torch.where(mask.reshape(t.grad.shape), t.grad, torch.zeros_like(t.grad))
         if grad_json(exact) == grad_json(t.grad):
             continue
-        for g in grads:
-            if g["arg"] == path and "exact" not in g:
-                g["exact"] = grad_json(exact)
-                g["deviation"] = SOURCE_MASK_DEVIATION
+        offer_exact(grads, path, grad_json(exact), SOURCE_MASK_DEVIATION)
 
 
 BLOCK_DIAG_DEVIATION = ("PyTorch 1.13's block_diag backward skips an empty 1-D block without moving past its row, so "
@@ -443,10 +443,7 @@ def block_diag_deviation(request, ups, chosen, grads):
         want = r.grad.reshape(t.grad.shape)
         if grad_json(want) == grad_json(t.grad):
             continue
-        for g in grads:
-            if g["arg"] == path and "exact" not in g:
-                g["exact"] = grad_json(want)
-                g["deviation"] = BLOCK_DIAG_DEVIATION
+        offer_exact(grads, path, grad_json(want), BLOCK_DIAG_DEVIATION)
 
 
 def compare_nan_deviation(request, chosen, grads):
@@ -505,10 +502,7 @@ def scalar_loop_deviation(request, ups, chosen, grads):
     ref = grad_json(scalar)
     if ref == grad_json(t.grad):
         return
-    for g in grads:
-        if g["arg"] == path and "exact" not in g:
-            g["exact"] = ref
-            g["deviation"] = SCALAR_LOOP_DEVIATION
+    offer_exact(grads, path, ref, SCALAR_LOOP_DEVIATION)
 
 
 def grad_json(g):

@@ -61,13 +61,6 @@ std::vector<Tensor> tensors_of(const Value& v, const char* what) {
 
 std::string torch_tensor_type(DType d) { return std::string("torch.") + dtype_scalar_name(d) + "Tensor"; }
 
-// The whole-tensor gradient `g` (double) as a tensor of t's dtype and shape.
-Tensor grad_tensor(const Tensor& like, const std::vector<double>& g) {
-  Tensor t = Tensor::empty(like.dtype(), like.shape());
-  for (std::size_t i = 0; i < g.size(); ++i) t.set(std::int64_t(i), Scalar::from_float(g[i]));
-  return t;
-}
-
 }  // namespace
 
 ProgramAutograd::Info* ProgramAutograd::find(const Tensor& t) {

@@ -223,21 +223,6 @@ Json grouped_cells_json(Provenance& p, const std::vector<Statement>& statements,
   return out;
 }
 
-std::string coordinates(const Tensor& t, std::int64_t flat) {
-  std::string s;
-  for (std::size_t d = t.shape().size(); d-- > 0;) {
-    const std::int64_t n = t.shape()[d];
-    s = "[" + std::to_string(n ? flat % n : 0) + "]" + s;
-    flat = n ? flat / n : 0;
-  }
-  return s;
-}
-
-std::string term_number(double v) {
-  const std::string s = format_float(v, DType::Float64);
-  return std::signbit(v) ? "(" + s + ")" : s;
-}
-
 // "grad": {"name", "element", "line"?}: where that element's gradient in the last backward comes
 // from, one term per output element that read it, as the chain rule writes it with numbers:
 // {"from", "grad", "terms": [{"grad_fn", "out": CELL, "upstream", "local"}], "eq"}.
@@ -261,25 +246,25 @@ Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
       name = grad_fn.substr(0, grad_fn.find("Backward"));
       if (!name.empty()) name[0] = char(std::tolower(static_cast<unsigned char>(name[0])));
     }
-    return name + coordinates(tensor, flat);
+    return name + element_brackets(tensor.shape(), flat);
   };
   const std::string self = label(from, "", t, start.flat);
-  const std::string self_grad = self.substr(0, self.find('[')) + ".grad" + coordinates(t, start.flat);
+  const std::string self_grad = self.substr(0, self.find('[')) + ".grad" + element_brackets(t.shape(), start.flat);
   Json terms = Json::array();
-  std::string symbolic, numeric;
+  std::vector<std::string> outs;
+  std::vector<GradTerm> factors;
   for (const auto& term : explained.terms) {
     const int node = p.find(term.out);
     Json out = node >= 0 ? cell_json(p, statements, Cell{node, term.element}, Role::Value) : Json{{"name", nullptr}};
-    const std::string o_label = label(out, term.grad_fn, term.out, term.element);
+    outs.push_back(label(out, term.grad_fn, term.out, term.element));
+    factors.push_back(GradTerm{0, term.element, term.upstream, term.local});
     out.erase("role");
     terms.push_back(Json{{"grad_fn", term.grad_fn}, {"out", out}, {"upstream", term.upstream}, {"local", term.local}});
-    const std::string sep = symbolic.empty() ? "" : " + ";
-    symbolic += sep + "∂L/∂" + o_label + "·∂" + o_label + "/∂" + self;
-    numeric += sep + term_number(term.upstream) + "·" + term_number(term.local);
   }
+  const ChainRule c = chain_rule(self, outs, factors);
   r["grad"] = explained.total;
   r["terms"] = std::move(terms);
-  r["eq"] = self_grad + " = " + (symbolic.empty() ? "0" : symbolic + " = " + numeric) + " = " +
+  r["eq"] = self_grad + " = " + (c.symbolic.empty() ? "0" : c.symbolic + " = " + c.numeric) + " = " +
             format_float(explained.total, t.dtype());
   return r;
 }
