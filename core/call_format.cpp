@@ -123,6 +123,7 @@ std::string format_value(const Value& v) {
     std::string operator()(const Ellipsis&) const { return "Ellipsis"; }
     std::string operator()(const GeneratorRef&) const { return "<torch._C.Generator object>"; }
     std::string operator()(const GradFnRef& g) const { return "<" + g.name + " object>"; }
+    std::string operator()(const ObjectRef& o) const { return o.object->repr(); }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }

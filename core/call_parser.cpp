@@ -109,11 +109,44 @@ struct Applied {
   Operand value;
 };
 Applied apply_operator(const Node& n);
+Applied apply_binary(const Node& n, const Operand& l, const Operand& r);  // l op r, operands evaluated
 Operand operand(const Node& n);
+
+// The items `*value` spreads into a call's arguments or a list display.
+List spread(const Value& v) {
+  if (v.is<List>()) return v.as<List>();
+  if (g_scope) return iterate_value(v, *g_scope);
+  fail("TypeError", "Value after * must be an iterable, not " + python_type_name(v));
+}
 
 std::vector<Value> eval_all(const std::vector<Node>& nodes, std::size_t first) {
   std::vector<Value> out;
-  for (std::size_t i = first; i < nodes.size(); ++i) out.push_back(eval(nodes[i]));
+  for (std::size_t i = first; i < nodes.size(); ++i) {
+    if (nodes[i].kind != Kind::Starred) {
+      out.push_back(eval(nodes[i]));
+      continue;
+    }
+    for (Value& item : spread(eval(nodes[i].items[0]))) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+// A call's keyword arguments, a `**mapping` expanded (programs only: their dicts).
+Kwargs eval_kwargs(const Node& call) {
+  Kwargs out;
+  for (const auto& [k, node] : call.kwargs) {
+    if (k != "**") {
+      out.emplace_back(k, eval(node));
+      continue;
+    }
+    const Value mapping = eval(node);
+    if (!g_scope) fail("TypeError", "argument after ** must be a mapping, not " + python_type_name(mapping));
+    for (auto& kv : g_scope->expand_mapping(mapping)) {
+      for (const auto& [seen, v] : out)
+        if (seen == kv.first) fail("TypeError", "got multiple values for keyword argument '" + seen + "'");
+      out.push_back(std::move(kv));
+    }
+  }
   return out;
 }
 
@@ -164,10 +197,11 @@ bool is_autograd_function(const std::string& name) {
 // ones, full, arange, ...) are registered ops (kernels/factory/factory_ops.cpp): a literal like
 // torch.arange(6) runs that op, with PyTorch's binding, values and errors.
 Value call_function(const std::string& name, const Node& call) {
+  if (g_scope)  // a program's builtins (range, isinstance, ...) and library (torch.nn.Linear)
+    if (auto v = g_scope->call_function(name, call)) return *v;
   const std::vector<Value> args = eval_all(call.items, 1);
   if (is_autograd_function(name)) {
-    std::vector<std::pair<std::string, Value>> kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     if (!g_scope) fail("Unsupported", name + "() runs in Whence's programs (the program page), not in a single call");
     if (auto v = g_scope->function(name, args, kwargs)) return *v;
   }
@@ -186,8 +220,7 @@ Value call_function(const std::string& name, const Node& call) {
     return t;
   }
   if (is_python_function(name)) {
-    std::vector<std::pair<std::string, Value>> kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     check_module_imported(call.items[0]);
     if (name == "torch.set_default_dtype" && !g_scope)
       fail("Unsupported", "torch.set_default_dtype changes what later statements do: run it in a program");
@@ -223,8 +256,7 @@ Value call_function(const std::string& name, const Node& call) {
     return std::int64_t(number.f);
   }
   if (is_generator_function(name)) {  // torch.manual_seed(0), torch.Generator(), ... (core/generator_calls.hpp)
-    Kwargs kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     if (!python_calls().generator_function)
       fail("Unsupported", name + "() runs in Whence's programs (the program page), not in a single call");
     Value v = python_calls().generator_function(name, args, kwargs);
@@ -247,8 +279,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   const std::vector<Value> args = eval_all(call.items, 1);
   const std::string qualified = "torch.Tensor." + method;
   if (is_tensor_query(method)) {  // x.size(), x.item(), ...: Python values, not ops
-    std::vector<std::pair<std::string, Value>> kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     if (!python_calls().tensor_query)
       fail("Unsupported", "Tensor." + method + "() runs in Whence's programs (the program page), not in a single call");
     if (auto v = python_calls().tensor_query(self, method, args, kwargs)) return *v;
@@ -256,8 +287,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
   // A program writes an in-place method's result into self (x.uniform_()), even where the
   // method is a registered op that computes it out of place.
   if (g_scope && method.size() > 1 && method.back() == '_' && method[method.size() - 2] != '_') {
-    std::vector<std::pair<std::string, Value>> kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     if (auto v = g_scope->method(self, method, args, kwargs)) return *v;
   }
   // A program records the registered op (its relations); a single call's arguments keep the
@@ -300,8 +330,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
     return run_nested_op(qualified, with_self, call);
   }
   if (g_scope) {
-    std::vector<std::pair<std::string, Value>> kwargs;
-    for (const auto& [k, node] : call.kwargs) kwargs.emplace_back(k, eval(node));
+    const Kwargs kwargs = eval_kwargs(call);
     if (auto v = g_scope->method(self, method, args, kwargs)) return *v;
   }
   fail_missing_op(qualified, "Tensor." + method);
@@ -365,6 +394,8 @@ Value eval(const Node& n) {
         return items[std::size_t(i)];
       }
       if (base.is<List>() && index.is<Slice>()) return slice_list(base, index.as<Slice>());
+      if (g_scope && !base.is<Tensor>())  // a dict's item, a str's character, obj[i]
+        if (auto v = g_scope->get_item(base, index)) return *v;
       if (!base.is<Tensor>()) {
         if (base.is<List>() || base.is<std::string>())
           fail("Unsupported", "indexing a " + python_type_name(base) + " is not supported by Whence yet");
@@ -380,6 +411,15 @@ Value eval(const Node& n) {
     }
     case Kind::Unary:
     case Kind::Binary: return to_value(operand(n));
+    case Kind::IfExp:
+    case Kind::Dict:
+    case Kind::Comprehension:
+    case Kind::FString:
+      if (!g_scope) fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
+      return g_scope->python_expression(n);
+    case Kind::Starred: fail("SyntaxError", "can't use starred expression here");
+    case Kind::ForClause:
+    case Kind::FormatValue: break;
     case Kind::Name:
     case Kind::Attr: {
       if (n.kind == Kind::Name && g_scope)
@@ -398,6 +438,8 @@ Value eval(const Node& n) {
           return run_nested_op("torch.Tensor." + n.text, {self}, n);
         if (g_scope && (self.is<Tensor>() || self.is<GradFnRef>()))  // x.grad, x.grad_fn.next_functions
           if (auto v = g_scope->attribute(self, n.text, false)) return *v;
+        if (g_scope && self.is<ObjectRef>())  // net.fc1, type(x).__name__
+          if (auto v = g_scope->get_attribute(self, n.text)) return *v;
         if (self.is<Tensor>() && g_scope) {  // a program reads a tensor's metadata
           const Tensor& t = self.as<Tensor>();
           if (n.text == "shape") return size_value(t.shape());
@@ -414,6 +456,8 @@ Value eval(const Node& n) {
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + n.text + "'");
         fail("Unsupported", "attribute ." + n.text + " is not supported by Whence yet");
       }
+      if (g_scope)  // nn.Linear, int, torch.Tensor as values
+        if (auto v = g_scope->global(name)) return *v;
       if (n.kind == Kind::Name) fail("NameError", "name '" + name + "' is not defined");
       fail("Unsupported", name + " is not supported by Whence yet");
     }
@@ -426,8 +470,7 @@ Value eval(const Node& n) {
       if (callee.kind == Kind::Attr) {
         const Value self = eval(callee.items[0]);
         if (self.is<GeneratorRef>()) {  // g.manual_seed(0), g.get_state(), ...
-          Kwargs kwargs;
-          for (const auto& [k, node] : n.kwargs) kwargs.emplace_back(k, eval(node));
+          const Kwargs kwargs = eval_kwargs(n);
           if (!python_calls().generator_method)
             fail("Unsupported",
                  "Generator." + callee.text + "() runs in Whence's programs (the program page), not in a single call");
@@ -435,20 +478,23 @@ Value eval(const Node& n) {
         }
         if (self.is<GradFnRef>() && g_scope)  // y.grad_fn.name()
           if (auto v = g_scope->attribute(self, callee.text, true)) return *v;
+        if (g_scope && !self.is<Tensor>())  // self.fc1(x), d.items(), xs.append(v)
+          if (auto v = g_scope->call_method(self, callee.text, n)) return *v;
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + callee.text + "'");
         return call_method(self.as<Tensor>(), callee.text, n);
       }
-      fail("TypeError", "'" + python_type_name(eval(callee)) + "' object is not callable");
+      const Value f = eval(callee);
+      if (g_scope)  // net(x), f(1), self.layers[0](x)
+        if (auto v = g_scope->call_value(f, n)) return *v;
+      fail("TypeError", "'" + python_type_name(f) + "' object is not callable");
     }
   }
   fail("SyntaxError", "invalid syntax");
 }
 
 Value run_nested_op(const std::string& op, const std::vector<Value>& args, const Node& call) {
-  Call nested{op, args, {}};
-  for (const auto& [k, node] : call.kwargs) nested.kwargs.emplace_back(k, eval(node));
-  return run_recorded(nested);
+  return run_recorded(Call{op, args, eval_kwargs(call)});
 }
 
 const OperatorSpelling& spelling(const std::string& symbol, bool unary) {
@@ -477,9 +523,11 @@ Applied apply_operator(const Node& n) {
     a.value = python_unary(n.text, x);
     return a;
   }
+  return apply_binary(n, operand(n.items[0]), operand(n.items[1]));
+}
+
+Applied apply_binary(const Node& n, const Operand& l, const Operand& r) {
   const OperatorSpelling& op = spelling(n.text, false);
-  const Operand l = operand(n.items[0]);
-  const Operand r = operand(n.items[1]);
   const bool l_tensor = !l.wide && l.value.is<Tensor>();
   const bool r_tensor = !r.wide && r.value.is<Tensor>();
   if (l_tensor) return method_call(op.method, l.value, to_value(r), true);
@@ -507,13 +555,67 @@ Operand operand(const Node& n) {
     if (python_bool(left) == (n.text == "and")) return Operand(eval(n.items[1]));
     return Operand(left);
   }
-  Applied a = apply_operator(n);
+  Applied a;
+  if (n.kind == Kind::Binary) {
+    const Operand l = operand(n.items[0]);
+    const Operand r = operand(n.items[1]);
+    const bool python_only = n.text == "in" || n.text == "not in" || n.text == "is" || n.text == "is not";
+    if (python_only || (!l.wide && l.value.is<ObjectRef>()) || (!r.wide && r.value.is<ObjectRef>())) {
+      // in, is, and the operators of a program's objects (dicts, modules): the program's
+      if (g_scope)
+        if (auto v = g_scope->binary(n.text, to_value(l), to_value(r))) return Operand(*v);
+      if (python_only) fail("Unsupported", "`" + n.text + "` runs in Whence's programs, not in a single call");
+      fail("TypeError", "unsupported operand type(s) for " + n.text + ": '" + python_type_name(to_value(l)) +
+                            "' and '" + python_type_name(to_value(r)) + "'");
+    }
+    a = apply_binary(n, l, r);
+  } else {
+    a = apply_operator(n);
+  }
   if (!a.is_call) return a.value;
   if (!find_op(a.call.op)) fail_missing_op(a.call.op, a.call.op);
   return Operand(run_recorded(a.call));
 }
 
 }  // namespace
+
+List iterate_value(const Value& v, Scope& scope) {
+  if (v.is<List>()) return v.as<List>();
+  if (v.is<std::string>()) {
+    List chars;
+    for (const char c : v.as<std::string>()) chars.push_back(std::string(1, c));
+    return chars;
+  }
+  if (v.is<ObjectRef>()) return scope.iterate(v);
+  if (v.is<Tensor>()) {  // Tensor.__iter__: its rows
+    if (v.as<Tensor>().dim() == 0) fail("TypeError", "iteration over a 0-d tensor");
+    Scope* outer = g_scope;
+    g_scope = &scope;
+    try {
+      Value rows = run_recorded(Call{"torch.Tensor.unbind", {v}, {}});
+      g_scope = outer;
+      rows.is_tuple = false;
+      return rows.as<List>();
+    } catch (...) {
+      g_scope = outer;
+      throw;
+    }
+  }
+  fail("TypeError", "'" + python_type_name(v) + "' object is not iterable");
+}
+
+Arguments evaluate_arguments(const Node& call, Scope& scope) {
+  Scope* outer = g_scope;
+  g_scope = &scope;
+  try {
+    Arguments a{eval_all(call.items, 1), eval_kwargs(call)};
+    g_scope = outer;
+    return a;
+  } catch (...) {
+    g_scope = outer;
+    throw;
+  }
+}
 
 Value evaluate_expression(const Node& expression, Scope& scope) {
   Scope* outer = g_scope;

@@ -26,12 +26,23 @@ struct Node {
     Unary,
     Binary,
     Subscript,
-    Slice
+    Slice,
+    IfExp,          // `body if test else orelse`: items body, test, orelse
+    Dict,           // {k0: v0, k1: v1}: items k0, v0, k1, v1, ...
+    Comprehension,  // text "list" ([e for ...]), "generator" ((e for ...), or bare as a call's only
+                    // argument), "dict" ({k: v for ...}); items: the element (dict: key, value),
+                    // then one ForClause per `for`, in order
+    ForClause,      // `for target in iter if c1 if c2`: items target (Name or Tuple of Names), iter, c1, ...
+    FString,        // f"...": items the parts in order, Str nodes (literal text) and FormatValue nodes
+    FormatValue,    // {expr!r:spec} in an f-string: items[0] expr; text the spec after ':' ("" when
+                    // none); i the conversion character ('r', 's', 'a') or 0
+    Starred         // *expr, in a call's positional arguments or a list/tuple display: items[0] expr
   };
   Kind kind = Kind::NoneLit;
   std::string text;                                  // Name: identifier; Str: value; Attr: attribute name;
                                                      // Int: the digits when the literal does not fit int64;
-                                                     // Unary/Binary: the operator ("-", "**", "<=")
+                                                     // Unary/Binary: the operator ("-", "**", "<=", and the
+                                                     // comparisons "in", "not in", "is", "is not")
   std::int64_t i = 0;                                // Int
   double f = 0;                                      // Float
   bool b = false;                                    // Bool
@@ -39,7 +50,7 @@ struct Node {
                                                      // Attr/Unary: the operand; Binary: left, right;
                                                      // Subscript: the value, then the index (a Tuple for x[a, b]);
                                                      // Slice: start, stop, step (NoneLit where absent)
-  std::vector<std::pair<std::string, Node>> kwargs;  // Call
+  std::vector<std::pair<std::string, Node>> kwargs;  // Call; a `**mapping` argument has the name "**"
   std::size_t column = 0;                            // 1-based, for error messages
 };
 

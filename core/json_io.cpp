@@ -114,6 +114,8 @@ Value value_from_json(const Json& j) {
       // A program's grad_fn as a step shows it (its class name); no op takes one.
       if (j.size() == 1 && j.contains("grad_fn") && j["grad_fn"].is_string())
         return GradFnRef{nullptr, j["grad_fn"].get<std::string>()};
+      if (j.size() == 2 && j.contains("object") && j.contains("repr") && j["repr"].is_string())
+        return j["repr"].get<std::string>();  // shown only: no op takes a program's object
       if (j.size() == 1 && j.contains("dtype") && j["dtype"].is_string())
         if (auto d = dtype_from_name(j["dtype"].get<std::string>())) return *d;
       fail("ValueError",
@@ -173,6 +175,10 @@ Json value_to_json(const Value& v) {
     // A torch.Generator as its initial seed: {"generator": {"seed": 5}} (its state is not written).
     Json operator()(const GeneratorRef& g) const { return Json{{"generator", Json{{"seed", g.gen->initial_seed()}}}}; }
     Json operator()(const GradFnRef& g) const { return Json{{"grad_fn", g.name}}; }
+    // A program's object (a module, a dict, a function) as its type and repr: {"object", "repr"}.
+    Json operator()(const ObjectRef& o) const {
+      return Json{{"object", o.object->type_name()}, {"repr", o.object->repr()}};
+    }
     bool tuple;
   };
   return std::visit(Visitor{v.is_tuple}, v.v);

@@ -566,6 +566,7 @@ bool python_bool(const Value& v) {
   if (v.is<double>()) return v.as<double>() != 0;
   if (v.is<std::string>()) return !v.as<std::string>().empty();
   if (v.is<List>()) return !v.as<List>().empty();
+  if (v.is<ObjectRef>()) return v.as<ObjectRef>().object->truth();
   if (v.is<Tensor>()) {
     const Tensor& t = v.as<Tensor>();
     if (t.numel() == 0) fail("RuntimeError", "Boolean value of Tensor with no values is ambiguous");

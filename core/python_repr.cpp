@@ -211,8 +211,15 @@ std::string tensor_repr(const Tensor& t) {
     const ReprFormatter f(values, is_floating(d));
     body = r.str(0, 0, indent, f);
   }
+  std::string lead;  // "Parameter containing:\n" for an nn.Parameter
   if (g_autograd_note)
-    if (std::string note = g_autograd_note(g_autograd_owner, t); !note.empty()) suffixes.push_back(std::move(note));
+    if (std::string note = g_autograd_note(g_autograd_owner, t); !note.empty()) {
+      if (note.rfind(kParameterRepr, 0) == 0) {
+        lead = kParameterRepr;
+        note.erase(0, lead.size());
+      }
+      if (!note.empty()) suffixes.push_back(std::move(note));
+    }
   // _add_suffixes
   std::string out = prefix + body;
   std::size_t last_line = out.size() - (out.rfind('\n') == std::string::npos ? std::size_t(-1) : out.rfind('\n')) + 1;
@@ -225,7 +232,7 @@ std::string tensor_repr(const Tensor& t) {
       last_line += suffix.size() + 2;
     }
   }
-  return out + ")";
+  return lead + out + ")";
 }
 
 std::string python_repr(const Value& v) {
@@ -237,6 +244,7 @@ std::string python_repr(const Value& v) {
   if (v.is<DType>()) return std::string(dtype_torch_name(v.as<DType>()));
   if (v.is<Tensor>()) return tensor_repr(v.as<Tensor>());
   if (v.is<Ellipsis>()) return "Ellipsis";
+  if (v.is<ObjectRef>()) return v.as<ObjectRef>().object->repr();
   if (v.is<Slice>()) {
     const Slice& s = v.as<Slice>();
     auto part = [](const std::optional<std::int64_t>& x) { return x ? std::to_string(*x) : std::string("None"); };
@@ -260,6 +268,9 @@ std::string python_repr(const Value& v) {
   return "<" + python_type_name(v) + " object>";
 }
 
-std::string python_str(const Value& v) { return v.is<std::string>() ? v.as<std::string>() : python_repr(v); }
+std::string python_str(const Value& v) {
+  if (v.is<ObjectRef>()) return v.as<ObjectRef>().object->str();
+  return v.is<std::string>() ? v.as<std::string>() : python_repr(v);
+}
 
 }  // namespace whence

@@ -22,6 +22,8 @@ struct PrintOptions {
 };
 PrintOptions& print_options();
 
+// A note (below) that starts with this puts it before the tensor's repr, as an nn.Parameter prints.
+constexpr const char* kParameterRepr = "Parameter containing:\n";
 // What a program's autograd adds to a tensor's repr after its dtype ("requires_grad=True",
 // "grad_fn=<MulBackward0>", or ""): set by a program run (`owner`) for the statements it runs,
 // cleared by the same owner.

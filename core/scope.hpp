@@ -40,10 +40,47 @@ class Scope {
   // torch.autograd.grad(...), torch.autograd.backward(...)); nullopt: not one of them.
   virtual std::optional<Value> function(const std::string& name, const List& args,
                                         const std::vector<std::pair<std::string, Value>>& kwargs) = 0;
+
+  // Python beyond PyTorch's calls (core/program/program_python.cpp): each answers nullopt for
+  // what it does not handle, before it evaluates anything, so that the call language goes on.
+  // A call of a builtin the program has (range, isinstance, super, ...) or of a name its
+  // library defines (torch.nn.Linear, torch.optim.SGD, torch.nn.init.uniform_).
+  virtual std::optional<Value> call_function(const std::string& qualified, const Node& call) = 0;
+  // A call of a value: a function, class, bound method or object (`net(x)`, `f(1)`).
+  virtual std::optional<Value> call_value(const Value& callee, const Node& call) = 0;
+  // A method of a value other than a tensor, generator or grad_fn (`d.items()`, `xs.append(v)`,
+  // `self.fc1(x)`); `call.items[0]` is the attribute node, whose base is `self`'s expression
+  // (a list method writes the list back through it).
+  virtual std::optional<Value> call_method(const Value& self, const std::string& name, const Node& call) = 0;
+  // self.name of a program's object (`net.fc1`, `type(x).__name__`).
+  virtual std::optional<Value> get_attribute(const Value& self, const std::string& name) = 0;
+  // A qualified name the program's library defines, as a value (`nn.Linear` in isinstance).
+  virtual std::optional<Value> global(const std::string& qualified) = 0;
+  // The expression kinds only programs have: IfExp, Dict, Comprehension, FString.
+  virtual Value python_expression(const Node& n) = 0;
+  // `l op r` where an operand is a program's object, or op is in, not in, is, is not.
+  virtual std::optional<Value> binary(const std::string& op, const Value& l, const Value& r) = 0;
+  // base[index] of a program's object (a dict, a str, an object with __getitem__).
+  virtual std::optional<Value> get_item(const Value& base, const Value& index) = 0;
+  // The items iterating a program's object gives (a dict's keys, an object's __iter__).
+  virtual List iterate(const Value& object) = 0;
+  // The keyword arguments a `**mapping` argument gives.
+  virtual std::vector<std::pair<std::string, Value>> expand_mapping(const Value& mapping) = 0;
 };
 
 // Evaluates one expression of a program's statement with `scope` lending names and
 // recording ops. Throws Error.
 Value evaluate_expression(const Node& expression, Scope& scope);
+
+// A call's arguments evaluated with `scope`: `*items` spread, `**mapping` expanded.
+struct Arguments {
+  List args;
+  std::vector<std::pair<std::string, Value>> kwargs;
+};
+Arguments evaluate_arguments(const Node& call, Scope& scope);
+
+// The items a Python `for` takes from a value: a list or tuple's, a str's characters, a tensor's
+// rows (unbind, recorded with `scope`), a program's object's (Scope::iterate).
+List iterate_value(const Value& v, Scope& scope);
 
 }  // namespace whence

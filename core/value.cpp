@@ -17,6 +17,7 @@ std::string python_type_name(const Value& v) {
     std::string operator()(const Ellipsis&) const { return "ellipsis"; }
     std::string operator()(const GeneratorRef&) const { return "torch._C.Generator"; }
     std::string operator()(const GradFnRef& g) const { return g.name; }
+    std::string operator()(const ObjectRef& o) const { return o.object->type_name(); }
   };
   return std::visit(Visitor{v.is_tuple}, v.v);
 }

@@ -1,6 +1,6 @@
 // value.hpp - a Python value as it appears in a PyTorch call: None, bool, int, float, str,
 // torch.dtype, Tensor, a list/tuple of values, the slice and Ellipsis of an index (x[1:, ...]),
-// and a torch.Generator (core/generator.hpp).
+// a torch.Generator (core/generator.hpp), and a program's own Python objects (ObjectRef).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -35,9 +35,23 @@ struct GradFnRef {
   std::string name;
 };
 
+// A Python object of a program beyond PyTorch's values: a function, class, instance, bound
+// method, dict, ... (core/program/python_objects.hpp). Shared, as Python's objects are: a copy
+// of the Value is the same object.
+struct PythonObject : std::enable_shared_from_this<PythonObject> {
+  virtual ~PythonObject() = default;
+  virtual std::string type_name() const = 0;  // Python's name of its type: "dict", "Linear"
+  virtual std::string repr() const = 0;       // repr(o)
+  virtual std::string str() const { return repr(); }
+  virtual bool truth() const { return true; }
+};
+struct ObjectRef {
+  std::shared_ptr<PythonObject> object;
+};
+
 struct Value {
   std::variant<None, bool, std::int64_t, double, std::string, DType, Tensor, List, Slice, Ellipsis, GeneratorRef,
-               GradFnRef>
+               GradFnRef, ObjectRef>
       v;
   bool is_tuple = false;              // a List written as (a, b) rather than [a, b]
   bool is_size = false;               // a tuple that is a torch.Size (x.shape, x.size())

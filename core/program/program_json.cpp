@@ -43,26 +43,21 @@ Outcome run_program(ProgramRun& run, const std::string& text) {
   Outcome out;
   out.parsed = parse_program(text);
   out.error = out.parsed.error;
-  for (std::size_t i = 0; i < out.parsed.statements.size(); ++i) {
-    const Statement& s = out.parsed.statements[i];
-    out.steps.emplace_back();
-    try {
-      run.run(s, int(i), out.steps.back());
-    } catch (const Error& e) {
-      out.steps.pop_back();
-      out.error = LineError{e, s.line};
-      if (e.type == "Unsupported") renew_request_budget();  // a limit: the steps before still answer
-      break;
-    } catch (const std::bad_alloc&) {
-      out.steps.pop_back();
-      out.error = LineError{Error("MemoryError", "out of memory"), s.line};
-      break;
-    }
+  try {
+    run.execute(out.parsed.statements);
+  } catch (const Error& e) {
+    out.error = LineError{e, run.error_line()};
+    for (auto it = run.error_stack().rbegin(); it != run.error_stack().rend(); ++it) out.error->stack.push_back(*it);
+    if (e.type == "Unsupported") renew_request_budget();  // a limit: the steps before still answer
+  } catch (const std::bad_alloc&) {
+    out.error = LineError{Error("MemoryError", "out of memory"), run.error_line()};
   }
+  if (out.parsed.error && (!out.error || out.error->line == 0)) out.error = out.parsed.error;
+  out.steps = run.take_steps();
   return out;
 }
 
-Json cell_json(Provenance& p, const std::vector<Statement>& statements, const Cell& c, Role role, int depth = -1) {
+Json cell_json(Provenance& p, const ProgramRun& lines, const Cell& c, Role role, int depth = -1) {
   const ProvenanceNode& n = p.node(c.node);
   Json j = Json::object();
   if (!n.name.empty())
@@ -71,14 +66,14 @@ Json cell_json(Provenance& p, const std::vector<Statement>& statements, const Ce
     j["literal"] = n.literal;
   else
     j["name"] = nullptr;
-  j["line"] = statements[std::size_t(n.statement)].line;
+  j["line"] = lines.step_line(n.statement);
   j["element"] = c.flat;
   j["role"] = role_name(role);
   if (depth >= 0) j["depth"] = depth;
   return j;
 }
 
-Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const Step& step, bool explain) {
+Json step_json(ProgramRun& run, const ProgramRun& lines, const Step& step, bool explain) {
   Json ops = Json::array();
   for (const auto& op : step.ops) ops.push_back(op);
   Json names = Json::array();
@@ -90,6 +85,8 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
          {"results", step.results}};
   if (!step.views.empty()) j["views"] = step.views;
   if (step.statement->end_line > step.statement->line) j["end_line"] = step.statement->end_line;
+  if (!step.where.empty()) j["where"] = step.where;
+  if (step.iteration >= 0) j["iteration"] = step.iteration;
   if (step.printed) j["stdout"] = *step.printed;
   if (!step.warnings.empty()) j["warnings"] = step.warnings;
   if (!explain) return j;
@@ -102,7 +99,7 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
       Json src = Json::array();
       const std::vector<Edge>& edges = p.visible_sources(Cell{id, flat});
       charge_relation_bytes(48 * std::int64_t(edges.size()) + 24);  // {"name":"x","line":1,"element":0,"role":"value"}
-      for (const Edge& e : edges) src.push_back(cell_json(p, statements, e.cell, e.role));
+      for (const Edge& e : edges) src.push_back(cell_json(p, lines, e.cell, e.role));
       relations.push_back(Json{{"out", Json::array({r, flat})}, {"src", src}});
     }
   }
@@ -112,14 +109,14 @@ Json step_json(ProgramRun& run, const std::vector<Statement>& statements, const 
 
 // The tensors of earlier steps a step's results read, each {"line", "name"} once: the program
 // graph's edges when the relations themselves are not sent (a session).
-Json reads_json(ProgramRun& run, const std::vector<Statement>& statements, const Step& step) {
+Json reads_json(ProgramRun& run, const ProgramRun& lines, const Step& step) {
   Provenance& p = run.provenance();
   const std::set<int> nodes = p.visible_nodes_read(step.nodes);
   std::set<std::pair<int, std::string>> seen;
   Json reads = Json::array();
   for (const int id : nodes) {
     const ProvenanceNode& n = p.node(id);
-    const int line = statements[std::size_t(n.statement)].line;
+    const int line = lines.step_line(n.statement);
     if (!n.name.empty() && seen.emplace(line, n.name).second) reads.push_back(Json{{"line", line}, {"name", n.name}});
   }
   return reads;
@@ -185,16 +182,21 @@ Cell start_cell(ProgramRun& run, const Outcome& o, const Json& at) {
 
 Json error_object(const LineError& e) {
   Json j{{"type", e.error.type}, {"message", e.error.what()}, {"line", e.line}};
+  if (e.stack.size() > 1) {  // the calls it happened in, outermost first: {"line", "in"}
+    Json stack = Json::array();
+    for (const auto& [line, where] : e.stack) stack.push_back(Json{{"line", line}, {"in", where.empty() ? "<module>" : where}});
+    j["stack"] = stack;
+  }
   if (!e.error.arg.empty()) j["arg"] = e.error.arg;
   if (e.error.element >= 0) j["element"] = e.error.element;
   return j;
 }
 
 // A trace or reach as one object per cell: {"name", "line", "element", "role", "depth"}.
-Json cells_json(Provenance& p, const std::vector<Statement>& statements,
+Json cells_json(Provenance& p, const ProgramRun& lines,
                 const std::vector<Provenance::Reached>& cells) {
   Json out = Json::array();
-  for (const auto& c : cells) out.push_back(cell_json(p, statements, c.cell, c.role, c.depth));
+  for (const auto& c : cells) out.push_back(cell_json(p, lines, c.cell, c.role, c.depth));
   return out;
 }
 
@@ -202,14 +204,14 @@ Json cells_json(Provenance& p, const std::vector<Statement>& statements,
 // object per tensor, role and depth, {"name", "line", "role", "depth", "elements": [...]}, in
 // the order of each group's first cell, elements in the order they were reached. A trace
 // through a 64 x 64 program's every step takes 760 KB one way and about a tenth this way.
-Json grouped_cells_json(Provenance& p, const std::vector<Statement>& statements,
+Json grouped_cells_json(Provenance& p, const ProgramRun& lines,
                         const std::vector<Provenance::Reached>& cells) {
   std::map<std::tuple<int, Role, int>, std::size_t> group_of;
   std::vector<std::pair<Json, std::vector<std::int64_t>>> groups;
   for (const auto& c : cells) {
     const auto [it, fresh] = group_of.emplace(std::make_tuple(c.cell.node, c.role, c.depth), groups.size());
     if (fresh) {
-      Json g = cell_json(p, statements, c.cell, c.role, c.depth);
+      Json g = cell_json(p, lines, c.cell, c.role, c.depth);
       g.erase("element");
       groups.emplace_back(std::move(g), std::vector<std::int64_t>{});
     }
@@ -229,10 +231,10 @@ Json grouped_cells_json(Provenance& p, const std::vector<Statement>& statements,
 Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
   const Cell start = start_cell(run, o, at);
   Provenance& p = run.provenance();
-  const auto& statements = o.parsed.statements;
+  const ProgramRun& lines = run;
   const Tensor& t = p.node(start.node).tensor;
   const auto explained = run.autograd().explain_grad(t, start.flat);
-  const Json from = cell_json(p, statements, start, Role::Value);
+  const Json from = cell_json(p, lines, start, Role::Value);
   Json r{{"ok", true}, {"from", from}};
   if (!explained.reached) {
     r["grad"] = nullptr;
@@ -255,7 +257,7 @@ Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
   std::vector<GradTerm> factors;
   for (const auto& term : explained.terms) {
     const int node = p.find(term.out);
-    Json out = node >= 0 ? cell_json(p, statements, Cell{node, term.element}, Role::Value) : Json{{"name", nullptr}};
+    Json out = node >= 0 ? cell_json(p, lines, Cell{node, term.element}, Role::Value) : Json{{"name", nullptr}};
     outs.push_back(label(out, term.grad_fn, term.out, term.element));
     factors.push_back(GradTerm{0, term.element, term.upstream, term.local});
     out.erase("role");
@@ -280,15 +282,15 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
   const char* query = request.contains("trace") ? "trace" : "reach";
   const Cell start = start_cell(run, o, request[query]);
   Provenance& p = run.provenance();
-  const auto& statements = o.parsed.statements;
-  Json r{{"ok", true}, {"from", cell_json(p, statements, start, Role::Value)}};
+  const ProgramRun& lines = run;
+  Json r{{"ok", true}, {"from", cell_json(p, lines, start, Role::Value)}};
   const bool grouped = request.contains("grouped") && request["grouped"] == true;
   for (const char* q : {"trace", "reach"}) {
     if (!request.contains(q)) continue;
     if (request[q] != request[query])
       fail("ValueError", "\"trace\" and \"reach\" in one request must start from the same element");
     const auto reached = std::string(q) == "trace" ? p.trace(start) : p.reach(start);
-    r[q] = grouped ? grouped_cells_json(p, statements, reached) : cells_json(p, statements, reached);
+    r[q] = grouped ? grouped_cells_json(p, lines, reached) : cells_json(p, lines, reached);
   }
   if (request.contains("grad")) {  // the page asks all three for the element pointed at
     if (request["grad"] != request[query])
@@ -306,8 +308,8 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
 Json steps_response(ProgramRun& run, const Outcome& o, bool explain, bool reads) {
   Json steps = Json::array();
   for (const Step& s : o.steps) {
-    Json j = step_json(run, o.parsed.statements, s, explain);
-    if (reads) j["reads"] = reads_json(run, o.parsed.statements, s);
+    Json j = step_json(run, run, s, explain);
+    if (reads) j["reads"] = reads_json(run, run, s);
     steps.push_back(std::move(j));
   }
   Json r = Json::object();
@@ -393,7 +395,9 @@ int print_program(const std::string& text, std::string& out) {
     for (std::size_t i = 0; i < s.results.size(); ++i) {
       const Value v = value_from_json(s.results[i]);
       std::string shown;
-      if (v.is<Tensor>()) {
+      if (s.results[i].is_object() && s.results[i].contains("object")) {  // a program's object: its repr
+        shown = s.results[i]["repr"].get<std::string>();
+      } else if (v.is<Tensor>()) {
         const Tensor& t = v.as<Tensor>();
         shown = format_tensor(t) + "  # " + dtype_name(t.dtype()) + ", shape " + shape_str(t.shape());
       } else {

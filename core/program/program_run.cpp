@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/budget.hpp"
+#include "core/program/prelude.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
 #include "core/python_builtins.hpp"
@@ -74,7 +75,9 @@ ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(
     record_write(grad, written, before);
   };
   set_repr_autograd(this, [](const void* run, const Tensor& t) {
-    return static_cast<const ProgramRun*>(run)->autograd_.repr_note(t);
+    const auto* self = static_cast<const ProgramRun*>(run);
+    return (self->parameters_.count(t.object_id()) ? std::string(kParameterRepr) : std::string()) +
+           self->autograd_.repr_note(t);
   });
   autograd_.warn = [this](const std::string& text) {
     if (step_ && std::find(step_->warnings.begin(), step_->warnings.end(), text) == step_->warnings.end())
@@ -86,14 +89,12 @@ ProgramRun::~ProgramRun() { set_repr_autograd(this, nullptr); }
 
 Json ProgramRun::shown(const Value& v) const { return results_ ? value_to_json(v) : Json(); }
 
-const Value* ProgramRun::value_of(const std::string& name) const {
-  const auto it = names_.find(name);
-  return it == names_.end() ? nullptr : &it->second;
-}
+const Value* ProgramRun::value_of(const std::string& name) const { return main_->find(name); }
 
 std::string ProgramRun::module_alias(const std::string& name) {
-  const auto it = modules_.find(name);
-  return it == modules_.end() ? std::string() : it->second;
+  const auto& modules = !frames_.empty() && frames_.back().library ? library_aliases() : modules_;
+  const auto it = modules.find(name);
+  return it == modules.end() ? std::string() : it->second;
 }
 
 const std::vector<std::optional<Cell>>* ProgramRun::argument_cells(const Value& arg, int item,
@@ -201,11 +202,13 @@ Evaluation ProgramRun::run_op(const std::string& op, List args, std::vector<std:
 }
 
 void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
+  Namespace& scope = names();
+  if (frame().library) return scope.set(name, v);  // the library's names are not the program's to show
   // Which earlier name this value aliases (a view of it, or the same tensor).
   if (v.is<Tensor>()) {
     const Tensor& t = v.as<Tensor>();
-    for (const std::string& other : order_) {
-      const Value& o = names_.at(other);
+    for (const std::string& other : scope.order) {
+      const Value& o = scope.names.at(other);
       if (other == name || !o.is<Tensor>() || !o.as<Tensor>().shares_storage(t)) continue;
       Json strides = Json::array();
       for (std::int64_t s : t.strides()) strides.push_back(s);
@@ -229,23 +232,27 @@ void ProgramRun::bind(const std::string& name, const Value& v, Step& step) {
     // A tensor this statement made is shown under the name it was given.
     if (node >= 0 && provenance_.node(node).name.empty()) provenance_.node(node).name = name;
   }
-  if (!names_.count(name)) order_.push_back(name);
-  names_[name] = v;
+  scope.set(name, v);
   show(step, name, v);
+  if (object_as<InstanceObject>(v)) name_object_tensors(name, v, 0);  // net.fc1.weight
 }
 
 void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
   using K = Node::Kind;
   if (target.kind == K::Name) return bind(target.text, v, step);
-  if (target.kind == K::Attr) {  // x.grad = None, x.requires_grad = True
+  if (target.kind == K::Attr) {  // self.fc = ..., x.grad = None, x.requires_grad = True
     const Value base = evaluate(target.items[0]);
-    if (!base.is<Tensor>())
-      fail("AttributeError", "'" + python_type_name(base) + "' object has no attribute '" + target.text + "'");
-    return autograd_.set_attribute(base.as<Tensor>(), target.text, v);
+    return set_attribute(base, target.text, v);
   }
   if (target.kind == K::Subscript) {
     const Value base = evaluate(target.items[0]);
     const Value index = evaluate(target.items[1]);
+    if (!base.is<Tensor>()) {  // d[k] = v, xs[i] = v
+      if (!object_as<DictObject>(base) && !base.is<List>())
+        fail("TypeError", "'" + python_type_name(base) + "' object does not support item assignment");
+      if (base.is<List>() && base.is_tuple) fail("TypeError", "'tuple' object does not support item assignment");
+      return store(target, v);
+    }
     set_item(base, index, v);
     return show_target(step, target, base);
   }
@@ -263,6 +270,8 @@ void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
     } else {
       items.resize(std::size_t(t.shape()[0]));
     }
+  } else if (v.is<ObjectRef>() || v.is<std::string>()) {
+    items = iterate_value(v, *this);
   } else {
     fail("TypeError", "cannot unpack non-iterable " + python_type_name(v) + " object");
   }
@@ -283,8 +292,21 @@ void ProgramRun::augmented_assign(const Statement& s, Step& step) {
     if (current.is<Tensor>()) return bind(target.text, in_place(current.as<Tensor>(), method, {v}, {}), step);
     return bind(target.text, evaluate(binary_node(s.op, target, s.value)), step);
   }
+  if (target.kind == Node::Kind::Attr) {  // self.n += 1; a tensor attribute in place, then set again
+    const Value base = evaluate(target.items[0]);
+    const Value current = evaluate(target);
+    const Value updated = current.is<Tensor>() ? in_place(current.as<Tensor>(), method, {v}, {})
+                                               : evaluate(binary_node(s.op, target, s.value));
+    return set_attribute(base, target.text, updated);
+  }
   // x[i] op= v: Python reads x[i], updates it in place, and assigns it back to x[i].
   const Value base = evaluate(target.items[0]);
+  if (!base.is<Tensor>() && (object_as<DictObject>(base) || base.is<List>())) {  // d[k] += 1
+    const Value current = evaluate(target);
+    const Value updated = current.is<Tensor>() ? in_place(current.as<Tensor>(), method, {v}, {})
+                                               : evaluate(binary_node(s.op, target, s.value));
+    return store(target, updated);
+  }
   const Value index = evaluate(target.items[1]);
   if (!base.is<Tensor>())
     fail("Unsupported",
@@ -317,20 +339,7 @@ void ProgramRun::print(const Node& call, Step& step) {
   for (const Value& v : args) show(step, "", v);
 }
 
-void ProgramRun::run(const Statement& s, int index, Step& step) {
-  statement_ = index;
-  step.statement = &s;
-  step_ = &step;
-  struct Done {
-    Step*& step;
-    ProgramAutograd& autograd;
-    int grad_enabled;  // the mode before a `with` block's statement, restored after it
-    ~Done() {
-      step = nullptr;
-      if (grad_enabled >= 0) autograd.set_enabled(grad_enabled == 1);
-    }
-  } done{step_, autograd_, s.grad_enabled >= 0 ? int(autograd_.enabled()) : -1};
-  if (s.grad_enabled >= 0) autograd_.set_enabled(s.grad_enabled == 1);
+void ProgramRun::run_simple(const Statement& s, Step& step) {
   switch (s.kind) {
     case Statement::Kind::Import:
       modules_[s.alias] = s.alias == s.module.substr(0, s.module.find('.')) ? s.alias : s.module;
@@ -361,6 +370,7 @@ void ProgramRun::run(const Statement& s, int index, Step& step) {
       if (python_bool(evaluate(s.value))) return;
       fail("AssertionError", s.message ? python_str(evaluate(*s.message)) : std::string());
     }
+    default: fail("SyntaxError", "invalid syntax");  // blocks run in program_exec.cpp
   }
 }
 

@@ -4,12 +4,15 @@
 // (program_run.cpp, program_writes.cpp).
 #pragma once
 #include <map>
+#include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/program/program.hpp"
 #include "core/program/program_autograd.hpp"
+#include "core/program/python_objects.hpp"
 #include "core/program/provenance.hpp"
 #include "core/scope.hpp"
 
@@ -25,6 +28,25 @@ struct Step {
   Json views = Json::array();          // results that alias a name bound before
   std::optional<std::string> printed;  // what print(...) wrote, as Python writes it
   std::vector<std::string> warnings;   // Python warnings the statement raised ("UserWarning: ...")
+  int id = 0;                          // its number among the statements run (provenance nodes name it)
+  std::string where;                   // the function it ran in ("Net.forward"), "" at the top level
+  int iteration = -1;                  // the iteration of the innermost loop of its function, from 0
+};
+
+// How a block of statements ended.
+enum class Flow { Normal, Break, Continue, Return };
+
+// One call of a function of the program or of its library (torch.nn's modules): its names.
+struct Frame {
+  std::shared_ptr<Namespace> locals;   // nullptr at a module's top level (its globals are its names)
+  std::shared_ptr<Namespace> globals;  // the module the code belongs to
+  bool library = false;                // code of Whence's torch.nn / torch.optim, not the user's
+  std::string where;                   // "Net.forward"; "" at the top level
+  std::shared_ptr<ClassObject> owner;  // the class whose method runs (super()); the class a body defines
+  Value self;                          // the method's first argument (super())
+  Value result;                        // what `return` gave
+  int iteration = -1;                  // the innermost loop's iteration
+  bool class_body = false;             // a class statement's body: its names are the class's, no steps
 };
 
 class ProgramRun : public Scope {
@@ -36,15 +58,28 @@ class ProgramRun : public Scope {
   ProgramRun(const ProgramRun&) = delete;
   ProgramRun& operator=(const ProgramRun&) = delete;
 
-  // Runs one statement; throws Error. `step` gets what it did so far, even when it throws.
-  void run(const Statement& s, int index, Step& step);
+  // Runs a program's statements (program_exec.cpp), each executed simple statement of the
+  // user's code a step of steps(). Throws Error; error_line() and error_stack() then say where.
+  void execute(const std::vector<Statement>& program);
+  std::vector<Step> take_steps() { return std::move(steps_); }
+  int error_line() const { return error_line_; }
+  const std::vector<std::pair<int, std::string>>& error_stack() const { return error_stack_; }
+  // The line of the statement run as step `id` (a provenance node's `statement`).
+  int step_line(int id) const { return step_lines_[std::size_t(id)]; }
 
   Provenance& provenance() { return provenance_; }
-  const std::vector<std::string>& name_order() const { return order_; }
-  const Value* value_of(const std::string& name) const;
+  const std::vector<std::string>& name_order() const { return main_->order; }
+  const Value* value_of(const std::string& name) const;  // a global of the program
+
+  // Calls a function, class, bound method or callable object with these arguments.
+  Value call(const Value& callee, List args, Kwargs kwargs);
+  // repr() of an instance of a program's class, by its __repr__ (InstanceObject::repr).
+  std::string instance_repr(const InstanceObject& o);
+  std::optional<std::int64_t> instance_len(const InstanceObject& o);
+  bool in_statement() const { return step_ != nullptr; }
 
   // Scope
-  const Value* lookup(const std::string& name) override { return value_of(name); }
+  const Value* lookup(const std::string& name) override;
   std::string module_alias(const std::string& name) override;
   void ran(const Evaluation& e) override;
   void literal(const Tensor& t) override;
@@ -61,10 +96,49 @@ class ProgramRun : public Scope {
   }
   ProgramAutograd& autograd() { return autograd_; }
 
+  // Scope: Python beyond PyTorch's calls (program_python.cpp)
+  std::optional<Value> call_function(const std::string& qualified, const Node& call) override;
+  std::optional<Value> call_value(const Value& callee, const Node& call) override;
+  std::optional<Value> call_method(const Value& self, const std::string& name, const Node& call) override;
+  std::optional<Value> get_attribute(const Value& self, const std::string& name) override;
+  std::optional<Value> global(const std::string& qualified) override;
+  Value python_expression(const Node& n) override;
+  std::optional<Value> binary(const std::string& op, const Value& l, const Value& r) override;
+  std::optional<Value> get_item(const Value& base, const Value& index) override;
+  List iterate(const Value& object) override;
+  Kwargs expand_mapping(const Value& mapping) override;
+
  private:
+  // program_exec.cpp: statements and calls
+  Flow exec_block(const std::vector<Statement>& block);
+  Flow exec(const Statement& s);
+  Flow exec_compound(const Statement& s);
+  // Runs one simple statement; `step` gets what it did (a library frame's is thrown away).
+  void run_simple(const Statement& s, Step& step);
+  Value call_function_object(const std::shared_ptr<FunctionObject>& f, List args, Kwargs kwargs, const Value* self);
+  Value instantiate(const std::shared_ptr<ClassObject>& cls, List args, Kwargs kwargs);
+  std::optional<Value> instance_attribute(const Value& self, const InstanceObject& o, const std::string& name);
+  void set_attribute(const Value& base, const std::string& name, const Value& v);
+  Value make_parameter(const List& args, const Kwargs& kwargs);
+  // program_python.cpp: calling a builtin type (int, dict, ValueError, nn.Parameter) or function.
+  Value call_type(const TypeObject& t, List args, Kwargs kwargs);
+  Value call_builtin(const BuiltinObject& b, List args, Kwargs kwargs);
+  // A builtin the program has beyond the call language's (range, isinstance, ...), by name.
+  std::optional<Value> builtin(const std::string& name, List& args, Kwargs& kwargs);
+  // The namespace of a library module (torch.nn, torch.nn.init, torch.optim), run on first use.
+  std::shared_ptr<Namespace> library_module(const std::string& module);
+  Frame& frame() { return frames_.back(); }
+  Namespace& names() { return frame().locals ? *frame().locals : *frame().globals; }
+  // Names each tensor reachable from a user's object (net.fc1.weight) whose node has no name yet.
+  void name_object_tensors(const std::string& path, const Value& v, int depth);
+  // A comprehension's own names, innermost last.
+  std::vector<std::map<std::string, Value>> comprehension_names_;
+
   Value evaluate(const Node& n) { return evaluate_expression(n, *this); }
   void bind(const std::string& name, const Value& v, Step& step);
   void assign(const Node& target, const Value& v, Step& step);
+  // Writes a changed list or str-free value back to the expression it was read from (xs.append).
+  void store(const Node& target, const Value& v);
   void augmented_assign(const Statement& s, Step& step);
   void print(const Node& call, Step& step);
   // Runs a registered op as part of the program (recorded like a nested call).
@@ -97,9 +171,18 @@ class ProgramRun : public Scope {
   Provenance provenance_;
   ProgramAutograd autograd_;
   bool results_;
-  std::map<std::string, Value> names_;
-  std::vector<std::string> order_;  // names in the order first bound
+  std::shared_ptr<Namespace> main_ = std::make_shared<Namespace>();  // the program's globals
   std::map<std::string, std::string> modules_{{"torch", "torch"}};
+  std::map<std::string, std::shared_ptr<Namespace>> library_;  // torch.nn, torch.optim, ...
+  std::vector<Frame> frames_;
+  std::vector<Step> steps_;
+  std::vector<int> step_lines_;
+  int executed_ = 0, executed_library_ = 0;
+  int quiet_ = 0;  // inside a __repr__ or __len__ the engine called: statements make no steps
+  int error_line_ = 0, error_depth_ = 0;
+  std::map<const void*, std::string> object_paths_;  // storage -> the object path it was named by
+  std::vector<std::pair<int, std::string>> error_stack_;
+  std::set<std::uint64_t> parameters_;  // object ids of nn.Parameter tensors
   int statement_ = 0;
   std::int64_t elements_ = 0;
   Step* step_ = nullptr;  // the statement running

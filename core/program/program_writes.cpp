@@ -69,17 +69,18 @@ bool is_number(const Value& v) { return v.is<bool>() || v.is<std::int64_t>() || 
 }  // namespace
 
 std::string ProgramRun::name_of_storage(const Tensor& t) const {
-  for (const std::string& name : order_) {
-    const Value& v = names_.at(name);
+  for (const std::string& name : main_->order) {
+    const Value& v = main_->names.at(name);
     if (v.is<Tensor>() && v.as<Tensor>().storage_id() == t.storage_id() &&
         provenance_.find(v.as<Tensor>()) == provenance_.find(t))
       return name;
   }
-  for (const std::string& name : order_) {
-    const Value& v = names_.at(name);
+  for (const std::string& name : main_->order) {
+    const Value& v = main_->names.at(name);
     if (v.is<Tensor>() && v.as<Tensor>().shares_storage(t)) return name;
   }
-  return {};
+  const auto path = object_paths_.find(t.storage_id());  // a module's parameter: net.fc1.weight
+  return path == object_paths_.end() ? std::string() : path->second;
 }
 
 void ProgramRun::record_write(const Tensor& target, const std::vector<std::optional<std::vector<Edge>>>& written,
