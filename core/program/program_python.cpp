@@ -89,7 +89,7 @@ bool is_builtin_name(const std::string& name) {
 bool is_exception_name(const std::string& name) { return TypeObject(name).is_exception(); }
 
 bool is_type_name(const std::string& name) {
-  for (const char* n : {"int", "float", "str", "bool", "list", "tuple", "dict", "object", "type"})
+  for (const char* n : {"int", "float", "str", "bool", "list", "tuple", "dict", "object", "type", "slice"})
     if (name == n) return true;
   return false;
 }
@@ -237,6 +237,7 @@ std::optional<Value> ProgramRun::builtin(const std::string& name, List& args, Kw
       if (n == "list") return v.is<List>() && !v.is_tuple;
       if (n == "tuple") return v.is<List>() && v.is_tuple;
       if (n == "dict") return bool(object_as<DictObject>(v));
+      if (n == "slice") return v.is<Slice>();
       if (const auto e = object_as<ExceptionObject>(v)) return e->type == n || n == "Exception";
       return false;
     };
