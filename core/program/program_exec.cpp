@@ -29,9 +29,9 @@ struct Restore {
 }  // namespace
 
 const Value* ProgramRun::lookup(const std::string& name) {
-  for (auto it = comprehension_names_.rbegin(); it != comprehension_names_.rend(); ++it) {
-    const auto found = it->find(name);
-    if (found != it->end()) return &found->second;
+  for (auto it = comprehension_names_.rbegin(); it != comprehension_names_.rend() && it->first == frames_.size(); ++it) {
+    const auto found = it->second.find(name);
+    if (found != it->second.end()) return &found->second;
   }
   if (frames_.empty()) return main_->find(name);
   const Frame& f = frames_.back();

@@ -356,10 +356,10 @@ Value ProgramRun::call_type(const TypeObject& t, List args, Kwargs kwargs) {
     arg.kind = NK::Name;
     arg.text = "\x01";  // a name no program can bind: the argument, lent by the comprehension scope
     call.items.push_back(arg);
-    comprehension_names_.emplace_back();
-    comprehension_names_.back()["\x01"] = args[0];
+    comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
+    comprehension_names_.back().second["\x01"] = args[0];
     struct Pop {
-      std::vector<std::map<std::string, Value>>& names;
+      std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
       ~Pop() { names.pop_back(); }
     } pop{comprehension_names_};
     return evaluate(call);
@@ -369,10 +369,10 @@ Value ProgramRun::call_type(const TypeObject& t, List args, Kwargs kwargs) {
 
 Value ProgramRun::call_builtin(const BuiltinObject& b, List args, Kwargs kwargs) {
   if (!b.self.is<None>()) {  // a bound method: self.name(*args) through a synthetic call node
-    comprehension_names_.emplace_back();
-    comprehension_names_.back()["\x01"] = b.self;
+    comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
+    comprehension_names_.back().second["\x01"] = b.self;
     struct Pop {
-      std::vector<std::map<std::string, Value>>& names;
+      std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
       ~Pop() { names.pop_back(); }
     } pop{comprehension_names_};
     Node call;
@@ -387,7 +387,7 @@ Value ProgramRun::call_builtin(const BuiltinObject& b, List args, Kwargs kwargs)
     call.items.push_back(attr);
     for (std::size_t i = 0; i < args.size(); ++i) {
       const std::string slot = "\x02" + std::to_string(i);
-      comprehension_names_.back()[slot] = args[i];
+      comprehension_names_.back().second[slot] = args[i];
       Node a;
       a.kind = NK::Name;
       a.text = slot;
@@ -395,7 +395,7 @@ Value ProgramRun::call_builtin(const BuiltinObject& b, List args, Kwargs kwargs)
     }
     for (std::size_t i = 0; i < kwargs.size(); ++i) {
       const std::string slot = "\x03" + std::to_string(i);
-      comprehension_names_.back()[slot] = kwargs[i].second;
+      comprehension_names_.back().second[slot] = kwargs[i].second;
       Node a;
       a.kind = NK::Name;
       a.text = slot;
@@ -852,16 +852,16 @@ Value ProgramRun::python_expression(const Node& n) {
       const std::size_t first_clause = dict ? 2 : 1;
       auto d = dict ? std::make_shared<DictObject>() : nullptr;
       List out;
-      comprehension_names_.emplace_back();
+      comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
       struct Pop {
-        std::vector<std::map<std::string, Value>>& names;
+        std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
         ~Pop() { names.pop_back(); }
       } pop{comprehension_names_};
       const std::size_t scope = comprehension_names_.size() - 1;
       // Binds a clause's target in the comprehension's own names.
       const std::function<void(const Node&, const Value&)> bind_target = [&](const Node& t, const Value& v) {
         if (t.kind == NK::Name) {
-          comprehension_names_[scope][t.text] = v;
+          comprehension_names_[scope].second[t.text] = v;
           return;
         }
         const List items = iterate_value(v, *this);
@@ -960,11 +960,11 @@ std::optional<Value> ProgramRun::get_item(const Value& base, const Value& index)
       List chars;
       for (char c : s) chars.push_back(Value(std::string(1, c)));
       Node slice;  // reuse the list slicing of the call language through a name
-      comprehension_names_.emplace_back();
-      comprehension_names_.back()["\x01"] = Value(chars);
-      comprehension_names_.back()["\x02"] = index;
+      comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
+      comprehension_names_.back().second["\x01"] = Value(chars);
+      comprehension_names_.back().second["\x02"] = index;
       struct Pop {
-        std::vector<std::map<std::string, Value>>& names;
+        std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
         ~Pop() { names.pop_back(); }
       } pop{comprehension_names_};
       Node sub;

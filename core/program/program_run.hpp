@@ -131,8 +131,9 @@ class ProgramRun : public Scope {
   Namespace& names() { return frame().locals ? *frame().locals : *frame().globals; }
   // Names each tensor reachable from a user's object (net.fc1.weight) whose node has no name yet.
   void name_object_tensors(const std::string& path, const Value& v, int depth);
-  // A comprehension's own names, innermost last.
-  std::vector<std::map<std::string, Value>> comprehension_names_;
+  // A comprehension's own names, innermost last, each with the depth of the frame it belongs
+  // to (a function the comprehension calls does not see them).
+  std::vector<std::pair<std::size_t, std::map<std::string, Value>>> comprehension_names_;
 
   Value evaluate(const Node& n) { return evaluate_expression(n, *this); }
   void bind(const std::string& name, const Value& v, Step& step);

@@ -158,10 +158,10 @@ class Adam(Optimizer):
                     state = self.state.setdefault(p, {})
                     if len(state) == 0:
                         state['step'] = torch.tensor(0.)
-                        state['exp_avg'] = torch.zeros_like(p, memory_format=torch.preserve_format)
-                        state['exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                        state['exp_avg'] = torch.zeros_like(p)
+                        state['exp_avg_sq'] = torch.zeros_like(p)
                         if group['amsgrad']:
-                            state['max_exp_avg_sq'] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                            state['max_exp_avg_sq'] = torch.zeros_like(p)
                     exp_avg = state['exp_avg']
                     exp_avg_sq = state['exp_avg_sq']
                     step_t = state['step']
