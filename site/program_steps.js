@@ -42,6 +42,7 @@
     if (value && typeof value === "object" && Array.isArray(value.tuple))
       return "(" + value.tuple.map(pyvalue).join(", ") + ")";
     if (value && typeof value === "object" && typeof value.grad_fn === "string") return "<" + value.grad_fn + " object>";
+    if (value && typeof value === "object" && typeof value.repr === "string") return value.repr;  // a module, a dict
     if (value === null) return "None";  // as Python writes them
     if (value === true || value === false) return value ? "True" : "False";
     return JSON.stringify(value);
@@ -66,6 +67,8 @@
   // A tensor as a figure: a 0-d or 1-d one as one row, 2-d as a table, higher ranks as a table
   // per index of the leading dims, each labelled [i, j, :, :].
   function tensor(value, line, name) {
+    if (value && typeof value === "object" && typeof value.repr === "string" && value.repr.includes("\n"))
+      return el("pre", "pyvalue stdout", (name ? name + " = " : "") + value.repr);  // print(model)'s text
     if (!(value && typeof value === "object" && Array.isArray(value.data)))
       return el("span", "pyvalue", (name ? name + " = " : "") + pyvalue(value));
     const shape = value.shape;
@@ -99,9 +102,21 @@
   // below its row.
   function render(root, text, response) {
     root.textContent = "";
-    const steps = new Map((response.steps || []).map((s) => [s.line, s]));
+    // A line run several times (a loop, a function called again) shows its last run, how many
+    // runs there were, and everything its prints wrote.
+    const steps = new Map(), runs = new Map(), printed = new Map();
+    for (const s of response.steps || []) {
+      steps.set(s.line, s);
+      runs.set(s.line, (runs.get(s.line) || 0) + 1);
+      if (s.stdout !== undefined) printed.set(s.line, (printed.get(s.line) || "") + s.stdout);
+    }
     const error = response.ok === false ? response.error : null;
     const failing = error && error.line ? error.line : 0;
+    // An error inside a function: the lines that called it are marked, and "not run" starts
+    // after the outermost one.
+    const stack = error && error.stack ? error.stack : [];
+    const callers = new Map(stack.slice(0, -1).map((s, k) => [s.line, stack[k + 1]]));
+    const lastRun = stack.length ? stack[0].line : failing;
     const lines = text.split("\n");
     let covered = 0;  // the last line of the statement drawn last
     lines.forEach((first, i) => {
@@ -121,15 +136,25 @@
       summary.appendChild(pre);
       row.appendChild(summary);
       const tensors = el("div", "tensors");
+      if (callers.has(line)) {
+        row.classList.add("failing");
+        tensors.appendChild(el("p", "error", "the call on this line raised, in " + callers.get(line).in + " (line " +
+                                             callers.get(line).line + ")"));
+      }
       if (step) {
+        const n = runs.get(line);
+        if (n > 1 || step.where)
+          tensors.appendChild(el("span", "pyvalue runs", (step.where ? "in " + step.where + (n > 1 ? ", " : "") : "") +
+                                                         (n > 1 ? "ran " + n + " times, the last shown" : "")));
         (step.warnings || []).forEach((w) => tensors.appendChild(el("pre", "pyvalue stdout warning", w)));
-        if (step.stdout !== undefined) tensors.appendChild(el("pre", "pyvalue stdout", step.stdout));
+        if (printed.has(line)) tensors.appendChild(el("pre", "pyvalue stdout", printed.get(line)));
         step.results.forEach((v, k) => tensors.appendChild(tensor(v, line, step.names[k] || "")));
-        if (!step.results.length && step.stdout === undefined) tensors.appendChild(el("span", "pyvalue", "no result"));
-      } else if (line === failing) {
+        if (!step.results.length && !printed.has(line)) tensors.appendChild(el("span", "pyvalue", "no result"));
+      }
+      if (line === failing) {
         row.classList.add("failing");
         tensors.appendChild(el("p", "error", error.type + ": " + error.message));
-      } else if (failing && line > failing) {
+      } else if (!step && !callers.has(line) && failing && line > lastRun) {
         row.classList.add("not-run");
         tensors.appendChild(el("span", "pyvalue", "not run"));
       }

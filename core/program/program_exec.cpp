@@ -141,7 +141,13 @@ Flow ProgramRun::exec_compound(const Statement& s) {
       return Flow::Normal;
     case K::For: {
       const Value iterable = evaluate(s.value);
-      Restore<int> iteration(frame().iteration);
+      // The frame's iteration is restored by index: calls in the body grow frames_ (and may move it).
+      struct Iteration {
+        std::vector<Frame>& frames;
+        std::size_t at;
+        int saved;
+        ~Iteration() { frames[at].iteration = saved; }
+      } iteration{frames_, frames_.size() - 1, frame().iteration};
       const auto body = [&](const Value& item, int i) {
         frame().iteration = i;
         Step scratch;  // binding the loop variable shows nothing
