@@ -924,9 +924,11 @@ std::optional<Value> ProgramRun::binary(const std::string& op, const Value& l, c
         found = found && (v - range->start) % range->step == 0;
       }
     } else if (const auto o = object_as<InstanceObject>(r)) {
-      for (const Value& item : iterate(r))
-        if (python_is(item, l) || python_equal(item, l)) found = true;
-      (void)o;
+      if (const auto contains = o->cls->find("__contains__") ? instance_attribute(r, *o, "__contains__") : std::nullopt)
+        found = python_bool(call(*contains, {l}, {}));
+      else
+        for (const Value& item : iterate(r))
+          if (python_is(item, l) || python_equal(item, l)) found = true;
     } else if (r.is<List>()) {
       for (const Value& item : r.as<List>())
         if (python_is(item, l) || python_equal(item, l)) {

@@ -247,6 +247,12 @@ void ProgramRun::assign(const Node& target, const Value& v, Step& step) {
   if (target.kind == K::Subscript) {
     const Value base = evaluate(target.items[0]);
     const Value index = evaluate(target.items[1]);
+    if (const auto o = object_as<InstanceObject>(base)) {  // obj[k] = v: its __setitem__
+      const auto setter = instance_attribute(base, *o, "__setitem__");
+      if (!setter) fail("TypeError", "'" + o->cls->name + "' object does not support item assignment");
+      call(*setter, {index, v}, {});
+      return;
+    }
     if (!base.is<Tensor>()) {  // d[k] = v, xs[i] = v
       if (!object_as<DictObject>(base) && !base.is<List>())
         fail("TypeError", "'" + python_type_name(base) + "' object does not support item assignment");

@@ -203,9 +203,13 @@ Statement parse_statement(const std::string& code) {
                              "");
   }
   if (word == "return") return keyword_statement(Statement::Kind::Return, rest);
-  if (word == "raise") {
-    if (rest.find(" from ") != std::string::npos) refuse("SyntaxError", "`raise ... from`" + std::string(kNotSupported));
-    return keyword_statement(Statement::Kind::Raise, rest);
+  if (word == "raise") {  // raise E from cause: E is raised; the cause is dropped (no traceback chain here)
+    std::size_t from = std::string::npos;
+    walk_code(rest, [&](std::size_t i, int depth) {
+      if (depth == 0 && rest.compare(i, 6, " from ") == 0) from = i;
+      return from == std::string::npos;
+    });
+    return keyword_statement(Statement::Kind::Raise, rest.substr(0, from));
   }
   bool several = false;
   walk_code(code, [&](std::size_t i, int depth) {
