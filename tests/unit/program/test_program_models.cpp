@@ -56,7 +56,7 @@ std::string text_difference(const std::string& want, const std::string& got) {
 
 // "" when a final value is PyTorch's: tensors within tolerance, numbers within float32's, lists
 // and tuples item by item, anything else exactly.
-std::string value_difference(const Json& want, const Json& got) {
+std::string model_value_difference(const Json& want, const Json& got) {
   if (want.is_object() && want.contains("data")) return whence_test::tensor_difference(want, got);
   if (want.is_number_float() && got.is_number())
     return std::fabs(want.get<double>() - got.get<double>()) <= 1e-5 + 1e-4 * std::fabs(want.get<double>())
@@ -68,13 +68,13 @@ std::string value_difference(const Json& want, const Json& got) {
     const Json& g = tuple && got.is_object() && got.contains("tuple") ? got["tuple"] : got;
     if (!g.is_array() || g.size() != w.size()) return "expected " + want.dump() + ", got " + got.dump();
     for (std::size_t i = 0; i < w.size(); ++i)
-      if (std::string d = value_difference(w[i], g[i]); !d.empty()) return "item " + std::to_string(i) + ": " + d;
+      if (std::string d = model_value_difference(w[i], g[i]); !d.empty()) return "item " + std::to_string(i) + ": " + d;
     return "";
   }
   return want == got ? "" : "expected " + want.dump() + ", got " + got.dump();
 }
 
-std::vector<Json> goldens() {
+std::vector<Json> model_goldens() {
   std::ifstream in(WHENCE_GOLDEN_DIR "/models.jsonl");
   std::vector<Json> out;
   for (std::string line; std::getline(in, line);)
@@ -85,7 +85,7 @@ std::vector<Json> goldens() {
 }  // namespace
 
 TEST_CASE("model programs match PyTorch", "[programs][models][golden]") {
-  const auto all = goldens();
+  const auto all = model_goldens();
   REQUIRE(all.size() >= 20);
   for (const Json& g : all) {
     const std::string text = g["program"].get<std::string>();
@@ -107,7 +107,7 @@ TEST_CASE("model programs match PyTorch", "[programs][models][golden]") {
       INFO(name);
       CHECK(r["values"].contains(name));
       if (!r["values"].contains(name)) continue;
-      CHECK(value_difference(want, r["values"][name]) == "");
+      CHECK(model_value_difference(want, r["values"][name]) == "");
     }
   }
 }
