@@ -12,9 +12,11 @@ namespace whence {
 namespace {
 
 struct Token {
-  enum class Kind { Name, Int, Float, Str, FStr, Op, End } kind;  // FStr: an f-string's raw text
+  enum class Kind { Name, Int, Float, Str, FStr, Op, End } kind;  // FStr: an f-string's text, escapes not yet read
   std::string text;
   std::size_t column;
+  bool raw = false;          // FStr: an rf'..' string, whose backslashes stay as written
+  std::size_t brackets = 0;  // FStr: the brackets open around it, those around an enclosing f-string included
 };
 
 [[noreturn]] void syntax_error(const std::string& what, std::size_t column) {
@@ -28,12 +30,30 @@ const char* two_char_operator(const std::string& s, std::size_t i) {
   return nullptr;
 }
 
-// Whether a string literal with a prefix (r'..', f"..", rf'..') starts at i.
+// Whether a string literal with a prefix starts at i: r, u, f, b, br, rb, fr, rf in any case, the
+// prefixes Python 3 accepts; another word before a quote (ur'x') is a name, Python's invalid syntax.
 bool string_prefix(const std::string& s, std::size_t i) {
   if (i > 0 && (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_')) return false;
+  std::string prefix;
   std::size_t j = i;
-  while (j < s.size() && j - i < 2 && std::string("rRfFbBuU").find(s[j]) != std::string::npos) ++j;
-  return j > i && j < s.size() && (s[j] == '\'' || s[j] == '"');
+  while (j < s.size() && j - i < 2 && std::isalpha(static_cast<unsigned char>(s[j])))
+    prefix += char(std::tolower(static_cast<unsigned char>(s[j++])));
+  if (prefix.empty() || j >= s.size() || (s[j] != '\'' && s[j] != '"')) return false;
+  for (const char* p : {"r", "u", "f", "b", "br", "rb", "fr", "rf"})
+    if (prefix == p) return true;
+  return false;
+}
+
+// Python's keywords, never a name: `x.if`, `f(for=1)` or `in` as an operand are invalid syntax.
+bool is_keyword(const std::string& w) {
+  static const char* const words[] = {"False",  "None",   "True",    "and",      "as",       "assert", "async",
+                                      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+                                      "else",   "except", "finally", "for",      "from",     "global", "if",
+                                      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+                                      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
+  for (const char* k : words)
+    if (w == k) return true;
+  return false;
 }
 
 void append_utf8(std::string& out, unsigned long cp) {
@@ -54,15 +74,18 @@ void append_utf8(std::string& out, unsigned long cp) {
   }
 }
 
-// The character an escape at s[j] (a backslash) stands for; j ends on its last character.
+// The character an escape at s[j] (a backslash) stands for, as Python reads it; j ends on its last
+// character.
 std::string escape(const std::string& s, std::size_t& j) {
   const char e = s[++j];
-  const auto hex = [&](int n) {
+  const auto hex = [&](int n, const char* form) {
     unsigned long v = 0;
     for (int k = 0; k < n; ++k) {
       if (j + 1 >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[j + 1])))
-        fail("SyntaxError", "(unicode error) truncated escape");
-      v = v * 16 + unsigned(std::stoul(std::string(1, s[++j]), nullptr, 16));
+        fail("SyntaxError",
+             std::string("(unicode error) 'unicodeescape' codec can't decode bytes: truncated ") + form + " escape");
+      const char d = char(std::tolower(static_cast<unsigned char>(s[++j])));
+      v = v * 16 + unsigned(d <= '9' ? d - '0' : d - 'a' + 10);
     }
     return v;
   };
@@ -71,21 +94,56 @@ std::string escape(const std::string& s, std::size_t& j) {
     case 'n': return "\n";
     case 't': return "\t";
     case 'r': return "\r";
-    case '0': return std::string(1, '\0');
+    case 'a': return "\a";
+    case 'b': return "\b";
+    case 'f': return "\f";
+    case 'v': return "\v";
     case '\\': return "\\";
     case '\'': return "'";
     case '"': return "\"";
     case '\n': return "";  // a backslash-newline continues the string
-    case 'x': append_utf8(out, hex(2)); return out;
-    case 'u': append_utf8(out, hex(4)); return out;
-    default: return std::string("\\") + e;  // Python keeps an unknown escape as written
+    case 'x': append_utf8(out, hex(2, "\\xXX")); return out;
+    case 'u': append_utf8(out, hex(4, "\\uXXXX")); return out;
+    case 'U': {
+      const unsigned long cp = hex(8, "\\UXXXXXXXX");
+      if (cp > 0x10FFFF)
+        fail("SyntaxError", "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode character");
+      append_utf8(out, cp);
+      return out;
+    }
+    case 'N': fail("Unsupported", "\\N{...} escapes are not supported by Whence");
+    default:
+      if (e >= '0' && e <= '7') {  // up to three octal digits: \0, \12, \177
+        unsigned long v = unsigned(e - '0');
+        for (int k = 0; k < 2 && j + 1 < s.size() && s[j + 1] >= '0' && s[j + 1] <= '7'; ++k)
+          v = v * 8 + unsigned(s[++j] - '0');
+        append_utf8(out, v);
+        return out;
+      }
+      return std::string("\\") + e;  // Python keeps an unknown escape as written
   }
 }
 
-std::vector<Token> tokenize(const std::string& s) {
+// Every escape in text read (an f-string's literal text or format spec, after its fields are split).
+std::string unescape(const std::string& text) {
+  std::string out;
+  for (std::size_t j = 0; j < text.size(); ++j) {
+    if (text[j] == '\\' && j + 1 < text.size())
+      out += escape(text, j);
+    else
+      out += text[j];
+  }
+  return out;
+}
+
+char closing_bracket(char open) { return open == '(' ? ')' : open == '[' ? ']' : '}'; }
+
+// `outer`: the brackets open around the text, when it is an f-string's field. They count towards
+// the 200, so that f-strings nested in fields cannot nest deeper than brackets can.
+std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
   std::vector<Token> out;
   std::size_t i = 0;
-  int brackets = 0;
+  std::vector<char> open;  // the brackets open here, innermost last (CPython's tokenizer's parenstack)
   while (i < s.size()) {
     const char c = s[i];
     const std::size_t col = i + 1;
@@ -135,7 +193,8 @@ std::vector<Token> tokenize(const std::string& s) {
       out.push_back({is_float ? Token::Kind::Float : Token::Kind::Int, text, col});
       i = j;
     } else if (c == '\'' || c == '"' || string_prefix(s, i)) {
-      // A string literal: prefixes r, f, rf (any case), quotes ' " ''' \"\"\"; escapes unless raw.
+      // A string literal: prefixes r, u, f, rf (any case), quotes ' " ''' """ (a triple-quoted one
+      // may hold newlines and lone quotes); escapes read unless raw.
       std::size_t j = i;
       bool raw = false, formatted = false;
       while (s[j] != '\'' && s[j] != '"') {
@@ -166,17 +225,27 @@ std::vector<Token> tokenize(const std::string& s) {
           value += s[j];
         }
       }
-      if (!closed) syntax_error(triple ? "unterminated triple-quoted string literal" : "unterminated string literal", col);
-      out.push_back({formatted ? Token::Kind::FStr : Token::Kind::Str, value, col});
-      if (formatted && raw) out.back().text = "\x01" + value;  // raw: its escapes stay as written
+      if (!closed)
+        syntax_error(triple ? "unterminated triple-quoted string literal" : "unterminated string literal", col);
+      out.push_back(
+          {formatted ? Token::Kind::FStr : Token::Kind::Str, value, col, formatted && raw, outer + open.size()});
       i = j + (triple ? 3 : 1);
     } else if (const char* two = two_char_operator(s, i)) {
       out.push_back({Token::Kind::Op, two, col});
       i += 2;
     } else if (std::string("()[]{},.:=-+*/%&|^~<>@").find(c) != std::string::npos) {
-      // CPython's tokenizer refuses a 201st open bracket (MAXLEVEL) in these words.
-      if ((c == '(' || c == '[' || c == '{') && ++brackets > 200) syntax_error("too many nested parentheses", col);
-      if ((c == ')' || c == ']' || c == '}') && brackets > 0) --brackets;
+      if (c == '(' || c == '[' || c == '{') {
+        // CPython's tokenizer refuses a 201st open bracket (MAXLEVEL) in these words.
+        if (outer + open.size() >= 200) syntax_error("too many nested parentheses", col);
+        open.push_back(c);
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (open.empty()) syntax_error(std::string("unmatched '") + c + "'", col);
+        if (closing_bracket(open.back()) != c)
+          syntax_error(
+              std::string("closing parenthesis '") + c + "' does not match opening parenthesis '" + open.back() + "'",
+              col);
+        open.pop_back();
+      }
       out.push_back({Token::Kind::Op, std::string(1, c), col});
       ++i;
     } else {
@@ -204,6 +273,11 @@ class Parser {
   static constexpr int kMaxNest = 1000;
   int depth_ = 0;
   int links_ = 0;  // postfix links (.name, (...), [...]) on the path being parsed
+  // Nodes copied as the middle operands of chained comparisons (a < b < c holds b twice): a middle
+  // that is itself a chain, nested (a < (b < (...) < c) < d), doubles the tree at each level, so
+  // the copies are counted and bounded rather than left to grow exponentially.
+  static constexpr std::size_t kMaxCopied = 10000;
+  std::size_t copied_ = 0;
 
   const Token& peek() const { return t_[p_]; }
   bool is_op(const char* op) const { return peek().kind == Token::Kind::Op && peek().text == op; }
@@ -220,6 +294,7 @@ class Parser {
   // Counts nesting (expressions in brackets, unary operators, right operands of **) so that deep
   // text cannot exhaust the stack: the tokenizer allows 200 brackets, as CPython's, and CPython
   // compiles a few thousand unary operators before its own recursion limit, in these words.
+  // Every recursive path of the grammar passes a Nest (most through boolean()'s).
   struct Nest {
     Parser& p;
     explicit Nest(Parser& parser) : p(parser) {
@@ -256,14 +331,15 @@ class Parser {
 
   bool is_word(const char* w) const { return peek().kind == Token::Kind::Name && peek().text == w; }
 
-  // Python's grammar, loosest first: or, and, not, comparison, |, ^, &, << >>, + -, * @ / // %,
-  // unary - + ~, **, then postfix (attributes, calls, subscripts). `and`/`or` are Binary nodes
-  // and `not` a Unary one; call_parser.cpp evaluates them as Python does (short-circuit, truth).
+  // Python's grammar, loosest first: `a if c else b`, or, and, not, comparison (== != < <= > >= in,
+  // not in, is, is not), |, ^, &, << >>, + -, * @ / // %, unary - + ~, **, then postfix
+  // (attributes, calls, subscripts). `and`/`or` are Binary nodes and `not` a Unary one;
+  // call_parser.cpp evaluates them as Python does (short-circuit, truth).
   Node expression() {
     if (is_word("lambda")) fail("Unsupported", "lambda is not supported by Whence yet");
     Node n = boolean(0);
     if (!is_word("if")) return n;
-    Nest nest(*this);  // body if test else orelse
+    Nest nest(*this);  // body if test else orelse; orelse may be another conditional (right-associative)
     Node c;
     c.kind = Node::Kind::IfExp;
     c.column = next().column;
@@ -301,7 +377,8 @@ class Parser {
   }
 
   // The comparison operator at the cursor, consumed ("in", "not in", "is", "is not", "==", ...);
-  // nullopt when there is none.
+  // nullopt when there is none. `not` is "not in" only here, after an operand: `not x` before one
+  // is boolean()'s Unary not.
   std::optional<Token> comparison_operator() {
     static const std::vector<const char*> symbols = {"==", "!=", "<", "<=", ">", ">="};
     if (is_one_of(symbols)) return next();
@@ -323,8 +400,21 @@ class Parser {
     return std::nullopt;
   }
 
-  // a < b < c is (a < b) and (b < c), as Python reads it (b is evaluated twice here, once in
-  // Python: a difference only for an operand with side effects).
+  // Adds a chained comparison's middle operand to the copies made (kMaxCopied).
+  void count_copy(const Node& n) {
+    std::vector<const Node*> todo{&n};  // a stack, not recursion: the operand may be deep
+    while (!todo.empty()) {
+      const Node* m = todo.back();
+      todo.pop_back();
+      if (++copied_ > kMaxCopied) fail("Unsupported", "a chained comparison this large is not supported by Whence");
+      for (const Node& item : m->items) todo.push_back(&item);
+      for (const auto& kw : m->kwargs) todo.push_back(&kw.second);
+    }
+  }
+
+  // a < b < c is (a < b) and (b < c), as Python reads it: a Binary "and" of the two comparisons,
+  // with b's node in both. So b is evaluated twice here and once in Python: a difference only for
+  // an operand with side effects.
   Node comparison() {
     Nest nest(*this);
     Node n = binary(0);
@@ -332,10 +422,13 @@ class Parser {
     int chained = 0;
     while (auto op = comparison_operator()) {
       Node right = binary(0);
-      Node cmp = binary_node(*op, n, right);
       if (chain) {
         chain_link(chained);
-        Token and_op{Token::Kind::Name, "and", op->column};
+        count_copy(n);  // the previous comparison's right operand, now this one's left as well
+      }
+      Node cmp = binary_node(*op, std::move(n), right);
+      if (chain) {
+        const Token and_op{Token::Kind::Name, "and", op->column};
         chain = binary_node(and_op, std::move(*chain), std::move(cmp));
       } else {
         chain = std::move(cmp);
@@ -343,7 +436,8 @@ class Parser {
       n = std::move(right);
     }
     depth_ -= chained;
-    return chain ? std::move(*chain) : n;
+    if (chain) return std::move(*chain);
+    return n;
   }
 
   // Left-associative binary operators, level 0 (|) to 5 (* @ / // %).
@@ -404,7 +498,7 @@ class Parser {
       if (is_op(".")) {
         ++p_;
         const Token name = next();
-        if (name.kind != Token::Kind::Name) syntax_error("invalid syntax", name.column);
+        if (name.kind != Token::Kind::Name || is_keyword(name.text)) syntax_error("invalid syntax", name.column);
         Node a;
         a.kind = Node::Kind::Attr;
         a.text = name.text;
@@ -473,31 +567,39 @@ class Parser {
     return s;
   }
 
+  // A call's arguments: positional ones, *iterable (a Starred item), name=value, **mapping (a
+  // kwargs entry named "**"), in Python's order; a bare generator expression as the only argument.
   void arguments(Node& call, const Token& open) {
+    bool mapping = false;  // a **mapping came before
     while (!is_op(")")) {
       if (peek().kind == Token::Kind::End) syntax_error("'(' was never closed", open.column);
-      if (is_op("*")) {  // f(*args)
+      if (is_op("*")) {  // f(*args), also after name=value, as in Python
         Node star;
         star.kind = Node::Kind::Starred;
         star.column = next().column;
+        if (mapping) syntax_error("iterable argument unpacking follows keyword argument unpacking", star.column);
         star.items.push_back(expression());
         call.items.push_back(std::move(star));
       } else if (is_op("**")) {  // f(**kwargs)
         ++p_;
+        mapping = true;
         call.kwargs.emplace_back("**", expression());
       } else if (peek().kind == Token::Kind::Name && t_[p_ + 1].kind == Token::Kind::Op && t_[p_ + 1].text == "=") {
         const Token name = next();
+        if (is_keyword(name.text)) syntax_error("invalid syntax", name.column);
         ++p_;
         for (const auto& kw : call.kwargs)
           if (kw.first == name.text) syntax_error("keyword argument repeated: " + name.text, name.column);
         call.kwargs.emplace_back(name.text, expression());
       } else {
+        if (mapping) syntax_error("positional argument follows keyword argument unpacking", peek().column);
         if (!call.kwargs.empty()) syntax_error("positional argument follows keyword argument", peek().column);
         Node arg = expression();
-        if (is_word("for")) {  // f(x for x in xs): a generator expression as the argument
-          if (call.items.size() > 1 || !call.kwargs.empty())
-            syntax_error("Generator expression must be parenthesized", arg.column);
+        if (is_word("for")) {  // f(x for x in xs): a generator expression, parenthesized by the call's own brackets
+          if (call.items.size() > 1) syntax_error("Generator expression must be parenthesized", arg.column);
           arg = comprehension(std::move(arg), "generator");
+          if (!is_op(")") && peek().kind != Token::Kind::End)
+            syntax_error("Generator expression must be parenthesized", arg.column);
         }
         call.items.push_back(std::move(arg));
       }
@@ -507,7 +609,59 @@ class Parser {
     expect(")", open);
   }
 
-  // `for target in iter if cond ...` clauses after a comprehension's element.
+  // What Python names a node that cannot be assigned to, in "cannot assign to ..."; nullptr for
+  // one that can (a name, attribute, subscript, starred, tuple or list).
+  static const char* unassignable(const Node& t) {
+    using K = Node::Kind;
+    switch (t.kind) {
+      case K::Name:
+      case K::Attr:
+      case K::Subscript:
+      case K::Starred:
+      case K::Tuple:
+      case K::List: return nullptr;
+      case K::Bool: return t.b ? "True" : "False";
+      case K::NoneLit: return "None";
+      case K::EllipsisLit: return "ellipsis";
+      case K::Int:
+      case K::Float:
+      case K::Str: return "literal";
+      case K::FString:
+      case K::FormatValue: return "f-string expression";
+      case K::Call: return "function call";
+      case K::IfExp: return "conditional expression";
+      case K::Dict: return "dict literal";
+      case K::Comprehension:
+        return t.text == "list"   ? "list comprehension"
+               : t.text == "dict" ? "dict comprehension"
+                                  : "generator expression";
+      case K::Binary:
+        for (const char* cmp : {"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"})
+          if (t.text == cmp) return "comparison";
+        return "expression";
+      default: return "expression";
+    }
+  }
+
+  // A for clause's target, in the shapes the evaluator binds: a name, or a tuple of names (`i, x`,
+  // `(i, x)`, `[i, x]`, the last made a Tuple too). Python's other targets (x.a, x[0], nested
+  // tuples, *rest) are refused; what Python cannot assign to is its SyntaxError.
+  // A name, or a tuple of targets (nested: `for i, (a, b) in enumerate(pairs)`).
+  static Node for_target(Node t) {
+    if (t.kind == Node::Kind::Tuple || t.kind == Node::Kind::List) {
+      t.kind = Node::Kind::Tuple;
+      for (Node& item : t.items) item = for_target(std::move(item));
+      return t;
+    }
+    if (const char* what = unassignable(t)) syntax_error(std::string("cannot assign to ") + what, t.column);
+    if (t.kind != Node::Kind::Name)
+      fail("Unsupported",
+           "a comprehension's target other than names and tuples of them is not supported by Whence yet");
+    return t;
+  }
+
+  // `for target in iter if cond ...` clauses after a comprehension's element: the iter and each
+  // condition are read at `or` level (an unparenthesized `a if c else b` is not one), as in Python.
   Node comprehension(Node element, const char* kind, std::optional<Node> value = std::nullopt) {
     Nest nest(*this);
     Node c;
@@ -535,7 +689,7 @@ class Parser {
       }
       if (!is_word("in")) syntax_error("invalid syntax", peek().column);
       ++p_;
-      clause.items.push_back(std::move(target));
+      clause.items.push_back(for_target(std::move(target)));
       clause.items.push_back(boolean(0));
       while (is_word("if")) {
         ++p_;
@@ -546,7 +700,8 @@ class Parser {
     return c;
   }
 
-  // {k: v, ...}, {k: v for ...}; a set display is refused.
+  // {k: v, ...}, {k: v for ...}; a set display ({a, b}, {a for ...}, {*a}) is refused. Its own Nest
+  // keeps the existing guard; the path back here passes expression()'s as well.
   Node brace(const Token& open) {
     Nest nest(*this);
     Node n;
@@ -555,8 +710,13 @@ class Parser {
     while (!is_op("}")) {
       if (peek().kind == Token::Kind::End) syntax_error("'{' was never closed", open.column);
       if (is_op("**")) fail("Unsupported", "{**d} is not supported by Whence yet: use dict(d) and update");
+      if (is_op("*")) fail("Unsupported", "sets are not supported by Whence");
       Node key = expression();
-      if (!is_op(":")) fail("Unsupported", "sets are not supported by Whence");
+      if (!is_op(":")) {
+        if (peek().kind == Token::Kind::End) syntax_error("'{' was never closed", open.column);
+        if (is_op(",") || is_op("}") || is_word("for")) fail("Unsupported", "sets are not supported by Whence");
+        syntax_error("invalid syntax", peek().column);
+      }
       ++p_;
       Node value = expression();
       if (is_word("for") && n.items.empty()) {
@@ -573,38 +733,58 @@ class Parser {
     return n;
   }
 
-  // f"...": literal parts and {expr!c:spec} fields.
-  Node fstring(const std::string& token_text, std::size_t column) {
+  // Parses text (an f-string's field, inside `brackets`) with a parser that goes on from this one's
+  // nesting counts, so that an f-string within a field cannot restart them.
+  Node sub_expression(const std::string& text, std::size_t brackets) {
+    Parser inner(tokenize(text, brackets));
+    inner.depth_ = depth_;
+    inner.links_ = links_;
+    inner.copied_ = copied_;
+    Node n = inner.parse_all();
+    copied_ = inner.copied_;
+    return n;
+  }
+
+  // Appends literal text to an FString's parts, joined to a literal part just before it.
+  static void add_literal(Node& fstring, const std::string& text, std::size_t column) {
+    if (text.empty()) return;
+    if (!fstring.items.empty() && fstring.items.back().kind == Node::Kind::Str) {
+      fstring.items.back().text += text;
+      return;
+    }
+    Node part;
+    part.kind = Node::Kind::Str;
+    part.text = text;
+    part.column = column;
+    fstring.items.push_back(std::move(part));
+  }
+
+  // An f-string token's parts, appended to `out`: literal text ({{ and }} halved, escapes read
+  // unless raw) and {expr!c:spec} fields, split as CPython 3.11 splits them.
+  void fstring_parts(const Token& tok, Node& out) {
     Nest nest(*this);
-    const bool raw = !token_text.empty() && token_text[0] == '\x01';
-    const std::string text = raw ? token_text.substr(1) : token_text;
-    Node n;
-    n.kind = Node::Kind::FString;
-    n.column = column;
+    const std::string& text = tok.text;
     std::string literal;
     const auto flush = [&] {
-      if (literal.empty()) return;
-      Node part;
-      part.kind = Node::Kind::Str;
-      part.column = column;
-      if (raw) {
-        part.text = literal;
-      } else {
-        for (std::size_t j = 0; j < literal.size(); ++j)
-          part.text += literal[j] == '\\' && j + 1 < literal.size() ? escape(literal, j) : std::string(1, literal[j]);
-      }
-      n.items.push_back(std::move(part));
+      add_literal(out, tok.raw ? literal : unescape(literal), tok.column);
       literal.clear();
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char c = text[i];
+      if (c == '\\' && !tok.raw && i + 1 < text.size()) {
+        // An escape is read with its literal text, but \{ is a backslash, then a field (CPython 3.11).
+        if (text[i + 1] == 'N') fail("Unsupported", "\\N{...} escapes are not supported by Whence");
+        literal += c;
+        if (text[i + 1] != '{' && text[i + 1] != '}') literal += text[++i];
+        continue;
+      }
       if (c == '}') {
         if (i + 1 < text.size() && text[i + 1] == '}') {
           literal += '}';
           ++i;
           continue;
         }
-        syntax_error("f-string: single '}' is not allowed", column);
+        syntax_error("f-string: single '}' is not allowed", tok.column);
       }
       if (c != '{') {
         literal += c;
@@ -616,51 +796,111 @@ class Parser {
         continue;
       }
       flush();
-      // The field's expression ends at a '!', ':' or '}' outside brackets and strings.
-      std::size_t j = i + 1;
-      int depth = 0;
-      char quote = 0;
-      for (; j < text.size(); ++j) {
-        const char d = text[j];
-        if (quote) {
-          if (d == quote) quote = 0;
-          continue;
-        }
-        if (d == '\'' || d == '"') quote = d;
-        else if (d == '(' || d == '[' || d == '{') ++depth;
-        else if ((d == ')' || d == ']' || d == '}') && depth > 0) --depth;
-        else if (depth == 0 && (d == '}' || d == ':' || (d == '!' && j + 1 < text.size() && text[j + 1] != '='))) break;
-      }
-      if (j >= text.size()) syntax_error("f-string: expecting '}'", column);
-      std::string expr = text.substr(i + 1, j - i - 1);
-      std::size_t e = expr.size();
-      while (e > 0 && std::isspace(static_cast<unsigned char>(expr[e - 1]))) --e;
-      if (e > 0 && expr[e - 1] == '=' && (e < 2 || std::string("=!<>").find(expr[e - 2]) == std::string::npos))
-        fail("Unsupported", "f-string's {x=} is not supported by Whence yet");
-      if (expr.find_first_not_of(" \t") == std::string::npos) syntax_error("f-string: empty expression not allowed", column);
-      Node field;
-      field.kind = Node::Kind::FormatValue;
-      field.column = column;
-      field.items.push_back(Parser(tokenize(expr)).parse_all());
-      if (text[j] == '!') {
-        if (j + 1 >= text.size() || std::string("rsa").find(text[j + 1]) == std::string::npos)
-          syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", column);
-        field.i = text[j + 1];
-        j += 2;
-      }
-      if (j < text.size() && text[j] == ':') {
-        const std::size_t close = text.find('}', j);
-        if (close == std::string::npos) syntax_error("f-string: expecting '}'", column);
-        field.text = text.substr(j + 1, close - j - 1);
-        if (field.text.find('{') != std::string::npos)
-          fail("Unsupported", "nested fields in an f-string's format spec are not supported by Whence yet");
-        j = close;
-      }
-      if (j >= text.size() || text[j] != '}') syntax_error("f-string: expecting '}'", column);
-      n.items.push_back(std::move(field));
-      i = j;
+      i = fstring_field(text, i, tok, out);
     }
     flush();
+  }
+
+  // The field {expr!c:spec} whose '{' is text[open]: appends its FormatValue to `out` and returns
+  // the index of its closing '}'.
+  std::size_t fstring_field(const std::string& text, std::size_t open, const Token& tok, Node& out) {
+    const std::size_t column = tok.column;
+    // The expression ends at a '!', ':', '=' or '}' outside parens and strings (not at != == <=
+    // >=), as CPython 3.11 scans it, with its errors for what cannot be in it.
+    std::vector<char> parens;
+    char quote = 0;
+    bool triple = false;
+    std::size_t j = open + 1;
+    for (; j < text.size(); ++j) {
+      const char d = text[j];
+      if (d == '\\') syntax_error("f-string expression part cannot include a backslash", column);
+      if (quote) {
+        if (d == quote && (!triple || text.compare(j, 3, std::string(3, quote)) == 0)) {
+          if (triple) j += 2;
+          quote = 0;
+        }
+        continue;
+      }
+      if (d == '\'' || d == '"') {
+        quote = d;
+        triple = text.compare(j, 3, std::string(3, d)) == 0;
+        if (triple) j += 2;
+        continue;
+      }
+      if (d == '(' || d == '[' || d == '{') {
+        if (parens.size() >= 200) syntax_error("f-string: too many nested parenthesis", column);
+        parens.push_back(d);
+        continue;
+      }
+      if (d == '#') syntax_error("f-string expression part cannot include '#'", column);
+      if (parens.empty() && (d == '!' || d == ':' || d == '}' || d == '=' || d == '<' || d == '>')) {
+        if (d != ':' && d != '}' && j + 1 < text.size() && text[j + 1] == '=') {  // != == <= >=
+          ++j;
+          continue;
+        }
+        if (d == '<' || d == '>') continue;
+        break;
+      }
+      if (d == ')' || d == ']' || d == '}') {
+        if (parens.empty()) syntax_error(std::string("f-string: unmatched '") + d + "'", column);
+        if (closing_bracket(parens.back()) != d)
+          syntax_error(std::string("f-string: closing parenthesis '") + d + "' does not match opening parenthesis '" +
+                           parens.back() + "'",
+                       column);
+        parens.pop_back();
+      }
+    }
+    if (quote) syntax_error("f-string: unterminated string", column);
+    if (!parens.empty()) syntax_error(std::string("f-string: unmatched '") + parens.back() + "'", column);
+    if (j >= text.size()) syntax_error("f-string: expecting '}'", column);
+    const std::string expr = text.substr(open + 1, j - open - 1);
+    if (expr.find_first_not_of(" \t\n\r\f\v") == std::string::npos)
+      syntax_error("f-string: empty expression not allowed", column);
+    Node field;
+    field.kind = Node::Kind::FormatValue;
+    field.column = column;
+    // In parentheses, as CPython 3.11 compiles a field: {a, b} is a tuple, {x for x in y} a generator.
+    field.items.push_back(sub_expression("(" + expr + ")", tok.brackets));
+    if (text[j] == '=') fail("Unsupported", "f-string's {x=} is not supported by Whence yet");
+    if (text[j] == '!') {
+      if (j + 1 >= text.size()) syntax_error("f-string: expecting '}'", column);
+      if (std::string("rsa").find(text[j + 1]) == std::string::npos)
+        syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", column);
+      field.i = text[j + 1];
+      j += 2;
+    }
+    if (j < text.size() && text[j] == ':') {
+      const std::size_t close = text.find('}', j);
+      if (close == std::string::npos) syntax_error("f-string: expecting '}'", column);
+      const std::string spec = text.substr(j + 1, close - j - 1);
+      if (spec.find('{') != std::string::npos)
+        fail("Unsupported", "nested fields in an f-string's format spec are not supported by Whence yet");
+      field.text = tok.raw ? spec : unescape(spec);
+      j = close;
+    }
+    if (j >= text.size() || text[j] != '}') syntax_error("f-string: expecting '}'", column);
+    out.items.push_back(std::move(field));
+    return j;
+  }
+
+  // Adjacent string literals from the one atom() just took: 'a' 'b' is 'ab'; with an f-string among
+  // them, the whole is one FString (its literal parts joined between its FormatValue parts).
+  Node strings() {
+    const auto is_string = [](const Token& t) { return t.kind == Token::Kind::Str || t.kind == Token::Kind::FStr; };
+    Node n;
+    n.column = t_[p_ - 1].column;
+    bool formatted = false;
+    for (std::size_t k = p_ - 1; is_string(t_[k]); ++k) formatted = formatted || t_[k].kind == Token::Kind::FStr;
+    n.kind = formatted ? Node::Kind::FString : Node::Kind::Str;
+    for (--p_; is_string(peek()); ++p_) {
+      const Token& tok = peek();
+      if (!formatted)
+        n.text += tok.text;
+      else if (tok.kind == Token::Kind::Str)
+        add_literal(n, tok.text, tok.column);
+      else
+        fstring_parts(tok, n);
+    }
     return n;
   }
 
@@ -675,6 +915,10 @@ class Parser {
           n.b = tok.text == "True";
         } else if (tok.text == "None") {
           n.kind = Node::Kind::NoneLit;
+        } else if (tok.text == "lambda") {
+          fail("Unsupported", "lambda is not supported by Whence yet");
+        } else if (is_keyword(tok.text)) {
+          syntax_error("invalid syntax", tok.column);
         } else {
           n.kind = Node::Kind::Name;
           n.text = tok.text;
@@ -701,32 +945,7 @@ class Parser {
         n.f = std::strtod(tok.text.c_str(), nullptr);
         return n;
       case Token::Kind::Str:
-      case Token::Kind::FStr: {
-        // adjacent literals join ('a' 'b' is 'ab'); with an f-string among them, the whole is one
-        std::vector<Token> parts{tok};
-        bool formatted = tok.kind == Token::Kind::FStr;
-        while (peek().kind == Token::Kind::Str || peek().kind == Token::Kind::FStr) {
-          formatted = formatted || peek().kind == Token::Kind::FStr;
-          parts.push_back(next());
-        }
-        if (!formatted) {
-          n.kind = Node::Kind::Str;
-          for (const Token& p : parts) n.text += p.text;
-          return n;
-        }
-        n.kind = Node::Kind::FString;
-        for (const Token& p : parts) {
-          if (p.kind == Token::Kind::Str) {
-            Node lit;
-            lit.kind = Node::Kind::Str;
-            lit.text = p.text;
-            n.items.push_back(std::move(lit));
-            continue;
-          }
-          for (Node& part : fstring(p.text, p.column).items) n.items.push_back(std::move(part));
-        }
-        return n;
-      }
+      case Token::Kind::FStr: return strings();
       case Token::Kind::Op:
         if (tok.text == "...") {
           n.kind = Node::Kind::EllipsisLit;
@@ -741,8 +960,8 @@ class Parser {
     syntax_error("invalid syntax", tok.column);
   }
 
-  // [a, b] or (a, b); (a) without a comma is only parentheses; [e for ...] and (e for ...)
-  // are comprehensions; *a spreads an iterable.
+  // [a, b] or (a, b); (a) without a comma is only parentheses; [e for ...] and (e for ...) are
+  // comprehensions; *a spreads an iterable (a Starred item).
   Node sequence(const Token& open, const char* close, Node::Kind kind) {
     Node n;
     n.kind = kind;
@@ -751,16 +970,18 @@ class Parser {
     while (!is_op(close)) {
       if (peek().kind == Token::Kind::End) syntax_error("'" + open.text + "' was never closed", open.column);
       if (is_op("*")) {
+        Nest nest(*this);  // [*[*[*...: the one way back to a display that skips boolean()'s Nest
         Node star;
         star.kind = Node::Kind::Starred;
         star.column = next().column;
         star.items.push_back(binary(0));
         n.items.push_back(std::move(star));
-        comma = true;  // (*a) is a SyntaxError in Python; (*a,) a tuple
       } else {
         n.items.push_back(expression());
       }
       if (n.items.size() == 1 && !comma && is_word("for")) {
+        if (n.items[0].kind == Node::Kind::Starred)
+          syntax_error("iterable unpacking cannot be used in comprehension", n.items[0].column);
         Node c = comprehension(std::move(n.items[0]), kind == Node::Kind::List ? "list" : "generator");
         expect(close, open);
         return c;
@@ -770,7 +991,11 @@ class Parser {
       comma = true;
     }
     expect(close, open);
-    if (kind == Node::Kind::Tuple && n.items.size() == 1 && !comma) return n.items[0];
+    if (kind == Node::Kind::Tuple && n.items.size() == 1 && !comma) {
+      if (n.items[0].kind == Node::Kind::Starred)  // (*a) is not a tuple; (*a,) is
+        syntax_error("cannot use starred expression here", n.items[0].column);
+      return n.items[0];
+    }
     return n;
   }
 };

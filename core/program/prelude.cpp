@@ -44,12 +44,9 @@ std::string library_module_of(const std::string& qualified) {
 }
 
 const std::map<std::string, std::string>& library_aliases() {
-  static const std::map<std::string, std::string> aliases{{"torch", "torch"},
-                                                          {"F", "torch.nn.functional"},
-                                                          {"math", "math"},
-                                                          {"init", "torch.nn.init"},
-                                                          {"nn", "torch.nn"},
-                                                          {"optim", "torch.optim"}};
+  static const std::map<std::string, std::string> aliases{{"torch", "torch"}, {"F", "torch.nn.functional"},
+                                                          {"math", "math"},   {"init", "torch.nn.init"},
+                                                          {"nn", "torch.nn"}, {"optim", "torch.optim"}};
   return aliases;
 }
 

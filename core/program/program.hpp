@@ -34,32 +34,32 @@ struct Statement {
     AugAssign,
     Import,
     Assert,
-    If,        // value: the test; body; orelse: the else block (an elif is an If alone in it)
-    For,       // targets[0]: the loop target; value: the iterable; body
-    While,     // value: the test; body
+    If,     // value: the test; body; orelse: the else block (an elif is an If alone in it)
+    For,    // targets[0]: the loop target; value: the iterable; body
+    While,  // value: the test; body
     Break,
     Continue,
     Pass,
-    Return,    // value: the result (NoneLit when absent)
-    Raise,     // value: the exception (NoneLit for a bare raise)
-    Def,       // name, params, body
-    Class,     // name, bases, body
-    With       // grad_enabled: the mode its header sets; body
+    Return,  // value: the result (NoneLit when absent)
+    Raise,   // value: the exception (NoneLit for a bare raise)
+    Def,     // name, params, body
+    Class,   // name, bases, body
+    With     // grad_enabled: the mode its header sets; body
   };
   Kind kind = Kind::Expression;
-  int line = 0;                 // 1-based line of the program text where the statement starts
-  int end_line = 0;             // its last line (a statement continued over several lines)
-  std::string code;             // the statement as written, its lines joined by "\n" (comments,
-                                // outer blanks and doctest prompts removed); a compound
-                                // statement's header line
-  std::vector<Node> targets;    // Assign: each target (a = b = ...), a Name, a Tuple of Names, an
-                                // Attr or a Subscript; AugAssign: the one target; For: the target
-  Node value;                   // the expression (Assert, If, While: the test)
-  std::optional<Node> message;  // Assert: the message, when given
-  std::string op;               // AugAssign: the operator of "+=" ("+")
-  std::string module, alias;    // Import: "torch.nn.functional" imported as "F"
-  int grad_enabled = -1;        // With: torch.no_grad() (0) or torch.enable_grad() (1)
-  std::string name;             // Def, Class
+  int line = 0;                   // 1-based line of the program text where the statement starts
+  int end_line = 0;               // its last line (a statement continued over several lines)
+  std::string code;               // the statement as written, its lines joined by "\n" (comments,
+                                  // outer blanks and doctest prompts removed); a compound
+                                  // statement's header line
+  std::vector<Node> targets;      // Assign: each target (a = b = ...), a Name, a Tuple of Names, an
+                                  // Attr or a Subscript; AugAssign: the one target; For: the target
+  Node value;                     // the expression (Assert, If, While: the test)
+  std::optional<Node> message;    // Assert: the message, when given
+  std::string op;                 // AugAssign: the operator of "+=" ("+")
+  std::string module, alias;      // Import: "torch.nn.functional" imported as "F"
+  int grad_enabled = -1;          // With: torch.no_grad() (0) or torch.enable_grad() (1)
+  std::string name;               // Def, Class
   std::vector<Parameter> params;  // Def
   std::vector<Node> bases;        // Class
   std::vector<Statement> body, orelse;

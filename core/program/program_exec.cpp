@@ -29,7 +29,8 @@ struct Restore {
 }  // namespace
 
 const Value* ProgramRun::lookup(const std::string& name) {
-  for (auto it = comprehension_names_.rbegin(); it != comprehension_names_.rend() && it->first == frames_.size(); ++it) {
+  for (auto it = comprehension_names_.rbegin(); it != comprehension_names_.rend() && it->first == frames_.size();
+       ++it) {
     const auto found = it->second.find(name);
     if (found != it->second.end()) return &found->second;
   }
@@ -77,7 +78,8 @@ Flow ProgramRun::exec(const Statement& s) {
       case K::Raise: return exec_compound(s);
       default: break;
     }
-    if (library || frame().class_body || quiet_) {  // inside the user's statement that called it: its ops are that step's
+    if (library || frame().class_body ||
+        quiet_) {  // inside the user's statement that called it: its ops are that step's
       Step scratch;
       scratch.statement = &s;
       if (s.kind == K::Return) {
@@ -239,7 +241,8 @@ Flow ProgramRun::exec_compound(const Statement& s) {
 }
 
 Value ProgramRun::call(const Value& callee, List args, Kwargs kwargs) {
-  if (const auto f = object_as<FunctionObject>(callee)) return call_function_object(f, std::move(args), kwargs, nullptr);
+  if (const auto f = object_as<FunctionObject>(callee))
+    return call_function_object(f, std::move(args), kwargs, nullptr);
   if (const auto m = object_as<BoundMethod>(callee))
     return call_function_object(m->function, std::move(args), kwargs, &m->self);
   if (const auto c = object_as<ClassObject>(callee)) return instantiate(c, std::move(args), std::move(kwargs));
@@ -286,9 +289,9 @@ Value ProgramRun::call_function_object(const std::shared_ptr<FunctionObject>& f,
         ++positional;
         if (!p.default_value) ++required;
       }
-    const std::string takes = required == positional ? std::to_string(positional)
-                                                     : "from " + std::to_string(required) + " to " +
-                                                           std::to_string(positional);
+    const std::string takes = required == positional
+                                  ? std::to_string(positional)
+                                  : "from " + std::to_string(required) + " to " + std::to_string(positional);
     fail("TypeError", fn + " takes " + takes + " positional argument" + (positional == 1 ? "" : "s") + " but " +
                           std::to_string(args.size()) + (args.size() == 1 ? " was" : " were") + " given");
   }
@@ -400,8 +403,7 @@ std::string ProgramRun::instance_repr(const InstanceObject& o) {
   Restore<int> quiet(quiet_);  // a repr shown or printed runs no steps of its own
   ++quiet_;
   const Value text = call_function_object(f, {}, {}, &self);
-  if (!text.is<std::string>())
-    fail("TypeError", "__repr__ returned non-string (type " + python_type_name(text) + ")");
+  if (!text.is<std::string>()) fail("TypeError", "__repr__ returned non-string (type " + python_type_name(text) + ")");
   return text.as<std::string>();
 }
 
@@ -413,7 +415,8 @@ std::optional<std::int64_t> ProgramRun::instance_len(const InstanceObject& o) {
   Restore<int> quiet(quiet_);
   ++quiet_;
   const Value n = call_function_object(f, {}, {}, &self);
-  if (!n.is<std::int64_t>()) fail("TypeError", "'" + python_type_name(n) + "' object cannot be interpreted as an integer");
+  if (!n.is<std::int64_t>())
+    fail("TypeError", "'" + python_type_name(n) + "' object cannot be interpreted as an integer");
   return n.as<std::int64_t>();
 }
 

@@ -184,7 +184,8 @@ Json error_object(const LineError& e) {
   Json j{{"type", e.error.type}, {"message", e.error.what()}, {"line", e.line}};
   if (e.stack.size() > 1) {  // the calls it happened in, outermost first: {"line", "in"}
     Json stack = Json::array();
-    for (const auto& [line, where] : e.stack) stack.push_back(Json{{"line", line}, {"in", where.empty() ? "<module>" : where}});
+    for (const auto& [line, where] : e.stack)
+      stack.push_back(Json{{"line", line}, {"in", where.empty() ? "<module>" : where}});
     j["stack"] = stack;
   }
   if (!e.error.arg.empty()) j["arg"] = e.error.arg;
@@ -193,8 +194,7 @@ Json error_object(const LineError& e) {
 }
 
 // A trace or reach as one object per cell: {"name", "line", "element", "role", "depth"}.
-Json cells_json(Provenance& p, const ProgramRun& lines,
-                const std::vector<Provenance::Reached>& cells) {
+Json cells_json(Provenance& p, const ProgramRun& lines, const std::vector<Provenance::Reached>& cells) {
   Json out = Json::array();
   for (const auto& c : cells) out.push_back(cell_json(p, lines, c.cell, c.role, c.depth));
   return out;
@@ -204,8 +204,7 @@ Json cells_json(Provenance& p, const ProgramRun& lines,
 // object per tensor, role and depth, {"name", "line", "role", "depth", "elements": [...]}, in
 // the order of each group's first cell, elements in the order they were reached. A trace
 // through a 64 x 64 program's every step takes 760 KB one way and about a tenth this way.
-Json grouped_cells_json(Provenance& p, const ProgramRun& lines,
-                        const std::vector<Provenance::Reached>& cells) {
+Json grouped_cells_json(Provenance& p, const ProgramRun& lines, const std::vector<Provenance::Reached>& cells) {
   std::map<std::tuple<int, Role, int>, std::size_t> group_of;
   std::vector<std::pair<Json, std::vector<std::int64_t>>> groups;
   for (const auto& c : cells) {

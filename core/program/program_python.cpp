@@ -44,8 +44,8 @@ void arity(const std::string& fn, const List& args, std::size_t low, std::size_t
   if (args.size() < low)
     fail("TypeError", fn + " expected at least " + std::to_string(low) + " argument" + (low == 1 ? "" : "s") +
                           ", got " + std::to_string(args.size()));
-  fail("TypeError", fn + " expected at most " + std::to_string(high) + " argument" + (high == 1 ? "" : "s") +
-                        ", got " + std::to_string(args.size()));
+  fail("TypeError", fn + " expected at most " + std::to_string(high) + " argument" + (high == 1 ? "" : "s") + ", got " +
+                        std::to_string(args.size()));
 }
 
 // Python's < for sorted, min and max of numbers, strs and tuples.
@@ -67,8 +67,8 @@ bool python_less(const Value& a, const Value& b) {
     }
     return l.size() < r.size();
   }
-  fail("TypeError", "'<' not supported between instances of '" + python_type_name(a) + "' and '" +
-                        python_type_name(b) + "'");
+  fail("TypeError",
+       "'<' not supported between instances of '" + python_type_name(a) + "' and '" + python_type_name(b) + "'");
 }
 
 std::string type_name_of_builtin_value(const Value& v) {
@@ -77,10 +77,10 @@ std::string type_name_of_builtin_value(const Value& v) {
 }
 
 bool is_builtin_name(const std::string& name) {
-  static const char* const names[] = {"range",   "zip",     "enumerate", "isinstance", "issubclass", "hasattr",
-                                      "getattr", "setattr", "super",     "type",       "dict",       "sorted",
-                                      "reversed", "any",    "all",       "iter",       "callable",   "len",
-                                      "list",    "tuple",   "min",       "max",        "sum",        "next"};
+  static const char* const names[] = {"range",    "zip",     "enumerate", "isinstance", "issubclass", "hasattr",
+                                      "getattr",  "setattr", "super",     "type",       "dict",       "sorted",
+                                      "reversed", "any",     "all",       "iter",       "callable",   "len",
+                                      "list",     "tuple",   "min",       "max",        "sum",        "next"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -246,7 +246,8 @@ std::optional<Value> ProgramRun::builtin(const std::string& name, List& args, Kw
   if (name == "hasattr" || name == "getattr") {
     no_kwargs(name, kwargs);
     arity(name, args, 2, name == "getattr" ? 3 : 2);
-    if (!args[1].is<std::string>()) fail("TypeError", "attribute name must be string, not '" + python_type_name(args[1]) + "'");
+    if (!args[1].is<std::string>())
+      fail("TypeError", "attribute name must be string, not '" + python_type_name(args[1]) + "'");
     const std::string& attr = args[1].as<std::string>();
     std::optional<Value> v;
     try {
@@ -266,7 +267,8 @@ std::optional<Value> ProgramRun::builtin(const std::string& name, List& args, Kw
   if (name == "setattr") {
     no_kwargs(name, kwargs);
     arity(name, args, 3, 3);
-    if (!args[1].is<std::string>()) fail("TypeError", "attribute name must be string, not '" + python_type_name(args[1]) + "'");
+    if (!args[1].is<std::string>())
+      fail("TypeError", "attribute name must be string, not '" + python_type_name(args[1]) + "'");
     set_attribute(args[0], args[1].as<std::string>(), args[2]);
     return Value(None{});
   }
@@ -522,8 +524,8 @@ std::optional<Value> ProgramRun::get_attribute(const Value& self, const std::str
       if (name == "step") return Value(r->step);
       return std::nullopt;
     }
-    static const char* const methods[] = {"items", "keys",   "values", "get",  "pop",
-                                          "update", "setdefault", "copy", "clear"};
+    static const char* const methods[] = {"items",  "keys",       "values", "get",  "pop",
+                                          "update", "setdefault", "copy",   "clear"};
     for (const char* m : methods)
       if (name == m) {
         auto b = std::make_shared<BuiltinObject>();
@@ -639,7 +641,7 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
     fail("AttributeError", "'dict' object has no attribute '" + name + "'");
   }
   if (self.is<List>() && !self.named) {
-    static const char* const methods[] = {"append", "extend", "insert", "pop",  "index", "count",
+    static const char* const methods[] = {"append", "extend", "insert",  "pop",  "index", "count",
                                           "remove", "clear",  "reverse", "sort", "copy"};
     if (std::none_of(std::begin(methods), std::end(methods), [&](const char* m) { return name == m; }))
       return std::nullopt;
@@ -680,7 +682,8 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
       changed = name == "remove";
       if (name == "count") result = count;
       if (first < 0 && name != "count")
-        fail("ValueError", name == "index" ? python_repr(args[0]) + " is not in list" : "list.remove(x): x not in list");
+        fail("ValueError",
+             name == "index" ? python_repr(args[0]) + " is not in list" : "list.remove(x): x not in list");
       if (name == "index") result = first;
       if (name == "remove") items.erase(items.begin() + std::ptrdiff_t(first));
     } else if (name == "clear") {
@@ -771,7 +774,8 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
     if (name == "lower" || name == "upper") {
       std::string out = s;
       for (char& c : out)
-        c = char(name == "lower" ? std::tolower(static_cast<unsigned char>(c)) : std::toupper(static_cast<unsigned char>(c)));
+        c = char(name == "lower" ? std::tolower(static_cast<unsigned char>(c))
+                                 : std::toupper(static_cast<unsigned char>(c)));
       return Value(out);
     }
     if (name == "find") {
@@ -785,9 +789,9 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
       for (std::size_t at = s.find(t); at != std::string::npos; at = s.find(t, at + t.size())) ++n;
       return Value(n);
     }
-    if (name == "isdigit") return Value(!s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-                                          return std::isdigit(static_cast<unsigned char>(c)) != 0;
-                                        }));
+    if (name == "isdigit")
+      return Value(!s.empty() && std::all_of(s.begin(), s.end(),
+                                             [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }));
     if (name == "format") fail("Unsupported", "str.format is not supported by Whence yet: use an f-string");
     fail("AttributeError", "'str' object has no attribute '" + name + "'");
   }
@@ -983,7 +987,8 @@ std::optional<Value> ProgramRun::get_item(const Value& base, const Value& index)
     fail("TypeError", "string indices must be integers");
   }
   if (const auto r = object_as<RangeObject>(base)) {
-    if (!index.is<std::int64_t>()) fail("TypeError", "range indices must be integers or slices, not " + python_type_name(index));
+    if (!index.is<std::int64_t>())
+      fail("TypeError", "range indices must be integers or slices, not " + python_type_name(index));
     std::int64_t i = index.as<std::int64_t>(), n = r->size();
     if (i < 0) i += n;
     if (i < 0 || i >= n) fail("IndexError", "range object index out of range");

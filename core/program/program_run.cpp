@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "core/budget.hpp"
-#include "core/program/prelude.hpp"
 #include "core/call_format.hpp"
 #include "core/json_io.hpp"
+#include "core/program/prelude.hpp"
 #include "core/python_builtins.hpp"
 #include "core/python_repr.hpp"
 

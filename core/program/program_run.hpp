@@ -5,15 +5,15 @@
 #pragma once
 #include <map>
 #include <memory>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/program/program.hpp"
 #include "core/program/program_autograd.hpp"
-#include "core/program/python_objects.hpp"
 #include "core/program/provenance.hpp"
+#include "core/program/python_objects.hpp"
 #include "core/scope.hpp"
 
 namespace whence {

@@ -524,7 +524,7 @@ LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k)
       l.joined += (l.joined.empty() ? "" : " ") + (backslash ? part.substr(0, part.rfind('\\')) : part);
     }
     in_string = open_triple_quote(l.joined);
-    if (in_string) open.clear();  // brackets are counted again once the string closes
+    if (in_string) open.clear();        // brackets are counted again once the string closes
     if (!in_string && !open.empty()) {  // recount: the string may have held brackets
       open.clear();
       track_brackets(l.joined, open);
@@ -532,8 +532,9 @@ LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k)
     l.end_line = lines[k].number;
     ++k;
   } while (balanced && (!open.empty() || backslash || in_string) && k < lines.size());
-  if (in_string) fail("SyntaxError", "unterminated triple-quoted string literal (detected at line " +
-                                         std::to_string(l.end_line) + ")");
+  if (in_string)
+    fail("SyntaxError",
+         "unterminated triple-quoted string literal (detected at line " + std::to_string(l.end_line) + ")");
   if (balanced && !open.empty()) fail("SyntaxError", std::string("'") + open.back() + "' was never closed");
   if (backslash) fail("SyntaxError", "unexpected EOF while parsing");
   l.code = trim(l.code);
@@ -585,11 +586,12 @@ class BlockParser {
         if (out.empty() || (out.back().kind != Statement::Kind::If && word == "elif"))
           fail("SyntaxError", "invalid syntax");
         if (out.back().kind == Statement::Kind::For || out.back().kind == Statement::Kind::While)
-          fail("SyntaxError", "`" + out.back().code.substr(0, out.back().code.find(' ')) + " ... else`" +
-                                  std::string(kNotSupported));
+          fail("SyntaxError",
+               "`" + out.back().code.substr(0, out.back().code.find(' ')) + " ... else`" + std::string(kNotSupported));
         if (out.back().kind != Statement::Kind::If) fail("SyntaxError", "invalid syntax");
         Statement* chain = &out.back();  // the innermost If of an if/elif chain without an else yet
-        while (chain->orelse.size() == 1 && chain->orelse[0].kind == Statement::Kind::If && chain->orelse[0].code.rfind("elif", 0) == 0)
+        while (chain->orelse.size() == 1 && chain->orelse[0].kind == Statement::Kind::If &&
+               chain->orelse[0].code.rfind("elif", 0) == 0)
           chain = &chain->orelse[0];
         if (!chain->orelse.empty()) fail("SyntaxError", "invalid syntax");
         Statement clause = compound(l, word, indent, context);
@@ -669,8 +671,8 @@ class BlockParser {
     const bool has_body = k_ < lines_.size() && lines_[k_].indent > indent;
     if (!has_body) {
       if (k_ < lines_.size()) line_ = lines_[k_].line;  // Python points at the line that should be indented
-      fail("IndentationError", "expected an indented block after '" + word + "' statement on line " +
-                                   std::to_string(l.line));
+      fail("IndentationError",
+           "expected an indented block after '" + word + "' statement on line " + std::to_string(l.line));
     }
     s.body = block(lines_[k_].indent, inner);
     if (k_ < lines_.size() && lines_[k_].indent > indent) {

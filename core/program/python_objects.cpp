@@ -136,9 +136,9 @@ bool InstanceObject::truth() const {
 }
 
 bool TypeObject::is_exception() const {
-  for (const char* e : {"Exception", "ValueError", "TypeError", "RuntimeError", "KeyError", "IndexError",
-                        "AttributeError", "NotImplementedError", "AssertionError", "ZeroDivisionError",
-                        "StopIteration", "NameError", "UserWarning"})
+  for (const char* e :
+       {"Exception", "ValueError", "TypeError", "RuntimeError", "KeyError", "IndexError", "AttributeError",
+        "NotImplementedError", "AssertionError", "ZeroDivisionError", "StopIteration", "NameError", "UserWarning"})
     if (name == e) return true;
   return false;
 }

@@ -62,7 +62,8 @@ TEST_CASE("programs: functions with defaults, *args, **kwargs and their TypeErro
         "TypeError: g() missing 1 required positional argument: 'y' @3");
   CHECK(python_error(run_python("def g(x):\n    return x\ng(1, 2)\n")) ==
         "TypeError: g() takes 1 positional argument but 2 were given @3");
-  CHECK(python_error(run_python("def g(x):\n    return x\ng(1, z=2)\n")) == "TypeError: g() got an unexpected keyword argument 'z' @3");
+  CHECK(python_error(run_python("def g(x):\n    return x\ng(1, z=2)\n")) ==
+        "TypeError: g() got an unexpected keyword argument 'z' @3");
 }
 
 TEST_CASE("programs: an error inside a function is at its line, with the calls' stack", "[programs][python]") {
@@ -77,12 +78,13 @@ TEST_CASE("programs: an error inside a function is at its line, with the calls' 
   CHECK(r["error"]["line"] == 3);
   CHECK(r["error"]["type"] == "RuntimeError");
   REQUIRE(r["error"].contains("stack"));
-  CHECK(r["error"]["stack"] == Json::parse(R"([{"line":6,"in":"<module>"},{"line":5,"in":"outer"},{"line":3,"in":"inner"}])"));
+  CHECK(r["error"]["stack"] ==
+        Json::parse(R"([{"line":6,"in":"<module>"},{"line":5,"in":"outer"},{"line":3,"in":"inner"}])"));
 }
 
 TEST_CASE("programs: recursion and runaway loops are refused, never a hang", "[programs][python]") {
-  CHECK(python_error(run_python("def f(n):\n    return f(n + 1)\nf(0)\n")).rfind("RecursionError: maximum recursion depth exceeded", 0) ==
-        0);
+  CHECK(python_error(run_python("def f(n):\n    return f(n + 1)\nf(0)\n"))
+            .rfind("RecursionError: maximum recursion depth exceeded", 0) == 0);
   const std::string loop = python_error(run_python("n = 0\nwhile True:\n    n += 1\n"));
   CHECK(loop.rfind("Unsupported: Whence runs up to 10000 statements", 0) == 0);
 }
