@@ -183,7 +183,7 @@ Flow ProgramRun::exec_compound(const Statement& s) {
       return exec_block(s.body);
     }
     case K::Def: {
-      auto f = std::make_shared<FunctionObject>();
+      auto f = made(std::make_shared<FunctionObject>());
       f->def = &s;
       f->globals = frame().globals;
       f->library = frame().library;
@@ -196,7 +196,7 @@ Flow ProgramRun::exec_compound(const Statement& s) {
       return Flow::Normal;
     }
     case K::Class: {
-      auto cls = std::make_shared<ClassObject>();
+      auto cls = made(std::make_shared<ClassObject>());
       cls->name = s.name;
       cls->library = frame().library;
       cls->module = frame().library ? "torch.nn" : "__main__";
@@ -277,7 +277,7 @@ Value ProgramRun::call_function_object(const std::shared_ptr<FunctionObject>& f,
       locals->set(p.name, rest);
       given[i] = true;
     } else if (p.kind == Parameter::Kind::VarKeywords) {
-      var_keywords = std::make_shared<DictObject>();
+      var_keywords = made(std::make_shared<DictObject>());
       locals->set(p.name, object_value(var_keywords));
       given[i] = true;
     }
@@ -346,7 +346,7 @@ Value ProgramRun::call_function_object(const std::shared_ptr<FunctionObject>& f,
 }
 
 Value ProgramRun::instantiate(const std::shared_ptr<ClassObject>& cls, List args, Kwargs kwargs) {
-  auto o = std::make_shared<InstanceObject>();
+  auto o = made(std::make_shared<InstanceObject>());
   o->cls = cls;
   o->run = this;
   const Value self = object_value(o);

@@ -290,7 +290,7 @@ std::optional<Value> ProgramRun::builtin(const std::string& name, List& args, Kw
     return builtin_type(type_name_of_builtin_value(v));
   }
   if (name == "dict") {
-    auto d = std::make_shared<DictObject>();
+    auto d = made(std::make_shared<DictObject>());
     arity("dict", args, 0, 1);
     if (!args.empty()) {
       if (const auto other = object_as<DictObject>(args[0])) {
@@ -335,10 +335,10 @@ Value ProgramRun::call_type(const TypeObject& t, List args, Kwargs kwargs) {
   if (t.name == "object") {
     no_kwargs("object", kwargs);
     if (!args.empty()) fail("TypeError", "object() takes no arguments");
-    auto cls = std::make_shared<ClassObject>();
+    auto cls = made(std::make_shared<ClassObject>());
     cls->name = "object";
     cls->module = "builtins";
-    auto o = std::make_shared<InstanceObject>();
+    auto o = made(std::make_shared<InstanceObject>());
     o->cls = cls;
     return object_value(o);
   }
@@ -630,7 +630,7 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
       return Value(None{});
     }
     if (name == "copy") {
-      auto c = std::make_shared<DictObject>();
+      auto c = made(std::make_shared<DictObject>());
       c->items = d->items;
       return object_value(c);
     }
@@ -829,7 +829,7 @@ Value ProgramRun::python_expression(const Node& n) {
   switch (n.kind) {
     case NK::IfExp: return python_bool(evaluate(n.items[1])) ? evaluate(n.items[0]) : evaluate(n.items[2]);
     case NK::Dict: {
-      auto d = std::make_shared<DictObject>();
+      auto d = made(std::make_shared<DictObject>());
       for (std::size_t i = 0; i + 1 < n.items.size(); i += 2) {
         const Value k = evaluate(n.items[i]);
         d->set(k, evaluate(n.items[i + 1]));
@@ -854,7 +854,7 @@ Value ProgramRun::python_expression(const Node& n) {
     case NK::Comprehension: {
       const bool dict = n.text == "dict";
       const std::size_t first_clause = dict ? 2 : 1;
-      auto d = dict ? std::make_shared<DictObject>() : nullptr;
+      auto d = dict ? made(std::make_shared<DictObject>()) : nullptr;
       List out;
       comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
       struct Pop {

@@ -85,7 +85,26 @@ ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(
   };
 }
 
-ProgramRun::~ProgramRun() { set_repr_autograd(this, nullptr); }
+ProgramRun::~ProgramRun() {
+  set_repr_autograd(this, nullptr);
+  // Break the cycles among the run's objects (made()), then drop the namespaces.
+  for (const auto& weak : objects_) {
+    const auto o = weak.lock();
+    if (!o) continue;
+    if (auto* d = dynamic_cast<DictObject*>(o.get())) d->items.clear();
+    if (auto* i = dynamic_cast<InstanceObject*>(o.get())) i->dict->items.clear();
+    if (auto* c = dynamic_cast<ClassObject*>(o.get())) {
+      c->attributes->names.clear();
+      c->base.reset();
+    }
+    if (auto* f = dynamic_cast<FunctionObject*>(o.get())) {
+      f->globals.reset();
+      f->defaults.clear();
+    }
+  }
+  main_->names.clear();
+  for (auto& [name, ns] : library_) ns->names.clear();
+}
 
 Json ProgramRun::shown(const Value& v) const { return results_ ? value_to_json(v) : Json(); }
 

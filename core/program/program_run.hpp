@@ -3,6 +3,7 @@
 // Scope; statements, in-place writes and index assignment are carried out here
 // (program_run.cpp, program_writes.cpp).
 #pragma once
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -128,6 +129,18 @@ class ProgramRun : public Scope {
   // The namespace of a library module (torch.nn, torch.nn.init, torch.optim), run on first use.
   std::shared_ptr<Namespace> library_module(const std::string& module);
   Frame& frame() { return frames_.back(); }
+  // Every dict, function, class and instance the run makes, so that its destructor can break the
+  // reference cycles Python's objects form (a module's globals hold its functions, which hold
+  // the globals; `self.me = self`): Python's garbage collector does this, shared_ptr cannot.
+  template <class T>
+  std::shared_ptr<T> made(std::shared_ptr<T> object) {
+    if (objects_.size() == objects_.capacity())  // forget the dead ones before growing
+      objects_.erase(std::remove_if(objects_.begin(), objects_.end(), [](const auto& w) { return w.expired(); }),
+                     objects_.end());
+    objects_.push_back(object);
+    return object;
+  }
+  std::vector<std::weak_ptr<PythonObject>> objects_;
   Namespace& names() { return frame().locals ? *frame().locals : *frame().globals; }
   // Names each tensor reachable from a user's object (net.fc1.weight) whose node has no name yet.
   void name_object_tensors(const std::string& path, const Value& v, int depth);
