@@ -43,6 +43,7 @@
       return "(" + value.tuple.map(pyvalue).join(", ") + ")";
     if (value && typeof value === "object" && typeof value.grad_fn === "string") return "<" + value.grad_fn + " object>";
     if (value && typeof value === "object" && typeof value.repr === "string") return value.repr;  // a module, a dict
+    if (value && typeof value === "object" && value.generator) return "<torch._C.Generator object>";
     if (value === null) return "None";  // as Python writes them
     if (value === true || value === false) return value ? "True" : "False";
     return JSON.stringify(value);
@@ -68,7 +69,7 @@
   // per index of the leading dims, each labelled [i, j, :, :].
   function tensor(value, line, name) {
     if (value && typeof value === "object" && typeof value.repr === "string" && value.repr.includes("\n"))
-      return el("pre", "pyvalue stdout", (name ? name + " = " : "") + value.repr);  // print(model)'s text
+      return el("pre", "pyvalue object", (name ? name + " = " : "") + value.repr);  // a module's repr, as print shows it
     if (!(value && typeof value === "object" && Array.isArray(value.data)))
       return el("span", "pyvalue", (name ? name + " = " : "") + pyvalue(value));
     const shape = value.shape;
