@@ -219,10 +219,7 @@ Flow ProgramRun::exec_compound(const Statement& s) {
         body.owner = cls;
         body.class_body = true;
         frames_.push_back(std::move(body));
-        struct Pop {
-          std::vector<Frame>& frames;
-          ~Pop() { frames.pop_back(); }
-        } pop{frames_};
+        PopOnExit<decltype(frames_)> pop{frames_};
         exec_block(s.body);
       }
       names().set(s.name, object_value(cls));
@@ -337,10 +334,7 @@ Value ProgramRun::call_function_object(const std::shared_ptr<FunctionObject>& f,
   frame.owner = f->owner.lock();
   if (self) frame.self = *self;
   frames_.push_back(std::move(frame));
-  struct Pop {
-    std::vector<Frame>& frames;
-    ~Pop() { frames.pop_back(); }
-  } pop{frames_};
+  PopOnExit<decltype(frames_)> pop{frames_};
   exec_block(def.body);
   return frames_.back().result;
 }
@@ -432,10 +426,7 @@ std::shared_ptr<Namespace> ProgramRun::library_module(const std::string& module)
   f.library = true;
   f.where = frames_.empty() ? "" : frame().where;
   frames_.push_back(std::move(f));
-  struct Pop {
-    std::vector<Frame>& frames;
-    ~Pop() { frames.pop_back(); }
-  } pop{frames_};
+  PopOnExit<decltype(frames_)> pop{frames_};
   Restore<Step*> no_step(step_);
   step_ = nullptr;
   try {

@@ -360,10 +360,7 @@ Value ProgramRun::call_type(const TypeObject& t, List args, Kwargs kwargs) {
     call.items.push_back(arg);
     comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
     comprehension_names_.back().second["\x01"] = args[0];
-    struct Pop {
-      std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
-      ~Pop() { names.pop_back(); }
-    } pop{comprehension_names_};
+    PopOnExit<decltype(comprehension_names_)> pop{comprehension_names_};
     return evaluate(call);
   }
   fail("TypeError", t.name + "() is not supported by Whence with these arguments");
@@ -373,10 +370,7 @@ Value ProgramRun::call_builtin(const BuiltinObject& b, List args, Kwargs kwargs)
   if (!b.self.is<None>()) {  // a bound method: self.name(*args) through a synthetic call node
     comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
     comprehension_names_.back().second["\x01"] = b.self;
-    struct Pop {
-      std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
-      ~Pop() { names.pop_back(); }
-    } pop{comprehension_names_};
+    PopOnExit<decltype(comprehension_names_)> pop{comprehension_names_};
     Node call;
     call.kind = NK::Call;
     Node attr;
@@ -857,10 +851,7 @@ Value ProgramRun::python_expression(const Node& n) {
       auto d = dict ? made(std::make_shared<DictObject>()) : nullptr;
       List out;
       comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
-      struct Pop {
-        std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
-        ~Pop() { names.pop_back(); }
-      } pop{comprehension_names_};
+      PopOnExit<decltype(comprehension_names_)> pop{comprehension_names_};
       const std::size_t scope = comprehension_names_.size() - 1;
       // Binds a clause's target in the comprehension's own names.
       const std::function<void(const Node&, const Value&)> bind_target = [&](const Node& t, const Value& v) {
@@ -969,10 +960,7 @@ std::optional<Value> ProgramRun::get_item(const Value& base, const Value& index)
       comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
       comprehension_names_.back().second["\x01"] = Value(chars);
       comprehension_names_.back().second["\x02"] = index;
-      struct Pop {
-        std::vector<std::pair<std::size_t, std::map<std::string, Value>>>& names;
-        ~Pop() { names.pop_back(); }
-      } pop{comprehension_names_};
+      PopOnExit<decltype(comprehension_names_)> pop{comprehension_names_};
       Node sub;
       sub.kind = NK::Subscript;
       Node a, b;

@@ -34,6 +34,13 @@ struct Step {
   int iteration = -1;                  // the iteration of the innermost loop of its function, from 0
 };
 
+// Pops the top of a stack (the frames, a comprehension's names) when a scope ends, however it ends.
+template <class Stack>
+struct PopOnExit {
+  Stack& stack;
+  ~PopOnExit() { stack.pop_back(); }
+};
+
 // How a block of statements ended.
 enum class Flow { Normal, Break, Continue, Return };
 
