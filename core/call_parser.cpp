@@ -631,7 +631,7 @@ Value evaluate_expression(const Node& expression, Scope& scope) {
 }
 
 Call parse_call(const std::string& code) {
-  const Node root = parse_expression(code);
+  const Node root = parse_call_expression(code);
   if ((root.kind == Kind::Unary || root.kind == Kind::Binary) &&
       (root.text == "not" || root.text == "and" || root.text == "or"))
     fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");

@@ -256,6 +256,12 @@ std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
   return out;
 }
 
+// A program's expression (kPython) or a single call's. A single call's parser refuses the syntax
+// only programs evaluate (f-strings, dicts, comprehensions, * and ** arguments) before parsing it,
+// so that its code (instantiated only for programs) stays out of the single-call web modules.
+const char* const kProgramsOnly = "runs in Whence's programs (the program page), not in a single call";
+
+template <bool kPython>
 class Parser {
  public:
   explicit Parser(std::vector<Token> tokens) : t_(std::move(tokens)) {}
@@ -573,6 +579,8 @@ class Parser {
     bool mapping = false;  // a **mapping came before
     while (!is_op(")")) {
       if (peek().kind == Token::Kind::End) syntax_error("'(' was never closed", open.column);
+      if constexpr (!kPython)
+        if (is_op("*") || is_op("**")) fail("Unsupported", std::string("* and ** arguments ") + kProgramsOnly);
       if (is_op("*")) {  // f(*args), also after name=value, as in Python
         Node star;
         star.kind = Node::Kind::Starred;
@@ -595,7 +603,10 @@ class Parser {
         if (mapping) syntax_error("positional argument follows keyword argument unpacking", peek().column);
         if (!call.kwargs.empty()) syntax_error("positional argument follows keyword argument", peek().column);
         Node arg = expression();
-        if (is_word("for")) {  // f(x for x in xs): a generator expression, parenthesized by the call's own brackets
+        if constexpr (!kPython) {
+          if (is_word("for")) fail("Unsupported", std::string("comprehensions ") + kProgramsOnly);
+        } else if (is_word(
+                       "for")) {  // f(x for x in xs): a generator expression, parenthesized by the call's own brackets
           if (call.items.size() > 1) syntax_error("Generator expression must be parenthesized", arg.column);
           arg = comprehension(std::move(arg), "generator");
           if (!is_op(")") && peek().kind != Token::Kind::End)
@@ -945,7 +956,16 @@ class Parser {
         n.f = std::strtod(tok.text.c_str(), nullptr);
         return n;
       case Token::Kind::Str:
-      case Token::Kind::FStr: return strings();
+      case Token::Kind::FStr:
+        if constexpr (!kPython) {  // one plain string: adjacent ones and f-strings are programs'
+          if (tok.kind == Token::Kind::FStr || peek().kind == Token::Kind::Str || peek().kind == Token::Kind::FStr)
+            fail("Unsupported", std::string("f-strings and adjacent string literals ") + kProgramsOnly);
+          n.kind = Node::Kind::Str;
+          n.text = tok.text;
+          return n;
+        } else {
+          return strings();
+        }
       case Token::Kind::Op:
         if (tok.text == "...") {
           n.kind = Node::Kind::EllipsisLit;
@@ -953,7 +973,12 @@ class Parser {
         }
         if (tok.text == "[") return sequence(tok, "]", Node::Kind::List);
         if (tok.text == "(") return sequence(tok, ")", Node::Kind::Tuple);
-        if (tok.text == "{") return brace(tok);
+        if (tok.text == "{") {
+          if constexpr (!kPython)
+            fail("Unsupported", std::string("dicts ") + kProgramsOnly);
+          else
+            return brace(tok);
+        }
         break;
       case Token::Kind::End: syntax_error("unexpected end of the call", tok.column);
     }
@@ -969,6 +994,8 @@ class Parser {
     bool comma = false;
     while (!is_op(close)) {
       if (peek().kind == Token::Kind::End) syntax_error("'" + open.text + "' was never closed", open.column);
+      if constexpr (!kPython)
+        if (is_op("*")) fail("Unsupported", std::string("* in a list or tuple ") + kProgramsOnly);
       if (is_op("*")) {
         Nest nest(*this);  // [*[*[*...: the one way back to a display that skips boolean()'s Nest
         Node star;
@@ -979,7 +1006,10 @@ class Parser {
       } else {
         n.items.push_back(expression());
       }
-      if (n.items.size() == 1 && !comma && is_word("for")) {
+      if constexpr (!kPython) {
+        if (n.items.size() == 1 && !comma && is_word("for"))
+          fail("Unsupported", std::string("comprehensions ") + kProgramsOnly);
+      } else if (n.items.size() == 1 && !comma && is_word("for")) {
         if (n.items[0].kind == Node::Kind::Starred)
           syntax_error("iterable unpacking cannot be used in comprehension", n.items[0].column);
         Node c = comprehension(std::move(n.items[0]), kind == Node::Kind::List ? "list" : "generator");
@@ -1061,7 +1091,9 @@ bool is_syntax_op(const std::string& qualified_name) {
   return qualified_name == "torch.Tensor.__getitem__" || is_property_op(qualified_name);
 }
 
-Node parse_expression(const std::string& text) { return Parser(tokenize(text)).parse_all(); }
+Node parse_expression(const std::string& text) { return Parser<true>(tokenize(text)).parse_all(); }
+
+Node parse_call_expression(const std::string& text) { return Parser<false>(tokenize(text)).parse_all(); }
 
 std::string dotted_name(const Node& n) {
   if (n.kind == Node::Kind::Name) return n.text;

@@ -77,6 +77,9 @@ bool is_syntax_op(const std::string& qualified_name);
 
 // Parses one expression; throws Error("SyntaxError", ...) on malformed text.
 Node parse_expression(const std::string& text);
+// The same for a single call, which refuses what only programs evaluate (f-strings, dicts,
+// comprehensions, * and ** arguments); the single-call web modules link only this one.
+Node parse_call_expression(const std::string& text);
 
 // "torch.Tensor.gather" for a chain of Name/Attr nodes, empty otherwise.
 std::string dotted_name(const Node& n);

@@ -956,7 +956,7 @@ std::optional<Value> ProgramRun::get_item(const Value& base, const Value& index)
     if (index.is<Slice>()) {
       List chars;
       for (char c : s) chars.push_back(Value(std::string(1, c)));
-      Node slice;  // reuse the list slicing of the call language through a name
+      // the list slicing of the call language, through names only this evaluation binds
       comprehension_names_.emplace_back(frames_.size(), std::map<std::string, Value>{});
       comprehension_names_.back().second["\x01"] = Value(chars);
       comprehension_names_.back().second["\x02"] = index;
@@ -968,8 +968,9 @@ std::optional<Value> ProgramRun::get_item(const Value& base, const Value& index)
       a.text = "\x01";
       b.text = "\x02";
       sub.items = {a, b};
+      const Value sliced = evaluate(sub);  // kept alive for the loop (a temporary's member would dangle)
       std::string out;
-      for (const Value& c : evaluate(sub).as<List>()) out += c.as<std::string>();
+      for (const Value& c : sliced.as<List>()) out += c.as<std::string>();
       return Value(out);
     }
     fail("TypeError", "string indices must be integers");

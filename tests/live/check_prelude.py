@@ -12,8 +12,12 @@ prelude's class against torch.nn's / torch.optim's: parameters and buffers bit f
 (torch.equal), forward outputs, gradients after backward, running statistics after train-mode
 forwards, repr(model), state_dict keys and order, named_parameters order, the error type and
 message for bad arguments, and for the optimizers the parameters and state after each step of
-a small training loop, bit for bit. PyTorch runs on one thread, as Whence's kernels do (its
-batch_norm statistics of an (N, C) input depend on the thread count).
+a small training loop, bit for bit. Also: the running-statistics op sequence against
+F.batch_norm's in-place update over 800 random inputs, and every program of
+tests/programs/model_corpus.py run with the prelude in place of torch.nn / torch.optim, its
+printed text, final values and error PyTorch's. PyTorch runs on one thread, as Whence's kernels
+do (its batch_norm statistics of an (N, C) input depend on the thread count). Whence iterates
+the list a class's __iter__ gives; CPython wants an iterator, so the loader wraps __iter__.
 
     /usr/bin/python3 tests/live/check_prelude.py [-v]
 
@@ -212,14 +216,6 @@ def outcome(fn):
         return ("ok", fn())
     except Exception as e:  # noqa: BLE001 - the error is what is compared
         return ("error", type(e).__name__, norm_message(str(e)))
-
-
-def same_error(label, real_fn, mine_fn):
-    """Both raise the same error (type and message), or both succeed."""
-    r, m = outcome(real_fn), outcome(mine_fn)
-    if r[0] == "error" or m[0] == "error":
-        return check(r == m if r[0] == m[0] == "error" else False, "%s: error %s vs %s" % (label, r[1:], m[1:]))
-    return check(True, label + ": no error, as PyTorch")
 
 
 # --- modules ------------------------------------------------------------------------------------
@@ -490,7 +486,7 @@ def losses():
     cases += [
         ("MSELoss legacy size_average", lambda ns: ns.MSELoss(size_average=False), [x, y]),
         ("L1Loss legacy reduce", lambda ns: ns.L1Loss(reduce=False), [x, y]),
-        ("CrossEntropyLoss batchmean", lambda ns: ns.KLDivLoss(reduction='batchmean'), [logp, F.softmax(y, 1)]),
+        ("KLDivLoss batchmean", lambda ns: ns.KLDivLoss(reduction='batchmean'), [logp, F.softmax(y, 1)]),
         ("CrossEntropyLoss bad target", lambda ns: ns.CrossEntropyLoss(), [x, torch.tensor([0, 3, 1, 2])]),
         ("MSELoss shape mismatch", lambda ns: ns.MSELoss(), [x, y[:, :2]]),
         ("BCELoss out of range", lambda ns: ns.BCELoss(), [x, target01]),
@@ -1182,6 +1178,32 @@ def _added(opt, params, **kw):
     return opt
 
 
+# --- the model corpus ---------------------------------------------------------------------------
+
+def corpus_through_prelude():
+    """Each program of tests/programs/model_corpus.py run whole twice (scripts/gen_golden_models.py's
+    golden): with PyTorch's torch.nn and torch.optim, and with the prelude's in their place
+    (torch.nn, torch.optim swapped on the torch module for the run): what it printed, its final
+    values and its error the same."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    sys.path.insert(0, os.path.join(ROOT, "tests", "programs"))
+    import gen_golden_models  # noqa: E402
+    import model_corpus  # noqa: E402
+    nn_shim = types.SimpleNamespace(**vars(P))
+    nn_shim.init, nn_shim.functional, nn_shim.Parameter = I, F, nn.Parameter
+    real_nn, real_optim = torch.nn, torch.optim
+    for k, program in enumerate(model_corpus.PROGRAMS):
+        want = gen_golden_models.golden(program)
+        try:
+            torch.nn, torch.optim = nn_shim, O
+            got = gen_golden_models.golden(program)
+        finally:
+            torch.nn, torch.optim = real_nn, real_optim
+        for key in ("stdout", "values", "error"):
+            check(want[key] == got[key], "corpus program %d through the prelude: %s\n%s\nvs\n%s"
+                  % (k + 1, key, want[key], got[key]))
+
+
 # --- main ---------------------------------------------------------------------------------------
 
 def subset():
@@ -1203,6 +1225,7 @@ def main():
     api()
     constructor_errors()
     optimizers()
+    corpus_through_prelude()
     print("prelude check: %.1f s" % (time.time() - t0))
     print("%d passed, %d failed" % (TALLY["passed"], TALLY["failed"]))
     return 1 if TALLY["failed"] else 0

@@ -1,10 +1,12 @@
 """Model programs as tutorials and PyTorch's documentation write them (issue "Models in
 programs"): nn.Module subclasses, nn.Sequential, initialisation under manual_seed, training
 loops with torch.optim, train() and eval(), print(model), and the errors people meet.
-scripts/gen_golden_models.py runs each in PyTorch; tests/unit/program/test_program_models.cpp
-runs each in Whence and compares."""
+Each starts with its imports and torch.manual_seed; tensors stay small (well under 100,000
+elements a program) and loops short (at most 20 iterations). scripts/gen_golden_models.py runs
+each in PyTorch; tests/unit/program/test_program_models.cpp runs each in Whence and compares."""
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+OPTIM = HEAD + "import torch.optim as optim\n"
 
 PROGRAMS = [
     # 1. the classic two-layer net trained by SGD with momentum
@@ -187,7 +189,8 @@ x = torch.randn(2, 4)
 y = model(x)
 """,
     # 13. forgetting super().__init__()
-    HEAD + """class Bad(nn.Module):
+    HEAD + """torch.manual_seed(37)
+class Bad(nn.Module):
     def __init__(self):
         self.fc = nn.Linear(2, 2)
 
@@ -337,5 +340,285 @@ x = torch.randn(2, 3)
 c = h(x)
 r = h(x, task='reg')
 print(h)
+""",
+    # 25. a classifier trained with SGD, the loss printed with an f-string, then its accuracy
+    OPTIM + """torch.manual_seed(23)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(2, 16)
+        self.fc2 = nn.Linear(16, 2)
+
+    def forward(self, x):
+        x = torch.relu(self.fc1(x))
+        return self.fc2(x)
+
+net = Net()
+criterion = nn.CrossEntropyLoss()
+optimizer = optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+X = torch.randn(32, 2)
+y = (X[:, 0] * X[:, 1] > 0).long()
+for epoch in range(10):
+    optimizer.zero_grad()
+    outputs = net(X)
+    loss = criterion(outputs, y)
+    loss.backward()
+    optimizer.step()
+    if epoch % 3 == 0:
+        print(f"epoch {epoch}: loss={loss.item():.4f}")
+with torch.no_grad():
+    pred = net(X).argmax(dim=1)
+accuracy = (pred == y).float().mean().item()
+print(f"accuracy: {accuracy:.2f}")
+""",
+    # 26. zero_grad forgotten: the gradients add up from step to step
+    OPTIM + """torch.manual_seed(24)
+model = nn.Linear(3, 1)
+optimizer = optim.SGD(model.parameters(), lr=0.01)
+x = torch.randn(8, 3)
+y = torch.randn(8, 1)
+grad_norms = []
+for step in range(4):
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    grad_norms.append(round(model.weight.grad.norm().item(), 4))
+    optimizer.step()
+print(grad_norms)
+w = model.weight.detach()
+""",
+    # 27. Adam on a regression, the loss formatted from the tensor itself, and the optimizer printed
+    OPTIM + """torch.manual_seed(25)
+model = nn.Sequential(nn.Linear(1, 8), nn.Tanh(), nn.Linear(8, 1))
+optimizer = optim.Adam(model.parameters(), lr=0.05)
+x = torch.linspace(-1, 1, 12).unsqueeze(1)
+y = x ** 3 - 0.5 * x
+for step in range(15):
+    optimizer.zero_grad()
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+    if step % 5 == 4:
+        print(f"step {step + 1:2d}  loss {loss:.6f}")
+print(optimizer)
+final_loss = loss.item()
+b = model[2].bias.detach()
+""",
+    # 28. AdamW with parameter groups: weight decay on the weights, none on the biases
+    OPTIM + """torch.manual_seed(26)
+model = nn.Sequential(nn.Linear(4, 6), nn.SiLU(), nn.Linear(6, 2))
+decay = [p for n, p in model.named_parameters() if n.endswith('weight')]
+no_decay = [p for n, p in model.named_parameters() if n.endswith('bias')]
+optimizer = optim.AdamW([{'params': decay, 'weight_decay': 0.05},
+                         {'params': no_decay, 'weight_decay': 0.0}], lr=0.01, amsgrad=True)
+x = torch.randn(10, 4)
+target = torch.randint(0, 2, (10,))
+for step in range(6):
+    optimizer.zero_grad()
+    loss = F.cross_entropy(model(x), target)
+    loss.backward()
+    optimizer.step()
+print([len(g['params']) for g in optimizer.param_groups], [g['weight_decay'] for g in optimizer.param_groups])
+print(round(loss.item(), 5))
+w0 = model[0].weight.detach()
+b2 = model[2].bias.detach()
+""",
+    # 29. dropout in a model: train() draws a mask, eval() is deterministic
+    HEAD + """torch.manual_seed(27)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 2))
+x = torch.randn(3, 4)
+model.train()
+a = model(x)
+b = model(x)
+model.eval()
+with torch.no_grad():
+    c = model(x)
+    d = model(x)
+print(torch.equal(a, b), torch.equal(c, d), model.training, model[2].training)
+""",
+    # 30. a CNN with BatchNorm2d trained a few steps, then evaluated on its running statistics
+    OPTIM + """torch.manual_seed(28)
+class ConvNet(nn.Module):
+    def __init__(self, num_classes=3):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv2d(1, 4, kernel_size=3, padding=1),
+            nn.BatchNorm2d(4),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
+            nn.Conv2d(4, 8, kernel_size=3, padding=1),
+            nn.BatchNorm2d(8),
+            nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1),
+        )
+        self.classifier = nn.Linear(8, num_classes)
+
+    def forward(self, x):
+        x = self.features(x)
+        x = torch.flatten(x, 1)
+        return self.classifier(x)
+
+model = ConvNet()
+optimizer = optim.SGD(model.parameters(), lr=0.05, momentum=0.9, weight_decay=1e-4)
+images = torch.randn(6, 1, 8, 8)
+labels = torch.tensor([0, 1, 2, 0, 1, 2])
+for epoch in range(3):
+    model.train()
+    optimizer.zero_grad()
+    loss = F.cross_entropy(model(images), labels)
+    loss.backward()
+    optimizer.step()
+    print(f"epoch {epoch} loss {loss.item():.4f}")
+model.eval()
+with torch.no_grad():
+    logits = model(images)
+running_mean = model.features[1].running_mean.clone()
+running_var = model.features[5].running_var.clone()
+tracked = model.features[1].num_batches_tracked.item()
+print(model)
+""",
+    # 31. state_dict: its keys, and the weights copied into a second model
+    HEAD + """torch.manual_seed(29)
+class TwoLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hidden = nn.Linear(3, 4)
+        self.bn = nn.BatchNorm1d(4)
+        self.out = nn.Linear(4, 1)
+
+    def forward(self, x):
+        return self.out(F.relu(self.bn(self.hidden(x))))
+
+src = TwoLayer()
+dst = TwoLayer()
+keys = list(src.state_dict().keys())
+print(keys)
+same_before = torch.equal(src.hidden.weight, dst.hidden.weight)
+print(dst.load_state_dict(src.state_dict()))
+same_after = all(torch.equal(a, b) for a, b in zip(src.parameters(), dst.parameters()))
+print(same_before, same_after)
+""",
+    # 32. custom initialisation through model.apply
+    HEAD + """torch.manual_seed(30)
+def init_weights(m):
+    if isinstance(m, nn.Linear):
+        nn.init.xavier_uniform_(m.weight)
+        nn.init.zeros_(m.bias)
+    elif isinstance(m, nn.Conv1d):
+        nn.init.kaiming_normal_(m.weight, mode='fan_out', nonlinearity='relu')
+
+model = nn.Sequential(nn.Conv1d(2, 3, 3), nn.ReLU(), nn.Flatten(), nn.Linear(12, 2))
+model.apply(init_weights)
+conv_w = model[0].weight.detach()
+lin_w = model[3].weight.detach()
+lin_b = model[3].bias.detach()
+out = model(torch.randn(2, 2, 6))
+print(out.shape)
+""",
+    # 33. a shape error inside forward: PyTorch's message at the line of the layer that failed
+    HEAD + """torch.manual_seed(31)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 4, 3)
+        self.fc = nn.Linear(4 * 4 * 4, 10)
+
+    def forward(self, x):
+        x = F.relu(self.conv(x))
+        x = x.view(x.size(0), -1)
+        return self.fc(x)
+
+net = Net()
+ok = net(torch.randn(2, 1, 6, 6))
+print(ok.shape)
+bad = net(torch.randn(2, 1, 8, 8))
+""",
+    # 34. freezing the first layer: only the rest trains
+    OPTIM + """torch.manual_seed(32)
+model = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))
+for p in model[0].parameters():
+    p.requires_grad = False
+trainable = [p for p in model.parameters() if p.requires_grad]
+n_trainable = sum(p.numel() for p in trainable)
+n_total = sum(p.numel() for p in model.parameters())
+optimizer = optim.SGD(trainable, lr=0.1)
+frozen_before = model[0].weight.clone()
+x = torch.randn(4, 3)
+for _ in range(3):
+    optimizer.zero_grad()
+    model(x).pow(2).mean().backward()
+    optimizer.step()
+print(n_trainable, n_total, torch.equal(frozen_before, model[0].weight), model[0].weight.grad)
+head = model[2].weight.detach()
+""",
+    # 35. a tiny convolutional autoencoder: ConvTranspose2d and Upsample
+    OPTIM + """torch.manual_seed(33)
+class AutoEncoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = nn.Sequential(nn.Conv2d(1, 4, 3, stride=2, padding=1), nn.LeakyReLU(0.1))
+        self.decoder = nn.Sequential(nn.ConvTranspose2d(4, 2, 2, stride=2), nn.ELU(),
+                                     nn.Upsample(scale_factor=1), nn.Conv2d(2, 1, 3, padding=1), nn.Sigmoid())
+
+    def forward(self, x):
+        return self.decoder(self.encoder(x))
+
+ae = AutoEncoder()
+opt = optim.Adam(ae.parameters(), lr=0.01)
+img = torch.rand(2, 1, 6, 6)
+for step in range(4):
+    opt.zero_grad()
+    loss = F.mse_loss(ae(img), img)
+    loss.backward()
+    opt.step()
+print(ae)
+print(f"{loss.item():.5f}")
+recon = ae(img).detach()
+""",
+    # 36. an embedding classifier with padding, trained with Adam
+    OPTIM + """torch.manual_seed(34)
+class TextClassifier(nn.Module):
+    def __init__(self, vocab_size, embed_dim, num_class):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab_size, embed_dim, padding_idx=0)
+        self.fc = nn.Linear(embed_dim, num_class)
+
+    def forward(self, text):
+        embedded = self.embedding(text)
+        mask = (text != 0).float().unsqueeze(-1)
+        pooled = (embedded * mask).sum(1) / mask.sum(1)
+        return self.fc(pooled)
+
+model = TextClassifier(12, 5, 3)
+tokens = torch.tensor([[3, 7, 0, 0], [1, 2, 9, 4], [5, 5, 11, 0]])
+labels = torch.tensor([2, 0, 1])
+optimizer = optim.Adam(model.parameters(), lr=0.1)
+for epoch in range(5):
+    optimizer.zero_grad()
+    loss = F.cross_entropy(model(tokens), labels)
+    loss.backward()
+    optimizer.step()
+print(model)
+print(round(loss.item(), 4))
+pad_row = model.embedding.weight[0].detach()
+""",
+    # 37. SGD without a learning rate: PyTorch's error at the line that made the optimizer
+    OPTIM + """torch.manual_seed(35)
+model = nn.Linear(2, 2)
+print(sum(p.numel() for p in model.parameters()))
+optimizer = optim.SGD(model.parameters())
+""",
+    # 38. GroupNorm, InstanceNorm and a hook that records activations
+    HEAD + """torch.manual_seed(36)
+block = nn.Sequential(nn.Conv1d(2, 4, 3, padding=1), nn.GroupNorm(2, 4), nn.ReLU(),
+                      nn.Conv1d(4, 4, 1), nn.InstanceNorm1d(4, affine=True))
+shapes = []
+def record(module, inputs, output):
+    shapes.append(tuple(output.shape))
+
+handle = block[2].register_forward_hook(record)
+y = block(torch.randn(3, 2, 5))
+handle.remove()
+y2 = block(torch.randn(1, 2, 5))
+print(shapes, block)
 """,
 ]
