@@ -140,6 +140,9 @@ char closing_bracket(char open) { return open == '(' ? ')' : open == '[' ? ']' :
 
 // `outer`: the brackets open around the text, when it is an f-string's field. They count towards
 // the 200, so that f-strings nested in fields cannot nest deeper than brackets can.
+// kPython: a program's text, with string prefixes, triple quotes and every escape; a single
+// call's strings are plain '...' or "..." with the common escapes (its module carries no more).
+template <bool kPython>
 std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
   std::vector<Token> out;
   std::size_t i = 0;
@@ -156,7 +159,7 @@ std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
       i += 3;
       continue;
     }
-    if ((std::isalpha(static_cast<unsigned char>(c)) || c == '_') && !string_prefix(s, i)) {
+    if ((std::isalpha(static_cast<unsigned char>(c)) || c == '_') && !(kPython && string_prefix(s, i))) {
       std::size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
       out.push_back({Token::Kind::Name, s.substr(i, j - i), col});
@@ -192,6 +195,22 @@ std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
         if (s[k] != '_') text += s[k];
       out.push_back({is_float ? Token::Kind::Float : Token::Kind::Int, text, col});
       i = j;
+    } else if (!kPython && (c == '\'' || c == '"')) {  // a single call's plain string
+      std::string value;
+      std::size_t j = i + 1;
+      if (s.compare(i, 3, std::string(3, c)) == 0)
+        fail("Unsupported", "triple-quoted strings run in Whence's programs, not in a single call");
+      for (; j < s.size() && s[j] != c && s[j] != '\n'; ++j) {
+        if (s[j] == '\\' && j + 1 < s.size()) {
+          const char e = s[++j];
+          value += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+        } else {
+          value += s[j];
+        }
+      }
+      if (j >= s.size() || s[j] != c) syntax_error("unterminated string literal", col);
+      out.push_back({Token::Kind::Str, value, col, false, outer + open.size()});
+      i = j + 1;
     } else if (c == '\'' || c == '"' || string_prefix(s, i)) {
       // A string literal: prefixes r, u, f, rf (any case), quotes ' " ''' """ (a triple-quoted one
       // may hold newlines and lone quotes); escapes read unless raw.
@@ -345,6 +364,7 @@ class Parser {
     if (is_word("lambda")) fail("Unsupported", "lambda is not supported by Whence yet");
     Node n = boolean(0);
     if (!is_word("if")) return n;
+    if constexpr (!kPython) fail("Unsupported", std::string("conditional expressions ") + kProgramsOnly);
     Nest nest(*this);  // body if test else orelse; orelse may be another conditional (right-associative)
     Node c;
     c.kind = Node::Kind::IfExp;
@@ -388,6 +408,11 @@ class Parser {
   std::optional<Token> comparison_operator() {
     static const std::vector<const char*> symbols = {"==", "!=", "<", "<=", ">", ">="};
     if (is_one_of(symbols)) return next();
+    if constexpr (!kPython) {  // in, is: a single call refuses them at evaluation anyway
+      if (is_word("in") || is_word("is") || is_word("not"))
+        fail("Unsupported", std::string("`in`, `is` and `not in` ") + kProgramsOnly);
+      return std::nullopt;
+    }
     if (is_word("in")) return next();
     if (is_word("is")) {
       Token op = next();
@@ -428,6 +453,8 @@ class Parser {
     int chained = 0;
     while (auto op = comparison_operator()) {
       Node right = binary(0);
+      if constexpr (!kPython)
+        if (chain) fail("Unsupported", "Whence shows one PyTorch call, like torch.gather(x, 1, index)");
       if (chain) {
         chain_link(chained);
         count_copy(n);  // the previous comparison's right operand, now this one's left as well
@@ -747,7 +774,7 @@ class Parser {
   // Parses text (an f-string's field, inside `brackets`) with a parser that goes on from this one's
   // nesting counts, so that an f-string within a field cannot restart them.
   Node sub_expression(const std::string& text, std::size_t brackets) {
-    Parser inner(tokenize(text, brackets));
+    Parser inner(tokenize<kPython>(text, brackets));
     inner.depth_ = depth_;
     inner.links_ = links_;
     inner.copied_ = copied_;
@@ -1091,9 +1118,9 @@ bool is_syntax_op(const std::string& qualified_name) {
   return qualified_name == "torch.Tensor.__getitem__" || is_property_op(qualified_name);
 }
 
-Node parse_expression(const std::string& text) { return Parser<true>(tokenize(text)).parse_all(); }
+Node parse_expression(const std::string& text) { return Parser<true>(tokenize<true>(text)).parse_all(); }
 
-Node parse_call_expression(const std::string& text) { return Parser<false>(tokenize(text)).parse_all(); }
+Node parse_call_expression(const std::string& text) { return Parser<false>(tokenize<false>(text)).parse_all(); }
 
 std::string dotted_name(const Node& n) {
   if (n.kind == Node::Kind::Name) return n.text;
