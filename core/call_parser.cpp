@@ -92,6 +92,8 @@ void check_module_imported(const Node& n) {
 
 // Runs a registered op's call and gives its result, recorded in the program's scope if any.
 Value run_recorded(const Call& call) {
+  if (g_scope)
+    if (auto v = g_scope->in_place_call(call)) return *v;
   const Evaluation e = run_call(call);
   if (g_scope) g_scope->ran(e);
   return result_value(e);
@@ -264,6 +266,8 @@ Value call_function(const std::string& name, const Node& call) {
     return v;
   }
   if (find_op(name)) return run_nested_op(name, args, call);
+  if (g_scope)  // F.relu_(x), torch.selu_(x): not ops of their own
+    if (auto v = g_scope->in_place_call(Call{name, args, eval_kwargs(call)})) return *v;
   static const char* const python_builtins[] = {"int",  "float",   "range",   "isinstance", "type", "enumerate", "zip",
                                                 "map",  "filter",  "sorted",  "reversed",   "any",  "all",       "dict",
                                                 "set",  "complex", "divmod",  "pow",        "hash", "id",        "iter",

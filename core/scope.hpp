@@ -22,6 +22,10 @@ class Scope {
   virtual std::string module_alias(const std::string& name) = 0;
   // Every registered op run while evaluating, nested ones included, in the order they ran.
   virtual void ran(const Evaluation& e) = 0;
+  // A call that writes its result into its input: an op's inplace=True (F.relu(x, inplace=True),
+  // nn.ReLU(inplace=True)) or an in-place function (F.relu_(x), torch.selu_(x)). The result is
+  // the input, updated; nullopt: not such a call (single calls refuse inplace=True themselves).
+  virtual std::optional<Value> in_place_call(const Call& call) = 0;
   // A tensor built from Python data (torch.tensor([...])): a leaf of provenance.
   virtual void literal(const Tensor& t) = 0;
   // A tensor converted element by element to another dtype (x.float(), x.to(torch.int64)):

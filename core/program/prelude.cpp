@@ -1,6 +1,8 @@
-// prelude.cpp - the embedded Python of torch.nn, torch.nn.init and torch.optim (prelude.hpp).
+// prelude.cpp - the embedded Python of torch.nn, torch.nn.init, torch.optim and part of
+// torch.nn.functional (prelude.hpp).
 #include "core/program/prelude.hpp"
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -13,6 +15,7 @@ namespace {
 
 const LibrarySource kSources[] = {
     {"torch.nn.init", {}, k_torch_nn_init_py},
+    {"torch.nn.functional", {}, k_torch_nn_functional_py},
     {"torch.nn", {"torch.nn.init"}, k_torch_nn_py},
     {"torch.optim", {}, k_torch_optim_py},
 };
@@ -38,7 +41,13 @@ const LibrarySource* library_source(const std::string& module) {
 std::string library_module_of(const std::string& qualified) {
   if (qualified.rfind("torch.nn.init.", 0) == 0) return "torch.nn.init";
   if (qualified.rfind("torch.optim.", 0) == 0) return "torch.optim";
-  if (qualified.rfind("torch.nn.functional.", 0) == 0) return "";
+  if (qualified.rfind("torch.nn.functional.", 0) == 0) {
+    // Only the functions its Python defines; the rest of torch.nn.functional is the ops'.
+    const std::string name = qualified.substr(std::strlen("torch.nn.functional."));
+    const bool defined = !name.empty() && name[0] != '_' &&
+                         std::strstr(k_torch_nn_functional_py, ("\ndef " + name + "(").c_str()) != nullptr;
+    return defined ? "torch.nn.functional" : "";
+  }
   if (qualified.rfind("torch.nn.", 0) == 0) return "torch.nn";
   return "";
 }

@@ -22,8 +22,9 @@ struct LibrarySource {
 const LibrarySource* library_source(const std::string& module);
 
 // The module whose names a qualified name reaches: "torch.nn.init.uniform_" -> "torch.nn.init",
-// "torch.nn.Linear" -> "torch.nn", "torch.optim.SGD" -> "torch.optim"; "" for none
-// (torch.nn.functional is the ops').
+// "torch.nn.Linear" -> "torch.nn", "torch.optim.SGD" -> "torch.optim",
+// "torch.nn.functional.dropout2d" -> "torch.nn.functional" (the functions its Python defines;
+// the rest of torch.nn.functional is the ops'); "" for none.
 std::string library_module_of(const std::string& qualified);
 
 // How a library module's code names the modules: torch, F, math, init, nn, optim.

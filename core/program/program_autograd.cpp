@@ -15,6 +15,68 @@ namespace whence {
 
 namespace {
 
+// Whether PyTorch's backward of this call saves its result (derivatives.yaml's formulas that
+// read `result`: exp's, relu's threshold_backward, softmax's), so that writing the result in
+// place before backward is PyTorch's version error. Others save only inputs, or nothing.
+bool saves_result(const Evaluation& e) {
+  static const std::set<std::string> by_result = {
+      "exp",          "exp2",       "expm1",       "sigmoid",     "tanh",        "tan",     "sqrt",
+      "rsqrt",        "reciprocal", "relu",        "softmax",     "log_softmax", "softmin", "logsumexp",
+      "cumprod",      "prod",       "norm",        "dist",        "std",         "amax",    "amin",
+      "logcumsumexp", "expit",      "vector_norm", "matrix_norm", "__rpow__",    "inverse", "inv",
+      "det",          "cholesky",   "log_ndtr",    "erfcx",       "i0e",         "i1",      "i1e"};
+  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
+  name = name.substr(name.rfind('.') + 1);
+  if (name == "max" || name == "min") return !e.result.is_tuple;      // max(dim) saves its indices
+  if (name == "pow" || name == "float_power" || name == "__pow__") {  // a tensor exponent's backward reads the result
+    for (std::size_t i = 1; i < e.bound.values.size(); ++i)
+      if (e.bound.values[i].is<Tensor>()) return true;
+    return !e.bound.values.empty() && !e.bound.values[0].is<Tensor>();
+  }
+  return by_result.count(name) > 0;
+}
+
+// Whether its backward reads its tensor inputs: not add's or sub's (their gradients are constants),
+// nor x * 2's or x / 2's (mul.Scalar and div.Scalar save only the number).
+bool saves_inputs(const Evaluation& e) {
+  static const std::set<std::string> by_number = {"mul", "__mul__", "__rmul__",    "multiply",
+                                                  "div", "divide",  "__truediv__", "true_divide"};
+  static const std::set<std::string> never = {"add",      "__add__", "__radd__", "sub", "__sub__",
+                                              "__rsub__", "rsub",    "subtract", "neg", "__neg__"};
+  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
+  name = name.substr(name.rfind('.') + 1);
+  if (never.count(name)) return false;
+  if (!by_number.count(name)) return true;
+  int tensors = 0;
+  for (const Value& v : e.bound.values) tensors += v.is<Tensor>();
+  return tensors > 1;
+}
+
+// The dropout family's grad_fn, which the grad goldens (deterministic ops only) leave out: PyTorch
+// 1.13's _dropout_impl is input * noise (MulBackward0), and alpha dropout's then .add_(b)
+// (AddBackward0) unless p is 1. "" for other ops. (Not training, PyTorch returns the input itself.)
+std::string dropout_grad_fn(const Evaluation& e) {
+  const std::string& op = e.op->names.front();
+  if (op != "torch.nn.functional.dropout" && op != "torch.nn.functional.alpha_dropout" &&
+      op != "torch.nn.functional.feature_alpha_dropout")
+    return "";
+  const int k = e.op->param_index("p");
+  const bool alpha = op != "torch.nn.functional.dropout";
+  const bool all =
+      k >= 0 && e.bound.values[std::size_t(k)].is<double>() && e.bound.values[std::size_t(k)].as<double>() == 1;
+  return alpha && !all ? "AddBackward0" : "MulBackward0";
+}
+
+// Whether its backward reads the result alone (relu, exp, softmax, ...): its inputs may be
+// written in place before backward.
+bool saves_only_result(const Evaluation& e) {
+  static const std::set<std::string> only_result = {
+      "exp",  "exp2",    "expm1",       "sigmoid", "tanh",  "tan",      "sqrt",    "rsqrt", "reciprocal",
+      "relu", "softmax", "log_softmax", "softmin", "expit", "__rpow__", "inverse", "inv",   "cholesky"};
+  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
+  return only_result.count(name.substr(name.rfind('.') + 1)) > 0;
+}
+
 const char* kSecondBackward =
     "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
     "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
@@ -131,15 +193,12 @@ void ProgramAutograd::record(const Evaluation& e) {
   for (const GradArgument& a : node->arguments) {
     node->next.push_back(next_of(*a.tensor));
     node->versions.push_back(a.tensor->version());
-    const Info* made = find(*a.tensor);
-    node->made_by.push_back(made && made->grad_fn ? ", which is output " + std::to_string(made->output) + " of " +
-                                                        made->grad_fn->name + ","
-                                                  : "");
     any = any || node->next.back().node;
     inputs.insert(a.tensor->object_id());
   }
   if (!any) return;
   node->name = grad_fn_name(*node->evaluation);
+  if (node->name.empty()) node->name = dropout_grad_fn(*node->evaluation);
   if (node->name.empty()) {  // not in PyTorch's table: the op's name, CamelCase, without PyTorch's overload number
     std::string op = e.op->names.front().substr(e.op->names.front().rfind('.') + 1);
     std::string camel;
@@ -214,6 +273,11 @@ void ProgramAutograd::after_in_place(const Tensor& self, const Tensor& computed,
   s.output = c->output;
   s.tensor = self;
   s.grad_fn->outputs[std::size_t(c->output)] = self.object_id();
+  // The in-place variants whose backward reads the result, not the input, are classes of their
+  // own in PyTorch (derivatives.yaml's elu_, celu_, leaky_relu_, rrelu_with_noise_, threshold_).
+  static const std::set<std::string> result_backward = {"EluBackward0", "CeluBackward0", "LeakyReluBackward0",
+                                                        "RreluWithNoiseBackward0", "ThresholdBackward0"};
+  if (result_backward.count(s.grad_fn->name)) s.grad_fn->name.back() = '1';
 }
 
 void ProgramAutograd::accumulate_grad(Info& info, const std::vector<double>& g, const std::vector<Tensor>& reads) {
@@ -297,7 +361,7 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
       if (!capture && it != info_.end() && it->second.retains_grad && it->second.grad_fn == node)
         accumulate_grad(it->second, slots[pos], reads);
     }
-    // A saved tensor (an argument, or a result: exp saves its output) written in place since
+    // A saved tensor (an argument, or a result where the backward reads it: saves_result) written in place since
     // the op ran: PyTorch's version check.
     const auto modified = [&](const Tensor& t, std::uint64_t expected, const std::string& made_by) {
       if (!saves || t.version() == expected) return;
@@ -308,9 +372,22 @@ std::vector<std::optional<std::vector<double>>> ProgramAutograd::run_backward(
                " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
                "with torch.autograd.set_detect_anomaly(True).");
     };
-    for (std::size_t a = 0; a < node->arguments.size(); ++a)
-      modified(*node->arguments[a].tensor, node->versions[a], node->made_by[a]);
-    for (std::size_t pos = 0; pos < node->result_versions.size(); ++pos)
+    // An input: named by the grad_fn it has now, as PyTorch's SavedVariable names the original.
+    for (std::size_t a = 0; a < node->arguments.size(); ++a) {
+      const Tensor& t = *node->arguments[a].tensor;
+      if (!saves || t.version() == node->versions[a] || !saves_inputs(*node->evaluation)) continue;
+      if (saves_only_result(*node->evaluation))  // PyTorch saved the result; Whence's backward reads the input
+        fail("Unsupported",
+             "the backward of " + node->name +
+                 " reads its input in Whence, and that input was written "
+                 "in place after the op ran (PyTorch saves the result instead); write into a clone() of it");
+      const Info* now = find(t);
+      modified(t, node->versions[a],
+               now && now->grad_fn
+                   ? ", which is output " + std::to_string(now->output) + " of " + now->grad_fn->name + ","
+                   : "");
+    }
+    for (std::size_t pos = 0; saves_result(*node->evaluation) && pos < node->result_versions.size(); ++pos)
       modified(node->evaluation->result.tensors[pos], node->result_versions[pos],
                ", which is output " + std::to_string(pos) + " of " + node->name + ",");
     slots.resize(node->outputs.size());

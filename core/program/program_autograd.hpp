@@ -29,7 +29,6 @@ struct GradNode {
   };
   std::vector<Next> next;                      // one per argument
   std::vector<std::uint64_t> versions;         // each argument's version counter when the op ran
-  std::vector<std::string> made_by;            // each argument's grad_fn then, as PyTorch's version error names it
   std::vector<std::uint64_t> result_versions;  // each result's version counter when the op ran
   std::vector<std::uint64_t> outputs;          // each result's tensor object (0: not differentiable)
   std::uint64_t leaf = 0;                      // AccumulateGrad: the leaf's tensor object

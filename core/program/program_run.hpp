@@ -91,6 +91,7 @@ class ProgramRun : public Scope {
   std::string module_alias(const std::string& name) override;
   void ran(const Evaluation& e) override;
   void literal(const Tensor& t) override;
+  std::optional<Value> in_place_call(const Call& call) override;
   void converted(const Tensor& from, const Tensor& to, const std::string& op) override;
   std::optional<Value> method(const Tensor& self, const std::string& name, const List& args,
                               const std::vector<std::pair<std::string, Value>>& kwargs) override;
@@ -175,6 +176,9 @@ class ProgramRun : public Scope {
   // program_writes.cpp
   Value in_place(const Tensor& self, const std::string& name, const List& args,
                  const std::vector<std::pair<std::string, Value>>& kwargs);
+  // Runs `op` and writes its result into `self` (PyTorch's in-place variant of an op); `what`
+  // names the variant in errors.
+  Value write_op_result(Tensor self, const std::string& op, List args, Kwargs kwargs, const std::string& what);
   void set_item(const Value& base, const Value& index, const Value& value);
   // Records that `target`'s elements were just written: element e now reads `written[e]`
   // (nullopt: unchanged, it reads what it read before the write).

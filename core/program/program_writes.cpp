@@ -115,11 +115,10 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
     fail("Unsupported", "Tensor." + name +
                             " changes a tensor's shape in place, which Whence programs do not support; write x = x." +
                             name.substr(0, name.size() - 1) + "(...) instead");
-  autograd_.before_in_place(self);
-  const std::vector<std::optional<Cell>> before = provenance_.cells(self);
-  std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
-
   if (name == "zero_" || name == "fill_" || name == "copy_") {
+    autograd_.before_in_place(self);
+    const std::vector<std::optional<Cell>> before = provenance_.cells(self);
+    std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
     if (autograd_.enabled() && (autograd_.requires_grad(self) || (!args.empty() && args[0].is<Tensor>() &&
                                                                   autograd_.requires_grad(args[0].as<Tensor>()))))
       fail("Unsupported", "Tensor." + name + " on tensors that require grad is not supported by Whence yet");
@@ -169,9 +168,17 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   if (!find_op(op)) fail("Unsupported", "Tensor." + name + " is not supported by Whence yet");
   List with_self{Value(self)};
   with_self.insert(with_self.end(), args.begin(), args.end());
-  const Evaluation e = run_op(op, with_self, kwargs);
+  return write_op_result(self, op, std::move(with_self), kwargs, "Tensor." + name);
+}
+
+Value ProgramRun::write_op_result(Tensor self, const std::string& op, List args, Kwargs kwargs,
+                                  const std::string& what) {
+  autograd_.before_in_place(self);
+  const std::vector<std::optional<Cell>> before = provenance_.cells(self);
+  std::vector<std::optional<std::vector<Edge>>> written(std::size_t(self.numel()));
+  const Evaluation e = run_op(op, std::move(args), std::move(kwargs));
   const Tensor old_self = autograd_.enabled() ? snapshot(self) : Tensor();  // what backward reads as the input
-  if (e.python_result || e.result.is_tuple) fail("Unsupported", "Tensor." + name + " is not supported by Whence yet");
+  if (e.python_result || e.result.is_tuple) fail("Unsupported", what + " is not supported by Whence yet");
   const int result_node = provenance_.size() - 1;
   const Tensor result = snapshot(e.result.tensors.at(0));
   if (result.shape() != self.shape())
@@ -188,6 +195,52 @@ Value ProgramRun::in_place(const Tensor& written_to, const std::string& name, co
   record_write(self, written, before);
   autograd_.after_in_place(self, e.result.tensors.at(0), old_self);
   return self;
+}
+
+std::optional<Value> ProgramRun::in_place_call(const Call& call) {
+  // PyTorch 1.13's in-place functions: the op without the underscore, written into input.
+  static const std::set<std::string> in_place_functions = {"torch.nn.functional.celu_",
+                                                           "torch.nn.functional.elu_",
+                                                           "torch.nn.functional.hardtanh_",
+                                                           "torch.nn.functional.leaky_relu_",
+                                                           "torch.nn.functional.relu_",
+                                                           "torch.nn.functional.rrelu_",
+                                                           "torch.nn.functional.selu_",
+                                                           "torch.nn.functional.threshold_",
+                                                           "torch.relu_",
+                                                           "torch.selu_",
+                                                           "torch.celu_",
+                                                           "torch.rrelu_",
+                                                           "torch.threshold_",
+                                                           "torch.dropout_",
+                                                           "torch.alpha_dropout_",
+                                                           "torch.feature_alpha_dropout_",
+                                                           "torch.feature_dropout_"};
+  std::string op = call.op;
+  List args = call.args;
+  Kwargs kwargs = call.kwargs;
+  if (in_place_functions.count(op)) {
+    op.pop_back();
+    if (!find_op(op)) return std::nullopt;  // the call language's error for a missing op
+  } else {
+    const OpDescriptor* d = find_op(op);
+    const int k = d ? d->param_index("inplace") : -1;
+    if (k < 0) return std::nullopt;
+    Value* flag = std::size_t(k) < args.size() ? &args[std::size_t(k)] : nullptr;
+    for (auto& [name, v] : kwargs)
+      if (name == "inplace") flag = &v;
+    // `if inplace:` in PyTorch's Python: a bool or a number; a tensor is the op's to judge
+    const bool set =
+        flag && ((flag->is<bool>() && flag->as<bool>()) || (flag->is<std::int64_t>() && flag->as<std::int64_t>() != 0));
+    if (!set) return std::nullopt;
+    *flag = Value(false);
+  }
+  const Value* input = args.empty() ? nullptr : &args[0];
+  for (const auto& [name, v] : kwargs)
+    if (name == "input") input = &v;
+  if (!input || !input->is<Tensor>()) return std::nullopt;  // the op's own error
+  const Tensor self = input->as<Tensor>();
+  return write_op_result(self, op, std::move(args), std::move(kwargs), call.op);
 }
 
 void ProgramRun::set_item(const Value& base, const Value& index, const Value& value) {

@@ -246,9 +246,11 @@ describe('torch.gather page', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type(typed);
     // A burst of keys reaches ImGui over a few frames (web/input_queue.hpp).
+    // Text and error are read in one frame's turn: the error is the typed call's, not an earlier prefix's.
     await page.waitForFunction(async (t) => { await whence.nextFrame(); return whence.getState() === t; }, typed,
                                { timeout: 5000 });
-    assert.equal(await page.evaluate(() => whence.error()), null);
+    await frames(page, 2);
+    assert.deepEqual(await page.evaluate(() => [whence.getState(), whence.error()]), [typed, null]);
     await hover(page, 'out:0', 0);
     assert.deepEqual(await page.evaluate(() => whence.highlighted()), sourcesOf(cliEval(typed), 0, 0));
 

@@ -157,13 +157,15 @@ def _iterating(method):
 
 GIVEN = {"torch_nn_init.py": ["torch", "F", "math", "Parameter"],
          "torch_nn.py": ["torch", "F", "math", "Parameter", "init"],
-         "torch_optim.py": ["torch", "F", "math", "Parameter"]}
+         "torch_optim.py": ["torch", "F", "math", "Parameter"],
+         "torch_nn_functional.py": ["torch", "F", "math", "Parameter"]}
 
 torch.set_num_threads(1)
 warnings.filterwarnings("ignore")  # PyTorch's UserWarnings (the prelude raises none)
 I = load("torch_nn_init.py")  # noqa: E741 - torch.nn.init's usual name is `init`; I is the prelude's
 P = load("torch_nn.py", {"init": I})
 O = load("torch_optim.py")  # noqa: E741
+FN = load("torch_nn_functional.py")
 
 # --- tallies ------------------------------------------------------------------------------------
 
@@ -1214,9 +1216,40 @@ def subset():
         check(not problems, "%s stays inside the subset" % filename)
 
 
+def functional():
+    """torch_nn_functional.py's functions against torch.nn.functional's, bit for bit: the value,
+    the input after (inplace), the generator after (the same draws), grad_fn, or the error."""
+    shapes = [(), (5,), (3, 4), (2, 3, 4), (2, 3, 2, 2), (2, 2, 2, 2, 2), (0, 3, 2)]
+    for name in ("dropout1d", "dropout2d", "dropout3d"):
+        for shape in shapes:
+            for p in (0.0, 0.3, 0.5, 1.0, -0.1, 1.5):
+                for training in (True, False):
+                    for inplace in (False, True):
+                        for dtype in (torch.float32, torch.float64):
+                            for grad in ((False, True) if not inplace else (False,)):
+                                def run(fn):
+                                    torch.manual_seed(5)
+                                    x = (torch.arange(math.prod(shape), dtype=dtype) + 1).reshape(shape)
+                                    if grad:
+                                        x.requires_grad_()
+                                    r = outcome(lambda: fn(x, p, training, inplace))
+                                    grad_fn = type(r[1].grad_fn).__name__ if r[0] == "ok" else None
+                                    return r, x.detach().clone(), grad_fn, torch.rand(2)
+                                real, mine = run(getattr(F, name)), run(getattr(FN, name))
+                                # (after an error, PyTorch's dropout3d(inplace=True) leaves an unbatched
+                                # input unsqueezed: Whence's in-place ops keep shapes; not compared)
+                                if real[0][0] == "error":
+                                    real, mine = real[:1] + real[2:], mine[:1] + mine[2:]
+                                check(bits_equal(list(real[1:]), list(mine[1:])) and real[0][0] == mine[0][0] and
+                                      (bits_equal(real[0][1], mine[0][1]) if real[0][0] == "ok" else real[0] == mine[0]),
+                                      "F.%s(%s %s, p=%s, training=%s, inplace=%s, requires_grad=%s): %s vs %s" %
+                                      (name, dtype, list(shape), p, training, inplace, grad, real, mine))
+
+
 def main():
     t0 = time.time()
     subset()
+    functional()
     init_checks()
     batch_norm_statistics()
     layers()

@@ -116,6 +116,11 @@ PROGRAMS = [
     "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\ny.requires_grad_(False)\n",
     "x = torch.ones(2)\nx.retain_grad()\n",
     "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\ng = y.grad\nprint(g)\n",
+    # in-place writes before backward: only what PyTorch saved is checked (mul by a number and
+    # sub save no tensor; a tensor product saves both; relu_ of a temporary is fine)
+    "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = x * 2\nz = (x - 1).relu_()\nx.detach().add_(1)\n(y.sum() + z.sum()).backward()\ng = x.grad\nprint(z.grad_fn)\n",
+    "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = x * 2\nz = y * y\ny.add_(1)\nz.sum().backward()\n",
+    "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = torch.nn.functional.leaky_relu(x * 1, 0.1, inplace=True)\nw = torch.nn.functional.threshold_(x * 1, 0.5, -1.0)\nprint(y.grad_fn, w.grad_fn)\n(y.sum() + w.sum()).backward()\ng = x.grad\n",
 ]
 
 

@@ -621,4 +621,26 @@ handle.remove()
 y2 = block(torch.randn(1, 2, 5))
 print(shapes, block)
 """,
+    # 39. a VGG-style block as torchvision writes it: ReLU(inplace=True), Dropout2d, Dropout1d,
+    # F.leaky_relu_ and the in-place variants' grad_fn
+    HEAD + """torch.manual_seed(37)
+features = nn.Sequential(nn.Conv2d(1, 3, 3, padding=1), nn.ReLU(inplace=True), nn.Dropout2d(0.5),
+                         nn.MaxPool2d(2))
+head = nn.Sequential(nn.Flatten(), nn.Linear(12, 4), nn.ReLU(True), nn.Dropout(0.25))
+x = torch.randn(2, 1, 4, 4)
+h = features(x)
+out = head(h)
+print(features, out.grad_fn)
+seq = torch.randn(2, 3, 5)
+print(F.dropout1d(seq, 0.5), F.dropout1d(seq[0], 0.5), F.dropout3d(torch.ones(2, 2, 1, 1, 2), 0.5))
+a = torch.randn(4, requires_grad=True)
+b = F.leaky_relu_(a * 2, 0.2)
+c = F.elu(a - 1, inplace=True)
+print(b.grad_fn, c.grad_fn, F.relu(a.detach(), inplace=True))
+(b.sum() + c.sum()).backward()
+g = a.grad
+features.eval()
+same = features(x)
+print(F.dropout2d(torch.ones(2, 2), p=1.5))
+""",
 ]
