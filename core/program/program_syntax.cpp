@@ -469,33 +469,84 @@ struct LogicalLine {
   bool continues_prompt;
 };
 
-// Whether `text` ends inside a triple-quoted string.
-bool open_triple_quote(const std::string& text) {
-  char quote = 0;
-  bool triple = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quote) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == quote && (!triple || text.compare(i, 3, std::string(3, quote)) == 0)) {
-        if (triple) i += 2;
-        quote = 0;
+// Whether a text that only grows ends inside a triple-quoted string: each call scans only what
+// was appended since the last (a logical line of 20,000 physical lines stays linear). The state
+// carries over what a scan of the whole text would have at that point: a quote, a comment, an
+// escape that skips the next character.
+class TripleQuoteScan {
+ public:
+  bool inside(const std::string& text) {
+    for (; i_ < text.size(); ++i_) {
+      const char c = text[i_];
+      if (comment_) {  // a comment: to the end of its line
+        comment_ = c != '\n';
+        continue;
       }
-      continue;
+      if (quote_) {
+        if (c == '\\') {
+          ++i_;
+        } else if (c == quote_ && (!triple_ || text.compare(i_, 3, std::string(3, quote_)) == 0)) {
+          if (triple_) i_ += 2;
+          quote_ = 0;
+        }
+        continue;
+      }
+      if (c == '#') {
+        comment_ = true;
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote_ = c;
+        triple_ = text.compare(i_, 3, std::string(3, c)) == 0;
+        if (triple_) i_ += 2;
+      }
     }
-    if (c == '#') {  // a comment: to the end of its line
-      while (i < text.size() && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      quote = c;
-      triple = text.compare(i, 3, std::string(3, c)) == 0;
-      if (triple) i += 2;
-    }
+    return quote_ && triple_;
   }
-  return quote && triple;
-}
+
+ private:
+  std::size_t i_ = 0;
+  char quote_ = 0;
+  bool triple_ = false, comment_ = false;
+};
+
+// track_brackets over a text that only grows, from no bracket open: each call scans only what
+// was appended (walk_code's quotes carried over), and stops for good at a bracket that closes
+// none, as track_brackets does.
+class BracketScan {
+ public:
+  const std::string& open(const std::string& text) {
+    for (; i_ < text.size() && !stopped_; ++i_) {
+      const char c = text[i_];
+      if (quote_) {
+        if (c == '\\') {
+          ++i_;
+        } else if (c == quote_ && (!triple_ || (text.compare(i_, 3, std::string(3, quote_)) == 0 && (i_ += 2)))) {
+          quote_ = 0;
+        }
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote_ = c;
+        triple_ = text.compare(i_, 3, std::string(3, c)) == 0;
+        if (triple_) i_ += 2;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') open_ += c;
+      if (c == ')' || c == ']' || c == '}') {
+        if (open_.empty()) stopped_ = true;
+        if (!open_.empty()) open_.pop_back();
+      }
+    }
+    return open_;
+  }
+
+ private:
+  std::size_t i_ = 0;
+  char quote_ = 0;
+  bool triple_ = false, stopped_ = false;
+  std::string open_;
+};
 
 // Reads the logical line starting at physical line k; advances k past it.
 LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k) {
@@ -504,6 +555,8 @@ LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k)
   while (std::size_t(l.indent) < first.size() && is_blank(first[std::size_t(l.indent)])) ++l.indent;
   std::string open;
   bool backslash = false, balanced = true, in_string = false;
+  TripleQuoteScan strings;  // over l.joined, as it grows
+  BracketScan brackets;     // the same
   do {
     const std::string raw = lines[k].text;
     std::string part = in_string ? raw : strip_comment(raw);
@@ -523,12 +576,9 @@ LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k)
       l.code += (l.code.empty() ? "" : "\n") + (was_inside ? trim(part) : part);
       l.joined += (l.joined.empty() ? "" : " ") + (backslash ? part.substr(0, part.rfind('\\')) : part);
     }
-    in_string = open_triple_quote(l.joined);
-    if (in_string) open.clear();        // brackets are counted again once the string closes
-    if (!in_string && !open.empty()) {  // recount: the string may have held brackets
-      open.clear();
-      track_brackets(l.joined, open);
-    }
+    in_string = strings.inside(l.joined);
+    if (in_string) open.clear();  // brackets are counted again once the string closes
+    if (!in_string && !open.empty()) open = brackets.open(l.joined);  // recount: the string may have held brackets
     l.end_line = lines[k].number;
     ++k;
   } while (balanced && (!open.empty() || backslash || in_string) && k < lines.size());
