@@ -66,6 +66,7 @@ int grad_fn_row(const Evaluation& e) {
 int grad_fn_rows() { return int(sizeof(kRows) / sizeof(kRows[0])); }
 
 std::string grad_fn_name(const Evaluation& e) {
+  if (std::string ruled = grad_fn_by_rule(e); !ruled.empty()) return ruled;
   const int r = grad_fn_row(e);
   return r < 0 ? "" : kRows[r].name;
 }

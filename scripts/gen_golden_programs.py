@@ -28,10 +28,11 @@ import contextlib
 import io
 import json
 import math
-import re
 import os
+import re
 import sys
 import time
+import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
@@ -109,6 +110,8 @@ def snapshot(env):
     for name, v in env.items():
         if name.startswith("__") or name in ("torch", "F", "math"):
             continue
+        if isinstance(v, types.ModuleType):  # import torch.nn as nn: not a value a step shows
+            continue
         out[name] = v.clone() if isinstance(v, torch.Tensor) else v
         if isinstance(v, torch.Generator):  # its state then, not the object later statements change
             out[name] = torch.Generator()
@@ -146,6 +149,9 @@ def run(text, perturb=None):
 
 
 def json_of(v):
+    # a model or an optimizer (the pitfalls' nn.Sequential): its type and repr, as Whence shows it
+    if isinstance(v, (torch.nn.Module, torch.optim.Optimizer)):
+        return {"object": type(v).__name__, "repr": repr(v)}
     return golden_common.value_json(v)
 
 

@@ -1,8 +1,11 @@
 // program_graph.js - a program as a graph, inline SVG, for the live program page: a node per
-// step (its line and ops; the failing step's node red), an edge per tensor a step reads from an
-// earlier step (labelled name · dtype[shape]), dashed where the step's result is a view of it
-// (aliasing). Edges come from the step's relations (or, from a session, the tensors it read), its views, and the earlier names its code
-// mentions (a read that moves no element, e.g. zeros_like(x), and the failing line).
+// line that ran (its ops; ×N where a loop or a second call ran it again; the failing line's node
+// red), an edge per tensor a step reads from the step that bound it (labelled name ·
+// dtype[shape]), dashed where the step's result is a view of it (aliasing). Edges come from the
+// step's relations (or, from a session, the tensors it read), its views, and the names its code
+// mentions (a read that moves no element, e.g. zeros_like(x), and the failing line). The lines
+// of a function or method (Net.forward) are boxed under its name, and fold into one node, as
+// torchvista folds a module; a group that holds the failing line is red.
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
@@ -26,87 +29,151 @@
     return OPERATORS[last] || last.replace(/^__(\w+)__$/, "$1");
   }
 
-  // [{line, label, failing}] and [{from, to, name, label, alias}] (from/to: node indices).
-  function model(text, response) {
+  // A node per line that ran (a loop's or a function's repeated runs are one node, counted), in
+  // the order lines first ran; an edge per tensor a step read from the step that last bound it
+  // (an edge back up: a loop carries the tensor to its next iteration). Nodes of a function or
+  // method (step.where: "Net.forward") form a group, drawn boxed and collapsible to one node.
+  // { nodes: [{line, label, runs, where, failing}], edges: [{from, to, name, label, alias}],
+  //   groups: [{where, first, last, failing}] }; `collapsed`: the groups (by where) drawn as one node.
+  function model(text, response, collapsed) {
     const lines = text.split("\n");
     const error = response.ok === false ? response.error : null;
     const nodes = [];
-    const at = new Map();  // line -> node index
-    const bound = [];      // [{name, line, value}] in order
-    for (const step of response.steps || []) {
-      at.set(step.line, nodes.length);
-      const ops = (step.ops || []).map(shortOp);
-      // A statement that ran no op and bound nothing (loss.backward()) by its code.
-      const code = (step.code || "step").split("\n")[0];
-      const label = ops.length ? ops.join(" · ") : step.names[0] ? "= " + step.names[0] : code.length > 22 ? code.slice(0, 21) + "…" : code;
-      nodes.push({ line: step.line, label, step });
-    }
-    if (error && error.line && !at.has(error.line)) {
-      at.set(error.line, nodes.length);
-      nodes.push({ line: error.line, label: error.type, failing: true });
-    }
-    const edges = new Map();  // "from>to>name" -> edge
-    const producer = (name, before) => {  // the latest step before line `before` binding name
-      for (let i = bound.length - 1; i >= 0; --i) if (bound[i].name === name && bound[i].line < before) return bound[i];
-      return null;
-    };
-    const add = (src, to, alias) => {
-      if (!src) return;
-      const key = at.get(src.line) + ">" + to + ">" + src.name;
-      const v = src.value;
-      const label = v && v.dtype ? src.name + " · " + v.dtype + "[" + v.shape.join(", ") + "]" : src.name;
+    const at = new Map();        // line -> node index
+    const lastBound = new Map(); // name -> {node, value}: the step that bound it last, as they ran
+    const byLine = new Map();    // "name@line" -> value, for a relation's source
+    const edges = new Map();     // "from>to>name" -> edge
+    const add = (from, to, name, value, alias) => {
+      if (from === undefined || from === to) return;
+      const key = from + ">" + to + ">" + name;
       const old = edges.get(key);
       if (old) { old.alias = old.alias || alias; return; }
-      edges.set(key, { from: at.get(src.line), to, name: src.name, label, alias });
+      const label = value && value.dtype ? name + " · " + value.dtype + "[" + value.shape.join(", ") + "]" : name;
+      edges.set(key, { from, to, name, label, alias });
     };
-    nodes.forEach((node, to) => {
-      const step = node.step;
-      if (step) {
-        const boundAt = (s) => bound.find((b) => b.name === s.name && b.line === s.line) || producer(s.name, node.line);
-        for (const rel of step.relations || []) for (const s of rel.src) if (s.name) add(boundAt(s), to, false);
-        for (const s of step.reads || []) add(boundAt(s), to, false);
-        for (const v of step.views || []) add(producer(v.of, node.line), to, true);
+    for (const step of response.steps || []) {
+      let to = at.get(step.line);
+      if (to === undefined) {
+        const ops = (step.ops || []).map(shortOp).filter((op, k, all) => all.indexOf(op) === k);
+        // A statement that ran no op and bound nothing (loss.backward()) by its code.
+        const code = (step.code || "step").split("\n")[0];
+        const label = ops.length ? ops.join(" · ") : step.names[0] ? "= " + step.names[0] : code;
+        to = nodes.length;
+        at.set(step.line, to);
+        nodes.push({ line: step.line, label, runs: 0, where: step.where || "", step });
       }
-      const code = (lines[node.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
-      const mentioned = new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || []);
-      mentioned.forEach((name) => add(producer(name, node.line), to, false));
-      if (step) step.names.forEach((name, k) => { if (name) bound.push({ name, line: node.line, value: step.results[k] }); });
+      nodes[to].runs += 1;
+      nodes[to].step = step;  // the last run's
+      const source = (name, line) => {
+        const b = lastBound.get(name);
+        if (line !== undefined && at.has(line)) add(at.get(line), to, name, byLine.get(name + "@" + line), false);
+        else if (b) add(b.node, to, name, b.value, false);
+      };
+      for (const rel of step.relations || []) for (const src of rel.src) if (src.name) source(src.name, src.line);
+      for (const r of step.reads || []) source(r.name, r.line);
+      for (const v of step.views || []) { const b = lastBound.get(v.of); if (b) add(b.node, to, v.of, b.value, true); }
+      const code = (lines[step.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
+      for (const name of new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || [])) {
+        const b = lastBound.get(name);  // bound by an earlier step (x = x * 2 reads the x before it)
+        if (b) add(b.node, to, name, b.value, false);
+      }
+      step.names.forEach((name, k) => {
+        if (!name) return;
+        lastBound.set(name, { node: to, value: step.results[k] });
+        byLine.set(name + "@" + step.line, step.results[k]);
+      });
+    }
+    if (error && error.line) {
+      let i = at.get(error.line);
+      if (i === undefined) {
+        i = nodes.length;
+        const frames = error.stack || [];
+        const where = frames.length > 1 ? frames[frames.length - 1].in : "";
+        nodes.push({ line: error.line, label: error.type, runs: 1, where: where === "<module>" ? "" : where });
+      }
+      nodes[i].failing = true;
+    }
+    // Groups: runs of consecutive nodes of one function or method.
+    const groups = [];
+    nodes.forEach((node, i) => {
+      const last = groups[groups.length - 1];
+      if (node.where && last && last.where === node.where && last.last === i - 1) last.last = i;
+      else if (node.where) groups.push({ where: node.where, first: i, last: i });
     });
-    return { nodes, edges: [...edges.values()].filter((e) => e.from !== undefined && e.from !== e.to) };
+    for (const g of groups) g.failing = nodes.slice(g.first, g.last + 1).some((n) => n.failing);
+    // Collapsed groups: one node each, the group's edges moved onto it, those inside dropped.
+    const shown = [], index = new Map();  // node index -> shown index
+    for (let i = 0; i < nodes.length; ++i) {
+      const g = groups.find((x) => x.first <= i && i <= x.last && collapsed && collapsed.has(x.where));
+      if (g && i > g.first) { index.set(i, index.get(g.first)); continue; }
+      index.set(i, shown.length);
+      if (g) {
+        const members = nodes.slice(g.first, g.last + 1);
+        shown.push({ line: nodes[g.first].line, label: g.where + " (" + members.length + " lines)", runs: Math.max(...members.map((n) => n.runs)),
+                     where: g.where, failing: g.failing, group: g.where });
+      } else {
+        shown.push(nodes[i]);
+      }
+    }
+    const moved = new Map();
+    for (const e of edges.values()) {
+      const from = index.get(e.from), to = index.get(e.to);
+      if (from === undefined || to === undefined || from === to) continue;
+      const key = from + ">" + to + ">" + e.name;
+      if (!moved.has(key)) moved.set(key, Object.assign({}, e, { from, to }));
+    }
+    const shownGroups = [];
+    for (const g of groups) {
+      if (collapsed && collapsed.has(g.where)) continue;
+      shownGroups.push({ where: g.where, first: index.get(g.first), last: index.get(g.last), failing: g.failing });
+    }
+    return { nodes: shown, edges: [...moved.values()], groups: shownGroups };
   }
+
+  const collapsedGroups = new Set();  // kept across re-renders: an edit keeps what the reader folded
 
   // Draws into `root` (emptied first); onPick(line) when a node is clicked or chosen by key.
   function render(root, text, response, onPick) {
     root.textContent = "";
-    const { nodes, edges } = model(text, response);
+    const { nodes, edges, groups } = model(text, response, collapsedGroups);
     if (!nodes.length) return;
-    const spans = edges.map((e) => e.to - e.from);
-    const width = X + NODE_W + 40 + 26 * Math.max(1, ...spans) + 150;
-    const height = nodes.length * ROW;
+    const spans = edges.map((e) => Math.abs(e.to - e.from));
+    const G = groups.length ? 14 : 0;  // the groups' inset
+    const width = X + G + NODE_W + 40 + 26 * Math.max(1, ...spans) + 150;
+    const height = nodes.length * ROW + 8;
     const s = svg("svg", { width, height, viewBox: "0 0 " + width + " " + height, class: "program-graph", role: "img",
-                           "aria-label": "The program as a graph: a node per step, an edge per tensor" });
+                           "aria-label": "The program as a graph: a node per line that ran, an edge per tensor" });
     const defs = svg("defs");
     const marker = svg("marker", { id: "graph-arrow", viewBox: "0 0 8 8", refX: 7, refY: 4, markerWidth: 7, markerHeight: 7, orient: "auto" });
     marker.appendChild(svg("path", { d: "M0,0 L8,4 L0,8 z", class: "arrow" }));
     defs.appendChild(marker);
     s.appendChild(defs);
-    const top = (i) => i * ROW + 8, bottom = (i) => i * ROW + 8 + NODE_H;
-    const right = X + NODE_W, mid = X + NODE_W / 2;
-    // Edges between neighbours go straight down the middle; longer ones bow out to the right,
-    // further the more steps they skip. Labels sit beside their edge.
+    const left = X + G;
+    const top = (i) => i * ROW + 12, bottom = (i) => i * ROW + 12 + NODE_H;
+    const right = left + NODE_W, mid = left + NODE_W / 2;
+    // A function's or method's lines, boxed under its name; its header folds it to one node.
+    for (const g of groups) {
+      const box = svg("g", { class: "group" + (g.failing ? " failing" : ""), "data-where": g.where, tabindex: 0, role: "button",
+                             "aria-label": g.where + ": fold its lines into one node" });
+      box.appendChild(svg("rect", { x: X, y: top(g.first) - 10, width: NODE_W + 2 * G, height: bottom(g.last) - top(g.first) + 16, rx: 8 }));
+      box.appendChild(svg("text", { x: X + 6, y: top(g.first) - 1 }, "▾ " + g.where));
+      s.appendChild(box);
+    }
+    // Edges between neighbours go straight down the middle; longer ones (and a loop's edges back
+    // up) bow out to the right, further the more steps they skip. Labels sit beside their edge.
     const perTarget = new Map();
     for (const e of edges) {
-      const g = svg("g", { class: "edge" + (e.alias ? " alias" : "") });
-      const span = e.to - e.from;
+      const g = svg("g", { class: "edge" + (e.alias ? " alias" : "") + (e.to < e.from ? " back" : "") });
+      const span = Math.abs(e.to - e.from);
       const n = perTarget.get(e.to) || 0;
       perTarget.set(e.to, n + 1);
       let d, lx, ly;
-      if (span === 1 && n === 0) {
+      if (e.to === e.from + 1 && n === 0) {
         d = "M" + mid + "," + bottom(e.from) + " L" + mid + "," + top(e.to);
         lx = mid + 6; ly = (bottom(e.from) + top(e.to)) / 2 + 4;
       } else {
-        const bow = right + 18 + 26 * span;
-        const y1 = bottom(e.from) - 8, y2 = top(e.to) + 8;
+        const bow = right + G + 18 + 26 * span;
+        const y1 = e.to > e.from ? bottom(e.from) - 8 : top(e.from) + 8, y2 = e.to > e.from ? top(e.to) + 8 : bottom(e.to) - 8;
         d = "M" + right + "," + y1 + " C" + bow + "," + y1 + " " + bow + "," + y2 + " " + right + "," + y2;
         lx = right + 0.75 * (bow - right) + 4; ly = (y1 + y2) / 2 + 4;  // the curve's far point
       }
@@ -115,15 +182,27 @@
       s.appendChild(g);
     }
     nodes.forEach((node, i) => {
-      const g = svg("g", { class: "node" + (node.failing ? " failing" : ""), tabindex: 0, role: "button",
-                           "data-line": node.line, "aria-label": "Line " + node.line + ": " + node.label });
-      g.appendChild(svg("rect", { x: X, y: top(i), width: NODE_W, height: NODE_H, rx: 6 }));
-      const label = node.label.length > 21 ? node.label.slice(0, 20) + "…" : node.label;
-      g.appendChild(svg("text", { x: X + 8, y: top(i) + 17 }, node.line + "  " + label));
-      g.appendChild(svg("title", {}, "line " + node.line + ": " + node.label));
+      const runs = node.runs > 1 ? " ×" + node.runs : "";
+      const g = svg("g", { class: "node" + (node.failing ? " failing" : "") + (node.group ? " folded" : ""), tabindex: 0, role: "button",
+                           "data-line": node.line, "data-runs": node.runs, "aria-label": "Line " + node.line + ": " + node.label + (runs ? ", ran " + node.runs + " times" : "") });
+      if (node.group) g.setAttribute("data-where", node.group);
+      g.appendChild(svg("rect", { x: left, y: top(i), width: NODE_W, height: NODE_H, rx: 6 }));
+      const room = 21 - runs.length;
+      const label = node.label.length > room ? node.label.slice(0, room - 1) + "…" : node.label;
+      g.appendChild(svg("text", { x: left + 8, y: top(i) + 17 }, (node.group ? "▸ " : node.line + "  ") + label + runs));
+      g.appendChild(svg("title", {}, "line " + node.line + (node.where ? " in " + node.where : "") + ": " + node.label +
+                                     (runs ? " (ran " + node.runs + " times)" : "")));
       s.appendChild(g);
     });
+    const toggle = (where) => {
+      if (collapsedGroups.has(where)) collapsedGroups.delete(where); else collapsedGroups.add(where);
+      render(root, text, response, onPick);
+    };
     const pick = (e) => {
+      const folded = e.target.closest && e.target.closest("g.node.folded");
+      if (folded) return toggle(folded.getAttribute("data-where"));
+      const group = e.target.closest && e.target.closest("g.group");
+      if (group) return toggle(group.getAttribute("data-where"));
       const g = e.target.closest && e.target.closest("g.node");
       if (g) onPick(Number(g.getAttribute("data-line")));
     };

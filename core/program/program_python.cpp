@@ -717,15 +717,38 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
       }
       return Value(out);
     }
-    if (name == "split") {
+    if (name == "split") {  // str.split(sep=None, maxsplit=-1)
+      arity("split", args, 0, 2);
+      for (auto& [k, v] : a.kwargs) {
+        if (k != "sep" && k != "maxsplit")
+          fail("TypeError", "'" + k + "' is an invalid keyword argument for split()");
+        const std::size_t at = k == "sep" ? 0 : 1;
+        if (args.size() > at)
+          fail("TypeError", "argument for split() given by name ('" + k + "') and position (" + std::to_string(at + 1) + ")");
+        args.resize(std::max(args.size(), at + 1), Value(None{}));
+        args[at] = v;
+      }
+      std::int64_t maxsplit = -1;
+      if (args.size() > 1) {
+        if (!args[1].is<std::int64_t>())
+          fail("TypeError", "'" + python_type_name(args[1]) + "' object cannot be interpreted as an integer");
+        maxsplit = args[1].as<std::int64_t>();
+      }
       List out;
+      const auto more = [&] { return maxsplit < 0 || std::int64_t(out.size()) < maxsplit; };
       if (args.empty() || args[0].is<None>()) {
+        const auto space = [&](std::size_t i) { return std::isspace(static_cast<unsigned char>(s[i])) != 0; };
         std::size_t i = 0;
         while (i < s.size()) {
-          while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+          while (i < s.size() && space(i)) ++i;
+          if (i == s.size()) break;
+          if (!more()) {  // the rest, its trailing whitespace kept
+            out.push_back(Value(s.substr(i)));
+            break;
+          }
           std::size_t j = i;
-          while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-          if (j > i) out.push_back(Value(s.substr(i, j - i)));
+          while (j < s.size() && !space(j)) ++j;
+          out.push_back(Value(s.substr(i, j - i)));
           i = j;
         }
         return Value(std::move(out));
@@ -733,7 +756,7 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
       const std::string& sep = str_arg(0);
       if (sep.empty()) fail("ValueError", "empty separator");
       std::size_t from = 0;
-      for (std::size_t at = s.find(sep); at != std::string::npos; at = s.find(sep, from)) {
+      for (std::size_t at = s.find(sep); at != std::string::npos && more(); at = s.find(sep, from)) {
         out.push_back(Value(s.substr(from, at - from)));
         from = at + sep.size();
       }

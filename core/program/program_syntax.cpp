@@ -18,33 +18,47 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-// Walks a line outside string literals, calling visit(i, depth) for each character that is
-// code (not inside quotes), with the bracket depth before it. visit returns false to stop.
+// Walks code outside string literals, calling visit(i, depth) for each character that is code
+// (not inside quotes), with the bracket depth before it; visit returns false to stop. Resumable:
+// walk() again over the same text grown longer goes on where it stopped, with its quote state,
+// as one walk over the whole text would (a logical line of many physical lines stays linear).
+class CodeWalker {
+ public:
+  template <class Visit>
+  bool walk(const std::string& s, Visit visit) {
+    for (; i_ < s.size(); ++i_) {
+      const char c = s[i_];
+      if (quote_) {
+        if (c == '\\') {
+          ++i_;
+        } else if (c == quote_ && (!triple_ || (s.compare(i_, 3, std::string(3, quote_)) == 0 && (i_ += 2)))) {
+          quote_ = 0;
+        }
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote_ = c;
+        triple_ = s.compare(i_, 3, std::string(3, c)) == 0;
+        if (triple_) i_ += 2;
+        continue;
+      }
+      if (!visit(i_, depth_)) return false;
+      if (c == '(' || c == '[' || c == '{') ++depth_;
+      if (c == ')' || c == ']' || c == '}') --depth_;
+    }
+    return true;
+  }
+
+ private:
+  std::size_t i_ = 0;
+  char quote_ = 0;
+  bool triple_ = false;  // inside ''' or """
+  int depth_ = 0;
+};
+
 template <class Visit>
 void walk_code(const std::string& s, Visit visit) {
-  char quote = 0;
-  bool triple = false;  // inside ''' or """
-  int depth = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (quote) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == quote && (!triple || (s.compare(i, 3, std::string(3, quote)) == 0 && (i += 2)))) {
-        quote = 0;
-      }
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      quote = c;
-      triple = s.compare(i, 3, std::string(3, c)) == 0;
-      if (triple) i += 2;
-      continue;
-    }
-    if (!visit(i, depth)) return;
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-  }
+  CodeWalker().walk(s, visit);
 }
 
 std::string strip_comment(const std::string& s) {
@@ -438,21 +452,32 @@ std::vector<PhysicalLine> physical_lines(const std::string& text) {
   return out;
 }
 
-// The brackets still open after a line, innermost last, from those open before it; false when
-// a bracket closes that was not open (the parser words that error).
-bool track_brackets(const std::string& code, std::string& open) {
-  bool balanced = true;
-  walk_code(code, [&](std::size_t i, int) {
-    const char c = code[i];
-    if (c == '(' || c == '[' || c == '{') open += c;
-    if (c == ')' || c == ']' || c == '}') {
-      if (open.empty()) balanced = false;
-      if (!open.empty()) open.pop_back();
-    }
-    return balanced;
-  });
-  return balanced;
-}
+// The brackets still open after code, innermost last, from those open before it; stops for good
+// at a bracket that closes none (the parser words that error). Fed a text that only grows, it
+// scans only what was appended.
+class BracketScan {
+ public:
+  explicit BracketScan(std::string open = "") : open_(std::move(open)) {}
+  const std::string& open(const std::string& code) {
+    if (balanced_)
+      balanced_ = walker_.walk(code, [&](std::size_t i, int) {
+        const char c = code[i];
+        if (c == '(' || c == '[' || c == '{') open_ += c;
+        if (c == ')' || c == ']' || c == '}') {
+          if (open_.empty()) return false;
+          open_.pop_back();
+        }
+        return true;
+      });
+    return open_;
+  }
+  bool balanced() const { return balanced_; }
+
+ private:
+  CodeWalker walker_;
+  std::string open_;
+  bool balanced_ = true;
+};
 
 bool ends_in_backslash(const std::string& code) {
   std::size_t e = code.size();
@@ -510,44 +535,6 @@ class TripleQuoteScan {
   bool triple_ = false, comment_ = false;
 };
 
-// track_brackets over a text that only grows, from no bracket open: each call scans only what
-// was appended (walk_code's quotes carried over), and stops for good at a bracket that closes
-// none, as track_brackets does.
-class BracketScan {
- public:
-  const std::string& open(const std::string& text) {
-    for (; i_ < text.size() && !stopped_; ++i_) {
-      const char c = text[i_];
-      if (quote_) {
-        if (c == '\\') {
-          ++i_;
-        } else if (c == quote_ && (!triple_ || (text.compare(i_, 3, std::string(3, quote_)) == 0 && (i_ += 2)))) {
-          quote_ = 0;
-        }
-        continue;
-      }
-      if (c == '\'' || c == '"') {
-        quote_ = c;
-        triple_ = text.compare(i_, 3, std::string(3, c)) == 0;
-        if (triple_) i_ += 2;
-        continue;
-      }
-      if (c == '(' || c == '[' || c == '{') open_ += c;
-      if (c == ')' || c == ']' || c == '}') {
-        if (open_.empty()) stopped_ = true;
-        if (!open_.empty()) open_.pop_back();
-      }
-    }
-    return open_;
-  }
-
- private:
-  std::size_t i_ = 0;
-  char quote_ = 0;
-  bool triple_ = false, stopped_ = false;
-  std::string open_;
-};
-
 // Reads the logical line starting at physical line k; advances k past it.
 LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k) {
   LogicalLine l{lines[k].number, lines[k].number, 0, "", "", lines[k].continues_prompt};
@@ -571,7 +558,9 @@ LogicalLine logical_line(const std::vector<PhysicalLine>& lines, std::size_t& k)
       l.code += "\n" + part;
       l.joined += "\n" + part;
     } else {
-      balanced = track_brackets(part, open);
+      BracketScan line_brackets(open);
+      open = line_brackets.open(part);
+      balanced = line_brackets.balanced();
       backslash = balanced && ends_in_backslash(part);
       l.code += (l.code.empty() ? "" : "\n") + (was_inside ? trim(part) : part);
       l.joined += (l.joined.empty() ? "" : " ") + (backslash ? part.substr(0, part.rfind('\\')) : part);

@@ -284,12 +284,20 @@ WHENCE_EW1(Relu6, nan_or(x, x<C(0) ? C(0) : x> C(6) ? C(6) : x))
 struct Gelu {
   static constexpr bool kForms = true;
   static WHENCE_HD bool form(const EwParams& p) { return p.i[0] != 0; }
+  // As GeluKernelImpl writes them: for bfloat16 in scalar_t, so every step and constant is
+  // rounded to it (ew_round; identity for float32 and float64).
   template <bool Tanh, class C>
-  WHENCE_HD auto as(const EwParams&, C x) const {
-    if constexpr (Tanh)
-      return C(0.5) * x * (C(1) + std::tanh(C(0.7978845608028654) * (x + C(0.044715) * x * x * x)));
-    else
-      return x * C(0.5) * (C(1) + erf_for(x * C(0.70710678118654752440)));
+  WHENCE_HD auto as(const EwParams& p, C x) const {
+    if constexpr (Tanh) {
+      const C beta = ew_round(C(0.7978845608028654), p), kappa = ew_round(C(0.044715), p);
+      const C cube = ew_round(ew_round(x * x, p) * x, p);
+      const C inner = ew_round(beta * ew_round(x + ew_round(kappa * cube, p), p), p);
+      return ew_round(ew_round(C(0.5) * x, p) * ew_round(C(1) + ew_round(std::tanh(inner), p), p), p);
+    } else {
+      const C alpha = ew_round(C(0.70710678118654752440), p);
+      const C phi = ew_round(C(1) + ew_round(erf_for(ew_round(x * alpha, p)), p), p);
+      return ew_round(ew_round(x * C(0.5), p) * phi, p);
+    }
   }
   template <class C>
   WHENCE_HD auto operator()(const EwParams& p, C x) const {

@@ -367,7 +367,10 @@ bool getitem_slices(const IndexPlan& p, Tensor& out) {
 }
 
 std::vector<Tensor> getitem_apply(const Bound& b) {
-  const IndexPlan p = plan_index(tensor_arg(b, "input"), arg(b, "indices"));
+  const Tensor& input = tensor_arg(b, "input");
+  const IndexPlan p = plan_index(input, arg(b, "indices"));
+  if (p.adv.empty() && p.view.object_id() == input.object_id())  // x[...], x[()]: at::alias, a new tensor
+    return {input.as_strided(input.shape(), input.strides(), input.offset())};
   if (p.adv.empty()) return {p.view};
   Tensor out = Tensor::empty(p.view.dtype(), p.shape);
   if (out.numel() == 0) return {out};

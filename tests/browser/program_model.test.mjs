@@ -70,3 +70,39 @@ test('a model trained in a loop runs on the program page as the CLI runs it', as
   assert.deepEqual(page2.errors, []);
   await context.close();
 });
+
+test('the graph: a line per node with its runs, a method boxed and folded, the failing method red', async () => {
+  const context = await newContext(1, { width: 1200, height: 900 });
+  const page = await open(context, program);
+  const graph = page.locator('#program-graph');
+  // Line 10 (in forward) ran once per iteration: one node, counted, inside the Net.forward box.
+  assert.equal(await graph.locator('g.node[data-line="10"]').count(), 1);
+  assert.equal(await graph.locator('g.node[data-line="10"]').getAttribute('data-runs'), '3');
+  assert.match(await graph.locator('g.node[data-line="10"] text').textContent(), /×3$/);
+  assert.equal(await graph.locator('g.node[data-line="19"]').getAttribute('data-runs'), '3');
+  assert.equal(await graph.locator('g.group[data-where="Net.forward"]').count(), 1);
+  assert.equal(await graph.locator('g.group[data-where="Net.__init__"]').count(), 1);
+  const nodes = await graph.locator('g.node').count();
+  // Its header folds the method's two lines into one node; the folded node unfolds them.
+  await graph.locator('g.group[data-where="Net.forward"] text').click();
+  assert.equal(await graph.locator('g.node[data-line="11"]').count(), 0);
+  assert.equal(await graph.locator('g.node.folded[data-where="Net.forward"]').count(), 1);
+  assert.equal(await graph.locator('g.node').count(), nodes - 1);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'program-model-graph-folded.png') });
+  await graph.locator('g.node.folded[data-where="Net.forward"]').click();
+  assert.equal(await graph.locator('g.node[data-line="11"]').count(), 1);
+  assert.equal(await graph.locator('g.node').count(), nodes);
+  // The loop carries nothing back here, but x flows from line 15 into forward and the loss out.
+  assert.ok(await graph.locator('g.edge text', { hasText: 'loss · float32[]' }).count() >= 1);
+
+  // A shape error in forward: the graph so far, the failing line's node and its method's box red.
+  const page2 = await open(context, program.replace('nn.Linear(4, 2)', 'nn.Linear(5, 2)'));
+  const graph2 = page2.locator('#program-graph');
+  assert.equal(await graph2.locator('g.node.failing').count(), 1);
+  assert.equal(await graph2.locator('g.node.failing').getAttribute('data-line'), '11');
+  assert.equal(await graph2.locator('g.group.failing').getAttribute('data-where'), 'Net.forward');
+  assert.equal(await graph2.locator('g.node[data-line="10"]').count(), 1);
+  await page2.locator('#program-graph').screenshot({ path: path.join(ARTIFACTS, 'program-model-graph-failing.png') });
+  assert.deepEqual(page.errors.concat(page2.errors), []);
+  await context.close();
+});

@@ -163,6 +163,15 @@ TEST_CASE("programs: dicts, lists through attributes, comprehensions, f-strings,
         "0 -1 ('a', 0) 5\n");
 }
 
+TEST_CASE("programs: str.split with sep and maxsplit, by position and by name", "[programs][python]") {
+  const Json r = run_python(
+      "print('  a b  c  '.split(None, 1), 'a,b,,c'.split(',', 2), 'a b'.split(maxsplit=0), "
+      "'x-y-z'.split(sep='-', maxsplit=1), ' '.split())\n"
+      "'a'.split(',', sep=',')\n");
+  CHECK(printed_text(r) == "['a', 'b  c  '] ['a', 'b', ',c'] ['a b'] ['x', 'y-z'] []\n");
+  CHECK(python_error(r) == "TypeError: argument for split() given by name ('sep') and position (1) @2");
+}
+
 TEST_CASE("programs: a tensor's format and a training-style loop", "[programs][python]") {
   const Json r = run_python(
       "import torch\n"
