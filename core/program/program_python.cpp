@@ -720,11 +720,11 @@ std::optional<Value> ProgramRun::call_method(const Value& self, const std::strin
     if (name == "split") {  // str.split(sep=None, maxsplit=-1)
       arity("split", args, 0, 2);
       for (auto& [k, v] : a.kwargs) {
-        if (k != "sep" && k != "maxsplit")
-          fail("TypeError", "'" + k + "' is an invalid keyword argument for split()");
+        if (k != "sep" && k != "maxsplit") fail("TypeError", "'" + k + "' is an invalid keyword argument for split()");
         const std::size_t at = k == "sep" ? 0 : 1;
         if (args.size() > at)
-          fail("TypeError", "argument for split() given by name ('" + k + "') and position (" + std::to_string(at + 1) + ")");
+          fail("TypeError",
+               "argument for split() given by name ('" + k + "') and position (" + std::to_string(at + 1) + ")");
         args.resize(std::max(args.size(), at + 1), Value(None{}));
         args[at] = v;
       }
