@@ -33,7 +33,7 @@
   // the order lines first ran; an edge per tensor a step read from the step that last bound it
   // (an edge back up: a loop carries the tensor to its next iteration). Nodes of a function or
   // method (step.where: "Net.forward") form a group, drawn boxed and collapsible to one node.
-  // { nodes: [{line, label, runs, where, failing}], edges: [{from, to, name, label, alias}],
+  // { nodes: [{line, label, runs, where, failing}], edges: [{from, to, name, label, names, alias}],
   //   groups: [{where, first, last, failing}] }; `collapsed`: the groups (by where) drawn as one node.
   function model(text, response, collapsed) {
     const lines = text.split("\n");
@@ -109,18 +109,24 @@
       index.set(i, shown.length);
       if (g) {
         const members = nodes.slice(g.first, g.last + 1);
-        shown.push({ line: nodes[g.first].line, label: g.where + " (" + members.length + " lines)", runs: Math.max(...members.map((n) => n.runs)),
+        shown.push({ line: nodes[g.first].line, label: g.where, lines: members.length, runs: Math.max(...members.map((n) => n.runs)),
                      where: g.where, failing: g.failing, group: g.where });
       } else {
         shown.push(nodes[i]);
       }
     }
+    // One edge per pair of nodes: a layer's weight and bias are one edge, "net.fc1.weight +1".
     const moved = new Map();
     for (const e of edges.values()) {
       const from = index.get(e.from), to = index.get(e.to);
       if (from === undefined || to === undefined || from === to) continue;
-      const key = from + ">" + to + ">" + e.name;
-      if (!moved.has(key)) moved.set(key, Object.assign({}, e, { from, to }));
+      const key = from + ">" + to;
+      const old = moved.get(key);
+      if (!old) { moved.set(key, Object.assign({}, e, { from, to, names: [e.label] })); continue; }
+      if (old.names.includes(e.label)) continue;
+      old.names.push(e.label);
+      old.alias = old.alias && e.alias;
+      old.label = old.names[0] + " +" + (old.names.length - 1);
     }
     const shownGroups = [];
     for (const g of groups) {
@@ -178,7 +184,9 @@
         lx = right + 0.75 * (bow - right) + 4; ly = (y1 + y2) / 2 + 4;  // the curve's far point
       }
       g.appendChild(svg("path", { d, "marker-end": "url(#graph-arrow)" }));
-      g.appendChild(svg("text", { x: lx, y: ly }, e.label));
+      // A loop's edges back up go unlabelled (their tensor's name is on the edge that made it).
+      if (e.to > e.from) g.appendChild(svg("text", { x: lx, y: ly }, e.label));
+      g.appendChild(svg("title", {}, e.names.join(", ") + (e.to > e.from ? "" : " (from a later line: the loop's previous iteration)")));
       s.appendChild(g);
     }
     nodes.forEach((node, i) => {
@@ -190,8 +198,9 @@
       const room = 21 - runs.length;
       const label = node.label.length > room ? node.label.slice(0, room - 1) + "…" : node.label;
       g.appendChild(svg("text", { x: left + 8, y: top(i) + 17 }, (node.group ? "▸ " : node.line + "  ") + label + runs));
-      g.appendChild(svg("title", {}, "line " + node.line + (node.where ? " in " + node.where : "") + ": " + node.label +
-                                     (runs ? " (ran " + node.runs + " times)" : "")));
+      g.appendChild(svg("title", {}, node.group ? node.group + ": " + node.lines + " lines folded (click to unfold)" + (runs ? ", ran " + node.runs + " times" : "")
+                                     : "line " + node.line + (node.where ? " in " + node.where : "") + ": " + node.label +
+                                       (runs ? " (ran " + node.runs + " times)" : "")));
       s.appendChild(g);
     });
     const toggle = (where) => {
