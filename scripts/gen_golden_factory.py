@@ -535,6 +535,54 @@ def tri_cases(rng, p):
     return C
 
 
+def new_cases(rng, op, p):
+    """x.new_zeros, new_ones, new_full: a size (varargs but for new_full, a tuple or a list) and
+    self's dtype; self's values and shape are never read."""
+    full = op["fill"] is not None
+    F = [op["fill"]] if full else []
+    base = FO.base_name(p)
+    C = []
+
+    def X(shape, dt, style="literal"):
+        return tensor_code(rng, shape, dt, lambda n: [rng.randint(0, 1) if dt == "bool" else rng.randint(0, 9)
+                                                      for _ in range(n)], style)
+
+    def A(name, x, size, kw=(), fill=None, limit=None):
+        args = [x] + list(size) + ([fill] if fill is not None else F)
+        c = mk(name, p, args, kw, limit)
+        c["code"] = "%s.%s(%s)" % (x, base, ", ".join(args[1:] + ["%s=%s" % (k, v) for k, v in c["kwargs"]]))
+        C.append(c)
+
+    for dt in DTYPES:
+        A("self_" + dt, X([2], dt), ["(2, 3)"])
+    sizes = [["(3,)"], ["[2, 0]"], ["()"], ["(0,)"], ["(2, 1, 3)"]] + ([] if full else [["2", "3"], ["4"]])
+    for size in sizes:
+        A("size_" + "_".join(size).strip("()[]").replace(", ", "x").replace(",", "") or "size_rank0", X([3, 2], "float64"),
+          size)
+    A("self_rank0", X([], "int32"), ["(2,)"])
+    A("self_transposed", X([3, 2], "float32", "t"), ["(2,)"])
+    for dst in ("float64", "int32", "bool", "float16", "None"):
+        A("dtype_" + dst, X([2], "int64"), ["(2, 2)"], [("dtype", "torch." + dst if dst != "None" else "None")])
+    for k, v in (("layout", "None"), ("device", "None"), ("device", "'cpu'"), ("pin_memory", "False"),
+                 ("requires_grad", "False"), ("requires_grad", "True")):
+        A("kw_%s_%s" % (k, v.strip("'")), X([2], "float32"), ["(2,)"], [(k, v)])
+    x = X([2], "float32")  # every argument by keyword
+    kw = [("size", "(2, 2)")] + ([("fill_value", op["fill"])] if full else [])
+    C.append(dict(mk("kw_size", p, [x], kw), code="%s.%s(%s)" % (x, base, ", ".join("%s=%s" % a for a in kw))))
+    if full:
+        for j, (v, dt) in enumerate((("3.7", "int64"), ("True", "float32"), ("-1", "uint8"), ("7", "bool"),
+                                     ("float('nan')", "float16"), ("2.5", "bfloat16"), ("torch.tensor(2)", "float32"))):
+            A("fill_%d_into_%s" % (j, dt), X([2], dt), ["(2, 2)"], fill=v)
+        for j, (v, dt) in enumerate((("300", "uint8"), ("1e39", "float32"), ("float('nan')", "int32"))):
+            A("err_fill_overflow_%d_%s" % (j, dt), X([2], dt), ["(2,)"], fill=v)
+    A("err_negative", X([2], "float32"), ["(-1,)"])
+    A("err_float_size", X([2], "float32"), ["(1.5,)"])
+    A("limit_pin_memory", X([2], "float32"), ["(2,)"], [("pin_memory", "True")], limit=(UNSUPPORTED["pin_memory"], "pin_memory"))
+    A("limit_device_cuda", X([2], "float32"), ["(2,)"], [("device", "'cuda'")], limit=(UNSUPPORTED["device"], "device"))
+    A("limit_size", X([2], "float32"), ["(300, 300)"], limit=(too_big([300, 300]), "size"))
+    return C
+
+
 def op_cases(rng, op, names):
     p = op["primary"]
     k = op["kind"]
@@ -542,6 +590,8 @@ def op_cases(rng, op, names):
         cases = sized_cases(rng, op, p)
     elif k == "like":
         cases = like_cases(rng, op, p)
+    elif k == "new":
+        cases = new_cases(rng, op, p)
     elif p == "torch.arange":
         cases = arange_cases(rng, p)
     elif k == "range":
@@ -625,6 +675,9 @@ def _probe(op, dt):
         "torch.zeros_like": lambda: torch.zeros_like(torch.zeros(2, 3, dtype=d)),
         "torch.ones_like": lambda: torch.ones_like(torch.zeros(2, 3, dtype=d)),
         "torch.full_like": lambda: torch.full_like(torch.zeros(2, 3, dtype=d), 7),
+        "torch.Tensor.new_zeros": lambda: torch.zeros(2, dtype=d).new_zeros(2, 3),
+        "torch.Tensor.new_ones": lambda: torch.zeros(2, dtype=d).new_ones(2, 3),
+        "torch.Tensor.new_full": lambda: torch.zeros(2, dtype=d).new_full((2, 3), 7),
         "torch.arange": lambda: torch.arange(0, 5, dtype=d), "torch.linspace": lambda: torch.linspace(0, 10, 4, dtype=d),
         "torch.logspace": lambda: torch.logspace(0, 3, 4, dtype=d), "torch.eye": lambda: torch.eye(2, 3, dtype=d),
         "torch.tril_indices": lambda: torch.tril_indices(3, 3, dtype=d),

@@ -92,6 +92,16 @@ OpResult full_like_run(const Bound& b) {
   return one(full(x.shape(), number_arg(b, "fill_value"), dtype_or(b, x.dtype())));
 }
 
+// x.new_zeros(size), x.new_ones(size), x.new_full(size, fill_value): the size given, x's dtype
+// (dtype= overrides it); x's values and shape are never read.
+OpResult new_filled(const Bound& b, const Scalar& fill) {
+  check_factory_options(b);
+  return one(full(size_arg(b), fill, dtype_or(b, tensor_arg(b, "input").dtype())));
+}
+OpResult new_zeros_run(const Bound& b) { return new_filled(b, Scalar::from_int(0)); }
+OpResult new_ones_run(const Bound& b) { return new_filled(b, Scalar::from_int(1)); }
+OpResult new_full_run(const Bound& b) { return new_filled(b, number_arg(b, "fill_value")); }
+
 // "out[1][2] = 0", "out[0][1] = fill_value = 3.7 → 3 in int32"; the *_like ops add what they read.
 std::string fill_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
                           const std::vector<Source>&) {
@@ -106,7 +116,9 @@ std::string fill_equation(const Bound& b, const OpResult& r, int position, std::
   } else {
     eq += format_scalar(v);
   }
-  if (tensor_given(b, "input"))
+  if (tensor_given(b, "input") && b.op->param_index("size") >= 0)  // x.new_zeros(size)
+    eq += std::string(" (only self's dtype ") + dtype_name(tensor_arg(b, "input").dtype()) + " is read)";
+  else if (tensor_given(b, "input"))
     eq += " (only input's shape " + shape_str(tensor_arg(b, "input").shape()) + " and dtype " +
           dtype_name(tensor_arg(b, "input").dtype()) + " are read)";
   return eq;
@@ -336,6 +348,20 @@ void add_factory_ops(std::vector<const OpDescriptor*>& t) {
                          "torch.full_like(torch.tensor([[1, 2], [3, 4]]), 3.7)",
                          with_options({input, fill_value, memory_format}, false), full_like_run, no_sources,
                          fill_equation));
+  add_op(t, composite_op("torch.Tensor.new_zeros", family,
+                         "Zeros of the size given, in self's dtype (dtype= overrides it); self's values and shape "
+                         "are never read.",
+                         "torch.tensor([1.5, 2.5]).new_zeros(2, 3)", with_options({input, size}, false), new_zeros_run,
+                         no_sources, fill_equation));
+  add_op(t, composite_op("torch.Tensor.new_ones", family,
+                         "Ones of the size given, in self's dtype (dtype= overrides it); self's values and shape are "
+                         "never read.",
+                         "torch.tensor([1, 2, 3]).new_ones((2, 2))", with_options({input, size}, false), new_ones_run,
+                         no_sources, fill_equation));
+  add_op(t, composite_op("torch.Tensor.new_full", family,
+                         "fill_value in the size given and self's dtype: 3.7 becomes 3 for an integer self.",
+                         "torch.tensor([1, 2]).new_full((2, 3), 3.7)", with_options({input, size, fill_value}, false),
+                         new_full_run, no_sources, fill_equation));
   add_op(t, composite_op(
                 "torch.arange", family,
                 "Numbers from start up to but not including end, step apart: ceil((end − start)/step) of them, int64 "

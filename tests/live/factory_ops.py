@@ -2,10 +2,11 @@
 the values of an input (zeros, arange, linspace, eye, ...), read by scripts/gen_golden_factory.py.
 
 Fields of an entry:
-    primary   the qualified name the golden file is named after (torch.X: PyTorch 1.13 has these
-              only as torch.X functions; Tensor.new_zeros and friends are other ops)
+    primary   the qualified name the golden file is named after (torch.X, or torch.Tensor.new_X
+              for the methods)
     kind      sized   size as varargs / tuple / list / size= (zeros, ones, full)
               like    the shape and dtype of an input tensor (zeros_like, ones_like, full_like)
+              new     a size and self's dtype (x.new_zeros, new_ones, new_full: methods)
               range   Python numbers start/end/step or steps (arange, linspace, logspace)
               eye     n and m
               tri     row, col, offset (tril_indices, triu_indices)
@@ -31,6 +32,9 @@ OPS = [
     _f("torch.zeros_like", "like"),
     _f("torch.ones_like", "like"),
     _f("torch.full_like", "like", fill="7"),
+    _f("torch.Tensor.new_zeros", "new"),
+    _f("torch.Tensor.new_ones", "new"),
+    _f("torch.Tensor.new_full", "new", fill="7"),
     _f("torch.arange", "range"),
     _f("torch.linspace", "range"),
     _f("torch.logspace", "range"),
