@@ -25,6 +25,7 @@ class Scope {
   // A call that writes its result into its input: an op's inplace=True (F.relu(x, inplace=True),
   // nn.ReLU(inplace=True)) or an in-place function (F.relu_(x), torch.selu_(x)). The result is
   // the input, updated; nullopt: not such a call (single calls refuse inplace=True themselves).
+  // Also a call PyTorch answers with its input itself: dropout that draws nothing (not training).
   virtual std::optional<Value> in_place_call(const Call& call) = 0;
   // A tensor built from Python data (torch.tensor([...])): a leaf of provenance.
   virtual void literal(const Tensor& t) = 0;

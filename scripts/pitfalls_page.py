@@ -29,6 +29,9 @@ def _grid(value, line, name):
     if not (isinstance(value, dict) and "data" in value):
         if isinstance(value, dict) and "tuple" in value:
             return '<span class="pyvalue">(%s)</span>' % ", ".join(_grid(v, line, "") for v in value["tuple"])
+        if isinstance(value, dict) and "object" in value:  # a model or an optimizer: its repr, as print shows it
+            return '<pre class="pyvalue object">%s%s</pre>' % (html.escape(name) + " = " if name else "",
+                                                               html.escape(value["repr"]))
         text = {None: "None", True: "True", False: "False"}.get(value) if value is None or isinstance(value, bool) \
             else json.dumps(value)  # as Python writes them
         return '<span class="pyvalue">%s</span>' % html.escape(text)
@@ -71,6 +74,8 @@ def _program_html(index, item, response):
                 tensors += '<pre class="stdout">%s</pre>' % html.escape(step["stdout"])
         if failing:
             tensors = '<p class="error">%s: %s</p>' % (html.escape(error["type"]), html.escape(error["message"]))
+            if error.get("module"):  # the module whose forward raised it (program_steps.js shows it so)
+                tensors += '<p class="error-module">in %s</p>' % html.escape(error["module"])
         out.append('<div class="step%s"><pre class="code"><span class="line-number">%d</span>%s</pre><div class="tensors">%s</div></div>'
                    % (" failing" if failing else "", number, html.escape(code), tensors))
     out.append('<p class="fix"><strong>Fix:</strong> %s</p>' % _prose(item["fix"]))

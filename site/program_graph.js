@@ -92,6 +92,13 @@
         nodes.push({ line: error.line, label: error.type, runs: 1, where: where === "<module>" ? "" : where });
       }
       nodes[i].failing = true;
+      if (error.module) nodes[i].module = error.module;  // "model.2 (Linear)": shown on the node
+      // What the failing line reads: the names its code mentions, from the steps that bound them.
+      const code = (lines[error.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
+      for (const name of new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || [])) {
+        const b = lastBound.get(name);
+        if (b) add(b.node, i, name, b.value, false);
+      }
     }
     // Groups: runs of consecutive nodes of one function or method.
     const groups = [];
@@ -196,10 +203,12 @@
       if (node.group) g.setAttribute("data-where", node.group);
       g.appendChild(svg("rect", { x: left, y: top(i), width: NODE_W, height: NODE_H, rx: 6 }));
       const room = 21 - runs.length;
-      const label = node.label.length > room ? node.label.slice(0, room - 1) + "…" : node.label;
+      const text = node.module ? node.module : node.label;  // a failing module's name, torchvista's red node
+      const label = text.length > room ? text.slice(0, room - 1) + "…" : text;
       g.appendChild(svg("text", { x: left + 8, y: top(i) + 17 }, (node.group ? "▸ " : node.line + "  ") + label + runs));
       g.appendChild(svg("title", {}, node.group ? node.group + ": " + node.lines + " lines folded (click to unfold)" + (runs ? ", ran " + node.runs + " times" : "")
                                      : "line " + node.line + (node.where ? " in " + node.where : "") + ": " + node.label +
+                                       (node.module ? ", failed in " + node.module : "") +
                                        (runs ? " (ran " + node.runs + " times)" : "")));
       s.appendChild(g);
     });

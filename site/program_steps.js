@@ -155,6 +155,8 @@
       if (line === failing) {
         row.classList.add("failing");
         tensors.appendChild(el("p", "error", error.type + ": " + error.message));
+        // The module whose forward raised it (inside nn.Sequential, say): the message does not say.
+        if (error.module) tensors.appendChild(el("p", "error-module", "in " + error.module));
       } else if (!step && !callers.has(line) && failing && line > lastRun) {
         row.classList.add("not-run");
         tensors.appendChild(el("span", "pyvalue", "not run"));

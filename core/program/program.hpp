@@ -71,6 +71,7 @@ struct LineError {
   int line;
   std::vector<std::pair<int, std::string>> stack;  // the calls it happened in, outermost first:
                                                    // each line and its function ("" at the top)
+  std::string module;  // the innermost torch.nn module whose forward it happened in: "net.fc2 (Linear)"
 };
 
 // Program text -> statements, each from its first line on (continued inside brackets and

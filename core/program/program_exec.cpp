@@ -45,6 +45,7 @@ void ProgramRun::execute(const std::vector<Statement>& program) {
   frames_.clear();
   error_line_ = 0;
   error_stack_.clear();
+  error_module_.clear();
   Frame top;
   top.globals = main_;
   frames_.push_back(std::move(top));
@@ -335,7 +336,16 @@ Value ProgramRun::call_function_object(const std::shared_ptr<FunctionObject>& f,
   if (self) frame.self = *self;
   frames_.push_back(std::move(frame));
   PopOnExit<decltype(frames_)> pop{frames_};
-  exec_block(def.body);
+  try {
+    exec_block(def.body);
+  } catch (const Error&) {
+    // The innermost module whose forward raised it: torchvista's failing module, named.
+    if (error_module_.empty() && self && def.name == "forward")
+      if (const auto o = object_as<InstanceObject>(*self))
+        if (const auto at = instance_paths_.find(o.get()); at != instance_paths_.end())
+          error_module_ = at->second + " (" + o->cls->name + ")";
+    throw;
+  }
   return frames_.back().result;
 }
 
@@ -448,6 +458,7 @@ void ProgramRun::name_object_tensors(const std::string& path, const Value& v, in
     return;
   }
   if (const auto o = object_as<InstanceObject>(v)) {
+    instance_paths_.emplace(o.get(), path);
     for (const auto& [k, item] : o->dict->items) {
       if (!k.is<std::string>()) continue;
       const std::string& key = k.as<std::string>();

@@ -48,6 +48,7 @@ Outcome run_program(ProgramRun& run, const std::string& text) {
   } catch (const Error& e) {
     out.error = LineError{e, run.error_line()};
     for (auto it = run.error_stack().rbegin(); it != run.error_stack().rend(); ++it) out.error->stack.push_back(*it);
+    out.error->module = run.error_module();
     if (e.type == "Unsupported") renew_request_budget();  // a limit: the steps before still answer
   } catch (const std::bad_alloc&) {
     out.error = LineError{Error("MemoryError", "out of memory"), run.error_line()};
@@ -190,6 +191,7 @@ Json error_object(const LineError& e) {
   }
   if (!e.error.arg.empty()) j["arg"] = e.error.arg;
   if (e.error.element >= 0) j["element"] = e.error.element;
+  if (!e.module.empty()) j["module"] = e.module;
   return j;
 }
 

@@ -72,6 +72,9 @@ class ProgramRun : public Scope {
   std::vector<Step> take_steps() { return std::move(steps_); }
   int error_line() const { return error_line_; }
   const std::vector<std::pair<int, std::string>>& error_stack() const { return error_stack_; }
+  // The innermost module (by the path a name reaches it: "net.fc2 (Linear)") whose forward the
+  // error happened in, or "".
+  const std::string& error_module() const { return error_module_; }
   // The line of the statement run as step `id` (a provenance node's `statement`).
   int step_line(int id) const { return step_lines_[std::size_t(id)]; }
 
@@ -205,7 +208,9 @@ class ProgramRun : public Scope {
   int executed_ = 0, executed_library_ = 0;
   int quiet_ = 0;  // inside a __repr__ or __len__ the engine called: statements make no steps
   int error_line_ = 0, error_depth_ = 0;
-  std::map<const void*, std::string> object_paths_;  // storage -> the object path it was named by
+  std::map<const void*, std::string> object_paths_;    // storage -> the object path it was named by
+  std::map<const void*, std::string> instance_paths_;  // an instance -> the path it was first named by
+  std::string error_module_;
   std::vector<std::pair<int, std::string>> error_stack_;
   std::set<std::uint64_t> parameters_;  // object ids of nn.Parameter tensors
   int statement_ = 0;

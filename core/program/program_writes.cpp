@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/bind.hpp"
 #include "core/program/program_run.hpp"
 #include "core/promotion.hpp"
 #include "core/shape.hpp"
@@ -197,6 +198,33 @@ Value ProgramRun::write_op_result(Tensor self, const std::string& op, List args,
   return self;
 }
 
+namespace {
+
+// Dropout that draws nothing (not training, p = 0, an empty input): PyTorch's _dropout_impl
+// returns the input itself (`y is x`, and y's grad_fn is x's), where a single call shows a copy.
+std::optional<Value> returns_its_input(const Call& call) {
+  const OpDescriptor* d = find_op(call.op);
+  static const std::set<std::string> dropouts = {"torch.nn.functional.dropout", "torch.nn.functional.alpha_dropout",
+                                                 "torch.nn.functional.feature_alpha_dropout"};
+  if (!d || !dropouts.count(d->names.front())) return std::nullopt;
+  Bound b;
+  try {
+    b = bind(*d, call);
+  } catch (const Error&) {
+    return std::nullopt;  // the op's own error
+  }
+  const Value& input = b[std::size_t(d->param_index("input"))];
+  const Value& p = b[std::size_t(d->param_index("p"))];
+  const Value& training = b[std::size_t(d->param_index("training"))];
+  if (!input.is<Tensor>() || !training.is<bool>() || !(p.is<double>() || p.is<std::int64_t>())) return std::nullopt;
+  const double prob = p.is<double>() ? p.as<double>() : double(p.as<std::int64_t>());
+  if (prob < 0 || prob > 1) return std::nullopt;  // the op's ValueError
+  if (training.as<bool>() && prob != 0 && input.as<Tensor>().numel() != 0) return std::nullopt;
+  return input;
+}
+
+}  // namespace
+
 std::optional<Value> ProgramRun::in_place_call(const Call& call) {
   // PyTorch 1.13's in-place functions: the op without the underscore, written into input.
   static const std::set<std::string> in_place_functions = {"torch.nn.functional.celu_",
@@ -219,6 +247,7 @@ std::optional<Value> ProgramRun::in_place_call(const Call& call) {
   std::string op = call.op;
   List args = call.args;
   Kwargs kwargs = call.kwargs;
+  if (auto same = returns_its_input(call)) return same;
   if (in_place_functions.count(op)) {
     op.pop_back();
     if (!find_op(op)) return std::nullopt;  // the call language's error for a missing op

@@ -100,6 +100,9 @@ test('the graph: a line per node with its runs, a method boxed and folded, the f
   const graph2 = page2.locator('#program-graph');
   assert.equal(await graph2.locator('g.node.failing').count(), 1);
   assert.equal(await graph2.locator('g.node.failing').getAttribute('data-line'), '11');
+  // The module whose forward raised it, which PyTorch's message does not name.
+  assert.match(await graph2.locator('g.node.failing text').textContent(), /^11  net\.fc2 \(Linear\)$/);
+  assert.equal(await page2.locator('#step-11 p.error-module').textContent(), 'in net.fc2 (Linear)');
   assert.equal(await graph2.locator('g.group.failing').getAttribute('data-where'), 'Net.forward');
   assert.equal(await graph2.locator('g.node[data-line="10"]').count(), 1);
   await page2.locator('#program-graph').screenshot({ path: path.join(ARTIFACTS, 'program-model-graph-failing.png') });

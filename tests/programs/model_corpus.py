@@ -641,6 +641,8 @@ print(b.grad_fn, c.grad_fn, F.relu(a.detach(), inplace=True))
 g = a.grad
 features.eval()
 same = features(x)
+head.eval()
+print(head(h).grad_fn, F.dropout(out, 0.5, training=False) is out, F.alpha_dropout(out, 0.0, True) is out)
 print(F.dropout2d(torch.ones(2, 2), p=1.5))
 """,
 ]

@@ -163,6 +163,29 @@ TEST_CASE("programs: dicts, lists through attributes, comprehensions, f-strings,
         "0 -1 ('a', 0) 5\n");
 }
 
+TEST_CASE("programs: an error inside a module's forward names the module by its path", "[programs][python]") {
+  Json r = run_python(
+      "import torch\nimport torch.nn as nn\n"
+      "model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(6, 2))\n"
+      "y = model(torch.ones(3, 4))\n");
+  CHECK(python_error(r) == "RuntimeError: mat1 and mat2 shapes cannot be multiplied (3x8 and 6x2) @4");
+  CHECK(r["error"]["module"] == "model.2 (Linear)");
+  r = run_python(
+      "import torch\nimport torch.nn as nn\n"
+      "class Net(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.body = nn.Sequential(nn.Linear(2, 3), nn.Linear(4, 1))\n"
+      "    def forward(self, x):\n"
+      "        return self.body(x)\n"
+      "net = Net()\n"
+      "out = net(torch.ones(1, 2))\n");
+  CHECK(r["error"]["line"] == 8);
+  CHECK(r["error"]["module"] == "net.body.1 (Linear)");
+  r = run_python("import torch\nx = torch.ones(2) @ torch.ones(3)\n");  // no module: no key
+  CHECK(!r["error"].contains("module"));
+}
+
 TEST_CASE("programs: str.split with sep and maxsplit, by position and by name", "[programs][python]") {
   const Json r = run_python(
       "print('  a b  c  '.split(None, 1), 'a,b,,c'.split(',', 2), 'a b'.split(maxsplit=0), "
