@@ -282,6 +282,21 @@ Value call_function(const std::string& name, const Node& call) {
 Value call_method(const Tensor& self, const std::string& method, const Node& call) {
   const std::vector<Value> args = eval_all(call.items, 1);
   const std::string qualified = "torch.Tensor." + method;
+  if (method == "new_tensor") {  // torch.tensor(data) in self's dtype (dtype= overrides it): a literal
+    const std::optional<DType> dtype = dtype_kwarg(method, call);
+    if (args.empty()) fail("TypeError", "new_tensor() missing 1 required positional arguments: \"data\"");
+    if (args.size() > 1)
+      fail("TypeError", "new_tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
+    Tensor t = tensor_from_data(args[0], dtype ? *dtype : self.dtype());
+    if (g_scope) g_scope->literal(t);
+    for (const auto& [k, node] : call.kwargs)
+      if (k == "requires_grad" && python_bool(eval(node))) {
+        if (!is_floating(t.dtype()))
+          fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+        if (g_scope) g_scope->requires_grad(t);
+      }
+    return t;
+  }
   if (is_tensor_query(method)) {  // x.size(), x.item(), ...: Python values, not ops
     const Kwargs kwargs = eval_kwargs(call);
     if (!python_calls().tensor_query)
