@@ -195,6 +195,36 @@ bool is_autograd_function(const std::string& name) {
   return false;
 }
 
+// A tensor from Python data (torch.tensor, x.new_tensor): a literal of the program, or, from a
+// tensor, a copy out of the autograd graph whose elements read the source's, with PyTorch's
+// UserWarning where `copying` names the call that warns; then requires_grad= as given.
+Tensor tensor_literal(const Value& data, std::optional<DType> dtype, const Node& call, const char* copying) {
+  Tensor t;
+  if (data.is<Tensor>()) {
+    const Tensor& source = data.as<Tensor>();
+    t = source.to(dtype ? *dtype : source.dtype());
+    if (g_scope && copying)
+      g_scope->warn(std::string("UserWarning: To copy construct from a tensor, it is recommended to use "
+                                "sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), "
+                                "rather than ") +
+                    copying + "(sourceTensor).");
+    const std::string op = !copying                                 ? "torch.as_tensor"
+                           : std::string(copying) == "torch.tensor" ? "torch.tensor"
+                                                                    : "torch.Tensor.new_tensor";
+    if (g_scope) g_scope->converted(source, t, op);
+  } else {
+    t = tensor_from_data(data, dtype);
+    if (g_scope) g_scope->literal(t);
+  }
+  for (const auto& [k, node] : call.kwargs)
+    if (k == "requires_grad" && python_bool(eval(node))) {
+      if (!is_floating(t.dtype()))
+        fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
+      if (g_scope) g_scope->requires_grad(t);
+    }
+  return t;
+}
+
 // torch.* constructors and Python builtins usable inside a call. The factories (torch.zeros,
 // ones, full, arange, ...) are registered ops (kernels/factory/factory_ops.cpp): a literal like
 // torch.arange(6) runs that op, with PyTorch's binding, values and errors.
@@ -211,15 +241,11 @@ Value call_function(const std::string& name, const Node& call) {
     const auto dtype = dtype_kwarg(name.substr(name.rfind('.') + 1), call);
     if (args.size() != 1)
       fail("TypeError", "tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
-    Tensor t = tensor_from_data(args[0], dtype);
-    if (g_scope) g_scope->literal(t);
-    for (const auto& [k, node] : call.kwargs)
-      if (k == "requires_grad" && python_bool(eval(node))) {
-        if (!is_floating(t.dtype()))
-          fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
-        if (g_scope) g_scope->requires_grad(t);
-      }
-    return t;
+    // as_tensor of a tensor already in the dtype asked for is that tensor; of another, a
+    // conversion (as x.to(dtype) is in programs: without a grad_fn yet).
+    if (name == "torch.as_tensor" && args[0].is<Tensor>() && (!dtype || *dtype == args[0].as<Tensor>().dtype()))
+      return args[0];
+    return tensor_literal(args[0], dtype, call, name == "torch.tensor" ? "torch.tensor" : nullptr);
   }
   if (is_python_function(name)) {
     const Kwargs kwargs = eval_kwargs(call);
@@ -287,15 +313,7 @@ Value call_method(const Tensor& self, const std::string& method, const Node& cal
     if (args.empty()) fail("TypeError", "new_tensor() missing 1 required positional arguments: \"data\"");
     if (args.size() > 1)
       fail("TypeError", "new_tensor() takes 1 positional argument but " + std::to_string(args.size()) + " were given");
-    Tensor t = tensor_from_data(args[0], dtype ? *dtype : self.dtype());
-    if (g_scope) g_scope->literal(t);
-    for (const auto& [k, node] : call.kwargs)
-      if (k == "requires_grad" && python_bool(eval(node))) {
-        if (!is_floating(t.dtype()))
-          fail("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
-        if (g_scope) g_scope->requires_grad(t);
-      }
-    return t;
+    return tensor_literal(args[0], dtype ? *dtype : self.dtype(), call, "tensor.new_tensor");
   }
   if (is_tensor_query(method)) {  // x.size(), x.item(), ...: Python values, not ops
     const Kwargs kwargs = eval_kwargs(call);

@@ -27,6 +27,8 @@ class Scope {
   // the input, updated; nullopt: not such a call (single calls refuse inplace=True themselves).
   // Also a call PyTorch answers with its input itself: dropout that draws nothing (not training).
   virtual std::optional<Value> in_place_call(const Call& call) = 0;
+  // A Python warning the statement raises ("UserWarning: ..."), shown with its step.
+  virtual void warn(const std::string& text) = 0;
   // A tensor built from Python data (torch.tensor([...])): a leaf of provenance.
   virtual void literal(const Tensor& t) = 0;
   // A tensor converted element by element to another dtype (x.float(), x.to(torch.int64)):

@@ -94,6 +94,7 @@ class ProgramRun : public Scope {
   std::string module_alias(const std::string& name) override;
   void ran(const Evaluation& e) override;
   void literal(const Tensor& t) override;
+  void warn(const std::string& text) override { autograd_.warn(text); }
   std::optional<Value> in_place_call(const Call& call) override;
   void converted(const Tensor& from, const Tensor& to, const std::string& op) override;
   std::optional<Value> method(const Tensor& self, const std::string& name, const List& args,

@@ -120,6 +120,8 @@ PROGRAMS = [
     # sub save no tensor; a tensor product saves both; relu_ of a temporary is fine)
     "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = x * 2\nz = (x - 1).relu_()\nx.detach().add_(1)\n(y.sum() + z.sum()).backward()\ng = x.grad\nprint(z.grad_fn)\n",
     "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = x * 2\nz = y * y\ny.add_(1)\nz.sum().backward()\n",
+    # torch.tensor of a tensor: a copy out of the graph (PyTorch warns); as_tensor: the tensor itself
+    "x = torch.tensor([1.5, 2.7])\ny = torch.tensor(x)\nz = torch.tensor(x, dtype=torch.int64)\nw = x.new_tensor(x)\na = torch.as_tensor(x)\nprint(a is x, y is x, w is x)\ny[0] = 9.0\nprint(x)\n",
     # a tensor's new_* methods: self's dtype, the size or data given
     "x = torch.tensor([1.5])\na = x.new_tensor([1, 2])\nb = torch.tensor([1]).new_tensor([1.5, 2.5])\nc = x.new_tensor([1], dtype=torch.int32)\nd = x.new_zeros(2, 3)\ne = c.new_full((2,), 7)\nf = b.new_ones(3, requires_grad=False)\ng = x.new_tensor([[1.0]], requires_grad=True)\nh = x.new_tensor()\n",
     "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\ny = torch.nn.functional.leaky_relu(x * 1, 0.1, inplace=True)\nw = torch.nn.functional.threshold_(x * 1, 0.5, -1.0)\nprint(y.grad_fn, w.grad_fn)\n(y.sum() + w.sum()).backward()\ng = x.grad\n",
