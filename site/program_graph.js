@@ -51,6 +51,14 @@
       const label = value && value.dtype ? name + " · " + value.dtype + "[" + value.shape.join(", ") + "]" : name;
       edges.set(key, { from, to, name, label, alias });
     };
+    // Edges into node `to` from the steps that last bound the names line `line` mentions.
+    const readsMentioned = (line, to) => {
+      const code = (lines[line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
+      for (const name of new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || [])) {
+        const b = lastBound.get(name);
+        if (b) add(b.node, to, name, b.value, false);
+      }
+    };
     for (const step of response.steps || []) {
       let to = at.get(step.line);
       if (to === undefined) {
@@ -72,11 +80,7 @@
       for (const rel of step.relations || []) for (const src of rel.src) if (src.name) source(src.name, src.line);
       for (const r of step.reads || []) source(r.name, r.line);
       for (const v of step.views || []) { const b = lastBound.get(v.of); if (b) add(b.node, to, v.of, b.value, true); }
-      const code = (lines[step.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
-      for (const name of new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || [])) {
-        const b = lastBound.get(name);  // bound by an earlier step (x = x * 2 reads the x before it)
-        if (b) add(b.node, to, name, b.value, false);
-      }
+      readsMentioned(step.line, to);  // x = x * 2 reads the x an earlier step bound
       step.names.forEach((name, k) => {
         if (!name) return;
         lastBound.set(name, { node: to, value: step.results[k] });
@@ -93,12 +97,7 @@
       }
       nodes[i].failing = true;
       if (error.module) nodes[i].module = error.module;  // "model.2 (Linear)": shown on the node
-      // What the failing line reads: the names its code mentions, from the steps that bound them.
-      const code = (lines[error.line - 1] || "").replace(/#.*$/, "").replace(/(["'])(?:\\.|(?!\1).)*\1/g, "");
-      for (const name of new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) || [])) {
-        const b = lastBound.get(name);
-        if (b) add(b.node, i, name, b.value, false);
-      }
+      readsMentioned(error.line, i);
     }
     // Groups: runs of consecutive nodes of one function or method.
     const groups = [];

@@ -15,6 +15,12 @@ namespace whence {
 
 namespace {
 
+// The call's op as its last name component, as the call spelled it ("exp", "__rpow__").
+std::string short_name(const Evaluation& e) {
+  const std::string& name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
+  return name.substr(name.rfind('.') + 1);
+}
+
 // Whether PyTorch's backward of this call saves its result (derivatives.yaml's formulas that
 // read `result`: exp's, relu's threshold_backward, softmax's), so that writing the result in
 // place before backward is PyTorch's version error. Others save only inputs, or nothing.
@@ -25,8 +31,7 @@ bool saves_result(const Evaluation& e) {
       "cumprod",      "prod",       "norm",        "dist",        "std",         "amax",    "amin",
       "logcumsumexp", "expit",      "vector_norm", "matrix_norm", "__rpow__",    "inverse", "inv",
       "det",          "cholesky",   "log_ndtr",    "erfcx",       "i0e",         "i1",      "i1e"};
-  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
-  name = name.substr(name.rfind('.') + 1);
+  const std::string name = short_name(e);
   if (name == "max" || name == "min") return !e.result.is_tuple;      // max(dim) saves its indices
   if (name == "pow" || name == "float_power" || name == "__pow__") {  // a tensor exponent's backward reads the result
     for (std::size_t i = 1; i < e.bound.values.size(); ++i)
@@ -43,8 +48,7 @@ bool saves_inputs(const Evaluation& e) {
                                                   "div", "divide",  "__truediv__", "true_divide"};
   static const std::set<std::string> never = {"add",      "__add__", "__radd__", "sub", "__sub__",
                                               "__rsub__", "rsub",    "subtract", "neg", "__neg__"};
-  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
-  name = name.substr(name.rfind('.') + 1);
+  const std::string name = short_name(e);
   if (never.count(name)) return false;
   if (!by_number.count(name)) return true;
   int tensors = 0;
@@ -73,8 +77,7 @@ bool saves_only_result(const Evaluation& e) {
   static const std::set<std::string> only_result = {
       "exp",  "exp2",    "expm1",       "sigmoid", "tanh",  "tan",      "sqrt",    "rsqrt", "reciprocal",
       "relu", "softmax", "log_softmax", "softmin", "expit", "__rpow__", "inverse", "inv",   "cholesky"};
-  std::string name = e.bound.name.empty() ? e.op->names.at(0) : e.bound.name;
-  return only_result.count(name.substr(name.rfind('.') + 1)) > 0;
+  return only_result.count(short_name(e)) > 0;
 }
 
 const char* kSecondBackward =

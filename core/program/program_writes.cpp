@@ -202,8 +202,7 @@ namespace {
 
 // Dropout that draws nothing (not training, p = 0, an empty input): PyTorch's _dropout_impl
 // returns the input itself (`y is x`, and y's grad_fn is x's), where a single call shows a copy.
-std::optional<Value> returns_its_input(const Call& call) {
-  const OpDescriptor* d = find_op(call.op);
+std::optional<Value> returns_its_input(const OpDescriptor* d, const Call& call) {
   static const std::set<std::string> dropouts = {"torch.nn.functional.dropout", "torch.nn.functional.alpha_dropout",
                                                  "torch.nn.functional.feature_alpha_dropout"};
   if (!d || !dropouts.count(d->names.front())) return std::nullopt;
@@ -244,15 +243,15 @@ std::optional<Value> ProgramRun::in_place_call(const Call& call) {
                                                            "torch.alpha_dropout_",
                                                            "torch.feature_alpha_dropout_",
                                                            "torch.feature_dropout_"};
+  const OpDescriptor* d = find_op(call.op);  // looked up once: this runs before every op of a program
+  if (auto same = returns_its_input(d, call)) return same;
   std::string op = call.op;
   List args = call.args;
   Kwargs kwargs = call.kwargs;
-  if (auto same = returns_its_input(call)) return same;
   if (in_place_functions.count(op)) {
     op.pop_back();
     if (!find_op(op)) return std::nullopt;  // the call language's error for a missing op
   } else {
-    const OpDescriptor* d = find_op(op);
     const int k = d ? d->param_index("inplace") : -1;
     if (k < 0) return std::nullopt;
     Value* flag = std::size_t(k) < args.size() ? &args[std::size_t(k)] : nullptr;
