@@ -12,7 +12,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ErrorCheckEndFrameRecover
+#include <imgui_internal.h>  // ErrorCheckEndFrameRecover, InputTextState
 
 #include "app.hpp"
 #include "input_queue.hpp"
@@ -29,6 +29,18 @@ float g_font_dpr = 0;  // the ratio the font atlas was built for
 // Tracing work per frame: with a frame's own 1 to 3 ms, well inside 16 ms.
 constexpr double kTraceMsPerFrame = 6;
 int g_frames_left = 0;  // frames still to draw after the last input (ImGui settles in a few)
+double g_caret_due = 0;  // glfwGetTime() at which a focused text field's caret shows or hides next
+
+// Seconds until the focused text field's caret next shows or hides. ImGui 1.86 shows it while
+// CursorAnim <= 0 (just typed) or fmod(CursorAnim, 1.2) <= 0.8, and advances CursorAnim by the
+// frame's time step, so drawing only at these flips (three frames a blink period, not sixty)
+// blinks the same: a focused field idled at 60 frames a second, a core of SwiftShader.
+double seconds_to_caret_flip() {
+  const double anim = GImGui->InputTextState.CursorAnim;
+  if (anim <= 0) return 0.8 - anim;
+  const double phase = std::fmod(anim, 1.2);
+  return phase <= 0.8 ? 0.8 - phase : 1.2 - phase;
+}
 
 const char* get_clipboard(void*) {
   static std::string text;
@@ -73,8 +85,9 @@ void frame() {
     wake = true;
   }
   if (wake) g_frames_left = 3;
-  // Keep drawing while a text field blinks its caret or "Copied" is showing.
-  if (io.WantTextInput || input::pending() || ImGui::GetTime() - app().copied_at < 2)
+  // Keep drawing while input waits or "Copied" is showing; a focused field when its caret blinks.
+  if (input::pending() || ImGui::GetTime() - app().copied_at < 2 ||
+      (io.WantTextInput && glfwGetTime() >= g_caret_due))
     g_frames_left = std::max(g_frames_left, 1);
   if (g_frames_left <= 0) return;
   --g_frames_left;
@@ -141,6 +154,7 @@ void frame() {
     reported = app().content_height;
     interop::report_content_height(reported);
   }
+  if (io.WantTextInput) g_caret_due = glfwGetTime() + seconds_to_caret_flip() + 0.005;
   interop::frame_drawn();
 }
 
