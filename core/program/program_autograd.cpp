@@ -175,7 +175,7 @@ void ProgramAutograd::set_requires_grad(const Tensor& t, bool on, bool by_method
   i.tensor = t;
 }
 
-void ProgramAutograd::record(const Evaluation& e) {
+void ProgramAutograd::record(const Evaluation& e, const char* grad_fn) {
   if (e.python_result || !e.op) return;
   // A factory's requires_grad=True: its result is a leaf that requires grad.
   const int rg = e.op->param_index("requires_grad");
@@ -200,7 +200,7 @@ void ProgramAutograd::record(const Evaluation& e) {
     inputs.insert(a.tensor->object_id());
   }
   if (!any) return;
-  node->name = grad_fn_name(*node->evaluation);
+  node->name = grad_fn ? grad_fn : grad_fn_name(*node->evaluation);
   if (node->name.empty()) node->name = dropout_grad_fn(*node->evaluation);
   if (node->name.empty()) {  // not in PyTorch's table: the op's name, CamelCase, without PyTorch's overload number
     std::string op = e.op->names.front().substr(e.op->names.front().rfind('.') + 1);

@@ -49,8 +49,9 @@ class ProgramAutograd {
   void set_enabled(bool on) { enabled_ = on; }
 
   // After an op ran: its results require grad (and get its grad_fn) when grad mode is on and
-  // an argument requires grad; a factory's requires_grad=True makes a leaf.
-  void record(const Evaluation& e);
+  // an argument requires grad; a factory's requires_grad=True makes a leaf. `grad_fn`, when
+  // given, names the node instead of the op's own name.
+  void record(const Evaluation& e, const char* grad_fn = nullptr);
   void set_requires_grad(const Tensor& t, bool on, bool by_method);
   bool requires_grad(const Tensor& t) const;
   // What PyTorch's repr adds: "grad_fn=<MulBackward0>", "requires_grad=True" or "".

@@ -198,6 +198,16 @@ void ProgramRun::literal(const Tensor& t) {
 void ProgramRun::converted(const Tensor& from, const Tensor& to, const std::string& op) {
   if (step_) step_->ops.push_back(op);
   add_node(to, same_elements(from));
+  // A dtype conversion to a floating dtype is differentiable: PyTorch's ToCopyBackward0 hands the
+  // gradient back unchanged (in the input's dtype). It is recorded as clone's evaluation, whose
+  // relations and derivative are the conversion's (each element reads its own; the derivative is
+  // 1), with the converted tensor as its result. torch.tensor(t) and new_tensor(t) copy out of
+  // the graph, as PyTorch's do.
+  const bool detached_copy = op == "torch.tensor" || op == "torch.Tensor.new_tensor";
+  if (detached_copy || !is_floating(to.dtype()) || !autograd_.requires_grad(from)) return;
+  Evaluation e = run_call(Call{"torch.clone", List{Value(from)}, {}});
+  e.result.tensors.at(0) = to;
+  autograd_.record(e, "ToCopyBackward0");
 }
 
 std::optional<Value> ProgramRun::method(const Tensor& self, const std::string& name, const List& args,

@@ -3,7 +3,7 @@
 matmul, @ and __rmatmul__ over every pair of ranks 1-4 and over transposed and expanded batches,
 F.linear with and without a bias over input ranks 1-4 and a non-contiguous input, unbatched and
 batched convolutions, and x[index] over ints, slices (whole and partial), None, ..., lists, masks,
-bools and tuples of them. One program holds every case PyTorch runs; Whence's CLI runs it, and
+bools and tuples of them, and dtype conversions. One program holds every case PyTorch runs; Whence's CLI runs it, and
 each printed grad_fn must be PyTorch's.
 
     /usr/bin/python3 tests/live/check_grad_fn.py build/native/whence
@@ -76,6 +76,10 @@ def cases():
             "F.conv_transpose1d(torch.ones(1, 3, 5), c1)", "F.conv_transpose2d(torch.ones(3, 5, 5), c2)",
             "F.conv_transpose2d(torch.ones(2, 3, 5, 5), c2)"]
     out += [f"g[{i}]" for i in INDICES] + ["g[0][1]", "g[1:][0]", "g.T[0]", "g[:, 0][None]"]
+    # dtype conversions: ToCopyBackward0 to a floating dtype, nothing to an integer one or to the same dtype
+    out += [f"g.{m}()" for m in ["double", "half", "bfloat16", "float", "int", "long", "bool"]]
+    out += [f"g.to(torch.{d})" for d in ["float64", "float16", "float32", "int32"]]
+    out += ["torch.as_tensor(g, dtype=torch.float64)", "g.double().float()", "torch.tensor(g)", "g.new_tensor(g)"]
     return out
 
 
