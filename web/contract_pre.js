@@ -44,7 +44,8 @@
     // A control's box {x, y, width, height} in viewport CSS pixels, or null: "call", "copy",
     // "arg:1" (a scalar argument's field), "arg:0/dtype", "arg:0/dim1-", "arg:0/dim1+", "arg:0/more",
     // "equation" (where the equation is drawn: the bar, or over the grids while the bar is off
-    // screen), "card:arg:1" (a whole card), "error" (the error text), "stale" (the old result's note).
+    // screen), "card:arg:1" (a whole card), "error" (the error text), "stale" (the old result's note),
+    // "legend:value" (a legend entry: value, index, mask, compare, random).
     'controlRect': function(name) {
       var r = call('whenceControlRect', [String(name)]);
       if (!r) return null;

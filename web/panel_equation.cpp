@@ -73,6 +73,12 @@ void draw_muted(const char* text, ImFont* font) {
 
 // A small swatch drawn the way the grid draws a source of this role, in the first argument's
 // colour (the colour most highlights take): the shape tells the role, the grid's colour the tensor.
+// The width legend_item draws: its swatch, then the role's hint.
+float legend_item_width(theme::Role role) {
+  ImFont* ui = theme::fonts().ui;
+  return 24 + 2 + ui->CalcTextSizeA(font_px(ui), 1e9f, 0, theme::role_hint(role)).x;
+}
+
 void legend_item(theme::Role role) {
   const theme::TensorColors& c = theme::tensor_colors(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -223,7 +229,30 @@ void draw_equation(App& app) {
         std::min(kEquationMaxLines,
                  std::max(app.equation_lines, coloured_code_lines(app.equation_shown, f.mono_large, text_width)));
   const float line1 = (font_px(f.mono_large) + 4) * float(app.equation_lines);
-  const float line2 = ImGui::GetTextLineHeight();
+  // The legend names the roles this op's relations use, in a fixed order (value alone when
+  // none are known yet), on as many lines as the bar's width needs (a phone's: two or three).
+  std::vector<theme::Role> legend;
+  for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value},
+                                   {"index", theme::Role::Index},
+                                   {"mask", theme::Role::Mask},
+                                   {"compare", theme::Role::Compare},
+                                   {"random", theme::Role::Random}}) {
+    const auto& seen = state.roles_seen();
+    const bool used = std::find(seen.begin(), seen.end(), name) != seen.end();
+    if (used || (legend.empty() && role == theme::Role::Value && seen.empty())) legend.push_back(role);
+  }
+  constexpr float kLegendGap = 20;
+  std::vector<bool> legend_breaks;  // per item: starts a new line
+  float legend_x = 0;
+  for (theme::Role role : legend) {
+    const float w = legend_item_width(role);
+    const bool wrap = legend_x > 0 && legend_x + kLegendGap + w > text_width;
+    legend_breaks.push_back(wrap);
+    legend_x = (wrap || legend_x == 0) ? w : legend_x + kLegendGap + w;
+  }
+  const int legend_lines = 1 + int(std::count(legend_breaks.begin(), legend_breaks.end(), true));
+  const float line2 =
+      ImGui::GetTextLineHeight() * float(legend_lines) + ImGui::GetStyle().ItemSpacing.y * float(legend_lines - 1);
   const float height = kBarPad * 2 + line1 + 8 + line2;
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + height);
@@ -247,27 +276,27 @@ void draw_equation(App& app) {
     draw_coloured_code(app, app.equation_shown, f.mono_large, text_width, app.equation_lines);
   } else if (state.has_result()) {
     ImGui::Dummy(ImVec2(0, (font_px(f.mono_large) + 4 - line2) * 0.5f - 1));
-    draw_muted(
+    // The longest wording that fits the bar's width (a phone's takes the last).
+    const char* hints[] = {
         "Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.",
-        f.ui);
+        "Point at a cell of out to see where it comes from.", "Point at out to see its sources."};
+    const char* hint = hints[2];
+    for (const char* h : hints)
+      if (ImGui::CalcTextSize(h).x <= text_width) {
+        hint = h;
+        break;
+      }
+    draw_muted(hint, f.ui);
   } else {
     ImGui::Dummy(ImVec2(0, line1 - line2));
   }
   ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad + line1 + 8));
-  // The legend names the roles this op's relations use, in a fixed order (value alone when
-  // none are known yet).
-  bool first = true;
-  for (const auto& [name, role] : {std::pair<const char*, theme::Role>{"value", theme::Role::Value},
-                                   {"index", theme::Role::Index},
-                                   {"mask", theme::Role::Mask},
-                                   {"compare", theme::Role::Compare},
-                                   {"random", theme::Role::Random}}) {
-    const auto& seen = state.roles_seen();
-    const bool used = std::find(seen.begin(), seen.end(), name) != seen.end();
-    if (!used && !(first && role == theme::Role::Value && seen.empty())) continue;
-    if (!first) ImGui::SameLine(0, 20);
-    legend_item(role);
-    first = false;
+  for (std::size_t k = 0; k < legend.size(); ++k) {
+    if (k > 0 && !legend_breaks[k]) ImGui::SameLine(0, kLegendGap);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    legend_item(legend[k]);
+    app.report_control(std::string("legend:") + theme::role_name(legend[k]),
+                       ImRect(at, ImVec2(at.x + legend_item_width(legend[k]), at.y + ImGui::GetTextLineHeight())));
   }
   const char* hint = app.selection.pinned.valid()
                          ? "arrows move \xc2\xb7 Enter or double-click edits \xc2\xb7 Esc unpins"

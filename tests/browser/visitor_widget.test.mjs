@@ -3,7 +3,8 @@
 // far down the page is pointed at (conv2d, desktop and phone); after an error the old result is
 // drawn as not current (whence.stale(), dimmed and hatched, labelled); a broadcast error marks
 // `other`; an op of another module typed on an op page loads that module; the small things (the
-// live region, cells printed as the equation prints them, a 1-D view's equation).
+// live region, cells printed as the equation prints them, a 1-D view's equation); the legend
+// wraps inside the equation bar on a phone.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -159,6 +160,31 @@ describe('an op page at 1400 x 900', () => {
     assert.equal(await call(page, 'error'), null);
   });
 });
+
+// The legend wraps within the equation bar: on a phone its entries take lines of their own
+// instead of running past the bar's edge (scatter_reduce's legend has three).
+for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+  test(`the legend's entries lie inside the equation bar (${viewport.width} x ${viewport.height})`, async () => {
+    const page = await open(await newContext(1, viewport), 'op/torch.scatter_reduce/index.html');
+    const bar = await call(page, 'controlRect', 'equation');
+    assert.ok(bar, 'the equation bar is drawn');
+    const entries = [];
+    for (const role of ['value', 'index', 'compare']) {
+      const r = await call(page, 'controlRect', `legend:${role}`);
+      assert.ok(r, `the legend has ${role}`);
+      assert.ok(r.x >= bar.x - 0.5 && r.x + r.width <= bar.x + bar.width + 0.5,
+                `${role} ${JSON.stringify(r)} lies within the bar ${JSON.stringify(bar)}`);
+      for (const e of entries)
+        assert.ok(r.x >= e.x + e.width || r.y >= e.y + e.height, `${role} does not overlap an earlier entry`);
+      entries.push(r);
+    }
+    if (viewport.width < 500) assert.ok(entries[2].y > entries[0].y, 'on a phone the legend takes more than one line');
+    else assert.ok(entries.every((e) => e.y === entries[0].y), 'on a desktop the legend is one line');
+    assert.equal(await call(page, 'controlRect', 'legend:mask'), null, 'a role the op does not use has no entry');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
 // The equation while pointing at conv2d's output, the page scrolled just past the equation bar
 // (as a reader scrolls down to the output).
