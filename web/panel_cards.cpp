@@ -98,6 +98,40 @@ float shape_editor_width(const Tensor& t) {
   return float(t.dim()) * (stepper + times) - (t.dim() ? times : 0) + 8 + frame_h();
 }
 
+// The shape editor's lines within `width` (a phone's card is narrower than a 4-D tensor's
+// steppers): which steppers start a new line (with their "×"), and whether the "…" menu does.
+struct ShapeRows {
+  std::vector<bool> breaks;
+  bool more_breaks = false;
+  int lines = 1;
+};
+constexpr float kShapeRowGap = 6;
+
+float stepper_width(std::int64_t n) {
+  return 2 * frame_h() + std::max(22.0f, text_w(theme::fonts().mono, std::to_string(n)) + 8);
+}
+
+ShapeRows shape_editor_rows(const Tensor& t, float width) {
+  ShapeRows r;
+  const float times = text_w(theme::fonts().ui, "\xc3\x97") + 8;
+  float x = 0;
+  for (int d = 0; d < t.dim(); ++d) {
+    const float w = stepper_width(t.shape()[std::size_t(d)]) + (d ? times : 0);
+    const bool wrap = d > 0 && x + w > width;
+    r.breaks.push_back(wrap);
+    r.lines += wrap;
+    x = wrap ? w : x + w;
+  }
+  r.more_breaks = t.dim() > 0 && x + 8 + frame_h() > width;
+  r.lines += r.more_breaks;
+  return r;
+}
+
+float shape_editor_height(const Tensor& t, float width) {
+  const int lines = shape_editor_rows(t, width).lines;
+  return float(lines) * frame_h() + float(lines - 1) * kShapeRowGap;
+}
+
 // Rank > 3: a row that picks the 3-D block the grid shows, "block [− 1 +, − 0 +, :, :, :]",
 // and a line under it naming the other blocks where something is lit.
 float block_picker_height(const GridLayout& g) {
@@ -125,10 +159,7 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
     w = std::max(w, card.grid_box.x);
     h += kHeaderGap + card.grid_box.y + block_picker_height(card.layout);
     if (card.layout.rank() > 3) w = std::max(w, block_picker_width(card.layout));
-    if (card.kind == CardKind::Tensor) {
-      w = std::max(w, shape_editor_width(card.item->tensor));
-      h += kHeaderGap + frame_h();
-    }
+    if (card.kind == CardKind::Tensor) w = std::max(w, shape_editor_width(card.item->tensor));
   }
   if (error) {
     card.error = error;
@@ -139,6 +170,8 @@ Card measure(Card card, float max_w, const ErrorInfo* error, const Call& call) {
     w = std::max(w, std::min(kErrorMinWidth, max_w - 2 * pad));
     h += 8 + stale_note_height(std::min(w, max_w - 2 * pad));
   }
+  if (card.kind == CardKind::Tensor)  // its lines at the card's final width
+    h += kHeaderGap + shape_editor_height(card.item->tensor, std::min(w, max_w - 2 * pad));
   card.size = ImVec2(std::min(w, max_w - 2 * pad) + 2 * pad, h + 2 * pad);
   return card;
 }
@@ -225,14 +258,24 @@ std::string dim_noun(int d, int rank) {
   return "slice along dim " + std::to_string(d);
 }
 
-// shape  [-] 2 [+]  x  [-] 3 [+]   [+ dim] [- dim]
-void shape_editor(App& app, const TensorItem& item) {
+// shape  [-] 2 [+]  x  [-] 3 [+]   [...], on as many lines as `width` needs
+void shape_editor(App& app, const TensorItem& item, float width) {
   const Tensor& t = item.tensor;
   const Call& call = app.state.call();
+  const ShapeRows rows = shape_editor_rows(t, width);
+  const float left = ImGui::GetCursorScreenPos().x;
+  float top = ImGui::GetCursorScreenPos().y;
+  const auto new_line = [&] {
+    top += frame_h() + kShapeRowGap;
+    ImGui::SetCursorScreenPos(ImVec2(left, top));
+  };
   for (int d = 0; d < t.dim(); ++d) {
     ImGui::PushID(d);
     if (d) {
-      ImGui::SameLine(0, 4);
+      if (rows.breaks[std::size_t(d)])
+        new_line();
+      else
+        ImGui::SameLine(0, 4);
       row_text(theme::fonts().ui, theme::palette().faint, "\xc3\x97");  // ×
       ImGui::SameLine(0, 4);
     }
@@ -262,7 +305,10 @@ void shape_editor(App& app, const TensorItem& item) {
     ImGui::PopID();
   }
   // Rank changes are rarer: a small menu at the end of the row.
-  if (t.dim()) ImGui::SameLine(0, 8);
+  if (rows.more_breaks)
+    new_line();
+  else if (t.dim())
+    ImGui::SameLine(0, 8);
   if (small_button("\xe2\x80\xa6", "More shape edits", true)) ImGui::OpenPopup("rank");  // …
   app.report_control(item.id + "/more");
   if (ImGui::BeginPopup("rank")) {
@@ -454,7 +500,7 @@ void draw_card(App& app, const Card& card, ImVec2 pos) {
       ImGui::SetCursorScreenPos(
           ImVec2(a.x + pad, a.y + pad + frame_h() + kHeaderGap + picker_h + card.grid_box.y + kHeaderGap));
       ImGui::BeginDisabled(!editable);
-      shape_editor(app, item);
+      shape_editor(app, item, card.size.x - 2 * pad);
       ImGui::EndDisabled();
     }
   }

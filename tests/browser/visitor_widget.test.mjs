@@ -4,7 +4,7 @@
 // drawn as not current (whence.stale(), dimmed and hatched, labelled); a broadcast error marks
 // `other`; an op of another module typed on an op page loads that module; the small things (the
 // live region, cells printed as the equation prints them, a 1-D view's equation); the legend
-// wraps inside the equation bar on a phone.
+// wraps inside the equation bar on a phone, and a 4-D argument's shape steppers inside its card.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -181,6 +181,27 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 
     if (viewport.width < 500) assert.ok(entries[2].y > entries[0].y, 'on a phone the legend takes more than one line');
     else assert.ok(entries.every((e) => e.y === entries[0].y), 'on a desktop the legend is one line');
     assert.equal(await call(page, 'controlRect', 'legend:mask'), null, 'a role the op does not use has no entry');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+// A 4-D argument's shape steppers wrap inside its card on a phone (they ran past its edge).
+for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+  test(`a 4-D argument's shape steppers lie inside its card (${viewport.width} x ${viewport.height})`, async () => {
+    const page = await open(await newContext(1, viewport), CONV_PAGE);
+    const card = await call(page, 'controlRect', 'card:arg:0');
+    assert.ok(card, 'the input card is drawn');
+    const controls = ['arg:0/dim0-', 'arg:0/dim1+', 'arg:0/dim2-', 'arg:0/dim3-', 'arg:0/dim3+', 'arg:0/more'];
+    const rects = [];
+    for (const name of controls) {
+      const r = await call(page, 'controlRect', name);
+      assert.ok(r && inside(r, card), `${name} ${JSON.stringify(r)} lies inside the card ${JSON.stringify(card)}`);
+      rects.push(r);
+    }
+    const lines = new Set(rects.map((r) => Math.round(r.y))).size;
+    if (viewport.width < 500) assert.ok(lines > 1, 'on a phone the steppers take more than one line');
+    else assert.equal(lines, 1, 'on a desktop the steppers are one line');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
