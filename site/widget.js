@@ -23,6 +23,10 @@
   var overlay = box.querySelector('.whence-overlay');
   var notice = null;      // the recovery notice, above the canvas (below)
   var contentHeight = 0;  // what the app last said it needs
+  // Each .wasm file's decoded size, written in by scripts/build_site: under a Content-Encoding (a
+  // compressing host) Content-Length counts the compressed bytes, so the total comes from here.
+  var WASM_BYTES = '@WASM_BYTES@';
+  var wasmBytes = WASM_BYTES.charAt(0) === '{' ? JSON.parse(WASM_BYTES) : {};
   var WEBGL2_MESSAGE = 'Whence draws with WebGL 2, which this browser does not provide (or has turned off). ' +
                        'The rest of this page works without it.';
 
@@ -51,7 +55,8 @@
 
   function megabytes(n) { return (n / 1048576).toFixed(1) + ' MB'; }
 
-  // total: the byte count when known (Content-Length of an unencoded response), else 0.
+  // total: the byte count when known (Content-Length of an unencoded response, the size build_site
+  // wrote in for an encoded one), else 0.
   function showProgress(received, total) {
     status.textContent = 'Downloading Whence…';
     if (total > 0) {
@@ -351,10 +356,10 @@
         throw new Error('Whence could not be downloaded: the server answered HTTP ' + response.status +
                         (response.statusText ? ' ' + response.statusText : '') + ' for ' + url + '.');
       // Content-Length counts the bytes on the wire; under a Content-Encoding the body read here
-      // is the decoded one, so the length is no total then.
+      // is the decoded one, whose size build_site wrote in.
       var encoding = response.headers.get('Content-Encoding');
       var length = Number(response.headers.get('Content-Length')) || 0;
-      var total = encoding && encoding !== 'identity' ? 0 : length;
+      var total = encoding && encoding !== 'identity' ? wasmBytes[url.slice(url.lastIndexOf('/') + 1)] || 0 : length;
       if (!response.body || !response.body.getReader) return response.arrayBuffer();
       var reader = response.body.getReader(), chunks = [], received = 0;
       showProgress(0, total);

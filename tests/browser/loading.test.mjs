@@ -1,13 +1,14 @@
 // loading.test.mjs - the widget's loading (site/widget.js): byte progress of the .wasm against
-// its Content-Length while it downloads; a failed download (an HTTP error, a network error) or
+// its Content-Length while it downloads (its decoded size when it comes compressed); a failed download (an HTTP error, a network error) or
 // a file that does not compile says which, and its Retry loads the widget without reloading
 // the page; without WebGL 2 the page says so, keeps its text and downloads no module.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { SITE, baseUrl, closeAll, frames, newContext, screenshot, startServer } from './harness.mjs';
+import { ROOT, SITE, baseUrl, closeAll, frames, newContext, screenshot, startServer } from './harness.mjs';
 
 before(startServer);
 after(closeAll);
@@ -57,28 +58,54 @@ async function expectFailureThenRetry(page, pattern) {
   assert.deepEqual(page.errors, []);
 }
 
-test('the download shows byte progress against Content-Length', { timeout: 90_000 }, async () => {
+// Loads the gather page from `site` over a slow line and checks the progress bar counts the
+// decoded .wasm's bytes toward its size; `encoding`: the Content-Encoding the .wasm must come with.
+async function checkProgress(site, throughput, encoding) {
   const context = await newContext(1);
   await context.addInitScript(recordProgress);
   const page = await context.newPage();
-  // A 500 KB/s line, so that the download takes a while (localhost delivers it in one go).
+  // A slow line, so that the download takes a while (localhost delivers it in one go).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: 5e5, uploadThroughput: 5e5 });
-  await page.goto(baseUrl + OP);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: throughput, uploadThroughput: throughput });
+  const wasmResponse = page.waitForResponse((r) => r.url().endsWith('/app/whence_tensors.wasm'));
+  await page.goto(site + OP);
+  assert.equal((await wasmResponse).headers()['content-encoding'], encoding, 'the .wasm came with that encoding');
   await page.waitForFunction(() => window.progressSeen.length >= 2);
-  await screenshot(page, 'loading-progress.png');
+  await screenshot(page, `loading-progress${encoding ? '-' + encoding : ''}.png`);
   await page.waitForFunction(() => window.whence);
   await page.evaluate(() => whence.ready);
   const seen = await page.evaluate(() => window.progressSeen);
   const total = wasmBytes();
   assert.ok(seen.length >= 4, `progress was updated while downloading (${seen.length} updates)`);
-  for (const s of seen) assert.equal(s.max, total, 'the bar counts toward the Content-Length');
+  for (const s of seen) assert.equal(s.max, total, 'the bar counts toward the decoded size');
   assert.ok(seen.some((s) => s.value > 0 && s.value < total), 'some update shows a part of the file');
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].value >= seen[i - 1].value, 'progress never goes back');
   const mb = (total / 1048576).toFixed(1);
   assert.ok(seen.every((s) => new RegExp(`^Downloading Whence…\\d+\\.\\d MB of ${mb} MB \\(\\d+%\\)$`).test(s.text)),
             `the overlay says how much of ${mb} MB arrived: ${seen[0].text}`);
+}
+
+test('the download shows byte progress against Content-Length', { timeout: 90_000 }, async () => {
+  await checkProgress(baseUrl, 5e5, undefined);
+});
+
+// Under a Content-Encoding, Content-Length counts the compressed bytes: the total is the decoded
+// size scripts/build_site writes into widget.js. scripts/serve_site.py (what scripts/serve runs)
+// sends the .br copy.
+test('a compressed download shows byte progress against the decoded size', { timeout: 90_000 }, async () => {
+  const server = spawn('/usr/bin/python3', ['-u', path.join(ROOT, 'scripts', 'serve_site.py'), '--port', '0', '--directory', SITE],
+                       { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (c) => { out += c; const m = out.match(/port (\d+)/); if (m) resolve(Number(m[1])); });
+      server.on('exit', (code) => reject(new Error(`serve_site.py exited with ${code}`)));
+    });
+    await checkProgress(`http://127.0.0.1:${port}/`, 1.5e5, 'br');
+  } finally {
+    server.kill();
+  }
 });
 
 test('an HTTP error says its status, and Retry recovers without a reload', { timeout: 90_000 }, async () => {
