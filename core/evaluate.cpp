@@ -278,6 +278,17 @@ std::vector<SourceLink> Explainer::sources(int result_position, std::int64_t fla
   return links_of(sources);
 }
 
+std::string element_equation(const Evaluation& e, int position, std::int64_t flat) {
+  const RequestScope scope;
+  std::vector<Source> sources;
+  if (!explain_sources(&e, position, flat, sources)) return "";
+  try {
+    return equation_text(e, position, flat, sources);
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
 bool Explainer::relation(int result_position, std::int64_t flat, ElementRelation& out) const {
   const RequestScope scope;
   std::vector<Source> sources;

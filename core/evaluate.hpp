@@ -23,5 +23,8 @@ Json path_json(const ArgPath& p, int item = -1);
 void set_grad_response(void (*respond)(const Evaluation&, const Json& request, Json& response));
 // The result as a Python value: a tensor, or a tuple of tensors.
 Value result_value(const Evaluation& e);
+// Element `flat` of result `position`'s equation written out in numbers, as explain gives it
+// (a program step's, from the evaluation it kept); "" where there is none.
+std::string element_equation(const Evaluation& e, int position, std::int64_t flat);
 
 }  // namespace whence

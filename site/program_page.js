@@ -174,7 +174,8 @@
 
   function answered(request, response) {
     if (request.session !== session) return;  // an earlier program's
-    answers.set(request.key, response.ok ? { back: depths(response.trace), forward: depths(response.reach), grad: response.eq }
+    answers.set(request.key, response.ok ? { back: depths(response.trace), forward: depths(response.reach), grad: response.eq,
+                                             stepEq: response.step_eq, stepOp: response.step_op }
                                           : { back: new Map(), forward: new Map() });
     redraw();
   }
@@ -197,10 +198,13 @@
       return;
     }
     const what = keys.length === 1 ? describe(keys[0]) : keys.length + " elements selected";
-    // One element's gradient in the last backward, as the chain rule with numbers.
-    const grad = keys.length === 1 && answers.get(keys[0]) ? answers.get(keys[0]).grad : undefined;
+    // One element's equation at its step, as the one-op pages write it, and its gradient in
+    // the last backward, as the chain rule with numbers.
+    const one = keys.length === 1 ? answers.get(keys[0]) : undefined;
+    const grad = one ? one.grad : undefined;
     status.textContent = what + (selection.length ? ", pinned," : "") + " comes from " + back.size + " element" +
       (back.size === 1 ? "" : "s") + " at earlier steps and reaches " + forward.size + " later." +
+      (one && one.stepEq ? " At its step, " + one.stepOp + ": " + one.stepEq + "." : "") +
       (grad ? " Gradient: " + grad : "");
   }
 

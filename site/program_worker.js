@@ -30,7 +30,7 @@ self.onmessage = (e) => {
         while (sessions.length > 2) module.evaluate(JSON.stringify({ session: sessions.shift(), close: true }));
       } else {
         line = module.evaluate(JSON.stringify({ id: m.id, session: m.session, trace: m.start, reach: m.start, grad: m.start,
-                                                grouped: true }));
+                                                equation: m.start, grouped: true }));
       }
     } catch (err) {
       postMessage({ id: m.id, error: String(err) });

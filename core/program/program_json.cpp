@@ -272,8 +272,45 @@ Json grad_answer(ProgramRun& run, const Outcome& o, const Json& at) {
   return r;
 }
 
-// "trace" and "reach" (either or both) from the start cell the request names; "grad".
+// "equation": {"name", "element", "line"?}: that element's equation at the step that made it,
+// as the one-op pages write it ({"step_eq": "out[1] = ...", "step_op": "torch.gather"}), or
+// "step_eq": null with "step_eq_note" saying why: a literal or a name has no op, and an
+// in-place write since the step changed values the equation would show.
+void equation_answer(ProgramRun& run, const Outcome& o, const Json& at, Json& r) {
+  const Cell start = start_cell(run, o, at);
+  const ProvenanceNode& node = run.provenance().node(start.node);
+  r["step_eq"] = nullptr;
+  if (!node.made_by) {
+    r["step_eq_note"] = node.literal.empty()
+                            ? "no op made it at its step (a name for another tensor, or an in-place write)"
+                            : "a literal";
+    return;
+  }
+  const Evaluation& e = *node.made_by;
+  r["step_op"] = e.bound.name.empty() ? e.op->names[0] : e.bound.name;
+  const std::vector<const Tensor*> tensors = evaluation_tensors(e);
+  for (std::size_t k = 0; k < tensors.size() && k < node.versions.size(); ++k)
+    if (tensors[k]->version() != node.versions[k]) {
+      r["step_eq_note"] = "an in-place write after this step changed the values its equation reads";
+      return;
+    }
+  const std::string eq = element_equation(e, node.position, start.flat);
+  if (eq.empty())
+    r["step_eq_note"] = "its op writes no equation for this element";
+  else
+    r["step_eq"] = eq;
+}
+
+// "trace" and "reach" (either or both) from the start cell the request names; "grad";
+// "equation" (with either, or alone).
 Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
+  if (request.contains("equation") && !request.contains("trace") && !request.contains("reach") &&
+      !request.contains("grad")) {
+    Json r{{"ok", true}};
+    equation_answer(run, o, request["equation"], r);
+    if (o.error) r["program_error"] = error_object(*o.error);
+    return r;
+  }
   const bool asks_trace = request.contains("trace") || request.contains("reach");
   if (request.contains("grad") && !asks_trace) {
     Json r = grad_answer(run, o, request["grad"]);
@@ -299,6 +336,11 @@ Json answer_queries(ProgramRun& run, const Outcome& o, const Json& request) {
     const Json g = grad_answer(run, o, request["grad"]);
     for (const char* k : {"grad", "terms", "eq"})
       if (g.contains(k)) r[k] = g[k];
+  }
+  if (request.contains("equation")) {  // and the element's equation at its step
+    if (request["equation"] != request[query])
+      fail("ValueError", "\"equation\" with \"trace\" or \"reach\" must start from the same element");
+    equation_answer(run, o, request["equation"], r);
   }
   if (o.error) r["program_error"] = error_object(*o.error);
   return r;
@@ -345,8 +387,9 @@ Json session_request(const Json& request) {
   if (it == g_sessions.end())
     fail("ValueError", "session " + std::to_string(id) + " is not kept (the " + std::to_string(kSessions) +
                            " newest are, until closed)");
-  if (!request.contains("trace") && !request.contains("reach") && !request.contains("grad"))
-    fail("ValueError", "a session request asks \"trace\", \"reach\" or \"grad\" (or \"close\": true)");
+  if (!request.contains("trace") && !request.contains("reach") && !request.contains("grad") &&
+      !request.contains("equation"))
+    fail("ValueError", "a session request asks \"trace\", \"reach\", \"grad\" or \"equation\" (or \"close\": true)");
   Json r = answer_queries(it->second->run, it->second->outcome, request);
   r["session"] = id;
   return r;
@@ -359,7 +402,8 @@ Json evaluate_program(const Json& request) {
   if (!request["program"].is_string()) fail("ValueError", "\"program\" must be a string of PyTorch statements");
   const std::string text = request["program"].get<std::string>();
   const bool explain = request.contains("explain") && request["explain"] == true;
-  const bool query = request.contains("trace") || request.contains("reach") || request.contains("grad");
+  const bool query = request.contains("trace") || request.contains("reach") || request.contains("grad") ||
+                     request.contains("equation");
   if (request.contains("session")) {
     if (request["session"] != true || query)
       fail("ValueError",

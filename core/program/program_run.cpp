@@ -44,6 +44,18 @@ const char* in_place_method(const std::string& op) {
 
 }  // namespace
 
+std::vector<const Tensor*> evaluation_tensors(const Evaluation& e) {
+  std::vector<const Tensor*> out;
+  for (const Value& v : e.bound.values) {
+    if (v.is<Tensor>()) out.push_back(&v.as<Tensor>());
+    if (v.is<List>())
+      for (const Value& item : v.as<List>())
+        if (item.is<Tensor>()) out.push_back(&item.as<Tensor>());
+  }
+  for (const Tensor& t : e.result.tensors) out.push_back(&t);
+  return out;
+}
+
 ProgramRun::ProgramRun(bool track, bool results) : provenance_(track), results_(results) {
   // A gradient's elements read every element of the backward's roots (program_autograd.hpp).
   autograd_.on_gradient = [this](const Tensor& grad, bool fresh, const std::vector<Tensor>& reads) {
@@ -183,8 +195,19 @@ void ProgramRun::ran(const Evaluation& e) {
         sources[pos].next();
       }
     }
-  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
-    add_node(e.result.tensors[pos], std::move(sources[pos]));
+  std::shared_ptr<const Evaluation> kept;
+  std::vector<std::uint64_t> versions;
+  if (provenance_.tracking()) {  // for each element's equation at this step (the "equation" query)
+    kept = std::make_shared<const Evaluation>(e);
+    for (const Tensor* t : evaluation_tensors(*kept)) versions.push_back(t->version());
+  }
+  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
+    const int id = add_node(e.result.tensors[pos], std::move(sources[pos]));
+    ProvenanceNode& node = provenance_.node(id);
+    node.made_by = kept;
+    node.position = int(pos);
+    node.versions = versions;
+  }
   autograd_.record(e);
 }
 

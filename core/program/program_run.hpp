@@ -19,6 +19,9 @@
 
 namespace whence {
 
+// Every tensor an op call read or made: its tensor arguments (a list's items too) and results.
+std::vector<const Tensor*> evaluation_tensors(const Evaluation& e);
+
 // What one statement did, as the protocol's "steps" shows it.
 struct Step {
   const Statement* statement = nullptr;

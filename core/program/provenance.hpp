@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -63,8 +64,16 @@ class SourceTable {
   std::vector<Edge> edges_;
 };
 
+struct Evaluation;
+
 struct ProvenanceNode {
-  Tensor tensor;        // the live tensor: its identity (storage, offset, shape, strides)
+  Tensor tensor;  // the live tensor: its identity (storage, offset, shape, strides)
+  // The op call that made it (result `position` of it), kept for its elements' equations, and
+  // the version of every tensor that call read or made: a later in-place write changes the
+  // values the equation would show, so it is no longer the step's.
+  std::shared_ptr<const Evaluation> made_by;
+  int position = 0;
+  std::vector<std::uint64_t> versions;
   int statement = 0;    // index of the statement that made it
   std::string name;     // the program name it is shown as; "" for a temporary
   std::string literal;  // torch.tensor(...) text for a literal leaf, else ""

@@ -3,6 +3,7 @@
 // describes itself as a plan for the shared engine.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <deque>
 
 #include "core/error.hpp"
@@ -581,6 +582,15 @@ void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vecto
   };
   auto count = [&](std::int64_t n) {
     if (n < 0) rt("tensordot expects dims >= 0, but got dims=" + S(n));
+    // Python builds range(-n, 0) and range(n) first: past about 2**31 that is its MemoryError.
+    if (n >= (std::int64_t(1) << 31)) fail("MemoryError", "");
+    // More dims than any tensor has: the first, -n, is out of the first tensor's range, and
+    // is all the check reads (the lists are not built n long).
+    if (n > kMaxRank) {
+      da.push_back(-n);
+      db.push_back(0);
+      return;
+    }
     for (std::int64_t i = -n; i < 0; ++i) da.push_back(i);
     for (std::int64_t i = 0; i < n; ++i) db.push_back(i);
   };
@@ -589,7 +599,14 @@ void tensordot_dims(const Value& dims, std::vector<std::int64_t>& da, std::vecto
   if (dims.is<Tensor>()) {
     const Tensor& t = dims.as<Tensor>();
     if (t.numel() > 1) fail("Unsupported", "tensordot with a tensor of dim lists is not supported by Whence yet");
-    return count(std::int64_t(t.get(0).as_double()));
+    if (!is_floating(t.dtype())) return count(t.get(0).i);
+    // dims.item() is a float: Python's int() of it, truncated, with Python's errors.
+    const double v = t.get(0).as_double();
+    if (std::isnan(v)) fail("ValueError", "cannot convert float NaN to integer");
+    if (std::isinf(v)) fail("OverflowError", "cannot convert float infinity to integer");
+    if (std::fabs(v) >= 9223372036854775808.0) fail("OverflowError", "Python int too large to convert to C ssize_t");
+    if (v < 0) rt("tensordot expects dims >= 0, but got dims=" + format_float(v, DType::Float64));
+    return count(std::int64_t(v));
   }
   if (!dims.is<List>()) bad();
   const List& l = dims.as<List>();

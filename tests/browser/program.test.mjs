@@ -1,7 +1,8 @@
 // program.test.mjs - the live program page (program/index.html, site/program_page.js): a program
 // in the URL hash runs in the whence_programs module and every step is drawn; hovering an element
 // lights exactly the elements the native CLI traces it back to (asked of the module's session for
-// that one element: no relations are shipped), shift-click unites two traces;
+// that one element: no relations are shipped) and writes its equation at its step as the CLI's
+// "equation" query gives it, shift-click unites two traces;
 // an error on line 3 keeps lines 1-2 and marks line 3 with PyTorch's message (the CLI's);
 // editing the text updates the hash; clicking a graph node scrolls to its step.
 import { after, before, test } from 'node:test';
@@ -61,6 +62,11 @@ test('the program page runs the program in its hash and lights what the CLI trac
   assert.ok(wantSources.length >= 6, wantSources.join(' '));
   assert.deepEqual(await lit(page, 'source'), wantSources);
   assert.match(await page.locator('#program-status').textContent(), new RegExp(`^w\\[2\\] at line 4 \\(value 6\\.\\) comes from ${wantSources.length} elements at earlier steps and reaches 0 later`));
+  // ... and its equation at its step, the CLI's "equation" answer (the one-op pages' equation).
+  const stepEq = run(program, { equation: { name: 'w', element: 2, line: 4 } });
+  assert.ok(stepEq.ok && stepEq.step_eq && stepEq.step_op, JSON.stringify(stepEq));
+  assert.ok((await page.locator('#program-status').textContent()).includes(`At its step, ${stepEq.step_op}: ${stepEq.step_eq}.`),
+            `the status line has ${stepEq.step_eq}`);
   // Click pins w[2]; shift-click adds z[0, 0]; the sources are the union of both traces.
   await page.locator('td[data-cell="4:w:2"]').click();
   await page.locator('td[data-cell="3:z:0"]').click({ modifiers: ['Shift'] });

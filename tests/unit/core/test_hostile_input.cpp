@@ -95,6 +95,28 @@ TEST_CASE("group_norm's num_groups as a tensor of 0 or 2 elements: PyTorch's tru
   CHECK(one["ok"] == true);
 }
 
+TEST_CASE(
+    "tensordot's dims as a float tensor or a huge count: Python's errors, never an undefined cast or a runaway list",
+    "[hostile]") {
+  // The binder fuzzer passed dims=torch.tensor(nan), converted to int64 (undefined; UBSan).
+  auto dims = [](const std::string& d) {
+    return code("torch.tensordot(torch.ones(2, 3), torch.ones(3, 2), dims=" + d + ")")["error"];
+  };
+  CHECK(dims("torch.tensor(float('nan'))") ==
+        whence::Json{{"type", "ValueError"}, {"message", "cannot convert float NaN to integer"}});
+  CHECK(dims("torch.tensor(float('-inf'))") ==
+        whence::Json{{"type", "OverflowError"}, {"message", "cannot convert float infinity to integer"}});
+  CHECK(dims("torch.tensor(1e30)") ==
+        whence::Json{{"type", "OverflowError"}, {"message", "Python int too large to convert to C ssize_t"}});
+  CHECK(dims("torch.tensor(-1.0)")["message"] == "tensordot expects dims >= 0, but got dims=-1.0");
+  CHECK(dims("torch.tensor(2.7)")["message"] ==  // truncated to 2, as int() does
+        "contracted dimensions need to match, but first has size 2 in dim -2 and second has size 3 in dim 0");
+  // A count past any rank is the first dim's IndexError, without lists of that length.
+  CHECK(dims("1000")["message"] == "Dimension out of range (expected to be in range of [-2, 1], but got -1000)");
+  CHECK(dims("10**18")["type"] == "MemoryError");
+  CHECK(code("torch.tensordot(torch.ones(2, 3), torch.ones(3, 2), dims=torch.tensor(0.9))")["ok"] == true);
+}
+
 TEST_CASE("an empty tensor with a huge dim has PyTorch's wrapped strides, not an overflow", "[hostile]") {
   // The binder fuzzer: torch.ones(0, 5, 2**62) multiplied 5 by 2**62 for the first stride (UBSan,
   // in the sanitizer run of this test); PyTorch wraps it: strides (2**62, 2**62, 1).

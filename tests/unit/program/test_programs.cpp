@@ -133,6 +133,47 @@ TEST_CASE("program provenance is sound against PyTorch perturbations", "[program
   CHECK(checked >= 1000);
 }
 
+TEST_CASE("an element's equation at its step, as the op's single call writes it", "[programs]") {
+  const std::string program =
+      "x = torch.tensor([[1, 2, 3], [4, 5, 6]])\n"
+      "i = torch.tensor([[2, 0], [1, 1]])\n"
+      "y = torch.gather(x, 1, i)\n"
+      "z = y * 2\n"
+      "x.mul_(10)\n"
+      "w = z.sum()\n";
+  auto ask = [&](const Json& at) { return whence::evaluate_program(Json{{"program", program}, {"equation", at}}); };
+  // z[0][1] = y[0][1] * 2, with y's value at that step; the gather's single call says the same.
+  const Json z = ask(Json{{"name", "z"}, {"element", 1}});
+  REQUIRE(z["ok"] == true);
+  CHECK(z["step_op"] == "torch.Tensor.__mul__");
+  CHECK(z["step_eq"] == "out[0][1] = input[0][1] · 2 = 1 · 2 = 2");
+  CHECK(ask(Json{{"name", "w"}, {"element", 0}})["step_eq"] ==
+        "out = input[0][0] + input[0][1] + input[1][0] + input[1][1] = 6 + 2 + 10 + 10 = 28");
+  // x was written in place after the gather read it: its equation would show the new values.
+  const Json y = ask(Json{{"name", "y"}, {"element", 0}});
+  CHECK(y["step_eq"].is_null());
+  CHECK(y["step_op"] == "torch.gather");
+  CHECK(y["step_eq_note"] == "an in-place write after this step changed the values its equation reads");
+  // Without the write, the gather's equation is its single call's.
+  const Json before =
+      whence::evaluate_program(Json{{"program",
+                                     "x = torch.tensor([[1, 2, 3], [4, 5, 6]])\ni = torch.tensor([[2, 0], [1, 1]])\n"
+                                     "y = torch.gather(x, 1, i)\n"},
+                                    {"equation", Json{{"name", "y"}, {"element", 0}}}});
+  const Json single = whence::explain_element(
+      whence::parse_call("torch.gather(torch.tensor([[1, 2, 3], [4, 5, 6]]), 1, torch.tensor([[2, 0], [1, 1]]))"), 0,
+      0);
+  CHECK(before["step_eq"] == single["relation"]["eq"]);
+  CHECK(ask(Json{{"name", "i"}, {"element", 0}})["step_eq_note"] == "a literal");
+  // In a session, with trace and reach from the same element.
+  const Json started = whence::evaluate_program(Json{{"program", program}, {"session", true}});
+  const Json start{{"name", "z"}, {"element", 1}};
+  const Json both = whence::evaluate_program(
+      Json{{"session", started["session"]}, {"trace", start}, {"reach", start}, {"equation", start}});
+  CHECK(both["step_eq"] == z["step_eq"]);
+  CHECK(both["trace"].size() > 0);
+}
+
 TEST_CASE("a program session answers trace and reach as one-shot requests do", "[programs]") {
   const std::string program =
       "x = torch.arange(6.).reshape(2, 3)\n"
