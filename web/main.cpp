@@ -33,7 +33,7 @@ double g_caret_due = 0;  // glfwGetTime() at which a focused text field's caret 
 
 // Seconds until the focused text field's caret next shows or hides. ImGui 1.86 shows it while
 // CursorAnim <= 0 (just typed) or fmod(CursorAnim, 1.2) <= 0.8, and advances CursorAnim by the
-// frame's time step, so drawing only at these flips (three frames a blink period, not sixty)
+// frame's time step, so drawing only at these flips (two frames a blink period, not seventy-two)
 // blinks the same: a focused field idled at 60 frames a second, a core of SwiftShader.
 double seconds_to_caret_flip() {
   const double anim = GImGui->InputTextState.CursorAnim;
