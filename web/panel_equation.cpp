@@ -71,14 +71,14 @@ void draw_muted(const char* text, ImFont* font) {
   ImGui::PopFont();
 }
 
-// A small swatch drawn the way the grid draws a source of this role, in the first argument's
-// colour (the colour most highlights take): the shape tells the role, the grid's colour the tensor.
 // The width legend_item draws: its swatch, then the role's hint.
 float legend_item_width(theme::Role role) {
   ImFont* ui = theme::fonts().ui;
   return 24 + 2 + ui->CalcTextSizeA(font_px(ui), 1e9f, 0, theme::role_hint(role)).x;
 }
 
+// A small swatch drawn the way the grid draws a source of this role, in the first argument's
+// colour (the colour most highlights take): the shape tells the role, the grid's colour the tensor.
 void legend_item(theme::Role role) {
   const theme::TensorColors& c = theme::tensor_colors(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -275,7 +275,7 @@ void draw_equation(App& app) {
   } else if (coded) {
     draw_coloured_code(app, app.equation_shown, f.mono_large, text_width, app.equation_lines);
   } else if (state.has_result()) {
-    ImGui::Dummy(ImVec2(0, (font_px(f.mono_large) + 4 - line2) * 0.5f - 1));
+    ImGui::Dummy(ImVec2(0, (font_px(f.mono_large) + 4 - ImGui::GetTextLineHeight()) * 0.5f - 1));
     // The longest wording that fits the bar's width (a phone's takes the last).
     const char* hints[] = {
         "Point at a cell of out to see which elements it comes from; point at an input cell to see where it goes.",
@@ -288,7 +288,7 @@ void draw_equation(App& app) {
       }
     draw_muted(hint, f.ui);
   } else {
-    ImGui::Dummy(ImVec2(0, line1 - line2));
+    ImGui::Dummy(ImVec2(0, line1 - ImGui::GetTextLineHeight()));
   }
   ImGui::SetCursorScreenPos(ImVec2(a.x + kBarPad + 2, a.y + kBarPad + line1 + 8));
   for (std::size_t k = 0; k < legend.size(); ++k) {
