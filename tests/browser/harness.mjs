@@ -82,6 +82,24 @@ export async function startServer() {
 }
 
 // A browser with a fresh profile at the given pixel ratio.
+// scripts/serve_site.py (what scripts/serve runs: it sends the .br/.gz copies) on build/site at
+// a free port: {port, kill}.
+export async function startSiteServer() {
+  const server = spawn('/usr/bin/python3', ['-u', path.join(ROOT, 'scripts', 'serve_site.py'), '--port', '0', '--directory', SITE],
+                       { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (c) => { out += c; const m = out.match(/port (\d+)/); if (m) resolve(Number(m[1])); });
+      server.on('exit', (code) => reject(new Error(`serve_site.py exited with ${code}`)));
+    });
+    return { port, kill: () => server.kill() };
+  } catch (e) {
+    server.kill();
+    throw e;
+  }
+}
+
 // One Chromium per test file (per set of extra arguments); each context is a fresh, isolated
 // profile in it (storage, cache, cookies). A browser launch per context cost 1.4 s of CPU, about
 // 80 s of the suite's.

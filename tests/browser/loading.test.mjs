@@ -4,11 +4,10 @@
 // the page; without WebGL 2 the page says so, keeps its text and downloads no module.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ROOT, SITE, baseUrl, closeAll, frames, newContext, screenshot, startServer } from './harness.mjs';
+import { SITE, baseUrl, closeAll, frames, newContext, screenshot, startServer, startSiteServer } from './harness.mjs';
 
 before(startServer);
 after(closeAll);
@@ -94,15 +93,9 @@ test('the download shows byte progress against Content-Length', { timeout: 90_00
 // size scripts/build_site writes into widget.js. scripts/serve_site.py (what scripts/serve runs)
 // sends the .br copy.
 test('a compressed download shows byte progress against the decoded size', { timeout: 90_000 }, async () => {
-  const server = spawn('/usr/bin/python3', ['-u', path.join(ROOT, 'scripts', 'serve_site.py'), '--port', '0', '--directory', SITE],
-                       { stdio: ['ignore', 'pipe', 'ignore'] });
+  const server = await startSiteServer();
   try {
-    const port = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (c) => { out += c; const m = out.match(/port (\d+)/); if (m) resolve(Number(m[1])); });
-      server.on('exit', (code) => reject(new Error(`serve_site.py exited with ${code}`)));
-    });
-    await checkProgress(`http://127.0.0.1:${port}/`, 1.5e5, 'br');
+    await checkProgress(`http://127.0.0.1:${server.port}/`, 1.5e5, 'br');
   } finally {
     server.kill();
   }

@@ -5,13 +5,12 @@
 // precompressed copies under Content-Encoding.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { ROOT, SITE, baseUrl, closeAll, frames, newContext, startServer } from './harness.mjs';
+import { SITE, baseUrl, closeAll, frames, newContext, startServer, startSiteServer } from './harness.mjs';
 
 let phone;
 before(async () => {
@@ -168,14 +167,9 @@ function get(port, url, encoding) {
 }
 
 test('scripts/serve_site.py sends .gz and .br copies under Content-Encoding, with Vary', async () => {
-  const server = spawn('/usr/bin/python3', ['-u', path.join(ROOT, 'scripts', 'serve_site.py'), '--port', '0', '--directory', SITE],
-                       { stdio: ['ignore', 'pipe', 'ignore'] });
+  const server = await startSiteServer();
+  const port = server.port;
   try {
-    const port = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (c) => { out += c; const m = out.match(/port (\d+)/); if (m) resolve(Number(m[1])); });
-      server.on('exit', (code) => reject(new Error(`serve_site.py exited with ${code}`)));
-    });
     const html = fs.readFileSync(path.join(SITE, 'index.html'));
     const gz = await get(port, 'index.html', 'gzip, deflate');
     assert.equal(gz.headers['content-encoding'], 'gzip');
