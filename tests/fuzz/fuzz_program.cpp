@@ -1,6 +1,6 @@
 // fuzz_program.cpp - program text, run as the program page runs it (protocol lines through
 // evaluate_line): explained, then kept as a session and asked to trace and reach from an
-// element of its last step (and where its gradient came from), then closed. The first byte picks the element.
+// element of its last step (where its gradient came from, and its equation at its step), then closed. The first byte picks the element.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Json& last = kept["steps"].back();
   if (!last.contains("names") || last["names"].empty()) return 0;
   const Json start{{"name", last["names"][0]}, {"element", element}};
-  ask(Json{{"session", kept["session"]}, {"trace", start}, {"reach", start}, {"grad", start}});
+  ask(Json{{"session", kept["session"]}, {"trace", start}, {"reach", start}, {"grad", start}, {"equation", start}});
   ask(Json{{"session", kept["session"]}, {"close", true}});
   return 0;
 }
