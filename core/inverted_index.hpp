@@ -27,9 +27,12 @@ class InvertedIndex {
   }
   std::size_t keys() const { return first_.empty() ? 0 : first_.size() - 1; }
 
-  // One more link: `reader` reads the element `key` names. key < keys().
+  // Room for `links` links before the next allocation.
+  void reserve(std::size_t links) { pending_.reserve(links); }
+  // One more link: `reader` reads the element `key` names. key < keys() < 2**32 (a program holds
+  // up to a million elements, a widget's inputs up to 65,536 each).
   void add(std::size_t key, const Reader& reader) {
-    pending_.push_back({key, reader});
+    pending_.push_back({std::uint32_t(key), reader});
     ++first_[key + 1];  // counts until bucketing makes them offsets
   }
   std::size_t links() const { return finished_ ? readers_.size() : pending_.size(); }
@@ -68,7 +71,7 @@ class InvertedIndex {
 
  private:
   std::vector<std::size_t> first_;  // keys + 1 offsets into readers_ (counts at [k + 1] while adding)
-  std::vector<std::pair<std::size_t, Reader>> pending_;
+  std::vector<std::pair<std::uint32_t, Reader>> pending_;
   std::vector<Reader> readers_;
   std::vector<std::size_t> cursor_;  // while bucketing: where each key's next reader goes
   std::size_t bucketed_ = 0;

@@ -2,10 +2,10 @@
 #include "core/program/provenance.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 
 #include "core/budget.hpp"
+#include "core/error.hpp"
 
 namespace whence {
 
@@ -136,31 +136,73 @@ std::set<int> Provenance::visible_nodes_read(const std::vector<int>& ids) const 
   return read;
 }
 
-std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {
-  std::vector<Reached> out;
-  std::map<Cell, std::size_t> seen{{start, SIZE_MAX}};
-  std::deque<std::size_t> queue;
-  auto visit = [&](const Cell& from_cell, Role from_role, int depth) {
-    const std::vector<Edge>& edges = visible_sources(from_cell);
-    charge_work(std::int64_t(edges.size()) + 1);
-    for (const Edge& e : edges) {
-      const Role role = compose(from_role, e.role);
-      auto [it, fresh] = seen.emplace(e.cell, out.size());
-      if (!fresh) {
-        if (it->second != SIZE_MAX && role == Role::Value) out[it->second].role = Role::Value;
-        continue;
-      }
-      out.push_back(Reached{e.cell, role, depth});
-      queue.push_back(out.size() - 1);
+template <class F>
+void Provenance::each_visible_source(const Cell& c, Role role, CellMarks& walked, std::uint32_t pass, F&& f) const {
+  struct Frame {
+    const Edge* next;
+    const Edge* end;
+    Role role;
+  };
+  auto raw = [this](const Cell& at) {
+    const SourceTable& s = node(at.node).sources;
+    return std::size_t(at.flat) < s.size() ? s[std::size_t(at.flat)] : SourceTable::Span{};
+  };
+  const SourceTable::Span first = raw(c);
+  charge_work(std::int64_t(first.size()) + 1);
+  std::vector<Frame> stack{{first.first, first.last, role}};
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.end) {
+      stack.pop_back();
+      continue;
     }
+    const Edge& e = *top.next++;
+    const Role r = compose(top.role, e.role);
+    if (node(e.cell.node).visible()) {
+      f(e.cell, r);
+      continue;
+    }
+    std::uint32_t& mark = walked[e.cell];
+    const std::uint32_t want = pass * 2 + (r == Role::Value ? 1 : 0);
+    if (mark / 2 == pass && mark >= want) continue;  // walked this pass, with a role as good
+    mark = want;
+    const SourceTable::Span far = raw(e.cell);
+    charge_work(std::int64_t(far.size()) + 1);
+    stack.push_back(Frame{far.first, far.last, r});  // `top` is not used past here
+  }
+}
+
+std::vector<Provenance::Reached> Provenance::trace(const Cell& start) {
+  // Breadth first over visible cells; each one's sources come through its temporaries (walked
+  // once per trace: what a second walk would find is already seen). seen: 1 + the cell's index
+  // in `out` (the start: no index).
+  std::vector<Reached> out;
+  CellMarks seen(*this), walked(*this);
+  constexpr std::uint32_t kStart = UINT32_MAX;
+  seen[start] = kStart;
+  auto visit = [&](const Cell& from_cell, Role from_role, int depth) {
+    each_visible_source(from_cell, from_role, walked, 1, [&](const Cell& cell, Role role) {
+      std::uint32_t& at = seen[cell];
+      if (at == 0) {
+        out.push_back(Reached{cell, role, depth});
+        at = std::uint32_t(out.size());
+      } else if (at != kStart && role == Role::Value) {
+        out[at - 1].role = Role::Value;
+      }
+    });
   };
   visit(start, Role::Value, 1);
-  while (!queue.empty()) {
-    const Reached r = out[queue.front()];
-    queue.pop_front();
+  for (std::size_t next = 0; next < out.size(); ++next) {  // `out` is the queue
+    const Reached r = out[next];
     visit(r.cell, r.role, r.depth + 1);
   }
   return out;
+}
+
+Cell Provenance::cell_of(std::size_t key) const {
+  const auto after = std::upper_bound(first_key_.begin(), first_key_.end(), key);
+  const std::size_t node = std::size_t(after - first_key_.begin()) - 1;
+  return Cell{int(node), std::int64_t(key - first_key_[node])};
 }
 
 std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
@@ -168,40 +210,52 @@ std::vector<Provenance::Reached> Provenance::reach(const Cell& start) {
     first_key_.assign(nodes_.size() + 1, 0);
     for (int id = 0; id < size(); ++id)
       first_key_[std::size_t(id) + 1] = first_key_[std::size_t(id)] + std::size_t(node(id).tensor.numel());
+    if (first_key_.back() >= (std::size_t(1) << 29))  // a reader's key * 8 + role fits 32 bits
+      fail("Unsupported", "reach follows up to 2**29 elements of a program");
     readers_.reset(first_key_.back());
+    std::size_t edges = 0;  // at least one link per edge
+    for (int id = 0; id < size(); ++id)
+      if (node(id).visible()) edges += node(id).sources.edge_count();
+    readers_.reserve(edges);
+    CellMarks walked(*this);
+    std::uint32_t pass = 0;  // one per reading cell: its temporaries are walked afresh
     for (int id = 0; id < size(); ++id) {
       if (!node(id).visible()) continue;
       for (std::int64_t flat = 0; flat < std::int64_t(node(id).sources.size()); ++flat) {
-        const std::vector<Edge>& edges = visible_sources(Cell{id, flat});
-        charge_work(std::int64_t(edges.size()) + 1);
-        for (const Edge& e : edges) readers_.add(key(e.cell), Cell{id, flat});
+        const Cell reader{id, flat};
+        const std::uint32_t packed = std::uint32_t(key(reader)) * 8;
+        each_visible_source(reader, Role::Value, walked, ++pass, [&](const Cell& cell, Role role) {
+          readers_.add(key(cell), packed + std::uint32_t(role));
+        });
       }
     }
     readers_.finish();
   }
+  // A reader reading `from` on several paths is listed once per path, in its sources' order:
+  // its role is the first path's, or value if any path is.
   std::vector<Reached> out;
-  std::map<Cell, bool> seen{{start, true}};
-  std::deque<std::size_t> queue;
+  CellMarks seen(*this);
+  constexpr std::uint32_t kStart = UINT32_MAX;
+  seen[start] = kStart;
   auto visit = [&](const Cell& from, int depth) {
     if (from.flat >= node(from.node).tensor.numel()) return;
     const auto [first, last] = readers_.readers(key(from));
-    for (const Cell* r = first; r != last; ++r) {
-      const Cell& reader = *r;
-      if (!seen.emplace(reader, true).second) continue;
-      // How `from` takes part in this reader: its role among the reader's sources.
-      Role role = Role::Value;
-      const std::vector<Edge>& edges = visible_sources(reader);
-      charge_work(std::int64_t(edges.size()) + 1);
-      for (const Edge& e : edges)
-        if (e.cell == from) role = e.role;
-      out.push_back(Reached{reader, role, depth});
-      queue.push_back(out.size() - 1);
+    const std::size_t visit_start = out.size();
+    for (const std::uint32_t* r = first; r != last; ++r) {
+      const Cell reader = cell_of(*r / 8);
+      const Role role = Role(*r % 8);
+      std::uint32_t& at = seen[reader];
+      if (at == 0) {
+        out.push_back(Reached{reader, role, depth});
+        at = std::uint32_t(out.size());
+      } else if (at != kStart && at > visit_start && role == Role::Value) {
+        out[at - 1].role = Role::Value;  // another path from `from` to the same reader
+      }
     }
   };
   visit(start, 1);
-  while (!queue.empty()) {
-    const Reached r = out[queue.front()];
-    queue.pop_front();
+  for (std::size_t next = 0; next < out.size(); ++next) {
+    const Reached r = out[next];
     visit(r.cell, r.depth + 1);
   }
   return out;

@@ -123,15 +123,42 @@ class Provenance {
   std::vector<Reached> reach(const Cell& start);
 
  private:
+  // A number per cell, for one traversal: a vector per node, made when the traversal first
+  // touches that node (a trace touches few of a long program's nodes, and most of a few).
+  class CellMarks {
+   public:
+    explicit CellMarks(const Provenance& p) : p_(p), marks_(p.nodes_.size()) {}
+    std::uint32_t& operator[](const Cell& c) {
+      std::vector<std::uint32_t>& m = marks_[std::size_t(c.node)];
+      if (m.empty()) m.assign(std::size_t(p_.node(c.node).tensor.numel()), 0);
+      return m[std::size_t(c.flat)];
+    }
+
+   private:
+    const Provenance& p_;
+    std::vector<std::vector<std::uint32_t>> marks_;
+  };
+  // Calls f(cell, role) for each visible source of cell c's raw sources, composing through
+  // temporaries depth first in edge order (the order visible_sources lists them), each edge's
+  // role composed with `role`. A cell may come more than once (x * x reads x[i] twice). A
+  // temporary's cell is walked again only for a better role: `walked` holds, per temporary
+  // cell, `pass` * 2 + 1 once walked as value, `pass` * 2 once walked otherwise (marks of an
+  // earlier pass count as unwalked), so one CellMarks serves many passes.
+  template <class F>
+  void each_visible_source(const Cell& c, Role role, CellMarks& walked, std::uint32_t pass, F&& f) const;
+
   bool track_;
   std::vector<ProvenanceNode> nodes_;
   // Per storage, the cell that last wrote each element (node -1: none since it was made).
   std::map<const void*, std::vector<Cell>> writers_;
   std::map<Cell, std::vector<Edge>> composed_;
-  // reach: the visible cells reading each cell, keyed by first_key_[node] + flat
-  InvertedIndex<Cell> readers_;
+  // reach: the visible cells reading each cell (with the role it reads it in), keyed by
+  // first_key_[node] + flat
+  // packed in 32 bits: the reader's key * 8 + the role (a program's keys stay under 2**20).
+  InvertedIndex<std::uint32_t> readers_;
   std::vector<std::size_t> first_key_;
   std::size_t key(const Cell& c) const { return first_key_[std::size_t(c.node)] + std::size_t(c.flat); }
+  Cell cell_of(std::size_t key) const;
 };
 
 }  // namespace whence
