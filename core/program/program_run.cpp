@@ -187,11 +187,19 @@ void ProgramRun::ran(const Evaluation& e) {
         if (flat == 0) sources[pos].reserve(std::size_t(n), std::size_t(n) * element_sources.size());
         charge_work(std::int64_t(element_sources.size()) + 1);
         charge_kept_bytes(std::int64_t(sizeof(Edge) * element_sources.size() + sizeof(std::uint32_t)));
-        for (const Source& s : element_sources)
-          if (s.param < 0)
-            continue;  // a generator's draw: no element of an earlier step
-          else if (const auto* cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache))
+        // Sources come in runs of one argument: its cells are looked up once per run.
+        int param = -1, item = 0;
+        const std::vector<std::optional<Cell>>* cells = nullptr;
+        for (const Source& s : element_sources) {
+          if (s.param < 0) continue;  // a generator's draw: no element of an earlier step
+          if (s.param != param || s.item != item) {
+            param = s.param;
+            item = s.item;
+            cells = argument_cells(e.bound.values[std::size_t(s.param)], s.item, cache);
+          }
+          if (cells)
             if (const auto& cell = (*cells)[std::size_t(s.flat)]) sources[pos].add(Edge{*cell, s.role});
+        }
         sources[pos].next();
       }
     }

@@ -126,6 +126,12 @@ std::set<int> Provenance::visible_nodes_read(const std::vector<int>& ids) const 
   for (const int id : ids) {
     if (id < 0) continue;
     const SourceTable& sources = node(id).sources;
+    // A node that reads visible nodes only reads exactly those: no edge needs walking.
+    const std::vector<int>* direct = sources.nodes_read();
+    if (direct && std::all_of(direct->begin(), direct->end(), [this](int n) { return node(n).visible(); })) {
+      read.insert(direct->begin(), direct->end());
+      continue;
+    }
     for (std::size_t flat = 0; flat < sources.size(); ++flat) take(sources[flat]);
   }
   while (!pending.empty()) {

@@ -5,6 +5,7 @@
 // last wrote each of its elements, so a view read after a write through another view sees
 // the write, as Python does.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,7 +51,15 @@ class SourceTable {
     starts_.reserve(starts_.size() + elements);
     edges_.reserve(edges_.size() + edges);
   }
-  void add(const Edge& e) { edges_.push_back(e); }
+  void add(const Edge& e) {
+    edges_.push_back(e);
+    if (e.cell.node == last_node_) return;
+    last_node_ = e.cell.node;
+    if (nodes_known_ && std::find(nodes_.begin(), nodes_.end(), e.cell.node) == nodes_.end()) {
+      nodes_.push_back(e.cell.node);
+      nodes_known_ = nodes_.size() <= kMaxNodes;
+    }
+  }
   void next() { starts_.push_back(std::uint32_t(edges_.size())); }
   // `elements` elements without sources (a literal, a node of an untracked run).
   void add_empty(std::size_t elements) { starts_.resize(starts_.size() + elements, std::uint32_t(edges_.size())); }
@@ -58,10 +67,17 @@ class SourceTable {
   bool empty() const { return size() == 0; }
   std::size_t edge_count() const { return edges_.size(); }
   Span operator[](std::size_t i) const { return {edges_.data() + starts_[i], edges_.data() + starts_[i + 1]}; }
+  // The nodes the edges read, each once; null when there are more than kMaxNodes (a tensor
+  // many writes made), and then the edges themselves say.
+  const std::vector<int>* nodes_read() const { return nodes_known_ ? &nodes_ : nullptr; }
 
  private:
+  static constexpr std::size_t kMaxNodes = 64;
   std::vector<std::uint32_t> starts_{0};
   std::vector<Edge> edges_;
+  std::vector<int> nodes_;
+  int last_node_ = -1;
+  bool nodes_known_ = true;
 };
 
 struct Evaluation;
