@@ -22,9 +22,14 @@ namespace whence {
 // The same tensor object's view: storage, offset, dtype, shape and strides all equal.
 bool same_tensor(const Tensor& a, const Tensor& b);
 
+// 8 bytes: a program holds up to a million elements (kMaxProgramElements), so an element's
+// place in its tensor fits 32 bits; an Edge is 12 bytes, and a session's million edges half the
+// memory they took at 24.
 struct Cell {
+  Cell() = default;
+  Cell(int node_, std::int64_t flat_) : node(node_), flat(std::int32_t(flat_)) {}
   int node = -1;
-  std::int64_t flat = 0;
+  std::int32_t flat = 0;
   bool operator<(const Cell& o) const { return node != o.node ? node < o.node : flat < o.flat; }
   bool operator==(const Cell& o) const { return node == o.node && flat == o.flat; }
 };

@@ -112,10 +112,11 @@ TEST_CASE("a request still running at the deadline is stopped at its next charge
 TEST_CASE("a program keeping more relations than its limit stops at that line; the lines before answer", "[budget]") {
   const Limits limits(counted());
   whence::link_programs();
-  // Each element of a 64 x 64 matmul reads 128: half a million sources kept, past 8 MiB (a
-  // 256 x 256 one keeps 33 million: 3.4 GB and 10 s before, refused at 256 MiB in 0.5 s now).
+  // Each element of a 96 x 96 matmul reads 192: 1.8 million sources kept (21 MB at 12 bytes
+  // each), past 8 MiB (a 256 x 256 one keeps 33 million: 3.4 GB and 10 s once, refused at
+  // 256 MiB in 0.5 s now).
   const Json r = answer(
-      {{"id", 1}, {"program", "x = torch.arange(4096.).reshape(64, 64)\ny = x @ x\nz = y @ y"}, {"session", true}});
+      {{"id", 1}, {"program", "x = torch.arange(9216.).reshape(96, 96)\ny = x @ x\nz = y @ y"}, {"session", true}});
   REQUIRE(r["ok"] == false);
   CHECK(r["error"]["line"] == 2);
   CHECK(r["error"]["message"] ==
