@@ -146,6 +146,10 @@ void add_select_gradients(GradRules& r) {
   for (const char* name :
        {"torch.nonzero", "torch.argwhere", "torch.searchsorted", "torch.bucketize", "torch.nn.functional.one_hot"})
     set_rule(r, name, GradRule{nullptr, integer});
+  set_rule(r, "torch.isin", GradRule{nullptr, "its result is bool, which carries no gradient"});
+  // in place: PyTorch refuses the leaf a single call writes into (a program's x.fill_diagonal_ too)
+  set_rule(r, "torch.Tensor.fill_diagonal_",
+           GradRule{nullptr, "a view of a leaf Variable that requires grad is being used in an in-place operation."});
   set_family_rule(r, "select", GradRule{nullptr, "Whence does not differentiate this op yet"});
 }
 
