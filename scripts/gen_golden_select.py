@@ -69,6 +69,8 @@ PARAMS = {
     "torch.bucketize": ["input", "boundaries"],
     "torch.isin": ["elements", "test_elements"],
     "torch.Tensor.fill_diagonal_": ["input", "fill_value", "wrap"],
+    "torch.vander": ["x", "N", "increasing"],
+    "torch.linalg.vander": ["x"],
     "torch.nn.functional.one_hot": ["input", "num_classes"],
     "torch.nn.functional.embedding": ["input", "weight", "padding_idx", "max_norm", "norm_type",
                                       "scale_grad_by_freq", "sparse"],
@@ -634,6 +636,15 @@ def diagonal_relations(op, case, args, kwargs, out):
     return _rel(_outs(out), per)
 
 
+def power_relations(op, case, args, kwargs, out):
+    """vander: each element of a float64 surrogate x times 1.5 plus 0.25; a value source of
+    every result element that changes."""
+    call = Call(op, case, args, kwargs)
+    per = collections.defaultdict(list)
+    value_perturb_sources(call, ["x"], {"x": surrogate(call.b["x"].shape)}, per)
+    return _rel(_outs(out), per)
+
+
 def relations(op, case, args, kwargs, out):
     if all(o.numel() == 0 for o in _outs(out)):
         return []
@@ -645,7 +656,7 @@ def relations(op, case, args, kwargs, out):
 
 
 RELATIONS = {"read": read_relations, "write": write_relations, "search": search_relations, "member": member_relations,
-             "diagonal": diagonal_relations}
+             "diagonal": diagonal_relations, "power": power_relations}
 
 # --------------------------------------------------------------------------------------------
 # the oracle
@@ -658,12 +669,15 @@ def expect_of(op, case):
     _, by_code = outcome(lambda: eval_code(case["code"]))
     check_reproduced(case, expect, by_code)
     missing = None if expect["ok"] else NOT_IMPL.search(expect["error"]["message"])
-    if missing and missing.group(1) == "Half" and op["primary"] == "torch.isin":
+    if missing and missing.group(1) == "Half" and op["primary"] in ("torch.isin", "torch.vander"):
         # (isin of float16 in 1.13: "isin_default_cpu"/"unique" not implemented): what newer
         # PyTorch gives, the comparison made on the float16 values held in float32
         up = lambda v: v.float() if isinstance(v, torch.Tensor) and v.dtype == torch.float16 else v  # noqa: E731
-        out, expect = outcome(lambda: fn(*[up(a) for a in args], **{k: up(v) for k, v in kwargs.items()}))
-        expect["deviation"] = "PyTorch 1.13 has no Half kernel for isin; computed on the float16 values, as newer PyTorch does"
+        half_out = op["primary"] == "torch.vander"  # (its powers, rounded once to float16)
+        out, expect = outcome(lambda: (lambda o: o.to(torch.float16) if half_out else o)(
+            fn(*[up(a) for a in args], **{k: up(v) for k, v in kwargs.items()})))
+        expect["deviation"] = ("PyTorch 1.13 has no Half kernel for %s; computed on the float16 values, as newer "
+                               "PyTorch does" % op["primary"])
         args = [up(eval_code(c)) for c in case["args"]]
         kwargs = {k: up(eval_code(c)) for k, c in case["kwargs"]}
         expect["relations"] = relations(op, case, args, kwargs, out)
@@ -1424,6 +1438,61 @@ def fill_diagonal_cases(C):
     A("err_unknown_kw", [T([3, 3]), "1"], [("foo", "1")])
 
 
+def vander_cases(C):
+    T = C.T
+    C.add("basic", [T([4], "int64")])
+    C.add("N", [T([3]), "5"])
+    C.add("N0", [T([3]), "0"])
+    C.add("N1", [T([3]), "1"])
+    C.add("increasing", [T([3], "int64")], [("increasing", "True")])
+    C.add("positional_all", [T([3]), "4", "True"])
+    C.add("kw_N", [T([2])], [("N", "3")])
+    C.add("kw_all", [], [("x", T([3])), ("N", "2"), ("increasing", "True")])
+    C.add("empty", ["torch.tensor([], dtype=torch.float32)"])
+    C.add("empty_N", ["torch.zeros(0)", "2"])
+    C.add("zeros_and_signs", ["torch.tensor([0.0, -0.0, -2.0, 0.5])", "4", "True"])
+    C.add("nonfinite", ["torch.tensor([float('nan'), float('inf'), -float('inf')])", "3"])
+    C.add("int_wraps", ["torch.tensor([100, -3], dtype=torch.int8)", "12"])
+    C.add("float32_overflow", ["torch.tensor([1e20, 3.0])", "3"])
+    C.add("float32_rounding", ["torch.tensor([1.1, 0.3, 7.7])", "9"])
+    C.add("bfloat16_rounding", ["torch.tensor([1.1, 0.3, 7.7], dtype=torch.bfloat16)", "6"])
+    C.add("sliced", ["torch.tensor([1.0, 2.0, 3.0, 4.0])[::2]", "3"])
+    C.add("expanded", ["torch.tensor([2.0]).expand(3)"])
+    for dt in DTYPES:
+        C.add("dtype_" + dt, [T([3], dt), "4"])
+    C.add("err_2d", [T([2, 2])])
+    C.add("err_0d", ["torch.tensor(2.0)"])
+    C.add("err_negative_N", [T([3]), "-1"])
+    C.add("err_float_N", [T([3]), "2.0"])
+    C.add("err_list", ["[1, 2]"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", [T([3])], [("foo", "1")])
+
+
+def linalg_vander_cases(C):
+    T = C.T
+    C.add("basic", [T([3])])
+    C.add("N", [T([3], "int64")], [("N", "4")])
+    C.add("batched", [T([2, 3])])
+    C.add("rank3", [T([2, 1, 3])], [("N", "2")])
+    C.add("zero_d", ["torch.tensor(2.0)"], [("N", "3")])
+    C.add("empty_rows", ["torch.zeros(2, 0)"], [("N", "3")])
+    C.add("int8_to_int64", ["torch.tensor([100, -3], dtype=torch.int8)"], [("N", "12")])
+    C.add("transposed", [T([3, 2], style="t")])
+    C.add("expanded", [T([2, 3], style="expand")])
+    C.add("float32_rounding", ["torch.tensor([1.1, 0.3, 7.7])"], [("N", "9")])
+    for dt in DTYPES:
+        C.add("dtype_" + dt, [T([3], dt)], [("N", "3")])
+    C.add("err_N1", [T([3])], [("N", "1")])
+    C.add("err_N0", [T([3])], [("N", "0")])
+    C.add("err_zero_d_default", ["torch.tensor(2.0)"])
+    C.add("err_empty", ["torch.zeros(0)"])
+    C.add("err_N_positional", [T([3]), "3"])
+    C.add("err_list", ["[1.0, 2.0]"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", [T([3])], [("foo", "1")])
+
+
 def one_hot_cases(C):
     I = C.I  # noqa: E741
     C.add("inferred", [I([4], 3)])
@@ -1585,6 +1654,9 @@ def random_cases(C, n=6):
             shape = [n] * rng.randint(2, 3) if rng.random() < 0.5 else [rng.randint(0, 6), rng.randint(0, 3)]
             C.add(name, [T(shape, dt, rng.choice(["literal", "t", "transpose", "permute"])), "1"],
                   [("wrap", "True")] if rng.random() < 0.5 else [], form="method")
+        elif p in ("torch.vander", "torch.linalg.vander"):
+            xs = T(rshape(rng, 1 if p == "torch.vander" else rng.randint(1, 2)), dt, style)
+            C.add(name, [xs], [("N", str(rng.randint(2, 5)))] if rng.random() < 0.6 else [])
         elif p == "torch.isin":
             tdt = dt if rng.random() < 0.7 else rng.choice(DTYPES)
             kw = [("invert", "True")] if rng.random() < 0.4 else []
@@ -1619,6 +1691,8 @@ CASES = {
     "torch.bucketize": search_cases,
     "torch.isin": isin_cases,
     "torch.Tensor.fill_diagonal_": fill_diagonal_cases,
+    "torch.vander": vander_cases,
+    "torch.linalg.vander": linalg_vander_cases,
     "torch.nn.functional.one_hot": one_hot_cases,
     "torch.nn.functional.embedding": embedding_cases,
 }

@@ -54,5 +54,6 @@ void add_select_search_ops(std::vector<const OpDescriptor*>& t);     // select_s
 void add_select_nn_ops(std::vector<const OpDescriptor*>& t);         // select_nn.cpp
 void add_select_isin_ops(std::vector<const OpDescriptor*>& t);       // select_isin.cpp
 void add_select_fill_diagonal(std::vector<const OpDescriptor*>& t);  // select_fill_diagonal.cpp
+void add_select_vander(std::vector<const OpDescriptor*>& t);         // select_vander.cpp
 
 }  // namespace whence

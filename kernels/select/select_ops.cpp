@@ -12,6 +12,7 @@ void add_select_ops(std::vector<const OpDescriptor*>& t) {
   add_select_search_ops(t);     // nonzero argwhere searchsorted bucketize
   add_select_isin_ops(t);       // isin
   add_select_fill_diagonal(t);  // fill_diagonal_
+  add_select_vander(t);         // vander linalg.vander
   add_select_nn_ops(t);         // one_hot embedding
 }
 
