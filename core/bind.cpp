@@ -39,7 +39,8 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
   const std::string& t = p.type;
   if (t == "Tensor") return v.is<Tensor>() || (numbers_as_tensors && is_number(v));
   if (t == "Number" || t == "float") return is_number(v) || is_zero_dim(v);
-  if (t == "int") return v.is<std::int64_t>() || (is_zero_dim(v) && is_integral(v.as<Tensor>().dtype(), false));
+  if (t == "int" || t == "SymInt")
+    return v.is<std::int64_t>() || (is_zero_dim(v) && is_integral(v.as<Tensor>().dtype(), false));
   if (t == "bool") return v.is<bool>();
   if (t == "str") return v.is<std::string>();
   if (t == "torch.dtype") return v.is<DType>();
@@ -238,7 +239,7 @@ std::vector<std::pair<std::string, std::string>> option_arguments(const std::str
 
 bool py_type_matches(const std::string& type, const std::string& py) {
   if (type == "float") return py == "float" || py == "int";
-  if (type == "int") return py == "int";
+  if (type == "int" || type == "SymInt") return py == "int";
   return type == py;
 }
 

@@ -654,6 +654,10 @@ Arguments evaluate_arguments(const Node& call, Scope& scope) {
   }
 }
 
+void python_warning(const std::string& text) {
+  if (g_scope) g_scope->warn(text);
+}
+
 Value evaluate_expression(const Node& expression, Scope& scope) {
   Scope* outer = g_scope;
   g_scope = &scope;

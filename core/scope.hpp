@@ -77,6 +77,10 @@ class Scope {
 
 // Evaluates one expression of a program's statement with `scope` lending names and
 // recording ops. Throws Error.
+// A Python warning an op raises ("UserWarning: ..."): the running program's step shows it; a
+// single call, which has no step, drops it (core/call_parser.cpp).
+void python_warning(const std::string& text);
+
 Value evaluate_expression(const Node& expression, Scope& scope);
 
 // A call's arguments evaluated with `scope`: `*items` spread, `**mapping` expanded.

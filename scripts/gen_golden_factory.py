@@ -583,6 +583,55 @@ def new_cases(rng, op, p):
     return C
 
 
+def range_cases(rng, p):
+    """torch.range (deprecated; end included): its dtype is the default float dtype unless given."""
+    C = []
+
+    def A(name, args, kw=()):
+        C.append(mk(name, p, args, kw))
+
+    for args in (["1", "4"], ["1", "4", "0.5"], ["0", "1", "0.3"], ["4", "1", "-1"], ["1", "1"], ["1.5", "4"],
+                 ["0", "0.99", "0.33"], ["0", "1", "0.1"], ["-1.0", "1.0", "0.25"], ["0", "10", "3"],
+                 ["torch.tensor(1)", "torch.tensor(3)"], ["False", "True"], ["0.1", "0.9", "0.1"]):
+        A("args_" + "_".join(a.replace(" ", "") for a in args), args)
+    A("kw_start_end", [], [("start", "1"), ("end", "4")])
+    A("kw_step", ["1", "4"], [("step", "2")])
+    A("kw_all", [], [("start", "0.5"), ("end", "2"), ("step", "0.5")])
+    for j in range(6):  # long float ranges: the accumulator's rounding shows
+        start = range_number(rng, -10, 10)
+        step = rng.choice(["0.1", "0.3", "0.7", "0.37", "0.0123", "1.1", "-0.1", "-0.7", "0.05", "2.5", "0.333"])
+        n = rng.randint(10, 120)
+        end = float_code(round(float(eval(start)) + float(eval(step)) * n, 3))
+        dt = rng.choice(["", "float32", "float64", "bfloat16", "float32"])
+        A("random_%d" % j, [start, end, step], [("dtype", "torch." + dt)] if dt else [])
+    for dt in DTYPES:
+        A("dtype_" + dt, ["0", "5"], [("dtype", "torch." + dt)])
+    A("int64_step2", ["1", "4", "2"], [("dtype", "torch.int64")])
+    A("int32_float_bounds", ["0.5", "5.5"], [("dtype", "torch.int32")])
+    A("int64_negative_step", ["5", "-4", "-3"], [("dtype", "torch.int64")])
+    A("uint8_wraps", ["-1", "4"], [("dtype", "torch.uint8")])
+    A("int8_wraps", ["120", "136", "4"], [("dtype", "torch.int8")])
+    A("bfloat16_fractional", ["-1", "2", "0.1"], [("dtype", "torch.bfloat16")])
+    A("float64", ["0", "1", "0.1"], [("dtype", "torch.float64")])
+    # (layout: the parser takes a torch.layout, not None, but the stubs the signature table is
+    # read from leave layout out, so layout=None would get another TypeError's words)
+    for k, v in DEFAULT_KWARGS:
+        if k != "layout":
+            A("kw_%s_%s" % (k, v.strip("'")), ["1", "3"], [(k, v)])
+    A("err_step_zero", ["0", "5", "0"])
+    A("err_step_truncates_to_zero", ["0", "5", "0.5"], [("dtype", "torch.int64")])
+    A("err_wrong_sign", ["1", "4", "-1"])
+    A("err_wrong_sign_positive", ["4", "1"])
+    A("err_inf_end", ["1", "float('inf')"])
+    A("err_nan_end", ["0.5", "float('nan')"])
+    A("err_neg_inf_start", ["-float('inf')", "0.5"])
+    A("err_int_dtype_inf", ["1", "float('inf')"], [("dtype", "torch.int64")])
+    A("err_bool_dtype", ["0", "5"], [("dtype", "torch.bool")])
+    A("err_end_missing", ["4"])
+    A("err_string", ["1", "'a'"])
+    return C
+
+
 def op_cases(rng, op, names):
     p = op["primary"]
     k = op["kind"]
@@ -594,6 +643,8 @@ def op_cases(rng, op, names):
         cases = new_cases(rng, op, p)
     elif p == "torch.arange":
         cases = arange_cases(rng, p)
+    elif p == "torch.range":
+        cases = range_cases(rng, p)
     elif k == "range":
         cases = space_cases(rng, p, p == "torch.logspace")
     elif k == "eye":
@@ -678,7 +729,7 @@ def _probe(op, dt):
         "torch.Tensor.new_zeros": lambda: torch.zeros(2, dtype=d).new_zeros(2, 3),
         "torch.Tensor.new_ones": lambda: torch.zeros(2, dtype=d).new_ones(2, 3),
         "torch.Tensor.new_full": lambda: torch.zeros(2, dtype=d).new_full((2, 3), 7),
-        "torch.arange": lambda: torch.arange(0, 5, dtype=d), "torch.linspace": lambda: torch.linspace(0, 10, 4, dtype=d),
+        "torch.arange": lambda: torch.arange(0, 5, dtype=d), "torch.range": lambda: torch.range(0, 5, dtype=d), "torch.linspace": lambda: torch.linspace(0, 10, 4, dtype=d),
         "torch.logspace": lambda: torch.logspace(0, 3, 4, dtype=d), "torch.eye": lambda: torch.eye(2, 3, dtype=d),
         "torch.tril_indices": lambda: torch.tril_indices(3, 3, dtype=d),
         "torch.triu_indices": lambda: torch.triu_indices(3, 3, dtype=d),

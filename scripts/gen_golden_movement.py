@@ -197,6 +197,34 @@ def moves_input(path):
     return path[0] in (0, "input")
 
 
+def perturbed_relations(fn, args, kwargs, outs, leaves):
+    """Where PyTorch 1.13 has no backward (channel_shuffle): each leaf element in turn raised by
+    its own amount; a source of every output element that changes (`value`)."""
+    with torch.no_grad():
+        base = [o.detach().reshape(-1) for o in outs]
+        rel = [{"out": [pos, k], "src": []} for pos, o in enumerate(base) for k in range(o.numel())]
+        for path, leaf in leaves:
+            for f in range(leaf.numel()):
+                bumped = leaf.detach().clone().reshape(-1)
+                bumped[f] += 1000 + f
+                swapped = {path: bumped.reshape(leaf.shape)}
+
+                def swap(v, key):
+                    if isinstance(v, (list, tuple)) and any(isinstance(t, torch.Tensor) for t in v):
+                        return type(v)(swapped.get((key, j), t) for j, t in enumerate(v))
+                    return swapped.get((key,), v)
+                new = _outs(fn(*[swap(a, i) for i, a in enumerate(args)], **{k: swap(v, k) for k, v in kwargs.items()}))
+                n = 0
+                for b, o in zip(base, new):
+                    changed = (o.detach().reshape(-1) != b).nonzero().flatten().tolist()
+                    for k in changed:
+                        rel[n + k]["src"].append([list(path), f, "value"])
+                    n += b.numel()
+    for r in rel:
+        r["src"].sort(key=src_key)
+    return rel
+
+
 def relations(op, case, args, kwargs, out, moved=moves_input):
     """Autograd on float64 copies of every tensor argument with distinct values: each output
     element's sources are the argument elements with a nonzero gradient (`value`). Moving ops
@@ -223,6 +251,8 @@ def relations(op, case, args, kwargs, out, moved=moves_input):
     k2 = {k: swap(v, k) for k, v in kwargs.items()}
     outs = _outs(fn(*a2, **k2))
     order = [tuple(p) for p, _ in paths]
+    if any(o.grad_fn is not None and type(o.grad_fn).__name__ == "NotImplemented" for o in outs):
+        return perturbed_relations(fn, a2, k2, outs, [(p, leaves[p]) for p in order])
     rel = []
     for pos, o in enumerate(outs):
         flat = o.reshape(-1)
@@ -246,6 +276,8 @@ def as_float32(v, dtype):
 
 
 def golden_line(op, case, moved=moves_input):
+    if op.get("also_moved"):  # the scatter views' src lands in the result too
+        moved = lambda path, also=tuple(op["also_moved"]): moves_input(path) or path[0] in also  # noqa: E731
     args = [eval_code(c) for c in case["args"]]
     kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
     fn = resolve(case["op"])

@@ -296,6 +296,18 @@ def empty_cases(rng, p):
         for dt in RO.DTYPES:
             C.append(mk("dtype_" + dt, p, ["(2,)", "(1,)"], [("dtype", "torch." + dt)]))
         C.append(mk("err_lengths", p, ["(2, 3)", "(1,)"]))
+    elif p == "torch.Tensor.new_empty_strided":
+        for size, stride in (("(2, 3)", "(3, 1)"), ("(2, 3)", "(1, 2)"), ("(4,)", "(2,)"), ("(0, 2)", "(2, 1)"),
+                             ("()", "()"), ("[2, 2]", "[1, 2]")):
+            C.append(mk("size_%s_stride_%s" % (size, stride), p, ["torch.ones(2)", size, stride], method=True))
+        for dt in RO.DTYPES:
+            C.append(mk("self_" + dt, p, ["torch.ones(2, dtype=torch.%s)" % dt, "(3, 2)", "(2, 1)"], method=True))
+        C.append(mk("dtype_kw", p, ["torch.ones(2)", "(2,)", "(1,)"], [("dtype", "torch.int64")], method=True))
+        C.append(mk("kw_size_stride", p, ["torch.ones(2)"], [("size", "(2, 3)"), ("stride", "(3, 1)")], method=True))
+        C.append(mk("err_lengths", p, ["torch.ones(2)", "(2, 3)", "(1,)"], method=True))
+        C.append(mk("err_negative", p, ["torch.ones(2)", "(2, -1)", "(1, 2)"], method=True))
+        C.append(mk("err_missing_stride", p, ["torch.ones(2)", "(2, 3)"], method=True))
+        C.append(mk("err_int_size", p, ["torch.ones(2)", "2", "1"], method=True))
     else:
         for dt in RO.DTYPES:
             C.append(mk("self_" + dt, p, ["torch.ones(2, dtype=torch.%s)" % dt, "(3, 2)"], method=True))

@@ -36,7 +36,7 @@ import torch.nn.functional as F  # noqa: E402,F401
 import select_ops as SO  # noqa: E402
 FAMILY = SO  # the op list tests/live/check_live_family.py samples from
 from golden_common import case_arguments, check_reproduced  # noqa: E402
-from golden_common import mk  # noqa: E402
+from golden_common import mk, NOT_IMPL  # noqa: E402
 from golden_common import (  # noqa: E402
     DTYPES, FLOATS, NAME_OF_DTYPE, TORCH_DTYPE, eval_code, fixed, literal_code, outcome, overloads,
     prod, request_json, resolve, round_to, src_key, tensor_code, family_goldens, family_main, signature_text)
@@ -67,11 +67,15 @@ PARAMS = {
     "torch.argwhere": ["input"],
     "torch.searchsorted": ["sorted_sequence", "input"],
     "torch.bucketize": ["input", "boundaries"],
+    "torch.isin": ["elements", "test_elements"],
+    "torch.Tensor.fill_diagonal_": ["input", "fill_value", "wrap"],
+    "torch.vander": ["x", "N", "increasing"],
+    "torch.linalg.vander": ["x"],
     "torch.nn.functional.one_hot": ["input", "num_classes"],
     "torch.nn.functional.embedding": ["input", "weight", "padding_idx", "max_norm", "norm_type",
                                       "scale_grad_by_freq", "sparse"],
 }
-KEYWORD_ALIASES = {"self": "input", "value": "value"}
+KEYWORD_ALIASES = {"self": "input", "value": "value", "element": "elements", "test_element": "test_elements"}
 
 # --------------------------------------------------------------------------------------------
 # values
@@ -555,6 +559,92 @@ def embedding_relations(op, case, args, kwargs, out):
     return _rel([out], per)
 
 
+def member_relations(op, case, args, kwargs, out):
+    """isin: each tensor argument's elements in turn set to every value of the call (and one
+    found nowhere); an element is a source of every result element that changes: `value` for
+    the element itself and for a test element equal to it, `compare` for the others. Where
+    several test elements equal the element none alone changes the result (a tie): the first of
+    them is named the winner, as max/min name theirs."""
+    call = Call(op, case, args, kwargs)
+    b = call.b
+    e, t = b["elements"], b["test_elements"]
+    base = _flat_outs(call())
+    per = collections.defaultdict(list)
+    pool = set()
+    for v in (e, t):
+        if isinstance(v, torch.Tensor):
+            pool |= set(v.reshape(-1).tolist())
+        else:
+            pool.add(v)
+    pool = sorted(x for x in pool if x == x)
+    fresh = 101 if all(isinstance(x, (int, bool)) for x in pool) else 100.5
+    for name, x in (("elements", e), ("test_elements", t)):
+        if not isinstance(x, torch.Tensor):
+            continue
+        flat = x.reshape(-1)
+        for j in range(flat.numel()):
+            hit = set()
+            for v in pool + [fresh]:
+                p = flat.clone()
+                try:
+                    p[j] = v
+                except RuntimeError:  # (258 does not fit an int8 tensor)
+                    continue
+                if bool((p[j] == flat[j]).item()):
+                    continue
+                hit |= _changed(base, _flat_outs(call(**{name: p.reshape(x.shape)})))
+            for key in sorted(hit):
+                # value: the element itself, or one equal to it (the winner); compare: the rest
+                common = torch.result_type(e, t)
+                mine = e.reshape(-1)[key[1]] if isinstance(e, torch.Tensor) else torch.tensor(e)
+                equal = (name == "elements" and j == key[1]) or bool(
+                    (torch.tensor(flat[j].item()).to(common) == mine.to(common)).item())
+                per[key].append([call.path[name], j, "value" if equal else "compare"])
+    if isinstance(t, torch.Tensor) and t.numel():  # the tie rule: several equal, the first wins
+        common = torch.result_type(e, t)
+        tf = t.reshape(-1).to(common)
+        ef = e.reshape(-1).to(common) if isinstance(e, torch.Tensor) else torch.tensor([e]).to(common)
+        for k in range(ef.numel()):
+            eq = (tf == ef[k]).nonzero().flatten().tolist()
+            if len(eq) > 1:
+                per[(0, k)].append([call.path["test_elements"], eq[0], "value"])
+    for key in per:
+        per[key].sort(key=src_key)
+    return _rel(_outs(out), per)
+
+
+def diagonal_relations(op, case, args, kwargs, out):
+    """fill_diagonal_: each element of a float64 surrogate input (contiguous: for strides that do
+    not overlap, the diagonal's coordinates are the same) and of a 0-d fill_value tensor
+    perturbed; a value source of every result element that changes. (In place: each run writes
+    into the tensor it is given, so each perturbation runs on its own copy.)"""
+    call = Call(op, case, args, kwargs)
+    b = call.b
+    repl = {"input": surrogate(b["input"].shape)}
+    names = ["input"]
+    if isinstance(b.get("fill_value"), torch.Tensor):
+        repl["fill_value"] = surrogate([], salt=3).reshape(())
+        names.append("fill_value")
+    per = collections.defaultdict(list)
+
+    class Fresh:  # the call on a copy of its input
+        path = call.path
+
+        def __call__(self, **r):
+            return call(**{k: v.clone() if k == "input" else v for k, v in r.items()})
+    value_perturb_sources(Fresh(), names, repl, per)
+    return _rel(_outs(out), per)
+
+
+def power_relations(op, case, args, kwargs, out):
+    """vander: each element of a float64 surrogate x times 1.5 plus 0.25; a value source of
+    every result element that changes."""
+    call = Call(op, case, args, kwargs)
+    per = collections.defaultdict(list)
+    value_perturb_sources(call, ["x"], {"x": surrogate(call.b["x"].shape)}, per)
+    return _rel(_outs(out), per)
+
+
 def relations(op, case, args, kwargs, out):
     if all(o.numel() == 0 for o in _outs(out)):
         return []
@@ -565,7 +655,8 @@ def relations(op, case, args, kwargs, out):
     return RELATIONS[op["kind"]](op, case, args, kwargs, out)
 
 
-RELATIONS = {"read": read_relations, "write": write_relations, "search": search_relations}
+RELATIONS = {"read": read_relations, "write": write_relations, "search": search_relations, "member": member_relations,
+             "diagonal": diagonal_relations, "power": power_relations}
 
 # --------------------------------------------------------------------------------------------
 # the oracle
@@ -577,6 +668,20 @@ def expect_of(op, case):
     out, expect = outcome(lambda: fn(*args, **kwargs))
     _, by_code = outcome(lambda: eval_code(case["code"]))
     check_reproduced(case, expect, by_code)
+    missing = None if expect["ok"] else NOT_IMPL.search(expect["error"]["message"])
+    if missing and missing.group(1) == "Half" and op["primary"] in ("torch.isin", "torch.vander"):
+        # (isin of float16 in 1.13: "isin_default_cpu"/"unique" not implemented): what newer
+        # PyTorch gives, the comparison made on the float16 values held in float32
+        up = lambda v: v.float() if isinstance(v, torch.Tensor) and v.dtype == torch.float16 else v  # noqa: E731
+        half_out = op["primary"] == "torch.vander"  # (its powers, rounded once to float16)
+        out, expect = outcome(lambda: (lambda o: o.to(torch.float16) if half_out else o)(
+            fn(*[up(a) for a in args], **{k: up(v) for k, v in kwargs.items()})))
+        expect["deviation"] = ("PyTorch 1.13 has no Half kernel for %s; computed on the float16 values, as newer "
+                               "PyTorch does" % op["primary"])
+        args = [up(eval_code(c)) for c in case["args"]]
+        kwargs = {k: up(eval_code(c)) for k, c in case["kwargs"]}
+        expect["relations"] = relations(op, case, args, kwargs, out)
+        return expect
     if expect["ok"]:
         args = [eval_code(c) for c in case["args"]]  # fresh: embedding's max_norm renormalizes in place
         kwargs = {k: eval_code(c) for k, c in case["kwargs"]}
@@ -585,7 +690,14 @@ def expect_of(op, case):
 
 
 def golden_line(op, case):
-    return {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect_of(op, case)}
+    expect = expect_of(op, case)
+    g = {"name": case["name"], "code": case["code"], "request": request_json(case), "expect": expect}
+    if op["primary"] == "torch.isin" and any(isinstance(a, torch.Tensor) and not a.is_contiguous()
+                                             for a in [eval_code(c) for c in case["args"]]):
+        del g["request"]  # (a request's tensors are contiguous: isin refuses some strides, only the code says them)
+    if "deviation" in expect:
+        g["deviation"] = expect.pop("deviation")
+    return g
 
 
 # --------------------------------------------------------------------------------------------
@@ -1217,6 +1329,170 @@ def search_cases(C):
     A("err_unknown_kw", S(3), T([2]), [("foo", "1")])
 
 
+def isin_cases(C):
+    T = C.T
+
+    def V(shape, dt="int64", style="literal"):  # small integers: many elements are found
+        return T(shape, dt, style, domain="ties")
+    C.add("basic", [V([2, 3]), V([3])])
+    C.add("invert", [V([2, 3]), V([2])], [("invert", "True")])
+    C.add("assume_unique", ["torch.tensor([3, 1, 4, 0])", "torch.tensor([4, 2, 0])"], [("assume_unique", "True")])
+    C.add("assume_unique_invert", ["torch.tensor([3, 1, 4, 0])", "torch.tensor([4, 2, 0])"],
+          [("assume_unique", "True"), ("invert", "True")])
+    C.add("sort_path", [V([4]), "torch.arange(-6, 10)"])
+    C.add("sort_path_unique", ["torch.tensor([3, 6, 9, 0])", "torch.arange(13) * 2"], [("assume_unique", "True")])
+    C.add("sort_path_unique_invert", ["torch.tensor([3, 6, 9, 0])", "torch.arange(13) * 2"],
+          [("assume_unique", "True"), ("invert", "True")])
+    C.add("ties", ["torch.tensor([1, 2])", "torch.tensor([2, 2, 5])"])
+    C.add("nan_and_zero", ["torch.tensor([float('nan'), 1.0, -0.0])", "torch.tensor([float('nan'), 0.0])"])
+    C.add("python_test", [V([2, 3]), "2"])
+    C.add("python_test_invert", [V([2, 3]), "2"], [("invert", "True")])
+    C.add("python_elements", ["2", V([4])])
+    C.add("python_float_test", [V([3]), "2.5"])
+    C.add("python_float_equal", [V([3]), "2.0"])
+    C.add("python_float_elements", ["1.0", V([3])])
+    C.add("int8_wraps_scalar", ["torch.tensor([1, 2, 3, -2], dtype=torch.int8)", "258"])
+    C.add("uint8_wraps_scalar", ["torch.tensor([1, 2, 254], dtype=torch.uint8)", "-2"])
+    C.add("scalar_elements_wrap", ["258", "torch.tensor([1, 2, 3], dtype=torch.int8)"])
+    C.add("int8_promotes", ["torch.tensor([1, 2, 3, 4], dtype=torch.int8)", "torch.tensor([258, 2])"])
+    C.add("mixed_dtypes", [V([4]), V([3], "float32")])
+    C.add("float32_0d_test", ["torch.tensor([16777217, 3])", "torch.tensor(16777216.0)"])
+    C.add("test_0d", [V([2, 2]), "torch.tensor(2)"])
+    C.add("elements_0d", ["torch.tensor(2)", V([3])])
+    C.add("test_2d", [V([3]), V([2, 2])])
+    C.add("empty_test", [T([3]), "torch.tensor([], dtype=torch.float32)"])
+    C.add("empty_test_invert", [T([3]), "torch.tensor([], dtype=torch.float32)"], [("invert", "True")])
+    C.add("empty_elements", ["torch.zeros(0, 2)", T([3])])
+    C.add("noncontig", [V([3, 2], style="t"), V([2, 2], style="expand")])
+    C.add("noncontig_permute", [V([2, 3, 2], style="permute"), V([3])])
+    C.add("noncontig_test_refused", [V([2, 3]), "torch.tensor([[2, 0], [1, 3]]).t()"])
+    C.add("noncontig_test_sort_path", [V([2, 3]), "torch.arange(40).reshape(20, 2).t()"])
+    C.add("noncontig_test_sliced", [V([2, 3]), "torch.tensor([2, 0, 5, 1, 3, 6])[::2]"])
+    C.add("kw_all", [], [("elements", V([3])), ("test_elements", V([2])), ("invert", "True")])
+    C.add("kw_test_element", [V([3])], [("test_element", "1")])
+    C.add("kw_element", [], [("element", "1"), ("test_elements", V([3]))])
+    for dt in DTYPES:
+        C.add("dtype_" + dt, [V([2, 3], dt), V([3], dt)])
+        C.add("dtype_scalar_" + dt, [V([3], dt), "1"])
+        C.add("dtype_scalar_elements_" + dt, ["1", V([3], dt)])
+    C.add("bool_test_scalar", [V([3]), "True"])
+    C.add("bool_elements_scalar", ["True", V([3])])
+    C.add("bfloat16_test", [V([3]), V([2], "bfloat16")])
+    C.add("float16_sort_path", [V([4], "float16"), "torch.arange(13, dtype=torch.float16)"])
+    C.names_sweep([V([3]), V([2])])
+    C.add("err_both_scalars", ["2", "3"])
+    C.add("err_list_test", [V([3]), "[1, 2]"])
+    C.add("err_none_test", [V([3]), "None"])
+    C.add("err_positional_flag", [V([3]), V([2]), "True"])
+    C.add("err_int_flag", [V([3]), V([2])], [("invert", "1")])
+    C.add("err_string", [V([3]), "'a'"])
+    C.add("err_missing_test", [V([3])])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", [V([3]), V([2])], [("foo", "1")])
+
+
+def fill_diagonal_cases(C):
+    T = C.T
+
+    def A(name, args, kw=()):
+        C.add(name, args, kw, form="method")
+    A("square", [T([3, 3]), "5"])
+    A("tall", [T([7, 3]), "5"])
+    A("tall_wrap", [T([7, 3]), "5"], [("wrap", "True")])
+    A("tall_wrap_positional", [T([9, 2]), "-1", "True"])
+    A("wide_wrap", [T([3, 7]), "5"], [("wrap", "True")])
+    A("just_taller_wrap", [T([4, 3]), "5"], [("wrap", "True")])
+    A("column_wrap", [T([5, 1]), "2"], [("wrap", "True")])
+    A("cube", [T([2, 2, 2]), "5"])
+    A("cube_wrap", [T([3, 3, 3]), "1"], [("wrap", "True")])
+    A("rank4", [T([2, 2, 2, 2], "int64"), "7"])
+    A("empty", [T([0, 3]), "5"])
+    A("empty_square", [T([0, 0]), "5"])
+    A("one", [T([1, 1]), "5"], [("wrap", "True")])
+    A("transposed", [T([3, 4], style="t"), "5"])
+    A("transposed_wrap", [T([5, 2], style="t"), "5"], [("wrap", "True")])
+    A("sliced", ["torch.zeros(4, 6)[:, ::2]", "1"])
+    A("permuted", [T([3, 3, 3], style="permute"), "5"])
+    A("float_into_int", [T([3, 3], "int64"), "2.7"])
+    A("negative_into_uint8", [T([3, 3], "uint8"), "-1"])
+    A("into_bool", [T([2, 2], "bool"), "2"])
+    A("into_bfloat16", [T([2, 2], "bfloat16"), "1.1"])
+    A("nan", [T([2, 2]), "float('nan')"])
+    A("bool_value", [T([2, 2]), "True"])
+    A("tensor_value", [T([3, 3]), "torch.tensor(2.5)"])
+    A("int_tensor_value", [T([3, 3], "int64"), "torch.tensor(2.5)"])
+    A("keyword", [T([4, 2])], [("fill_value", "3"), ("wrap", "True")])
+    for dt in DTYPES:
+        A("dtype_" + dt, [T([3, 3], dt), "1"])
+    A("err_rank1", [T([3]), "5"])
+    A("err_rank0", [T([]), "5"])
+    A("err_unequal", [T([2, 3, 2]), "5"])
+    A("err_overflow_uint8", [T([3, 3], "uint8"), "300"])
+    A("err_overflow_empty", [T([0, 3], "uint8"), "300"])
+    A("err_overflow_half", [T([2, 2], "float16"), "1e6"])
+    A("err_tensor_1d", [T([3, 3]), "torch.tensor([2.0])"])
+    A("err_string", [T([3, 3]), "'a'"])
+    A("err_none", [T([3, 3]), "None"])
+    A("err_int_wrap", [T([3, 3]), "2", "1"])
+    A("err_missing", [T([3, 3])])
+    A("err_unknown_kw", [T([3, 3]), "1"], [("foo", "1")])
+
+
+def vander_cases(C):
+    T = C.T
+    C.add("basic", [T([4], "int64")])
+    C.add("N", [T([3]), "5"])
+    C.add("N0", [T([3]), "0"])
+    C.add("N1", [T([3]), "1"])
+    C.add("increasing", [T([3], "int64")], [("increasing", "True")])
+    C.add("positional_all", [T([3]), "4", "True"])
+    C.add("kw_N", [T([2])], [("N", "3")])
+    C.add("kw_all", [], [("x", T([3])), ("N", "2"), ("increasing", "True")])
+    C.add("empty", ["torch.tensor([], dtype=torch.float32)"])
+    C.add("empty_N", ["torch.zeros(0)", "2"])
+    C.add("zeros_and_signs", ["torch.tensor([0.0, -0.0, -2.0, 0.5])", "4", "True"])
+    C.add("nonfinite", ["torch.tensor([float('nan'), float('inf'), -float('inf')])", "3"])
+    C.add("int_wraps", ["torch.tensor([100, -3], dtype=torch.int8)", "12"])
+    C.add("float32_overflow", ["torch.tensor([1e20, 3.0])", "3"])
+    C.add("float32_rounding", ["torch.tensor([1.1, 0.3, 7.7])", "9"])
+    C.add("bfloat16_rounding", ["torch.tensor([1.1, 0.3, 7.7], dtype=torch.bfloat16)", "6"])
+    C.add("sliced", ["torch.tensor([1.0, 2.0, 3.0, 4.0])[::2]", "3"])
+    C.add("expanded", ["torch.tensor([2.0]).expand(3)"])
+    for dt in DTYPES:
+        C.add("dtype_" + dt, [T([3], dt), "4"])
+    C.add("err_2d", [T([2, 2])])
+    C.add("err_0d", ["torch.tensor(2.0)"])
+    C.add("err_negative_N", [T([3]), "-1"])
+    C.add("err_float_N", [T([3]), "2.0"])
+    C.add("err_list", ["[1, 2]"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", [T([3])], [("foo", "1")])
+
+
+def linalg_vander_cases(C):
+    T = C.T
+    C.add("basic", [T([3])])
+    C.add("N", [T([3], "int64")], [("N", "4")])
+    C.add("batched", [T([2, 3])])
+    C.add("rank3", [T([2, 1, 3])], [("N", "2")])
+    C.add("zero_d", ["torch.tensor(2.0)"], [("N", "3")])
+    C.add("empty_rows", ["torch.zeros(2, 0)"], [("N", "3")])
+    C.add("int8_to_int64", ["torch.tensor([100, -3], dtype=torch.int8)"], [("N", "12")])
+    C.add("transposed", [T([3, 2], style="t")])
+    C.add("expanded", [T([2, 3], style="expand")])
+    C.add("float32_rounding", ["torch.tensor([1.1, 0.3, 7.7])"], [("N", "9")])
+    for dt in DTYPES:
+        C.add("dtype_" + dt, [T([3], dt)], [("N", "3")])
+    C.add("err_N1", [T([3])], [("N", "1")])
+    C.add("err_N0", [T([3])], [("N", "0")])
+    C.add("err_zero_d_default", ["torch.tensor(2.0)"])
+    C.add("err_empty", ["torch.zeros(0)"])
+    C.add("err_N_positional", [T([3]), "3"])
+    C.add("err_list", ["[1.0, 2.0]"])
+    C.add("err_no_args", [])
+    C.add("err_unknown_kw", [T([3])], [("foo", "1")])
+
+
 def one_hot_cases(C):
     I = C.I  # noqa: E741
     C.add("inferred", [I([4], 3)])
@@ -1373,6 +1649,18 @@ def random_cases(C, n=6):
             vals = T(rshape(rng, rng.randint(1, 2)), sdt if rng.random() < 0.7 else "float32", rng.choice(STYLES))
             kw = [(f, "True") for f in ("right", "out_int32") if rng.random() < 0.4]
             C.add(name, [vals, bounds] if p == "torch.bucketize" else [bounds, vals], kw)
+        elif p == "torch.Tensor.fill_diagonal_":
+            n = rng.randint(0, 3)
+            shape = [n] * rng.randint(2, 3) if rng.random() < 0.5 else [rng.randint(0, 6), rng.randint(0, 3)]
+            C.add(name, [T(shape, dt, rng.choice(["literal", "t", "transpose", "permute"])), "1"],
+                  [("wrap", "True")] if rng.random() < 0.5 else [], form="method")
+        elif p in ("torch.vander", "torch.linalg.vander"):
+            xs = T(rshape(rng, 1 if p == "torch.vander" else rng.randint(1, 2)), dt, style)
+            C.add(name, [xs], [("N", str(rng.randint(2, 5)))] if rng.random() < 0.6 else [])
+        elif p == "torch.isin":
+            tdt = dt if rng.random() < 0.7 else rng.choice(DTYPES)
+            kw = [("invert", "True")] if rng.random() < 0.4 else []
+            C.add(name, [T(shape, dt, style, domain="ties"), T(rshape(rng, rng.randint(1, 2)), tdt, rng.choice(STYLES), domain="ties")], kw)
         elif p == "torch.nn.functional.one_hot":
             c = rng.randint(1, 4)
             C.add(name, [I(rshape(rng, rng.randint(0, 2)), c, style=style)] + ([str(c + rng.randint(0, 2))] if rng.random() < 0.5 else []))
@@ -1401,6 +1689,10 @@ CASES = {
     "torch.argwhere": nonzero_cases,
     "torch.searchsorted": search_cases,
     "torch.bucketize": search_cases,
+    "torch.isin": isin_cases,
+    "torch.Tensor.fill_diagonal_": fill_diagonal_cases,
+    "torch.vander": vander_cases,
+    "torch.linalg.vander": linalg_vander_cases,
     "torch.nn.functional.one_hot": one_hot_cases,
     "torch.nn.functional.embedding": embedding_cases,
 }

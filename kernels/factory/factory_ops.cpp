@@ -9,10 +9,12 @@
 #include "kernels/factory/factory_ops.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/error.hpp"
 #include "core/factories.hpp"
 #include "core/number_format.hpp"
+#include "core/scope.hpp"
 #include "core/shape.hpp"
 #include "kernels/common/composite.hpp"
 
@@ -131,6 +133,60 @@ OpResult arange_run(const Bound& b) {
   const Value& d = arg(b, "dtype");
   return one(arange(arg(b, "start"), arg(b, "end"), arg(b, "step"),
                     d.is<DType>() ? std::optional<DType>(d.as<DType>()) : std::nullopt));
+}
+
+// torch.range(start, end, step): end included, deprecated (its UserWarning goes to the program's
+// step). PyTorch 1.13's range_out: start, end and step in the dtype's accumulator (double for
+// float32/float64, float for bfloat16 and float16, int64 for integers, with c10's overflow
+// check), floor((end − start)/step) + 1 elements, element i = start + i·step in the accumulator,
+// then stored (uint8 wraps). The dtype is the default float dtype unless dtype= says: never
+// inferred from the numbers. float16 has no kernel in 1.13 and is computed as newer PyTorch does.
+std::string c_double(double v) {  // as a C++ stream prints it (PyTorch's messages)
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+OpResult range_run(const Bound& b) {
+  check_factory_options(b);
+  python_warning(
+      "UserWarning: torch.range is deprecated and will be removed in a future release because its behavior is "
+      "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).");
+  const DType d = dtype_or(b, default_float_dtype());
+  if (d == DType::Bool) fail("RuntimeError", "\"range_cpu\" not implemented for 'Bool'", "dtype");
+  const bool floating = is_floating(d), narrow = d == DType::Float16 || d == DType::BFloat16;
+  const DType acc = floating ? (narrow ? DType::Float32 : DType::Float64) : DType::Int64;
+  const Scalar start = checked_scalar(number_arg(b, "start"), acc, "start");
+  const Scalar end = checked_scalar(number_arg(b, "end"), acc, "end");
+  const Scalar step = checked_scalar(number_arg(b, "step"), acc, "step");
+  auto held = [&](const Scalar& v) { return floating ? v.f : double(v.i); };
+  const double xs = held(start), xe = held(end), xd = held(step);
+  if (!(xd > 0 || xd < 0)) fail("RuntimeError", "step must be nonzero", "step");
+  if (!std::isfinite(xs) || !std::isfinite(xe))
+    fail("RuntimeError",
+         "unsupported range: " + (floating ? c_double(xs) : std::to_string(start.i)) + " -> " +
+             (floating ? c_double(xe) : std::to_string(end.i)),
+         std::isfinite(xs) ? "end" : "start");
+  if (!((xd > 0 && xe >= xs) || (xd < 0 && xe <= xs)))
+    fail("RuntimeError", "upper bound and lower bound inconsistent with step sign", "step");
+  std::int64_t size = 0;
+  if (!floating)
+    size = (end.i - start.i) / step.i + 1;
+  else if (narrow)
+    size = std::int64_t((float(xe) - float(xs)) / float(xd) + 1.0f);
+  else
+    size = std::int64_t((xe - xs) / xd + 1);
+  check_limits({size});
+  Tensor out = Tensor::empty(d, {size});
+  for (std::int64_t i = 0; i < size; ++i) {
+    if (!floating)
+      out.set(i, Scalar::from_int(std::int64_t(std::uint64_t(start.i) + std::uint64_t(i) * std::uint64_t(step.i))));
+    else if (narrow)
+      out.set(i, Scalar::from_float(double(float(xs) + float(i) * float(xd))));
+    else
+      out.set(i, Scalar::from_float(xs + double(i) * xd));
+  }
+  return one(out);
 }
 
 // out[3] = start + 3·step = 0.5 + 3·1 = 3.5; an integer result counts from start and step
@@ -370,6 +426,14 @@ void add_factory_ops(std::vector<const OpDescriptor*>& t) {
                 with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
                               pos_default("step", ParamType::Number, std::int64_t(1))}),
                 arange_run, no_sources, arange_equation));
+  add_op(t, composite_op(
+                "torch.range", family,
+                "Numbers from start to end with end included, step apart (deprecated: torch.arange leaves "
+                "end out); float32 unless dtype= says otherwise.",
+                "torch.range(1, 4)",
+                with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
+                              pos_default("step", ParamType::Number, std::int64_t(1))}),
+                range_run, no_sources, arange_equation));
   add_op(t, composite_op("torch.linspace", family, "steps numbers evenly spaced from start to end, both ends included.",
                          "torch.linspace(0, 1, steps=5)",
                          with_options({pos("start", ParamType::Number), pos("end", ParamType::Number),

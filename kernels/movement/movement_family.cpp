@@ -50,10 +50,10 @@ Proxied run_on_proxies(const Bound& b) {
   Bound pb = b;
   std::int64_t next = 1;
   for (std::size_t i = 0; i < b.values.size(); ++i) {
-    // The moved tensors: the input (split's is named tensor), or the list of them (narrow's
-    // tensor start and view_as's other only shape the result).
+    // The moved tensors: the input (split's is named tensor), or the list of them, and the
+    // scatter views' src (narrow's tensor start and view_as's other only shape the result).
     const std::string& name = b.op->params[i].name;
-    if (name != "input" && name != "tensors" && name != "tensor") continue;
+    if (name != "input" && name != "tensors" && name != "tensor" && name != "src") continue;
     Value& v = pb.values[i];
     if (v.is<Tensor>()) {
       p.slots.push_back({int(i), -1, next});

@@ -69,7 +69,14 @@ Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
       &from);
 }
 
+// PyTorch's select and diagonal views with their checks and words (kernels/movement/view_ops.cpp);
+// dims as given (negative ones wrapped here), the errors name "dim", "index", "dim1", "dim2".
+Tensor select_view(const Tensor& x, std::int64_t dim, std::int64_t index);
+Tensor diagonal_view(const Tensor& x, std::int64_t offset, std::int64_t dim1, std::int64_t dim2);
+
 void add_view_ops(std::vector<const OpDescriptor*>& t);           // kernels/movement/view_ops.cpp
+void add_scatter_view_ops(std::vector<const OpDescriptor*>& t);   // kernels/movement/scatter_view_ops.cpp
+void add_channel_shuffle(std::vector<const OpDescriptor*>& t);    // kernels/movement/channel_shuffle_op.cpp
 void add_index_ops(std::vector<const OpDescriptor*>& t);          // kernels/indexing/index_ops.cpp: x[index], x.T
 void add_diag_ops(std::vector<const OpDescriptor*>& t);           // kernels/movement/diag_ops.cpp
 void add_repeat_interleave(std::vector<const OpDescriptor*>& t);  // kernels/movement/repeat_interleave_op.cpp

@@ -7,6 +7,13 @@ namespace whence {
 // output element is its one source, so ∂out/∂source = 1. Backward then sums the upstream
 // gradient over every output element that read a source (expand, repeat and tile sum back);
 // tril/triu's zeros and diag_embed's off-diagonal have no source and send nothing back.
-void add_movement_gradients(GradRules& r) { set_family_rule(r, "movement", GradRule{unit_derivatives}); }
+// PyTorch 1.13 has no backward for the channel shuffles (their grad_fn is NotImplemented).
+void add_movement_gradients(GradRules& r) {
+  set_rule(r, "torch.nn.functional.channel_shuffle",
+           GradRule{nullptr, "derivative for channel_shuffle is not implemented"});
+  set_rule(r, "torch.nn.functional.native_channel_shuffle",
+           GradRule{nullptr, "derivative for aten::native_channel_shuffle is not implemented"});
+  set_family_rule(r, "movement", GradRule{unit_derivatives});
+}
 
 }  // namespace whence

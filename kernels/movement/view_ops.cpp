@@ -13,6 +13,40 @@
 
 namespace whence {
 
+Tensor select_view(const Tensor& x, std::int64_t given_dim, std::int64_t index) {
+  if (x.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "input");
+  const std::int64_t d = wrap_dim(given_dim, x.dim(), "dim");
+  const std::int64_t size = x.shape()[std::size_t(d)];
+  const std::int64_t i = index;
+  if (i < -size || i >= size)
+    fail("IndexError",
+         "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
+             " at dimension " + std::to_string(d),
+         "index");
+  return select(x, d, i < 0 ? i + size : i);
+}
+
+Tensor diagonal_view(const Tensor& x, std::int64_t offset, std::int64_t given1, std::int64_t given2) {
+  const std::int64_t d1 = wrap_dim(given1, x.dim(), "dim1"), d2 = wrap_dim(given2, x.dim(), "dim2");
+  if (d1 == d2)
+    fail("RuntimeError",
+         "diagonal dimensions cannot be identical " + std::to_string(given1) + ", " + std::to_string(given2), "dim2");
+  const std::int64_t s1 = x.shape()[std::size_t(d1)], s2 = x.shape()[std::size_t(d2)];
+  const std::int64_t n = offset >= 0 ? std::max<std::int64_t>(std::min(s1, s2 - offset), 0)
+                                     : std::max<std::int64_t>(std::min(s1 + offset, s2), 0);
+  std::int64_t start = x.offset();
+  if (n > 0) start += offset >= 0 ? offset * x.strides()[std::size_t(d2)] : -offset * x.strides()[std::size_t(d1)];
+  Shape shape, strides;
+  for (std::int64_t d = 0; d < x.dim(); ++d)
+    if (d != d1 && d != d2) {
+      shape.push_back(x.shape()[std::size_t(d)]);
+      strides.push_back(x.strides()[std::size_t(d)]);
+    }
+  shape.push_back(n);
+  strides.push_back(x.strides()[std::size_t(d1)] + x.strides()[std::size_t(d2)]);
+  return x.as_strided(shape, strides, start);
+}
+
 namespace {
 
 std::vector<std::int64_t> ints(const Bound& b, const char* name) { return ints_of(arg(b, name)); }
@@ -158,17 +192,7 @@ std::vector<Tensor> narrow_apply(const Bound& b) {
 }
 
 std::vector<Tensor> select_apply(const Bound& b) {
-  const Tensor& x = input_tensor(b);
-  if (x.dim() == 0) fail("IndexError", "select() cannot be applied to a 0-dim tensor.", "input");
-  const std::int64_t d = wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim");
-  const std::int64_t size = x.shape()[std::size_t(d)];
-  std::int64_t i = int_arg(b, "index", 0);
-  if (i < -size || i >= size)
-    fail("IndexError",
-         "select(): index " + std::to_string(i) + " out of range for tensor of size " + shape_str(x.shape()) +
-             " at dimension " + std::to_string(d),
-         "index");
-  return single(select(x, d, i < 0 ? i + size : i));
+  return single(select_view(input_tensor(b), int_arg(b, "dim", 0), int_arg(b, "index", 0)));
 }
 
 std::vector<Tensor> unfold_apply(const Bound& b) {
@@ -193,29 +217,7 @@ std::vector<Tensor> unfold_apply(const Bound& b) {
 }
 
 std::vector<Tensor> diagonal_apply(const Bound& b) {
-  const Tensor& x = input_tensor(b);
-  const std::int64_t offset = int_arg(b, "offset", 0);
-  const std::int64_t d1 = wrap_dim(int_arg(b, "dim1", 0), x.dim(), "dim1"),
-                     d2 = wrap_dim(int_arg(b, "dim2", 1), x.dim(), "dim2");
-  if (d1 == d2)
-    fail("RuntimeError",
-         "diagonal dimensions cannot be identical " + std::to_string(int_arg(b, "dim1", 0)) + ", " +
-             std::to_string(int_arg(b, "dim2", 1)),
-         "dim2");
-  const std::int64_t s1 = x.shape()[std::size_t(d1)], s2 = x.shape()[std::size_t(d2)];
-  const std::int64_t n = offset >= 0 ? std::max<std::int64_t>(std::min(s1, s2 - offset), 0)
-                                     : std::max<std::int64_t>(std::min(s1 + offset, s2), 0);
-  std::int64_t start = x.offset();
-  if (n > 0) start += offset >= 0 ? offset * x.strides()[std::size_t(d2)] : -offset * x.strides()[std::size_t(d1)];
-  Shape shape, strides;
-  for (std::int64_t d = 0; d < x.dim(); ++d)
-    if (d != d1 && d != d2) {
-      shape.push_back(x.shape()[std::size_t(d)]);
-      strides.push_back(x.strides()[std::size_t(d)]);
-    }
-  shape.push_back(n);
-  strides.push_back(x.strides()[std::size_t(d1)] + x.strides()[std::size_t(d2)]);
-  return single(x.as_strided(shape, strides, start));
+  return single(diagonal_view(input_tensor(b), int_arg(b, "offset", 0), int_arg(b, "dim1", 0), int_arg(b, "dim2", 1)));
 }
 
 std::vector<Tensor> as_strided_apply(const Bound& b) {
@@ -519,6 +521,8 @@ void add_view_ops(std::vector<const OpDescriptor*>& t) {
                spec(triangle_apply<false>, false, "below the diagonal, zeroed by triu"));
   add_repeat_interleave(t);
   add_diag_ops(t);
+  add_scatter_view_ops(t);
+  add_channel_shuffle(t);
 }
 
 }  // namespace whence

@@ -1,4 +1,5 @@
-// empty_ops.cpp - torch.empty, torch.empty_like, torch.empty_strided and Tensor.new_empty:
+// empty_ops.cpp - torch.empty, torch.empty_like, torch.empty_strided, Tensor.new_empty and
+// Tensor.new_empty_strided:
 // PyTorch returns memory it never wrote, whose values no one can predict. Whence shows zeros
 // and says so in every response (OpDescriptor::note), never claiming PyTorch's values; the
 // shape, dtype and argument errors are PyTorch's.
@@ -53,13 +54,15 @@ OpResult new_empty_run(const Bound& b) {
   const Tensor& x = tensor_arg(b, "input");
   return zeros_of(b, x.dtype(), int_list_of(arg(b, "size")));
 }
-OpResult empty_strided_run(const Bound& b) {
+OpResult strided_zeros(const Bound& b, DType dflt) {
   const Shape size = int_list_of(arg(b, "size")), stride = int_list_of(arg(b, "stride"));
   if (size.size() != stride.size())
     fail("RuntimeError", "dimensionality of sizes (" + std::to_string(size.size()) +
                              ") must match dimensionality of strides (" + std::to_string(stride.size()) + ")");
-  return zeros_of(b, default_float_dtype(), size);
+  return zeros_of(b, dflt, size);
 }
+OpResult empty_strided_run(const Bound& b) { return strided_zeros(b, default_float_dtype()); }
+OpResult new_empty_strided_run(const Bound& b) { return strided_zeros(b, tensor_arg(b, "input").dtype()); }
 
 std::vector<Source> no_empty_sources(const Bound&, const OpResult&, int, std::int64_t) { return {}; }
 
@@ -96,6 +99,10 @@ void add_empty_ops(std::vector<const OpDescriptor*>& t) {
   add("torch.Tensor.new_empty", "An uninitialised tensor of the given size with the dtype of self. Whence shows zeros.",
       "torch.tensor([1.5, 2.5]).new_empty((2, 2))", std::string("input:Tensor size:IntList *") + kEmptyOptions,
       new_empty_run);
+  add("torch.Tensor.new_empty_strided",
+      "An uninitialised tensor of the given size and strides with the dtype of self. Whence shows zeros.",
+      "torch.tensor([1.5, 2.5]).new_empty_strided((2, 3), (1, 2))",
+      std::string("input:Tensor size:IntList stride:IntList *") + kEmptyOptions, new_empty_strided_run);
 }
 
 }  // namespace whence

@@ -48,9 +48,12 @@ const Tensor& list_tensor(const Bound& b, int param, int item);
 std::string out_value(const OpResult& r, int position, std::int64_t flat);
 
 // The files of the family (kernels/select/select_*.cpp).
-void add_select_read_ops(std::vector<const OpDescriptor*>& t);    // select_read.cpp
-void add_select_write_ops(std::vector<const OpDescriptor*>& t);   // select_write_ops.cpp
-void add_select_search_ops(std::vector<const OpDescriptor*>& t);  // select_search.cpp
-void add_select_nn_ops(std::vector<const OpDescriptor*>& t);      // select_nn.cpp
+void add_select_read_ops(std::vector<const OpDescriptor*>& t);       // select_read.cpp
+void add_select_write_ops(std::vector<const OpDescriptor*>& t);      // select_write_ops.cpp
+void add_select_search_ops(std::vector<const OpDescriptor*>& t);     // select_search.cpp
+void add_select_nn_ops(std::vector<const OpDescriptor*>& t);         // select_nn.cpp
+void add_select_isin_ops(std::vector<const OpDescriptor*>& t);       // select_isin.cpp
+void add_select_fill_diagonal(std::vector<const OpDescriptor*>& t);  // select_fill_diagonal.cpp
+void add_select_vander(std::vector<const OpDescriptor*>& t);         // select_vander.cpp
 
 }  // namespace whence

@@ -123,6 +123,22 @@ void embedding_derivatives(const Bound& b, const OpResult&, int, std::int64_t fl
     d[k] = sources[k].param == weight && sources[k].flat == row * cols + j && row != padding ? scale : 0.0;
 }
 
+// vander: out = x^k (k the element's power), so ∂out/∂x = k·x^(k-1) (the ones have no source).
+void vander_derivatives(const Bound& b, const OpResult& r, int, std::int64_t flat, const std::vector<Source>& sources,
+                        double* d) {
+  const std::int64_t n = r.tensors[0].shape().back(), c = flat % n;
+  const bool increasing = b.op->param_index("increasing") < 0 || bool_arg(b, "increasing", false);
+  const std::int64_t k = increasing ? c : n - 1 - c;
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    d[i] = double(k) * std::pow(source_number(b, sources[i]), double(k - 1));
+}
+
+// torch.vander with N ≤ 1 never reads x (a fill of ones, or nothing): no graph in PyTorch.
+void vander_check(const Bound&, const OpResult& r) {
+  if (r.tensors[0].shape().back() <= 1)
+    fail("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
+}
+
 }  // namespace
 
 void add_select_gradients(GradRules& r) {
@@ -146,6 +162,14 @@ void add_select_gradients(GradRules& r) {
   for (const char* name :
        {"torch.nonzero", "torch.argwhere", "torch.searchsorted", "torch.bucketize", "torch.nn.functional.one_hot"})
     set_rule(r, name, GradRule{nullptr, integer});
+  set_rule(r, "torch.isin", GradRule{nullptr, "its result is bool, which carries no gradient"});
+  GradRule vander{vander_derivatives};
+  vander.check = vander_check;
+  set_rule(r, "torch.vander", vander);
+  set_rule(r, "torch.linalg.vander", GradRule{vander_derivatives});
+  // in place: PyTorch refuses the leaf a single call writes into (a program's x.fill_diagonal_ too)
+  set_rule(r, "torch.Tensor.fill_diagonal_",
+           GradRule{nullptr, "a view of a leaf Variable that requires grad is being used in an in-place operation."});
   set_family_rule(r, "select", GradRule{nullptr, "Whence does not differentiate this op yet"});
 }
 

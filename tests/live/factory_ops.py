@@ -7,7 +7,7 @@ Fields of an entry:
     kind      sized   size as varargs / tuple / list / size= (zeros, ones, full)
               like    the shape and dtype of an input tensor (zeros_like, ones_like, full_like)
               new     a size and self's dtype (x.new_zeros, new_ones, new_full: methods)
-              range   Python numbers start/end/step or steps (arange, linspace, logspace)
+              range   Python numbers start/end/step or steps (arange, linspace, logspace, range)
               eye     n and m
               tri     row, col, offset (tril_indices, triu_indices)
     fill      the Python code of the fill value the generic cases pass (full, full_like), or None
@@ -41,6 +41,7 @@ OPS = [
     _f("torch.eye", "eye"),
     _f("torch.tril_indices", "tri"),
     _f("torch.triu_indices", "tri"),
+    _f("torch.range", "range"),
 ]
 
 

@@ -12,12 +12,14 @@ Fields of an entry:
     decided_by  the tensor argument whose elements decide where the input's elements land
               (repeat_interleave's repeats): `index` sources by perturbation
     method    the primary is a Tensor method only (torch.Tensor.view)
+    also_moved  the argument (position after the input counted from 0 as the input, and keyword) whose
+              elements land in the result besides the input's (the scatter views' src: [1, "src"])
 """
 
 
-def _op(primary, aliases=(), simple=(), cases=(), errors=(), min_rank=0, decided_by=None):
+def _op(primary, aliases=(), simple=(), cases=(), errors=(), min_rank=0, decided_by=None, also_moved=()):
     return {"primary": primary, "aliases": list(aliases), "simple": list(simple), "cases": list(cases),
-            "errors": list(errors), "min_rank": min_rank, "decided_by": decided_by}
+            "errors": list(errors), "min_rank": min_rank, "decided_by": decided_by, "also_moved": list(also_moved)}
 
 
 def _shape(shape):
@@ -178,6 +180,70 @@ OPS = [
         C("vector", [3]), C("offset", [2, 2], ["1"]), C("negative", [2, 3], ["-1"]), C("keyword", [3], [], [("offset", "2")]),
         C("rank0", []), C("rank3", [2, 1, 2]), C("empty", [2, 0], ["1"]), C("transposed", [2, 3], style="t")],
         errors=[E("err_float_offset", [3], ["0.5"])]),
+    # The scatter views: src lands where the view reads. slice_scatter's calls all give step:
+    # PyTorch 1.13 reads its default step as garbage (a SymInt default; "slice step must be
+    # positive" or a one-row slice, varying by process), so no golden leans on it.
+    _op("torch.select_scatter", simple=["torch.tensor([7., 8., 9.])", "0", "1"], min_rank=1, also_moved=[1, "src"], cases=[
+        C("dim1", [2, 3], ["torch.tensor([7., 8.])", "1", "2"]), C("negative_index", [2, 3], ["torch.tensor([7., 8., 9.])", "0", "-1"]),
+        C("negative_dim", [2, 3, 2], ["torch.tensor([[7., 8.], [9., 10.]])", "-2", "0"]),
+        C("keyword", [2, 3], [], [("src", "torch.tensor([7., 8.])"), ("dim", "1"), ("index", "0")]),
+        C("transposed", [2, 3], ["torch.tensor([7., 8., 9.])", "0", "1"], style="t"),
+        C("src_transposed", [3, 2, 2], ["torch.tensor([[1., 2.], [3., 4.]]).t()", "0", "1"]),
+        C("int_src", [2, 3], ["torch.tensor([7, 8, 9])", "0", "0"]), C("rank1", [4], ["torch.tensor(5.)", "0", "2"]),
+        C("empty", [2, 0], ["torch.zeros(0)", "0", "1"]), C("expanded", [2, 3], ["torch.tensor([7., 8.])", "1", "1"], style="expand")],
+        errors=[E("err_src_shape", [2, 3], ["torch.tensor([1., 2.])", "0", "0"]), E("err_index", [2, 3], ["torch.ones(3)", "0", "2"]),
+                E("err_negative_index", [2, 3], ["torch.ones(2)", "1", "-4"]), E("err_dim", [2, 3], ["torch.ones(3)", "2", "0"]),
+                E("err_rank0", [], ["torch.tensor(1.)", "0", "0"]), E("err_src_float", [2, 3], ["1.0", "0", "0"]),
+                E("err_src_rank0", [2, 3], ["torch.tensor(2.)", "0", "0"]), E("err_missing_index", [2, 3], ["torch.ones(3)", "0"]),
+                E("err_float_index", [2, 3], ["torch.ones(3)", "0", "0.5"])]),
+    _op("torch.slice_scatter", simple=["torch.tensor([[7., 8., 9.]])", "0", "1", "2", "1"], min_rank=1, also_moved=[1, "src"], cases=[
+        C("step2", [2, 4], ["torch.tensor([[7., 8.], [9., 10.]])", "1", "0", "4", "2"]),
+        C("keyword", [2, 3], ["torch.tensor([[7., 8., 9.]])"], [("start", "-1"), ("step", "1")]),
+        C("none_bounds", [2, 3], ["torch.ones(2, 3)", "0", "None", "None", "1"]),
+        C("clamped", [2, 3], ["torch.ones(2, 2)", "1", "-5", "2", "1"]), C("past_end", [2, 3], ["torch.ones(2, 1)", "1", "2", "10", "1"]),
+        C("empty_slice", [2, 3], ["torch.ones(2, 0)", "1", "2", "1", "1"]),
+        C("transposed", [2, 3], ["torch.ones(1, 3)", "0", "0", "1", "1"], style="t"),
+        C("src_transposed", [3, 2], ["torch.tensor([[1., 2.], [3., 4.]]).t()", "0", "1", "3", "1"]),
+        C("big_step", [4, 2], ["torch.ones(1, 2)", "0", "1", "None", "10"]), C("rank1", [5], ["torch.tensor([7, 8])", "0", "1", "4", "2"]),
+        C("negative_dim", [2, 3, 2], ["torch.zeros(2, 3, 1)", "-1", "1", "2", "1"]), C("empty", [0, 3], ["torch.ones(0, 3)", "0", "0", "5", "1"]),
+        C("expanded", [2, 3], ["torch.tensor([[7.], [8.]])", "1", "1", "2", "1"], style="expand")],
+        errors=[E("err_step0", [2, 3], ["torch.ones(2, 3)", "0", "0", "2", "0"]),
+                E("err_negative_step", [2, 3], ["torch.ones(2, 2)", "1", "0", "3", "-1"]),
+                E("err_src_shape", [2, 3], ["torch.ones(2, 2)", "1", "0", "3", "1"]), E("err_dim", [2, 3], ["torch.ones(2, 3)", "2", "0", "3", "1"]),
+                E("err_rank0", [], ["torch.tensor(1.)", "0", "0", "1", "1"]), E("err_float_start", [2, 3], ["torch.ones(2, 3)", "0", "0.5", "2", "1"]),
+                E("err_src_float", [2, 3], ["1.0", "0", "0", "2", "1"])]),
+    _op("torch.diagonal_scatter", simple=["torch.tensor([7., 8.])"], min_rank=2, also_moved=[1, "src"], cases=[
+        C("offset1", [2, 3], ["torch.tensor([7., 8.])", "1"]), C("offset2", [2, 3], ["torch.tensor([7.])", "2"]),
+        C("past_edge", [2, 3], ["torch.zeros(0)", "4"]), C("negative", [2, 3], ["torch.tensor([7.])", "-1"]),
+        C("dims", [2, 2, 3], ["torch.ones(3, 2)", "0", "0", "1"]),
+        C("negative_dims", [2, 3], [], [("src", "torch.tensor([7., 8.])"), ("dim1", "-1"), ("dim2", "-2")]),
+        C("transposed", [2, 3], ["torch.tensor([7., 8.])"], style="t"),
+        C("src_transposed", [2, 2, 2], ["torch.tensor([[1., 2.], [3., 4.]]).t()", "0", "1", "2"]),
+        C("int_src", [3, 3], ["torch.tensor([7, 8, 9])"]), C("keyword", [3, 3], ["torch.tensor([7., 8.])"], [("offset", "-1")]),
+        C("empty", [0, 3], ["torch.zeros(0)"]), C("expanded", [3, 3], ["torch.tensor([7., 8., 9.])"], style="expand")],
+        errors=[E("err_same", [2, 3], ["torch.ones(2)", "0", "0", "0"]), E("err_dim", [2, 3], ["torch.ones(2)", "0", "0", "2"]),
+                E("err_rank1", [3], ["torch.ones(2)"]), E("err_src_shape", [2, 3], ["torch.ones(3)"]),
+                E("err_src_missing", [2, 3], []), E("err_src_float", [2, 3], ["1.0"])]),
+    # channel_shuffle: PyTorch 1.13 has no backward for either (relations by perturbation).
+    # native_channel_shuffle checks nothing in 1.13: groups <= 0, groups not dividing C and empty
+    # inputs crash the process or read past the input, so no golden calls it so.
+    _op("torch.nn.functional.channel_shuffle", simple=["3"], min_rank=3, cases=[
+        C("groups2", [1, 6, 2], ["2"]), C("rank4", [2, 4, 2, 1], ["2"]), C("one_group", [1, 4, 2], ["1"]),
+        C("all_groups", [1, 4, 1], ["4"]), C("keyword", [1, 4, 2], [], [("groups", "2")]),
+        C("transposed", [2, 4, 3], ["2"], style="transpose"), C("permuted", [2, 4, 2, 2], ["2"], style="permute"),
+        C("expanded", [2, 4, 3], ["2"], style="expand"), C("rank5", [1, 4, 1, 2, 1], ["2"]),
+        C("empty_batch", [0, 4, 2], ["2"]), C("empty_channels", [2, 0, 2], ["2"]), C("empty_inner", [2, 4, 0], ["2"])],
+        errors=[E("err_rank2", [2, 4], ["2"]), E("err_rank1", [4], ["2"]), E("err_rank0", [], ["1"]),
+                E("err_groups0", [1, 4, 2], ["0"]), E("err_negative", [1, 4, 2], ["-1"]), E("err_divisible", [1, 6, 2], ["4"]),
+                E("err_float_groups", [1, 4, 2], ["2.0"]), E("err_bool_groups", [1, 4, 2], ["True"]),
+                E("err_missing_groups", [1, 4, 2], []), E("err_rank2_groups0", [2, 4], ["0"])]),
+    _op("torch.nn.functional.native_channel_shuffle", simple=["3"], min_rank=3, cases=[
+        C("rank2", [2, 6], ["3"]), C("groups2", [1, 6, 2], ["2"]), C("rank4", [2, 4, 2, 1], ["2"]),
+        C("one_group", [1, 4, 2], ["1"]), C("all_groups", [1, 4, 1], ["4"]), C("keyword", [1, 4, 2], [], [("groups", "2")]),
+        C("transposed", [2, 4, 3], ["2"], style="transpose"), C("permuted", [2, 4, 2, 2], ["2"], style="permute"),
+        C("expanded", [2, 4, 3], ["2"], style="expand")],
+        errors=[E("err_rank1", [4], ["2"]), E("err_rank0", [], ["1"]), E("err_float_groups", [1, 4, 2], ["2.0"]),
+                E("err_missing_groups", [1, 4, 2], [])]),
 ]
 
 

@@ -63,6 +63,7 @@ OPS = [
     _f("torch.empty_like", "empty"),
     _f("torch.empty_strided", "empty"),
     _f("torch.Tensor.new_empty", "empty"),
+    _f("torch.Tensor.new_empty_strided", "empty"),
 ]
 
 

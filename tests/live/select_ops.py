@@ -11,6 +11,9 @@ Fields of an entry:
                       scatter_reduce, index_put, put)
               search  the output says where elements are (nonzero, argwhere, searchsorted,
                       bucketize)
+              member  whether each element is among the test elements (isin)
+              diagonal  the input with its diagonal filled (fill_diagonal_)
+              power   rows of powers of each element (vander)
     names     the base names it has under torch and torch.Tensor (checked with hasattr), or
     only      the exact qualified names (embedding: torch.embedding is another op with the
               weight first)
@@ -46,6 +49,16 @@ OPS = [
     _o("torch.argwhere", "search"),
     _o("torch.searchsorted", "search"),
     _o("torch.bucketize", "search"),
+    _o("torch.isin", "member",
+       note="the element is a value source; an equal test element (the first) the winner, value; with none equal every "
+            "test element compares; relations by perturbation, the tie rule (the first of several equal) added"),
+    _o("torch.Tensor.fill_diagonal_", "diagonal", only=["torch.Tensor.fill_diagonal_"],
+       note="in place in PyTorch: a copy with the diagonal filled (a program writes it back); value sources by "
+            "perturbation of a contiguous float64 surrogate input (the diagonal is the same for any non-overlapping "
+            "strides) and of a 0-d fill_value tensor"),
+    _o("torch.vander", "power", note="x[i] is the value source of every power k >= 1 of row i, by perturbation of a "
+       "float64 copy (autograd misses x = 0, whose powers above 1 have zero gradient)"),
+    _o("torch.linalg.vander", "power", only=["torch.linalg.vander"]),
     _o("torch.nn.functional.one_hot", "read", only=["torch.nn.functional.one_hot"]),
     _o("torch.nn.functional.embedding", "read", only=["torch.nn.functional.embedding"],
        note="torch.embedding(weight, input, ...) takes its arguments in another order: a different op"),
