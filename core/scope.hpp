@@ -13,6 +13,10 @@
 
 namespace whence {
 
+// A Python warning an op raises while it runs ("UserWarning: cov(): degrees of freedom is <= 0"):
+// given to the program whose statement runs it; a single call, which shows no warnings, drops it.
+void python_warning(const std::string& text);
+
 class Scope {
  public:
   virtual ~Scope() = default;

@@ -70,5 +70,7 @@ OpDescriptor contraction_op(const char* names, const char* summary, const char* 
                             PlanFn plan);
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
+void add_covariance_ops(std::vector<const OpDescriptor*>& t);   // kernels/contraction/covariance_ops.cpp
+void add_distance_ops(std::vector<const OpDescriptor*>& t);     // kernels/contraction/distance_ops.cpp
 
 }  // namespace whence
