@@ -154,7 +154,7 @@ def grad_relations(case, args, kwargs, out):
             # the 0 and infinity norms read both rows whole, as vector_norm's do (tests/golden/README.md);
             # their gradients do not show it (0 everywhere, or the largest difference only)
             return 1.0
-        if path in (["alpha"], ["beta"]):  # a Number, even as a 0-d tensor: never a source
+        if path in (["alpha"], ["beta"], ["dx"]):  # a Number, even as a 0-d tensor: never a source
             return int(v) if isinstance(v, bool) else v  # (the surrogates are float64: addr refuses bool scalars there)
         if isinstance(v, torch.Tensor):
             leaf = (_scattered if case["op"] in COV_OPS else _surrogate)(list(v.shape), len(leaves)).requires_grad_(True)

@@ -72,5 +72,6 @@ OpDescriptor contraction_op(const char* names, const char* summary, const char* 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
 void add_covariance_ops(std::vector<const OpDescriptor*>& t);   // kernels/contraction/covariance_ops.cpp
 void add_distance_ops(std::vector<const OpDescriptor*>& t);     // kernels/contraction/distance_ops.cpp
+void add_trapezoid_ops(std::vector<const OpDescriptor*>& t);    // kernels/contraction/trapezoid_ops.cpp
 
 }  // namespace whence

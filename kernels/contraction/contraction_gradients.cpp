@@ -15,6 +15,7 @@
 #include "kernels/contraction/contraction_family.hpp"
 #include "kernels/contraction/covariance.hpp"
 #include "kernels/contraction/distance.hpp"
+#include "kernels/contraction/trapezoid.hpp"
 
 namespace whence {
 
@@ -140,10 +141,41 @@ void cdist_derivatives(const Bound& b, const OpResult& r, int, std::int64_t k, c
   }
 }
 
+// trapezoid and cumulative_trapezoid: per term y[k], y[k+1], then each x element read, as
+// trapezoid_explain lists them; a term is (y[k] + y[k+1])·(x[k+1] − x[k]) / 2, or times dx.
+void trapezoid_derivatives(const Bound& b, const OpResult& r, int, std::int64_t k, const std::vector<Source>& s,
+                           double* d) {
+  const TrapezoidState& st = trapezoid_state(b, r);
+  const auto terms = trapezoid_terms(st, k);
+  auto y = [&](std::int64_t f) { return st.y[std::size_t(f)]; };
+  std::size_t at = 0;
+  for (const auto& t : terms) {
+    const double half = st.has_x ? (st.x[std::size_t(t.x1)] - st.x[std::size_t(t.x0)]) / 2 : st.dx / 2;
+    d[at++] = half;
+    d[at++] = half;
+  }
+  if (st.has_x)
+    for (const auto& x : trapezoid_x_reads(terms)) {
+      double g = 0;
+      for (const auto& [pair, count] : x.pairs) g += count * (y(pair.first) + y(pair.second)) / 2;
+      d[at++] = g;
+    }
+  (void)b;
+  (void)s;
+}
+
+// trapezoid over no samples is PyTorch's at::zeros: no grad_fn, so backward through it raises.
+void trapezoid_check(const Bound& b, const OpResult& r) {
+  if (trapezoid_state(b, r).zeros)
+    fail("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
+}
+
 }  // namespace
 
 void add_contraction_gradients(GradRules& r) {
   set_rule(r, "torch.cdist", GradRule{cdist_derivatives});
+  for (const char* name : {"torch.trapezoid", "torch.cumulative_trapezoid"})
+    set_rule(r, name, GradRule{trapezoid_derivatives, "", "", true, trapezoid_check});
   for (const char* name : {"torch.cov", "torch.corrcoef"}) set_rule(r, name, GradRule{cov_derivatives});
   for (const char* name : {"torch.cross", "torch.linalg.cross"}) set_rule(r, name, GradRule{cross_derivatives});
   // trace's backward keeps input's sizes only (TraceBackward0): nothing saved

@@ -1344,6 +1344,7 @@ void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
                            "a:Tensor b:Tensor dims:Index=2 out:Index=None", tensordot_call));
   add_covariance_ops(t);
   add_distance_ops(t);
+  add_trapezoid_ops(t);
 }
 
 }  // namespace whence

@@ -753,6 +753,48 @@ CDIST_ERRORS = [
     C("err_list", [T([3, 2]), "[1.0, 2.0]"]), C("err_p_string", [T([3, 2]), T([2, 2])], [("p", "'a'")]),
 ]
 
+
+def random_trapezoid(rng):
+    rank = rng.randint(1, 3)
+    shape = [rng.randint(1, 4) for _ in range(rank)]
+    d = rng.randint(-rank, rank - 1)
+    args, kw = [T(shape, _style(rng, rank))], []
+    pick = rng.random()
+    if pick < 0.4:
+        args.append(T([shape[d]], ":float64" if rng.random() < 0.3 else ""))
+    elif pick < 0.55:
+        args.append(T([rng.choice([1, shape[j]]) for j in range(rank)]))
+    elif pick < 0.8:
+        kw.append(("dx", rng.choice(["2", "0.5", "-1.5"])))
+    if rng.random() < 0.7:
+        kw.append(("dim", str(d)))
+    elif d not in (-1, rank - 1):
+        args, kw = [T(shape, _style(rng, rank))], [("dx", "2")] if pick >= 0.55 else []
+    return args, kw
+
+
+TRAP_CASES = [
+    C("x_vector", [T([2, 3]), T([3])]), C("x_same_shape", [T([2, 3]), T([2, 3])]), C("x_dim0", [T([3, 2]), T([3])], [("dim", "0")]),
+    C("x_broadcast", [T([2, 3]), T([1, 3])]), C("x_lower_rank", [T([2, 2, 3]), T([2, 3])]),
+    C("x_higher_rank", [T([2, 3]), T([4, 2, 3])], [("dim", "0")]),
+    C("x_float64", [T([2, 3], ":float32"), T([3], ":float64")]), C("x_int8_wraps", [T([4], ":int8"), T([4], ":int8")]),
+    C("dx", [T([2, 3])], [("dx", "2")]), C("dx_float", [T([2, 3])], [("dx", "0.5")]), C("dx_negative", [T([4])], [("dx", "-1.5")]),
+    C("dx_tensor", [T([4])], [("dx", "torch.tensor(2.0)")]), C("dim0", [T([3, 2])], [("dim", "0")]),
+    C("negative_dim", [T([2, 3, 2])], [("dim", "-2")]), C("transposed", [T([3, 2], ".t")]), C("one_sample", [T([2, 1])]),
+    C("one_sample_x", [T([2, 1]), T([1])]), C("no_samples", [T([2, 0])]), C("no_samples_int", [T([2, 0], ":int64")]),
+    C("no_samples_dim0", [T([0, 3])], [("dim", "0")]), C("vector", [T([5])]), C("int8_wraps", [T([4], ":int8")]),
+    C("keywords", [], [("y", T([3])), ("x", T([3]))]),
+    C("nonfinite", ["torch.tensor([1.0, float('inf'), 2.0, float('nan')])"]),
+]
+TRAP_ERRORS = [
+    C("err_scalar", [T([])]), C("err_dim", [T([2, 3])], [("dim", "2")]), C("err_bool", [T([2, 3], ":bool")]),
+    C("err_bool_x", [T([3]), T([3], ":bool")]), C("err_x_size", [T([2, 3]), T([2])]),
+    C("err_broadcast", [T([2, 3]), T([3, 3])]), C("err_x_and_dx", [T([3]), T([3])], [("dx", "1")]),
+    C("err_dx_none", [T([3])], [("dx", "None")]), C("err_x_number", [T([3]), "2"]), C("err_dx_bool", [T([3])], [("dx", "True")]),
+]
+CUMTRAP_CASES = [c for c in TRAP_CASES if c[0] not in ("no_samples_int",)] + [C("one_sample_dx", [T([2, 1])], [("dx", "2")])]
+CUMTRAP_ERRORS = [c for c in TRAP_ERRORS if c[0] != "err_scalar"] + [C("err_scalar_x", [T([]), T([1])]), C("err_scalar_dx", [T([])], [("dx", "2")])]
+
 OPS = [
     _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
         MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
@@ -792,6 +834,9 @@ OPS = [
     _op("torch.corrcoef", [T([3, 4])], CORRCOEF_CASES, CORRCOEF_ERRORS, names=["torch.Tensor.corrcoef"], random=random_corrcoef,
         pairs=False),
     _op("torch.cdist", [T([3, 2]), T([2, 2])], CDIST_CASES, CDIST_ERRORS, random=random_cdist),
+    _op("torch.trapezoid", [T([2, 3]), T([3])], TRAP_CASES, TRAP_ERRORS,
+        names=["torch.trapz"], random=random_trapezoid),
+    _op("torch.cumulative_trapezoid", [T([2, 3]), T([3])], CUMTRAP_CASES, CUMTRAP_ERRORS, random=random_trapezoid),
 ]
 
 
