@@ -202,14 +202,18 @@ def grad_relations(case, args, kwargs, out):
                         per[k].append([path, j, "value"])
     fw = k2.get("fweights")
     if isinstance(fw, torch.Tensor) and case["op"] in ("torch.cov", "torch.Tensor.cov"):
-        # cov's fweights are integers, which autograd skips: each raised by one, a source of
-        # every output element that changes
+        # cov's fweights are integers, which autograd skips: each raised by one, then by two (a
+        # single step can land on the same value: [2, 2] and [3, 2] give the same variance at
+        # correction=-1), a source of every output element that changes
         with torch.no_grad():
             for j in range(fw.numel()):
-                more = fw.clone()
-                more.view(-1)[j] += 1
-                new = fn(*a2, **dict(k2, fweights=more)).reshape(-1)
-                for k in ((new != flat) & ~(new.isnan() & flat.isnan())).nonzero().flatten().tolist():
+                changed = torch.zeros(flat.shape, dtype=torch.bool)
+                for step in (1, 2):
+                    more = fw.clone()
+                    more.view(-1)[j] += step
+                    new = fn(*a2, **dict(k2, fweights=more)).reshape(-1)
+                    changed |= (new != flat) & ~(new.isnan() & flat.isnan())
+                for k in changed.nonzero().flatten().tolist():
                     per[k].append([["fweights"], j, "value"])
     rel = []
     for k, src in enumerate(per):

@@ -77,15 +77,16 @@ void cov_derivatives(const Bound& b, const OpResult& r, int, std::int64_t k, con
   };
   auto w = [&](std::size_t m) { return st.w.empty() ? 1.0 : st.w[m]; };
   std::size_t at = 0;
-  if (cov_constant(st, i, j)) return;  // (no sources)
+  for (std::size_t q = 0; q < s.size(); ++q) d[q] = 0;
+  if (cov_constant(st, i, j)) return;  // (fweights at most, integers: no gradient)
   if (!st.corr) {
     for (std::size_t m = 0; m < N; ++m)
       if (cov_counts(st, m)) d[at++] = (i == j ? 2 : 1) * w(m) * dev(j, m) / st.norm;
     if (j != i)
       for (std::size_t m = 0; m < N; ++m)
         if (cov_counts(st, m)) d[at++] = w(m) * dev(i, m) / st.norm;
-    if (!st.f.empty())
-      for (std::size_t m = 0; m < N; ++m) d[at++] = 0;
+    for (std::size_t m = 0; m < st.f.size(); ++m)
+      if (cov_reads_fweight(st, m, false)) d[at++] = 0;
     const double out = st.cov[std::size_t(i) * V + std::size_t(j)], W = st.wsum;
     double S = 0;
     for (std::size_t m = 0; m < st.a.size(); ++m) S += w(m) * st.a[m];

@@ -18,6 +18,7 @@ struct CovState {
   DType dtype = DType::Float32;
   Shape shape;                     // [V, V], or [] for one variable
   std::int64_t vars = 0, obs = 0;  // V, N
+  std::int64_t counted = 0;        // observations of nonzero fweight
   std::vector<double> x;           // [V][N] row-major, as input's elements
   std::vector<double> w;           // per observation; empty: unweighted
   std::vector<double> a;           // aweights; empty: none
@@ -34,13 +35,18 @@ struct CovState {
 
 // The state run kept for result r.
 const CovState& cov_state(const Bound& b, const OpResult& r);
-// Whether observation m counts (its weight is not 0): only then are its elements read.
-inline bool cov_counts(const CovState& s, std::size_t m) { return s.w.empty() || s.w[m] != 0; }
-// An element that is the same whatever the values: one observation (no deviation from its
-// mean: 0, or nan); corrcoef's diagonal, a single variable's c / c, and two observations (±1).
+// Whether observation m counts (its fweight is not 0): only then are its elements read. (An
+// aweight of 0 is a value like any other: its elements count, as autograd on nonzero
+// stand-ins for the aweights says, tests/golden/README.md.)
+inline bool cov_counts(const CovState& s, std::size_t m) { return s.f.empty() || s.f[m] != 0; }
+// An element that is the same whatever the values: one observation of nonzero fweight (no
+// deviation from its mean: 0, or nan); corrcoef's diagonal, a single variable's c / c, and two observations (±1).
 inline bool cov_constant(const CovState& s, std::int64_t i, std::int64_t j) {
-  return s.obs <= 1 || (s.corr && (i == j || s.vars == 1 || s.obs <= 2));
+  return s.counted <= 1 || (s.corr && (i == j || s.vars == 1 || s.obs <= 2));
 }
+// Whether fweights[m] is read: always, but for an element of one counted observation, only
+// the zero ones (raising the counted one leaves it the only one).
+inline bool cov_reads_fweight(const CovState& s, std::size_t m, bool constant) { return !constant || s.f[m] == 0; }
 // The variables (rows) output element k combines.
 void cov_pair(const CovState& s, std::int64_t k, std::int64_t& i, std::int64_t& j);
 

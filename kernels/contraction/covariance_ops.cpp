@@ -71,7 +71,10 @@ CovState cov_prepare_as(const Bound& b, bool corr) {
     for (std::size_t k = 0; k < N; ++k) s.w[k] = (s.f.empty() ? 1 : s.f[k]) * (s.a.empty() ? 1 : s.a[k]);
   }
   auto w = [&](std::size_t k) { return s.w.empty() ? 1.0 : s.w[k]; };
-  for (std::size_t k = 0; k < N; ++k) s.wsum += w(k);
+  for (std::size_t k = 0; k < N; ++k) {
+    s.wsum += w(k);
+    s.counted += cov_counts(s, k);
+  }
   const bool weighted = !corr && (tensor_given(b, "fweights") || tensor_given(b, "aweights"));
   if (weighted && s.wsum == 0) cov_fail("cov(): weights sum to zero, can't be normalized");
   s.norm = s.wsum - s.correction;
@@ -129,20 +132,21 @@ OpResult cov_run(const Bound& b) { return cov_run_as(b, false); }
 OpResult corrcoef_run(const Bound& b) { return cov_run_as(b, true); }
 
 // Row i, then row j (when it is another), then every weight: each is read by the means or the
-// sum; an observation of weight 0 is not (nor its aweight when its fweight is 0).
+// sum; an observation of fweight 0 is not (nor its aweight).
 std::vector<Source> cov_explain(const Bound& b, const OpResult& r, int, std::int64_t k) {
   const CovState& s = cov_state(b, r);
   std::int64_t i, j;
   cov_pair(s, k, i, j);
   std::vector<Source> src;
-  if (cov_constant(s, i, j)) return src;
+  const bool constant = cov_constant(s, i, j);
   for (std::int64_t row : {i, j}) {
-    if (row == j && j == i && !src.empty()) break;
+    if (constant || (row == j && j == i && !src.empty())) break;
     for (std::int64_t o = 0; o < s.obs; ++o)
       if (cov_counts(s, std::size_t(o))) src.push_back(source(b, "input", row * s.obs + o));
   }
-  for (std::int64_t o = 0; o < std::int64_t(s.f.size()); ++o) src.push_back(source(b, "fweights", o));
-  for (std::int64_t o = 0; o < std::int64_t(s.a.size()); ++o)  // (an observation counted 0 times: no weight)
+  for (std::int64_t o = 0; o < std::int64_t(s.f.size()); ++o)
+    if (cov_reads_fweight(s, std::size_t(o), constant)) src.push_back(source(b, "fweights", o));
+  for (std::int64_t o = 0; o < std::int64_t(s.a.size()) && !constant; ++o)  // (counted 0 times: no weight)
     if (s.f.empty() || s.f[std::size_t(o)] != 0) src.push_back(source(b, "aweights", o));
   return src;
 }
@@ -158,55 +162,58 @@ std::string cov_paren(const std::string& v) { return !v.empty() && v[0] == '-' ?
 
 // out[0][1] = Σ_k (input[0][k] − mean_0)·(input[1][k] − mean_1) / (3 − 1), mean_0 = 2, mean_1 = 6.333
 //           = ((1 − 2)·(4 − 6.333) + ...) / 2 = 2.5
-std::string cov_terms(const CovState& s, std::int64_t i, std::int64_t j, std::string& sym) {
+void cov_terms(std::string& e, const CovState& s, std::int64_t i, std::int64_t j) {
   const bool weighted = !s.w.empty();
-  const std::string wk = s.f.empty() ? "aweights[k]" : s.a.empty() ? "fweights[k]" : "fweights[k]·aweights[k]";
-  const std::string row_i = "input" + (s.in_dim == 2 ? "[" + cov_int(i) + "]" : "");
-  const std::string row_j = "input" + (s.in_dim == 2 ? "[" + cov_int(j) + "]" : "");
-  std::string norm = weighted ? "Σ w" : cov_int(s.obs);
+  const std::string si = cov_int(i), sj = cov_int(j), mi = cov_num(s.mean[std::size_t(i)]),
+                    mj = cov_num(s.mean[std::size_t(j)]);
+  const char* row = s.in_dim == 2 ? "input[" : "input";
+  const char* close = s.in_dim == 2 ? "][k] − mean_" : "[k] − mean_";
+  put_parts(e, " = Σ_k ", weighted ? "w[k]·(" : "(", row, s.in_dim == 2 ? si : "", close, si, ")·(", row,
+            s.in_dim == 2 ? sj : "", close, sj, ") / ");
+  if (s.correction != 0) e += "(";
+  e += weighted ? "Σ w" : cov_int(s.obs);
   if (s.correction != 0)
-    norm = "(" + norm + " − " + cov_paren(cov_int(std::int64_t(s.correction))) +
-           (s.a.empty() ? "" : "·Σ w·aweights / Σ w") + ")";
-  sym = "Σ_k " + (weighted ? "w[k]·" : std::string()) + "(" + row_i + "[k] − mean_" + cov_int(i) + ")·(" + row_j +
-        "[k] − mean_" + cov_int(j) + ") / " + norm + (weighted ? ", w[k] = " + wk : "") + ", mean_" + cov_int(i) +
-        " = " + cov_num(s.mean[std::size_t(i)]) +
-        (j != i ? ", mean_" + cov_int(j) + " = " + cov_num(s.mean[std::size_t(j)]) : "");
+    put_parts(e, " − ", cov_paren(cov_int(std::int64_t(s.correction))), s.a.empty() ? ")" : "·Σ w·aweights / Σ w)");
+  if (weighted)
+    put_parts(e, ", w[k] = ", s.f.empty() ? "aweights[k]" : s.a.empty() ? "fweights[k]" : "fweights[k]·aweights[k]");
+  put_parts(e, ", mean_", si, " = ", mi);
+  if (j != i) put_parts(e, ", mean_", sj, " = ", mj);
+  e += " = (";
   const std::size_t N = std::size_t(s.obs);
-  const std::string sum = s.obs == 0 ? "0"
-                                     : join_terms(
-                                           N,
-                                           [&](std::size_t k) {
-                                             const std::string di = "(" + cov_num(s.x[std::size_t(i) * N + k]) + " − " +
-                                                                    cov_num(s.mean[std::size_t(i)]) + ")";
-                                             const std::string dj = "(" + cov_num(s.x[std::size_t(j) * N + k]) + " − " +
-                                                                    cov_num(s.mean[std::size_t(j)]) + ")";
-                                             return (weighted ? cov_num(s.w[k]) + "·" : std::string()) + di + "·" + dj;
-                                           },
-                                           " + ");
-  return "(" + sum + ") / " + cov_paren(cov_num(s.norm));
+  if (N == 0) e += "0";
+  e += join_terms(
+      N,
+      [&](std::size_t k) {
+        std::string t;
+        if (weighted) put_parts(t, cov_num(s.w[k]), "·");
+        put_parts(t, "(", cov_num(s.x[std::size_t(i) * N + k]), " − ", mi, ")·(", cov_num(s.x[std::size_t(j) * N + k]),
+                  " − ", mj, ")");
+        return t;
+      },
+      " + ");
+  put_parts(e, ") / ", cov_paren(cov_num(s.norm)));
 }
 
 std::string cov_equation(const Bound& b, const OpResult& r, int, std::int64_t k, const std::vector<Source>&) {
   const CovState& s = cov_state(b, r);
   std::int64_t i, j;
   cov_pair(s, k, i, j);
-  const std::string out = out_ref(r, 0, k), result = format_scalar(r.tensors[0].get(k));
+  std::string e = out_ref(r, 0, k);
   if (!s.corr) {
-    std::string sym;
-    const std::string nums = cov_terms(s, i, j, sym);
-    return out + " = " + sym + " = " + nums + " = " + result;
+    cov_terms(e, s, i, j);
+  } else {  // corrcoef: the covariances it divides, named as torch.cov(input) would give them
+    const std::size_t V = std::size_t(s.vars);
+    auto c = [&](std::int64_t p, std::int64_t q) { return cov_num(s.cov[std::size_t(p) * V + std::size_t(q)]); };
+    auto name = [&](std::int64_t p, std::int64_t q) { return "cov[" + cov_int(p) + "][" + cov_int(q) + "]"; };
+    if (s.vars == 1)
+      put_parts(e, " = cov / cov, cov = torch.cov(input) = ", c(0, 0), ": ", c(0, 0), " / ", c(0, 0));
+    else
+      put_parts(e, " = clip(", name(i, j), " / √(", name(i, i), "·", name(j, j),
+                "), -1, 1), cov = torch.cov(input) = clip(", cov_paren(c(i, j)), " / √(", c(i, i), "·", c(j, j),
+                "), -1, 1)");
   }
-  // corrcoef: the covariances it divides, named as torch.cov(input) would give them
-  const std::size_t V = std::size_t(s.vars);
-  auto c = [&](std::int64_t p, std::int64_t q) { return cov_num(s.cov[std::size_t(p) * V + std::size_t(q)]); };
-  if (s.vars == 1)
-    return out + " = cov / cov, cov = torch.cov(input) = " + c(0, 0) + ": " + c(0, 0) + " / " + c(0, 0) + " = " +
-           result;
-  const std::string cij = "cov[" + cov_int(i) + "][" + cov_int(j) + "]",
-                    cii = "cov[" + cov_int(i) + "][" + cov_int(i) + "]",
-                    cjj = "cov[" + cov_int(j) + "][" + cov_int(j) + "]";
-  return out + " = clip(" + cij + " / √(" + cii + "·" + cjj + "), -1, 1), cov = torch.cov(input) = clip(" +
-         cov_paren(c(i, j)) + " / √(" + c(i, i) + "·" + c(j, j) + "), -1, 1) = " + result;
+  put_parts(e, " = ", format_scalar(r.tensors[0].get(k)));
+  return e;
 }
 
 }  // namespace

@@ -129,35 +129,42 @@ std::vector<Source> cdist_explain(const Bound& b, const OpResult& r, int, std::i
   return src;
 }
 
-std::string cdist_num(double v) { return format_float(v, DType::Float64); }
+std::string cdist_num(double v) {
+  return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string(std::int64_t(v)) : format_float(v, DType::Float64);
+}
 
 // out[0][1] = (|x1[0][0] − x2[1][0]|^3 + |x1[0][1] − x2[1][1]|^3)^(1/3) = (|0 − 1|^3 + ...)^(1/3) = 1.26
 std::string cdist_equation(const Bound& b, const OpResult& r, int, std::int64_t k, const std::vector<Source>& src) {
   const CdistState& s = cdist_state(b, r);
   const std::size_t m = std::size_t(s.m);
-  const std::string pw = s.p == 2 ? "²" : "^" + cdist_num(s.p);
-  auto terms = [&](bool values) {
-    return join_terms(
-        m,
-        [&](std::size_t q) {
-          const std::string a = values ? source_value(b, src[q]) : source_ref(b, src[q]);
-          const std::string c = values ? source_value(b, src[m + q]) : source_ref(b, src[m + q]);
-          const std::string d = "|" + a + " − " + (values && !c.empty() && c[0] == '-' ? "(" + c + ")" : c) + "|";
-          if (s.p == 0) return "[" + d + " ≠ 0]";
-          return s.p == 1 || std::isinf(s.p) ? d : d + pw;
-        },
-        std::isinf(s.p) ? ", " : " + ");
-  };
-  auto wrap = [&](const std::string& t) {
-    if (m == 0) return std::string("0");
-    if (s.p == 0 || s.p == 1) return t;
-    if (std::isinf(s.p)) return "max(" + t + ")";
-    if (s.p == 2) return "√(" + t + ")";
-    return "(" + t + ")^(1/" + cdist_num(s.p) + ")";
-  };
-  std::string eq = out_ref(r, 0, k) + " = " + wrap(terms(false)) + " = " + wrap(terms(true));
-  if (s.mm) eq += " (PyTorch: √(‖x1 row‖² + ‖x2 row‖² − 2·x1 row·x2 row))";
-  return eq + " = " + format_scalar(r.tensors[0].get(k));
+  const bool inf = std::isinf(s.p);
+  const std::string ps = cdist_num(s.p);
+  std::string e = out_ref(r, 0, k);
+  for (bool values : {false, true}) {
+    e += " = ";
+    if (m == 0) {
+      e += "0";
+      continue;
+    }
+    e += inf ? "max(" : s.p == 2 ? "√(" : s.p == 0 || s.p == 1 ? "" : "(";
+    for (std::size_t q = 0; q < m; ++q) {
+      if (m > 8 && q == 3) {  // (join_terms' shortening)
+        put_parts(e, inf ? ", " : " + ", "… (", std::to_string(m), " terms) …");
+        q = m - 2;
+      }
+      if (q) e += inf ? ", " : " + ";
+      const std::string c = values ? source_value(b, src[m + q]) : source_ref(b, src[m + q]);
+      put_parts(e, s.p == 0 ? "[|" : "|", values ? source_value(b, src[q]) : source_ref(b, src[q]), " − ",
+                values && !c.empty() && c[0] == '-' ? "(" + c + ")" : c, "|");
+      if (s.p == 0) e += " ≠ 0]";
+      if (!inf && s.p != 0 && s.p != 1) e += s.p == 2 ? "²" : "^" + ps;
+    }
+    if (inf || s.p == 2) e += ")";
+    if (!inf && s.p != 0 && s.p != 1 && s.p != 2) put_parts(e, ")^(1/", ps, ")");
+  }
+  if (s.mm) e += " (PyTorch: √(‖x1 row‖² + ‖x2 row‖² − 2·x1 row·x2 row))";
+  put_parts(e, " = ", format_scalar(r.tensors[0].get(k)));
+  return e;
 }
 
 }  // namespace

@@ -189,29 +189,36 @@ std::string trapezoid_equation(const Bound& b, const OpResult& r, int, std::int6
   const TrapezoidState& s = trapezoid_state(b, r);
   const auto terms = trapezoid_terms(s, k);
   const std::size_t n = terms.size();
-  const std::string dx = s.dx == std::floor(s.dx) && std::fabs(s.dx) < 1e15 ? std::to_string(std::int64_t(s.dx))
-                                                                            : format_float(s.dx, DType::Float64);
-  auto side = [&](bool values) {
-    if (n == 0) return std::string("0");
-    return join_terms(
+  std::string e = out_ref(r, 0, k);
+  for (bool values : {false, true}) {
+    auto at = [&](const char* name, std::int64_t flat) {
+      const Source x = source(b, name, flat);
+      return values ? trap_paren(source_value(b, x)) : source_ref(b, x);
+    };
+    e += " = ";
+    if (n == 0) {
+      e += "0";
+      continue;
+    }
+    if (!s.has_x && s.dx != 1)
+      put_parts(e,
+                trap_paren(s.dx == std::floor(s.dx) && std::fabs(s.dx) < 1e15 ? std::to_string(std::int64_t(s.dx))
+                                                                              : format_float(s.dx, DType::Float64)),
+                "·");
+    e += "(";
+    e += join_terms(
         n,
         [&](std::size_t t) {
-          auto at = [&](const char* name, std::int64_t flat) {
-            const Source e = source(b, name, flat);
-            return values ? trap_paren(source_value(b, e)) : source_ref(b, e);
-          };
-          const std::string pair = "(" + at("y", terms[t].y0) + " + " + at("y", terms[t].y1) + ")";
-          return s.has_x ? pair + "·(" + at("x", terms[t].x1) + " − " + at("x", terms[t].x0) + ")" : pair;
+          std::string p;
+          put_parts(p, "(", at("y", terms[t].y0), " + ", at("y", terms[t].y1), ")");
+          if (s.has_x) put_parts(p, "·(", at("x", terms[t].x1), " − ", at("x", terms[t].x0), ")");
+          return p;
         },
         " + ");
-  };
-  auto whole = [&](bool values) {
-    const std::string sum = side(values);
-    if (n == 0) return sum;
-    if (s.has_x || s.dx == 1) return "(" + sum + ") / 2";
-    return trap_paren(dx) + "·(" + sum + ") / 2";
-  };
-  return out_ref(r, 0, k) + " = " + whole(false) + " = " + whole(true) + " = " + format_scalar(r.tensors[0].get(k));
+    e += ") / 2";
+  }
+  put_parts(e, " = ", format_scalar(r.tensors[0].get(k)));
+  return e;
 }
 
 }  // namespace

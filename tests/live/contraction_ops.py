@@ -678,6 +678,11 @@ COV_CASES = [
                                  ("correction", "3")]),
     C("aweights_0d", [T([1])], [("aweights", "torch.tensor(2.0)")]),
     C("constant_rows", ["torch.tensor([[1.0, 1.0, 1.0], [2.0, 3.0, 4.0]])"]),
+    C("fweights_one_counted", [T([2, 3])], [("fweights", "torch.tensor([0, 2, 0])")]),
+    C("aweights_zero", [T([2, 3])], [("aweights", "torch.tensor([0.0, 1.0, 2.0])")]),
+    C("both_zero_aweight", [T([2, 3])], [("fweights", "torch.tensor([1, 0, 3])"), ("aweights", "torch.tensor([0.0, 1.0, 2.0])")]),
+    C("both_one_counted", [T([2, 3])], [("fweights", "torch.tensor([1, 0, 3])"), ("aweights", "torch.tensor([0.0, 1.0, 2.0])"),
+                                        ("correction", "0")]),
 ]
 COV_ERRORS = [
     C("err_3d", [T([2, 2, 2])]), C("err_bool", [T([2, 3], ":bool")]),
