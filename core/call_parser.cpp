@@ -616,6 +616,10 @@ Operand operand(const Node& n) {
 
 }  // namespace
 
+void python_warning(const std::string& text) {
+  if (g_scope) g_scope->warn(text);
+}
+
 List iterate_value(const Value& v, Scope& scope) {
   if (v.is<List>()) return v.as<List>();
   if (v.is<std::string>()) {
@@ -652,10 +656,6 @@ Arguments evaluate_arguments(const Node& call, Scope& scope) {
     g_scope = outer;
     throw;
   }
-}
-
-void python_warning(const std::string& text) {
-  if (g_scope) g_scope->warn(text);
 }
 
 Value evaluate_expression(const Node& expression, Scope& scope) {

@@ -1,6 +1,7 @@
 // grad_fn_rules.cpp - grad_fn class names where PyTorch 1.13's choice turns on ranks, strides or
 // an index's items, which the learnt table (grad_fn_names.inc) cannot key on: matmul's and
-// linear's decompositions, an unbatched convolution's squeeze, and x[index]'s last op.
+// linear's decompositions, an unbatched convolution's squeeze, x[index]'s last op, cdist's
+// matrix-product path and corrcoef's single variable.
 // tests/live/check_grad_fn.py sweeps them against PyTorch.
 #include <algorithm>
 #include <set>
@@ -84,11 +85,29 @@ std::string getitem_grad_fn(const Tensor& x, const Value& index) {
   return last.empty() ? "AliasBackward0" : last;
 }
 
+// torch.cdist: p = 2 through the matrix-product formula (more than 25 rows, or asked for) on
+// non-empty inputs is _euclidean_dist's result viewed to the output's shape; else _cdist_forward.
+std::string cdist_grad_fn(const Evaluation& e) {
+  const Value& x1 = e.bound.values[std::size_t(e.op->param_index("x1"))];
+  const Value& x2 = e.bound.values[std::size_t(e.op->param_index("x2"))];
+  const Value& p = e.bound.values[std::size_t(e.op->param_index("p"))];
+  const Value& mode = e.bound.values[std::size_t(e.op->param_index("compute_mode"))];
+  if (!x1.is<Tensor>() || !x2.is<Tensor>() || !mode.is<std::string>()) return "";
+  const Tensor &a = x1.as<Tensor>(), &b = x2.as<Tensor>();
+  const double pv = p.is<double>() ? p.as<double>() : p.is<std::int64_t>() ? double(p.as<std::int64_t>()) : -1;
+  const std::string& m = mode.as<std::string>();
+  const bool many =
+      a.dim() >= 2 && b.dim() >= 2 && (a.shape()[a.shape().size() - 2] > 25 || b.shape()[b.shape().size() - 2] > 25);
+  const bool mm = pv == 2 && (m == "use_mm_for_euclid_dist" || (m == "use_mm_for_euclid_dist_if_necessary" && many));
+  return mm && a.numel() > 0 && b.numel() > 0 ? "ViewBackward0" : "CdistBackward0";
+}
+
 }  // namespace
 
 std::string grad_fn_by_rule(const Evaluation& e) {
   if (!e.op || e.python_result) return "";
   const std::string& op = e.op->names.front();
+  if (op == "torch.cdist") return cdist_grad_fn(e);
   const Tensor* input = tensor_param(e, "input");
   if (!input) return "";
   if (op == "torch.matmul" || op == "torch.Tensor.__matmul__" || op == "torch.Tensor.__rmatmul__") {
@@ -96,6 +115,8 @@ std::string grad_fn_by_rule(const Evaluation& e) {
     if (!other) return "";
     return op == "torch.Tensor.__rmatmul__" ? matmul_grad_fn(*other, *input) : matmul_grad_fn(*input, *other);
   }
+  if (op == "torch.corrcoef")  // one variable: c / c; else the clip to [-1, 1]
+    return input->dim() < 2 || input->shape()[0] == 1 ? "DivBackward0" : "ClampBackward1";
   if (op == "torch.nn.functional.linear") {
     const Tensor* weight = tensor_param(e, "weight");
     return weight ? linear_grad_fn(*input, *weight, tensor_param(e, "bias") != nullptr) : "";

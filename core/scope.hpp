@@ -13,6 +13,10 @@
 
 namespace whence {
 
+// A Python warning an op raises while it runs ("UserWarning: cov(): degrees of freedom is <= 0"):
+// given to the program whose statement runs it; a single call, which shows no warnings, drops it.
+void python_warning(const std::string& text);
+
 class Scope {
  public:
   virtual ~Scope() = default;
@@ -77,10 +81,6 @@ class Scope {
 
 // Evaluates one expression of a program's statement with `scope` lending names and
 // recording ops. Throws Error.
-// A Python warning an op raises ("UserWarning: ..."): the running program's step shows it; a
-// single call, which has no step, drops it (core/call_parser.cpp).
-void python_warning(const std::string& text);
-
 Value evaluate_expression(const Node& expression, Scope& scope);
 
 // A call's arguments evaluated with `scope`: `*items` spread, `**mapping` expanded.

@@ -126,6 +126,17 @@ def _surrogate(shape, salt):
     return torch.tensor(vals, dtype=torch.float64).reshape(shape)
 
 
+def _scattered(shape, salt):
+    """A surrogate whose rows are not linear in one another: _surrogate's rows are the same
+    sequence shifted, which corrcoef finds perfectly correlated (clipped at 1: no gradient)."""
+    rng = __import__("random").Random(salt)
+    return torch.tensor([rng.uniform(0.2, 0.8) for _ in range(max(1, int(torch.tensor(shape).prod())))],
+                        dtype=torch.float64)[:int(torch.tensor(shape).prod())].reshape(shape)
+
+
+COV_OPS = ("torch.cov", "torch.Tensor.cov", "torch.corrcoef", "torch.Tensor.corrcoef")
+
+
 def grad_relations(case, args, kwargs, out):
     """Autograd on float64 surrogates of every tensor argument (list items as [i, j])."""
     fn = resolve(case["op"])
@@ -137,10 +148,16 @@ def grad_relations(case, args, kwargs, out):
             return int(v) if out.dtype != torch.bool else bool(v)
         if path in (["dims"], [2]) and case["op"] == "torch.tensordot":  # an argument, not an operand
             return v
-        if path in (["alpha"], ["beta"]):  # a Number, even as a 0-d tensor: never a source
+        if path == ["fweights"] and case["op"] in ("torch.cov", "torch.Tensor.cov"):  # integers: perturbed below
+            return v
+        if path in (["p"], [2]) and case["op"] == "torch.cdist" and isinstance(v, (int, float)) and v in (0, float("inf")):
+            # the 0 and infinity norms read both rows whole, as vector_norm's do (tests/golden/README.md);
+            # their gradients do not show it (0 everywhere, or the largest difference only)
+            return 1.0
+        if path in (["alpha"], ["beta"], ["dx"]):  # a Number, even as a 0-d tensor: never a source
             return int(v) if isinstance(v, bool) else v  # (the surrogates are float64: addr refuses bool scalars there)
         if isinstance(v, torch.Tensor):
-            leaf = _surrogate(list(v.shape), len(leaves)).requires_grad_(True)
+            leaf = (_scattered if case["op"] in COV_OPS else _surrogate)(list(v.shape), len(leaves)).requires_grad_(True)
             leaves.append((path, leaf))
             return leaf
         if isinstance(v, (list, tuple)) and any(isinstance(x, torch.Tensor) for x in v):
@@ -148,6 +165,11 @@ def grad_relations(case, args, kwargs, out):
         return v
     a2 = [swap(a, [i]) for i, a in enumerate(args)]
     k2 = {k: swap(v, [k]) for k, v in kwargs.items()}
+    if case["op"] in ("torch.cov", "torch.Tensor.cov"):
+        # a divisor PyTorch zeroes (correction past the observations) makes its backward spread
+        # nan over every row, and 2 observations make aweights cancel out: correction=-1 reads
+        # the same elements without either
+        k2["correction"] = -1
     o = fn(*a2, **k2)
     flat = o.reshape(-1)
     per = [[] for _ in range(flat.numel())]
@@ -161,6 +183,8 @@ def grad_relations(case, args, kwargs, out):
                 gs = torch.autograd.grad(flat[k], [leaf for _, leaf in leaves], retain_graph=True, allow_unused=True)
                 for (path, _), g in zip(leaves, gs):
                     if g is not None:
+                        if case["op"] in COV_OPS:  # rounding noise of a derivative that is 0 (corrcoef's diagonal)
+                            g = g.abs() > 1e-9
                         per[k] += [[path, f, "value"] for f in g.reshape(-1).nonzero().flatten().tolist()]
     except RuntimeError:
         # PyTorch 1.13's backward of kron with a 0-d operand fails (it calls outer), and trace's
@@ -176,6 +200,21 @@ def grad_relations(case, args, kwargs, out):
                     leaf.view(-1)[j] = saved
                     for k in (new != flat).nonzero().flatten().tolist():
                         per[k].append([path, j, "value"])
+    fw = k2.get("fweights")
+    if isinstance(fw, torch.Tensor) and case["op"] in ("torch.cov", "torch.Tensor.cov"):
+        # cov's fweights are integers, which autograd skips: each raised by one, then by two (a
+        # single step can land on the same value: [2, 2] and [3, 2] give the same variance at
+        # correction=-1), a source of every output element that changes
+        with torch.no_grad():
+            for j in range(fw.numel()):
+                changed = torch.zeros(flat.shape, dtype=torch.bool)
+                for step in (1, 2):
+                    more = fw.clone()
+                    more.view(-1)[j] += step
+                    new = fn(*a2, **dict(k2, fweights=more)).reshape(-1)
+                    changed |= (new != flat) & ~(new.isnan() & flat.isnan())
+                for k in changed.nonzero().flatten().tolist():
+                    per[k].append([["fweights"], j, "value"])
     rel = []
     for k, src in enumerate(per):
         src.sort(key=lambda s: (tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in s[0]), s[1]))

@@ -379,6 +379,15 @@ SOURCE_MASK_OPS = {"torch.scatter", "torch.Tensor.scatter", "torch.index_put", "
                    "torch.nn.functional.embedding", "torch.scatter_reduce", "torch.Tensor.scatter_reduce"}
 
 
+# cov and corrcoef elements that are the same whatever the values (one observation's 0 or nan,
+# corrcoef's diagonal and its ±1 of two observations) have no sources; PyTorch's backward
+# still computes 0 times an infinity there when the divisor is 0.
+CONSTANT_DEVIATION = ("the cov or corrcoef element is the same whatever the values (one observation, corrcoef's "
+                      "diagonal, two observations), so Whence names no sources; PyTorch 1.13's backward gives NaN "
+                      "there (0 times the infinity of dividing by a zero spread)")
+CONSTANT_OPS = {"torch.cov", "torch.Tensor.cov", "torch.corrcoef", "torch.Tensor.corrcoef"}
+
+
 COPY_WRITE_OPS = {"torch.scatter", "torch.Tensor.scatter", "torch.index_put", "torch.Tensor.index_put",
                   "torch.index_copy", "torch.Tensor.index_copy", "torch.put", "torch.Tensor.put"}
 
@@ -387,8 +396,9 @@ def source_mask_deviation(request, relations, ups, chosen, grads):
     """For the copying writes, the alternative is the sum of the upstream gradient over the
     output elements each element is a value source of (a broadcast value written to a row twice,
     once overwritten, counts once); for the others PyTorch's gradient at value sources only."""
-    if request["op"] not in SOURCE_MASK_OPS or relations is None:
+    if request["op"] not in SOURCE_MASK_OPS | CONSTANT_OPS or relations is None:
         return
+    reason = CONSTANT_DEVIATION if request["op"] in CONSTANT_OPS else SOURCE_MASK_DEVIATION
     kwargs = request["kwargs"]
     copying = request["op"] in COPY_WRITE_OPS and not kwargs.get("accumulate") and kwargs.get("reduce") is None
     sources = collections.defaultdict(set)
@@ -415,7 +425,7 @@ def source_mask_deviation(request, relations, ups, chosen, grads):
             exact = torch.where(mask.reshape(t.grad.shape), t.grad, torch.zeros_like(t.grad))
         if grad_json(exact) == grad_json(t.grad):
             continue
-        offer_exact(grads, path, grad_json(exact), SOURCE_MASK_DEVIATION)
+        offer_exact(grads, path, grad_json(exact), reason)
 
 
 BLOCK_DIAG_DEVIATION = ("PyTorch 1.13's block_diag backward skips an empty 1-D block without moving past its row, so "

@@ -80,6 +80,7 @@ EXTRA_NAMES = [
     # binder checks the forwarded call against them (core/bind.hpp: check_native_call).
     "torch._VF.norm",
     "torch._VF.unique_consecutive",
+    "torch._VF.cdist",  # torch.cdist(x1, x2, p, compute_mode) passes (x1, x2, p, None | 1 | 2)
     # torch.nn.functional.embedding forwards to torch.embedding(weight, input, ...), whose
     # argument errors it raises.
     "torch.embedding",

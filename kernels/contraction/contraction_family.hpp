@@ -64,11 +64,21 @@ void add_operand(ContractPlan& p, int param, int item, const Tensor& t, const st
 // beta · t broadcast to the result (PyTorch's expand of input to the result's shape).
 void add_term(ContractPlan& p, int param, const Tensor& t, double beta);
 
+// Appends every part to e: the equations of cov, cdist and trapezoid build their text with
+// appends, which cost the web module less code than chains of operator+.
+template <class... Part>
+void put_parts(std::string& e, const Part&... part) {
+  (e += ... += part);
+}
+
 using PlanFn = ContractPlan (*)(const Bound&);
 // A descriptor whose run, explain and equation come from its plan.
 OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,
                             PlanFn plan);
 
 void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
+void add_covariance_ops(std::vector<const OpDescriptor*>& t);   // kernels/contraction/covariance_ops.cpp
+void add_distance_ops(std::vector<const OpDescriptor*>& t);     // kernels/contraction/distance_ops.cpp
+void add_trapezoid_ops(std::vector<const OpDescriptor*>& t);    // kernels/contraction/trapezoid_ops.cpp
 
 }  // namespace whence

@@ -1342,6 +1342,9 @@ void add_contraction_ops(std::vector<const OpDescriptor*>& t) {
                            "an int): a generalized matrix product.",
                            "torch.tensordot(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [1, 1]]), dims=1)",
                            "a:Tensor b:Tensor dims:Index=2 out:Index=None", tensordot_call));
+  add_covariance_ops(t);
+  add_distance_ops(t);
+  add_trapezoid_ops(t);
 }
 
 }  // namespace whence

@@ -3,7 +3,7 @@
 matmul, @ and __rmatmul__ over every pair of ranks 1-4 and over transposed and expanded batches,
 F.linear with and without a bias over input ranks 1-4 and a non-contiguous input, unbatched and
 batched convolutions, and x[index] over ints, slices (whole and partial), None, ..., lists, masks,
-bools and tuples of them, and dtype conversions. One program holds every case PyTorch runs; Whence's CLI runs it, and
+bools and tuples of them, dtype conversions, cdist's paths and corrcoef's single variable. One program holds every case PyTorch runs; Whence's CLI runs it, and
 each printed grad_fn must be PyTorch's.
 
     /usr/bin/python3 tests/live/check_grad_fn.py build/native/whence
@@ -80,6 +80,14 @@ def cases():
     out += [f"g.{m}()" for m in ["double", "half", "bfloat16", "float", "int", "long", "bool"]]
     out += [f"g.to(torch.{d})" for d in ["float64", "float16", "float32", "int32"]]
     out += ["torch.as_tensor(g, dtype=torch.float64)", "g.double().float()", "torch.tensor(g)", "g.new_tensor(g)"]
+    # cdist: the matrix-product path (p=2, more than 25 rows or asked for, non-empty) is a view
+    d30, d3 = "torch.ones(30, 2, requires_grad=True)", "torch.ones(3, 2, requires_grad=True)"
+    out += [f"torch.cdist({d30}, {d3})", f"torch.cdist({d3}, {d30})", f"torch.cdist({d30}, {d3}, p=1.0)",
+            f"torch.cdist({d3}, {d3})", f"torch.cdist({d3}, {d3}, compute_mode='use_mm_for_euclid_dist')",
+            f"torch.cdist({d30}, {d3}, compute_mode='donot_use_mm_for_euclid_dist')",
+            f"torch.cdist({d30}, torch.ones(0, 2))", f"torch.cdist(g, {d3}, compute_mode='use_mm_for_euclid_dist')"]
+    # corrcoef: one variable is c / c, more are clipped
+    out += ["torch.corrcoef(g[0])", "torch.corrcoef(g[0][0])", "torch.corrcoef(g[0][:1])", "torch.corrcoef(g[0][:0])"]
     return out
 
 

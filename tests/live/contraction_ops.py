@@ -630,6 +630,176 @@ BILINEAR_ERRORS = [
     C("err_weight_2d", [T([2, 3]), T([2, 4]), T([3, 4])]),
 ]
 
+
+def _fweights(rng, n):
+    w = [rng.randint(0, 3) for _ in range(n)]
+    if n and not any(w):
+        w[0] = 1
+    return "torch.tensor([%s])" % ", ".join(map(str, w))
+
+
+def _aweights(rng, n):
+    return "torch.tensor([%s], dtype=torch.%s)" % (", ".join("%.2f" % rng.uniform(0.1, 2.0) for _ in range(n)),
+                                                   rng.choice(["float32", "float64"]))
+
+
+def random_cov(rng):
+    v, n = rng.randint(1, 3), rng.randint(0, 4) if rng.random() < 0.1 else rng.randint(1, 5)
+    shape = [n] if rng.random() < 0.2 else [v, n]
+    kw = []
+    if rng.random() < 0.4:
+        kw.append(("correction", str(rng.randint(0, 2))))
+    if rng.random() < 0.4:
+        kw.append(("fweights", _fweights(rng, n)))
+    if rng.random() < 0.4:
+        kw.append(("aweights", _aweights(rng, n)))
+    return [T(shape, _style(rng, len(shape)))], kw
+
+
+def random_corrcoef(rng):
+    v, n = rng.randint(1, 4), rng.randint(0, 4) if rng.random() < 0.1 else rng.randint(2, 5)
+    shape = [n] if rng.random() < 0.2 else [v, n]
+    return [T(shape, _style(rng, len(shape)))], []
+
+
+COV_CASES = [
+    C("vector", [T([5])]), C("scalar", [T([])]), C("one_row", [T([1, 4])]), C("transposed", [T([4, 3], ".t")]),
+    C("empty_obs", [T([2, 0])]), C("empty_vars", [T([0, 3])]), C("empty_vector", [T([0])]),
+    C("correction_0", [T([2, 4])], [("correction", "0")]), C("correction_2", [T([2, 4])], [("correction", "2")]),
+    C("correction_past", [T([2, 3])], [("correction", "5")]), C("correction_negative", [T([2, 3])], [("correction", "-1")]),
+    C("one_obs", [T([3, 1])]), C("fweights", [T([2, 3])], [("fweights", "torch.tensor([1, 0, 2])")]),
+    C("fweights_uint8", [T([2, 3])], [("fweights", "torch.tensor([1, 3, 2], dtype=torch.uint8)")]),
+    C("aweights", [T([2, 3])], [("aweights", "torch.tensor([0.5, 1.0, 2.0])")]),
+    C("aweights_float64", [T([2, 3], ":float32")], [("aweights", "torch.tensor([0.5, 1.0, 2.0], dtype=torch.float64)")]),
+    C("aweights_int_input", [T([2, 3], ":int64")], [("aweights", "torch.tensor([0.5, 1.0, 2.0], dtype=torch.float64)")]),
+    C("both", [T([3, 3])], [("fweights", "torch.tensor([1, 2, 3])"), ("aweights", "torch.tensor([1.0, 0.5, 2.0])"),
+                            ("correction", "2")]),
+    C("both_past", [T([2, 2])], [("fweights", "torch.tensor([1, 1])"), ("aweights", "torch.tensor([1.0, 1.0])"),
+                                 ("correction", "3")]),
+    C("aweights_0d", [T([1])], [("aweights", "torch.tensor(2.0)")]),
+    C("constant_rows", ["torch.tensor([[1.0, 1.0, 1.0], [2.0, 3.0, 4.0]])"]),
+    C("fweights_one_counted", [T([2, 3])], [("fweights", "torch.tensor([0, 2, 0])")]),
+    C("aweights_zero", [T([2, 3])], [("aweights", "torch.tensor([0.0, 1.0, 2.0])")]),
+    C("both_zero_aweight", [T([2, 3])], [("fweights", "torch.tensor([1, 0, 3])"), ("aweights", "torch.tensor([0.0, 1.0, 2.0])")]),
+    C("both_one_counted", [T([2, 3])], [("fweights", "torch.tensor([1, 0, 3])"), ("aweights", "torch.tensor([0.0, 1.0, 2.0])"),
+                                        ("correction", "0")]),
+]
+COV_ERRORS = [
+    C("err_3d", [T([2, 2, 2])]), C("err_bool", [T([2, 3], ":bool")]),
+    C("err_fweights_float", [T([2, 3])], [("fweights", "torch.tensor([1.0, 2.0, 3.0])")]),
+    C("err_fweights_2d", [T([2, 3])], [("fweights", "torch.tensor([[1, 2, 3]])")]),
+    C("err_fweights_numel", [T([2, 3])], [("fweights", "torch.tensor([1, 2])")]),
+    C("err_fweights_negative", [T([2, 3])], [("fweights", "torch.tensor([1, -2, 3])")]),
+    C("err_fweights_zero", [T([2, 3])], [("fweights", "torch.tensor([0, 0, 0])")]),
+    C("err_fweights_bool", [T([2, 3])], [("fweights", "torch.tensor([True, False, True])")]),
+    C("err_aweights_int", [T([2, 3])], [("aweights", "torch.tensor([1, 2, 3])")]),
+    C("err_aweights_negative", [T([2, 3])], [("aweights", "torch.tensor([1.0, -2.0, 3.0])")]),
+    C("err_aweights_nan", [T([2, 3])], [("aweights", "torch.tensor([1.0, float('nan'), 3.0])")]),
+    C("err_aweights_2d", [T([2, 3])], [("aweights", "torch.tensor([[1.0, 2.0, 3.0]])")]),
+    C("err_aweights_numel", [T([2, 3])], [("aweights", "torch.tensor([1.0])")]),
+    C("err_aweights_zero", [T([2, 3])], [("aweights", "torch.tensor([0.0, 0.0, 0.0])")]),
+    C("err_correction_float", [T([2, 3])], [("correction", "1.5")]), C("err_positional", [T([2, 3]), "1"]),
+    C("err_empty_weights", [T([2, 0])], [("fweights", "torch.tensor([], dtype=torch.int64)")]),
+]
+CORRCOEF_CASES = [
+    C("vector", [T([5])]), C("scalar", [T([])]), C("one_row", [T([1, 4])]), C("transposed", [T([4, 3], ".t")]),
+    C("empty_obs", [T([2, 0])]), C("empty_vars", [T([0, 3])]), C("one_obs", [T([3, 1])]),
+    C("constant_row", ["torch.tensor([[1.0, 1.0, 1.0], [2.0, 3.0, 4.0]])"]),
+    C("perfect", ["torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 2.0, 1.0]])"]),
+]
+CORRCOEF_ERRORS = [C("err_3d", [T([2, 2, 2])]), C("err_bool", [T([2, 3], ":bool")]), C("err_kw", [T([2, 3])], [("correction", "0")])]
+
+
+def random_cdist(rng):
+    b1, b2 = _batch_pair(rng)
+    r1, r2 = rng.randint(1, 4) if rng.random() < 0.9 else 0, rng.randint(1, 4)
+    m = rng.randint(1, 3) if rng.random() < 0.9 else 0
+    s1, s2 = b1 + [r1, m], b2 + [r2, m]
+    kw = []
+    p = rng.choice(["2.0", "2.0", "1.0", "0.0", "float('inf')", "3.0", "0.5", "1.5"])
+    if p != "2.0" or rng.random() < 0.3:
+        kw.append(("p", p))
+    if p == "2.0" and rng.random() < 0.3:
+        kw.append(("compute_mode", rng.choice(["'use_mm_for_euclid_dist'", "'donot_use_mm_for_euclid_dist'"])))
+    return [T(s1, _style(rng, len(s1))), T(s2, _style(rng, len(s2)))], kw
+
+
+CDIST_NONFINITE = ["torch.tensor([[float('nan'), 1.0], [float('inf'), 0.0]])", "torch.tensor([[0.0, 0.0], [float('inf'), 1.0]])"]
+CDIST_SAME = ["torch.tensor([[0.0, 0.0], [1.0, 2.0], [1.0, 5.0]])", "torch.tensor([[1.0, 2.0], [0.0, 0.0]])"]
+CDIST_CASES = [
+    C("p0", [T([3, 2]), T([2, 2])], [("p", "0.0")]), C("p1", [T([3, 2]), T([2, 2])], [("p", "1.0")]),
+    C("p3", [T([3, 2]), T([2, 2])], [("p", "3.0")]), C("p_half", [T([3, 2]), T([2, 2])], [("p", "0.5")]),
+    C("p_1_5", [T([3, 2]), T([2, 2])], [("p", "1.5")]), C("p_inf", [T([3, 2]), T([2, 2])], [("p", "float('inf')")]),
+    C("p_positional", [T([3, 2]), T([2, 2]), "1.0"]), C("p_int", [T([3, 2]), T([2, 2])], [("p", "1")]),
+    C("batched", [T([2, 3, 2]), T([2, 2, 2])]), C("broadcast", [T([1, 3, 2]), T([2, 2, 2])]),
+    C("broadcast_rank", [T([2, 1, 3, 2]), T([3, 2, 2])]), C("transposed", [T([2, 3], ".t"), T([2, 2])]),
+    C("expanded", [T([3, 2], ".expand"), T([2, 2])]), C("empty_rows", [T([0, 2]), T([3, 2])]),
+    C("empty_cols", [T([3, 0]), T([2, 0])]), C("empty_batch", [T([0, 2, 2]), T([1, 2, 2])]),
+    C("one_column", [T([3, 1]), T([2, 1])]),
+    C("mm_rows", [T([27, 3], ":float64"), T([2, 3], ":float64")]),
+    C("mm_forced", [T([3, 2]), T([2, 2])], [("compute_mode", "'use_mm_for_euclid_dist'")]),
+    C("mm_never", [T([27, 2], ":float64"), T([2, 2], ":float64")], [("compute_mode", "'donot_use_mm_for_euclid_dist'")]),
+    C("keywords", [], [("x1", T([3, 2])), ("x2", T([2, 2]))]),
+    C("same_rows", CDIST_SAME), C("same_rows_p1", CDIST_SAME, [("p", "1.0")]), C("same_rows_p_half", CDIST_SAME, [("p", "0.5")]),
+    C("same_rows_p3", CDIST_SAME, [("p", "3.0")]), C("same_rows_inf", CDIST_SAME, [("p", "float('inf')")]),
+    C("same_rows_mm", CDIST_SAME, [("compute_mode", "'use_mm_for_euclid_dist'")]),
+    C("nonfinite", CDIST_NONFINITE), C("nonfinite_p0", CDIST_NONFINITE, [("p", "0.0")]),
+    C("nonfinite_inf", CDIST_NONFINITE, [("p", "float('inf')")]),
+    C("nonfinite_mm", CDIST_NONFINITE, [("compute_mode", "'use_mm_for_euclid_dist'")]),
+]
+CDIST_ERRORS = [
+    C("err_x1_1d", [T([2]), T([2, 2])]), C("err_x2_1d", [T([2, 2]), T([2])]), C("err_columns", [T([3, 2]), T([2, 3])]),
+    C("err_int_x1", [T([3, 2], ":int64"), T([2, 2], ":float32")]), C("err_int_x2", [T([3, 2], ":float32"), T([2, 2], ":int32")]),
+    C("err_negative_p", [T([3, 2]), T([2, 2])], [("p", "-1.0")]), C("err_batch", [T([2, 3, 2]), T([3, 2, 2])]),
+    C("err_mode", [T([3, 2]), T([2, 2])], [("compute_mode", "'foo'")]),
+    C("err_dtypes", [T([3, 2], ":float32"), T([2, 2], ":float64")]),
+    C("err_dtypes_mm", [T([3, 2], ":float64"), T([2, 2], ":float32")], [("compute_mode", "'use_mm_for_euclid_dist'")]),
+    C("err_half_float", [T([3, 2], ":float16"), T([2, 2], ":float32")], [("p", "1.0")]),
+    C("err_list", [T([3, 2]), "[1.0, 2.0]"]), C("err_p_string", [T([3, 2]), T([2, 2])], [("p", "'a'")]),
+]
+
+
+def random_trapezoid(rng):
+    rank = rng.randint(1, 3)
+    shape = [rng.randint(1, 4) for _ in range(rank)]
+    d = rng.randint(-rank, rank - 1)
+    args, kw = [T(shape, _style(rng, rank))], []
+    pick = rng.random()
+    if pick < 0.4:
+        args.append(T([shape[d]], ":float64" if rng.random() < 0.3 else ""))
+    elif pick < 0.55:
+        args.append(T([rng.choice([1, shape[j]]) for j in range(rank)]))
+    elif pick < 0.8:
+        kw.append(("dx", rng.choice(["2", "0.5", "-1.5"])))
+    if rng.random() < 0.7:
+        kw.append(("dim", str(d)))
+    elif d not in (-1, rank - 1):
+        args, kw = [T(shape, _style(rng, rank))], [("dx", "2")] if pick >= 0.55 else []
+    return args, kw
+
+
+TRAP_CASES = [
+    C("x_vector", [T([2, 3]), T([3])]), C("x_same_shape", [T([2, 3]), T([2, 3])]), C("x_dim0", [T([3, 2]), T([3])], [("dim", "0")]),
+    C("x_broadcast", [T([2, 3]), T([1, 3])]), C("x_lower_rank", [T([2, 2, 3]), T([2, 3])]),
+    C("x_higher_rank", [T([2, 3]), T([4, 2, 3])], [("dim", "0")]),
+    C("x_float64", [T([2, 3], ":float32"), T([3], ":float64")]), C("x_int8_wraps", [T([4], ":int8"), T([4], ":int8")]),
+    C("dx", [T([2, 3])], [("dx", "2")]), C("dx_float", [T([2, 3])], [("dx", "0.5")]), C("dx_negative", [T([4])], [("dx", "-1.5")]),
+    C("dx_tensor", [T([4])], [("dx", "torch.tensor(2.0)")]), C("dim0", [T([3, 2])], [("dim", "0")]),
+    C("negative_dim", [T([2, 3, 2])], [("dim", "-2")]), C("transposed", [T([3, 2], ".t")]), C("one_sample", [T([2, 1])]),
+    C("one_sample_x", [T([2, 1]), T([1])]), C("no_samples", [T([2, 0])]), C("no_samples_int", [T([2, 0], ":int64")]),
+    C("no_samples_dim0", [T([0, 3])], [("dim", "0")]), C("vector", [T([5])]), C("int8_wraps", [T([4], ":int8")]),
+    C("keywords", [], [("y", T([3])), ("x", T([3]))]),
+    C("nonfinite", ["torch.tensor([1.0, float('inf'), 2.0, float('nan')])"]),
+]
+TRAP_ERRORS = [
+    C("err_scalar", [T([])]), C("err_dim", [T([2, 3])], [("dim", "2")]), C("err_bool", [T([2, 3], ":bool")]),
+    C("err_bool_x", [T([3]), T([3], ":bool")]), C("err_x_size", [T([2, 3]), T([2])]),
+    C("err_broadcast", [T([2, 3]), T([3, 3])]), C("err_x_and_dx", [T([3]), T([3])], [("dx", "1")]),
+    C("err_dx_none", [T([3])], [("dx", "None")]), C("err_x_number", [T([3]), "2"]), C("err_dx_bool", [T([3])], [("dx", "True")]),
+]
+CUMTRAP_CASES = [c for c in TRAP_CASES if c[0] not in ("no_samples_int",)] + [C("one_sample_dx", [T([2, 1])], [("dx", "2")])]
+CUMTRAP_ERRORS = [c for c in TRAP_ERRORS if c[0] != "err_scalar"] + [C("err_scalar_x", [T([]), T([1])]), C("err_scalar_dx", [T([])], [("dx", "2")])]
+
 OPS = [
     _op("torch.matmul", [T([2, 3]), T([3, 2])], MATMUL_CASES + [C("keywords", [], [("input", T([2])), ("other", T([2]))])],
         MATMUL_ERRORS, names=["torch.Tensor.matmul", "torch.linalg.matmul"], random=random_matmul),
@@ -665,6 +835,13 @@ OPS = [
         random=random_bilinear),
     _op("torch.tensordot", [T([2, 3]), T([3, 2]), "1"], TENSORDOT_CASES, TENSORDOT_ERRORS, random=random_tensordot),
     _op("torch.nn.functional.linear", [T([2, 3]), T([4, 3]), T([4])], LINEAR_CASES, LINEAR_ERRORS, random=random_linear),
+    _op("torch.cov", [T([3, 4])], COV_CASES, COV_ERRORS, names=["torch.Tensor.cov"], random=random_cov, pairs=False),
+    _op("torch.corrcoef", [T([3, 4])], CORRCOEF_CASES, CORRCOEF_ERRORS, names=["torch.Tensor.corrcoef"], random=random_corrcoef,
+        pairs=False),
+    _op("torch.cdist", [T([3, 2]), T([2, 2])], CDIST_CASES, CDIST_ERRORS, random=random_cdist),
+    _op("torch.trapezoid", [T([2, 3]), T([3])], TRAP_CASES, TRAP_ERRORS,
+        names=["torch.trapz"], random=random_trapezoid),
+    _op("torch.cumulative_trapezoid", [T([2, 3]), T([3])], CUMTRAP_CASES, CUMTRAP_ERRORS, random=random_trapezoid),
 ]
 
 
