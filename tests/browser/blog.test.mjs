@@ -45,7 +45,7 @@ test('the three widgets load only as the reader scrolls to them', { timeout: 90_
   assert.equal(first[2], false, 'the last widget, far below the fold, is not loaded');
   assert.ok(first.filter(Boolean).length < 3, `not every widget loaded up front (${first})`);
   assert.equal(embedFrames(page).length, first.filter(Boolean).length, 'no iframe without its placeholder in view');
-  assert.ok(!wasm.some((u) => u.endsWith('whence_products.wasm')), 'the matmul widget\'s module is not downloaded yet');
+  assert.ok(!wasm.some((u) => u.endsWith('whence_contraction.wasm')), 'the matmul widget\'s module is not downloaded yet');
 
   for (let i = 0; i < 3; i++) {
     await placeholders[i].scrollIntoViewIfNeeded();
@@ -55,7 +55,7 @@ test('the three widgets load only as the reader scrolls to them', { timeout: 90_
     assert.equal(await frame.evaluate(() => whence.error()), null);
   }
   assert.deepEqual(await mounted(page), [true, true, true]);
-  assert.ok(wasm.some((u) => u.endsWith('whence_products.wasm')), 'scrolling to the matmul widget loaded its module');
+  assert.ok(wasm.some((u) => u.endsWith('whence_contraction.wasm')), 'scrolling to the matmul widget loaded its module');
   assert.deepEqual(page.errors, []);
 });
 

@@ -149,14 +149,14 @@ describe('an op page at 1400 x 900', () => {
     const again = await page.evaluate(() => Array.from(document.scripts).map((s) => s.src));
     assert.ok(again.some((src) => src.endsWith('app/whence_tensors.js')), again.join(' '));
     assert.equal(await call(page, 'error'), null);
-    // A call that is only an operator: `@` is torch.Tensor.__matmul__, a products op.
+    // A call that is only an operator: `@` is torch.Tensor.__matmul__, a contraction op.
     const matmul = page.waitForEvent('load');
     await page.evaluate(() => whence.setState('torch.arange(4.).reshape(2, 2) @ torch.ones(2, 2)'));
     await matmul;
     await page.waitForFunction(() => window.whence);
     await page.evaluate(() => whence.ready);
-    const products = await page.evaluate(() => Array.from(document.scripts).map((s) => s.src));
-    assert.ok(products.some((src) => src.endsWith('app/whence_products.js')), products.join(' '));
+    const contraction = await page.evaluate(() => Array.from(document.scripts).map((s) => s.src));
+    assert.ok(contraction.some((src) => src.endsWith('app/whence_contraction.js')), contraction.join(' '));
     assert.equal(await call(page, 'error'), null);
   });
 });
