@@ -418,22 +418,19 @@ void add_factory_ops(std::vector<const OpDescriptor*>& t) {
                          "fill_value in the size given and self's dtype: 3.7 becomes 3 for an integer self.",
                          "torch.tensor([1, 2]).new_full((2, 3), 3.7)", with_options({input, size, fill_value}, false),
                          new_full_run, no_sources, fill_equation));
+  // arange's and range's parameters (range includes end).
+  const auto start_end_step =
+      with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
+                    pos_default("step", ParamType::Number, std::int64_t(1))});
   add_op(t, composite_op(
                 "torch.arange", family,
                 "Numbers from start up to but not including end, step apart: ceil((end − start)/step) of them, int64 "
                 "for ints, else float32.",
-                "torch.arange(1, 4, 0.5)",
-                with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
-                              pos_default("step", ParamType::Number, std::int64_t(1))}),
-                arange_run, no_sources, arange_equation));
-  add_op(t, composite_op(
-                "torch.range", family,
-                "Numbers from start to end with end included, step apart (deprecated: torch.arange leaves "
-                "end out); float32 unless dtype= says otherwise.",
-                "torch.range(1, 4)",
-                with_options({pos_default("start", ParamType::Number, std::int64_t(0)), pos("end", ParamType::Number),
-                              pos_default("step", ParamType::Number, std::int64_t(1))}),
-                range_run, no_sources, arange_equation));
+                "torch.arange(1, 4, 0.5)", start_end_step, arange_run, no_sources, arange_equation));
+  add_op(t, composite_op("torch.range", family,
+                         "Numbers from start to end with end included, step apart (deprecated: torch.arange leaves "
+                         "end out); float32 unless dtype= says otherwise.",
+                         "torch.range(1, 4)", start_end_step, range_run, no_sources, arange_equation));
   add_op(t, composite_op("torch.linspace", family, "steps numbers evenly spaced from start to end, both ends included.",
                          "torch.linspace(0, 1, steps=5)",
                          with_options({pos("start", ParamType::Number), pos("end", ParamType::Number),
