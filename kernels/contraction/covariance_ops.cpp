@@ -66,22 +66,34 @@ CovState cov_prepare_as(const Bound& b, bool corr) {
   s.dtype = is_floating(d) ? d : default_float_dtype();
   s.shape = s.vars == 1 ? Shape{} : Shape{s.vars, s.vars};
   const std::size_t N = std::size_t(s.obs), V = std::size_t(s.vars);
+  // PyTorch computes the weights and the divisor in the weights' dtype (fweights·aweights is
+  // aweights' dtype; a float32 sum accumulates in float), whatever the input's: a float64 input
+  // with float32 aweights gets a float32-rounded divisor.
+  const DType wd = s.a.empty() ? DType::Float64 : tensor_arg(b, "aweights").dtype();
+  auto in_wd = [wd](double v) { return round_to_dtype(v, wd); };
+  auto wd_sum = [&](auto term) {
+    if (wd == DType::Float64) {
+      double t = 0;
+      for (std::size_t k = 0; k < N; ++k) t += term(k);
+      return t;
+    }
+    float t = 0;
+    for (std::size_t k = 0; k < N; ++k) t += float(term(k));
+    return in_wd(t);
+  };
   if (!s.f.empty() || !s.a.empty()) {
     s.w.assign(N, 1.0);
-    for (std::size_t k = 0; k < N; ++k) s.w[k] = (s.f.empty() ? 1 : s.f[k]) * (s.a.empty() ? 1 : s.a[k]);
+    for (std::size_t k = 0; k < N; ++k) s.w[k] = in_wd((s.f.empty() ? 1 : s.f[k]) * (s.a.empty() ? 1 : s.a[k]));
   }
   auto w = [&](std::size_t k) { return s.w.empty() ? 1.0 : s.w[k]; };
-  for (std::size_t k = 0; k < N; ++k) {
-    s.wsum += w(k);
-    s.counted += cov_counts(s, k);
-  }
+  s.wsum = wd_sum(w);
+  for (std::size_t k = 0; k < N; ++k) s.counted += cov_counts(s, k);
   const bool weighted = !corr && (tensor_given(b, "fweights") || tensor_given(b, "aweights"));
   if (weighted && s.wsum == 0) cov_fail("cov(): weights sum to zero, can't be normalized");
   s.norm = s.wsum - s.correction;
   if (!s.a.empty() && s.correction != 0) {
-    double wa = 0;
-    for (std::size_t k = 0; k < N; ++k) wa += s.w[k] * s.a[k];
-    s.norm = s.wsum - s.correction * wa / s.wsum;
+    const double wa = wd_sum([&](std::size_t k) { return in_wd(s.w[k] * s.a[k]); });
+    s.norm = in_wd(s.wsum - in_wd(in_wd(s.correction * wa) / s.wsum));
   }
   if (s.norm <= 0) {
     s.zeroed = true;
