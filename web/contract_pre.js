@@ -6,6 +6,13 @@
   var frameWaiters = [];
   var ready = new Promise(function(resolve) { resolveReady = resolve; });
 
+  // Draws the next frame: the listeners' wake (web/interop.cpp) resumes a paused frame loop;
+  // before the app's main() there is no loop yet, and its first frame draws anyway.
+  function wake() {
+    if (Module['whenceWakeUp']) Module['whenceWakeUp']();
+    else Module['whenceWake'] = true;
+  }
+
   function call(name, args) {
     if (!Module[name]) throw new Error('whence: not ready yet (await whence.ready)');
     try {
@@ -23,7 +30,7 @@
   window['whence'] = {
     'ready': ready,
     'getState': function() { return call('whenceGetState', []); },
-    'setState': function(text) { call('whenceSetState', [String(text)]); Module['whenceWake'] = true; },
+    'setState': function(text) { call('whenceSetState', [String(text)]); wake(); },
     // Centre of a cell as drawn now, in CSS pixels of the viewport (what mouse events use).
     // Null until a frame has drawn the call a setState gave: await whence.nextFrame() first.
     'cellAt': function(tensor, element) {
@@ -57,7 +64,7 @@
     'setTheme': function(name) {
       Module['whenceTheme'] = name === 'dark' ? 'dark' : 'light';
       Module['whenceThemeChanged'] = true;
-      Module['whenceWake'] = true;
+      wake();
     },
     'theme': function() { return call('whenceGetTheme', []); },
     // The broadcast bar {lines, warning, expanded} and a view's storage strip {of, strides,
@@ -79,7 +86,7 @@
     'timings': function() { return call('whenceTimings', []); },
     'resetTimings': function() { call('whenceResetTimings', []); },
     'nextFrame': function() {
-      Module['whenceWake'] = true;
+      wake();
       return new Promise(function(resolve) { frameWaiters.push(resolve); });
     },
   };

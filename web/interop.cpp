@@ -14,7 +14,16 @@ namespace {
 // clang-format off
 EM_JS(void, js_install_listeners, (), {
   var canvas = Module['canvas'];
-  var wake = function() { Module['whenceWake'] = true; };
+  // Every event that can change what is drawn wakes the app. An idle app's frame loop is paused
+  // (main.cpp: an idle page asked for 60 frames a second, a tenth of a core in Chromium for
+  // nothing), so a wake also resumes it, at the next animation frame.
+  var wake = Module['whenceWakeUp'] = function() {
+    Module['whenceWake'] = true;
+    if (Module['whenceLoopPaused'] && !ABORT) {
+      Module['whenceLoopPaused'] = false;
+      Browser.mainLoop.resume();
+    }
+  };
   ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel']
     .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
   ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
@@ -367,6 +376,11 @@ bool take_double_click() { return take_flag("whenceDoubleClick"); }
 float take_zoom_steps() { return float(js_take_number("whenceZoomSteps")); }
 
 bool take_wake() { return take_flag("whenceWake"); }
+
+void pause_frames() {
+  emscripten_pause_main_loop();
+  js_set_flag("whenceLoopPaused", 1);
+}
 
 void set_captures_arrows(bool captures) { js_set_flag("whenceCapturesArrows", captures); }
 

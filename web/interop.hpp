@@ -69,6 +69,9 @@ bool take_double_click();
 
 // True once after any input or resize since the last call: the app draws only then.
 bool take_wake();
+// Stops the frame loop until the next wake (any input, resize, hash or theme change, or a call
+// of window.whence that changes or waits for a frame) resumes it.
+void pause_frames();
 // Tells the page whether arrow keys belong to the app (a cell is pinned), so they do not
 // scroll the page.
 void set_captures_arrows(bool captures);

@@ -28,7 +28,9 @@ GLFWwindow* g_window = nullptr;
 float g_font_dpr = 0;  // the ratio the font atlas was built for
 // Tracing work per frame: with a frame's own 1 to 3 ms, well inside 16 ms.
 constexpr double kTraceMsPerFrame = 6;
-int g_frames_left = 0;   // frames still to draw after the last input (ImGui settles in a few)
+int g_frames_left = 0;  // frames still to draw after the last input (ImGui settles in a few)
+int g_idle_frames = 0;  // frames in a row that drew nothing
+constexpr int kIdleFramesBeforePause = 60;
 double g_caret_due = 0;  // glfwGetTime() at which a focused text field's caret shows or hides next
 
 // Seconds until the focused text field's caret next shows or hides. ImGui 1.86 shows it while
@@ -88,7 +90,16 @@ void frame() {
   // Keep drawing while input waits or "Copied" is showing; a focused field when its caret blinks.
   if (input::pending() || ImGui::GetTime() - app().copied_at < 2 || (io.WantTextInput && glfwGetTime() >= g_caret_due))
     g_frames_left = std::max(g_frames_left, 1);
-  if (g_frames_left <= 0) return;
+  if (g_frames_left <= 0) {
+    // Nothing to draw: after a second of that, no more frames until a wake (a focused field
+    // keeps them, for its caret's next blink).
+    if (++g_idle_frames >= kIdleFramesBeforePause && !io.WantTextInput) {
+      g_idle_frames = 0;
+      interop::pause_frames();
+    }
+    return;
+  }
+  g_idle_frames = 0;
   --g_frames_left;
   const double frame_start = timings::now_ms();
 

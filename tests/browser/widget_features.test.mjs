@@ -230,4 +230,26 @@ describe('widget features', () => {
                                             document.querySelector('.whence-widget canvas').height]);
     assert.deepEqual([png.width, png.height], size);
   });
+
+  test('an idle widget stops asking for animation frames; the next input draws at once', async () => {
+    await setState(page, example);
+    await page.mouse.move(2, 2);
+    await frames(page, 3);
+    // A second with nothing to draw pauses the frame loop: then no animation frame is requested.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const requested = await page.evaluate(async () => {
+      let n = 0;
+      const raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (f) => { n++; return raf(f); };
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      window.requestAnimationFrame = raf;
+      return n;
+    });
+    assert.equal(requested, 0, 'animation frames requested in a second of idling');
+    // A pointer move wakes it: the cell under the pointer lights without a nextFrame().
+    const p = await page.evaluate(() => whence.cellAt('out:0', 1));
+    await page.mouse.move(p.x, p.y);
+    await page.waitForFunction(() => whence.selected()?.tensor === 'out:0' && whence.selected()?.element === 1,
+                               null, { timeout: 5000 });
+  });
 });

@@ -219,12 +219,16 @@ struct GoldenTally {
 };
 
 // The sanitizer build checks each case's call text only (its request path is the same
-// evaluation after call_from_json, which the native and WebAssembly runs check): the sweep
-// took 97 s of that build's 150 s.
+// evaluation after call_from_json, which the WebAssembly run checks), and every third case of
+// each op (a different third for each op; the WebAssembly run checks them all): the whole sweep
+// took 97 s of that build's 150 s of CPU, the call texts alone 75 s. The fuzz harnesses feed
+// the sanitizer build golden calls besides (scripts/fuzz).
 #ifdef WHENCE_GOLDEN_CODE_ONLY
 constexpr bool kGoldenRequests = false;
+constexpr int kGoldenStride = 3;
 #else
 constexpr bool kGoldenRequests = true;
+constexpr int kGoldenStride = 1;
 #endif
 
 // Runs one golden file; every case through both paths (but see above). Failures are counted and the first
@@ -233,8 +237,11 @@ GoldenTally run_golden_file(const std::string& path) {
   GoldenTally tally;
   std::ifstream in(path);
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
+  std::size_t first = 0;  // which third: from the op's name, the same on every machine
+  for (char ch : path.substr(path.rfind('/') + 1)) first += static_cast<unsigned char>(ch);
+  first %= kGoldenStride;
+  for (std::size_t k = 0; std::getline(in, line); ++k) {
+    if (line.empty() || k % kGoldenStride != first) continue;
     const Json c = Json::parse(line);
     ++tally.cases;
     const std::string code = c["code"].get<std::string>();
@@ -269,12 +276,13 @@ TEST_CASE("every op of the catalogue matches PyTorch's golden vectors", "[golden
     const GoldenTally t = run_golden_file(path);
     cases += t.cases;
     failed_cases += t.failed;
-    CHECK(t.cases >= 10);
+    CHECK(t.cases * kGoldenStride >= 10);
     if (t.failed)
       FAIL_CHECK(op->names.front() << ": " << t.failed << " of " << t.cases << " golden cases differ; first:\n  "
                                    << t.first_failure);
   }
-  WARN("catalogue goldens: " << ops << " ops, " << cases << " cases, " << failed_cases << " differ");
+  WARN("catalogue goldens: " << ops << " ops, " << cases << " cases" << (kGoldenStride > 1 ? " (every third)" : "")
+                             << ", " << failed_cases << " differ");
   CHECK(ops == int(whence::op_table().size()) - 1);  // all but gather
 }
 
