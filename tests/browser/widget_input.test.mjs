@@ -100,14 +100,24 @@ describe('widget input on a desktop viewport', () => {
     await frames(page, 4);
     assert.deepEqual(await selected(page), { tensor: 'arg:2', element: e, pinned: true });
     assert.ok(await page.evaluate((e) => whence.cellAt('arg:2', e), e), 'Tab scrolls the pinned cell into view');
-    // Arrows: 40 rows up is out of the grid's view until it scrolls.
-    for (let i = 0; i < 40; i++) {
+    // Arrows: up past the rows the grid shows above it, to a row out of view until it scrolls
+    // (two more than it shows: a row half in view may be drawn). Each frame of three 4,096-cell
+    // grids costs Chromium's software GL; a fixed 40 rows took 25 s.
+    const shown = await page.evaluate((e) => {
+      let rows = 0;
+      while (rows < 64 && e - (rows + 1) * 64 >= 0 && whence.cellAt('arg:2', e - (rows + 1) * 64)) rows++;
+      return rows;
+    }, e);
+    const up = shown + 2;
+    assert.ok(e - up * 64 >= 0, `the grid shows ${shown} rows above the pinned cell: room to go past them`);
+    assert.equal(await page.evaluate((k) => whence.cellAt('arg:2', k), e - up * 64), null, 'the target row is out of view');
+    for (let i = 0; i < up; i++) {
       await page.keyboard.press('ArrowUp');
       await frames(page, 1);
     }
     await frames(page, 4);
-    assert.deepEqual(await selected(page), { tensor: 'arg:2', element: e - 40 * 64, pinned: true });
-    assert.ok(await page.evaluate((e) => whence.cellAt('arg:2', e), e - 40 * 64), 'the arrows scroll the pinned cell into view');
+    assert.deepEqual(await selected(page), { tensor: 'arg:2', element: e - up * 64, pinned: true });
+    assert.ok(await page.evaluate((k) => whence.cellAt('arg:2', k), e - up * 64), 'the arrows scroll the pinned cell into view');
     await page.keyboard.press('Escape');
     // Both grids back at their top: ImGui keeps a grid's scroll for the next test's tensor of the same id.
     for (const tensor of ['arg:0', 'arg:2']) {
