@@ -21,7 +21,7 @@ vm.runInThisContext(fs.readFileSync(path.join(dir, 'whence_programs.js'), 'utf8'
 
 const program = fs.readFileSync(programFile, 'utf8');
 globalThis.WhencePrograms({}).then((module) => {
-  const times = { evaluate: [], session: [], trace: [], reach: [], grad: [], bytes: {} };
+  const times = { evaluate: [], session: [], trace: [], 'trace again': [], reach: [], 'reach again': [], grad: [], bytes: {} };
   const timed = (name, request) => {
     const t0 = performance.now();
     const line = module.evaluate(JSON.stringify(request));
@@ -35,7 +35,9 @@ globalThis.WhencePrograms({}).then((module) => {
     timed('evaluate', { id: 1, program });
     const session = timed('session', { id: 2, program, session: true }).session;
     timed('trace', { id: 3, session, trace: { name: traceName, element: Number(traceElement) }, grouped: true });
+    timed('trace again', { id: 3, session, trace: { name: traceName, element: Number(traceElement) + 1 }, grouped: true });
     timed('reach', { id: 4, session, reach: { name: reachName, element: Number(reachElement) }, grouped: true });
+    timed('reach again', { id: 4, session, reach: { name: reachName, element: Number(reachElement) + 1 }, grouped: true });
     timed('grad', { id: 5, session, grad: { name: reachName, element: Number(reachElement) } });
     module.evaluate(JSON.stringify({ session, close: true }));
   }
