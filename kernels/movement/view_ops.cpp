@@ -358,15 +358,39 @@ std::vector<Tensor> rot90_apply(const Bound& b) {
   return single(copy_of(transpose(flip_dims(x, {k == 1 ? c : a}), a, c)));
 }
 
+// PyTorch 1.13's repeat (TensorShape.cpp) in its order: the sizes it makes (int64 products that
+// wrap, as its arithmetic does), at::empty's checks of them, then an unfold per dim, which
+// refuses a size smaller than the input's (a product that wrapped to 0 or less).
 std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>& reps) {
   const std::size_t n = reps.size(), pad = n - std::size_t(x.dim());
+  auto size_at = [&](std::size_t d) { return d < pad ? std::int64_t(1) : x.shape()[d - pad]; };
   Shape shape(n);
-  for (std::size_t d = 0; d < n; ++d) shape[d] = reps[d] * (d < pad ? 1 : x.shape()[d - pad]);
+  for (std::size_t d = 0; d < n; ++d) shape[d] = std::int64_t(std::uint64_t(reps[d]) * std::uint64_t(size_at(d)));
+  constexpr std::int64_t kMinSymInt = -(std::int64_t(1) << 62);  // below: c10's tagged values
+  for (std::int64_t s : shape)
+    if (s < kMinSymInt)
+      fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(s),
+           "repeats");
   for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
     if (s < 0)
       fail("RuntimeError",
            "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
+  std::uint64_t bytes = 1;  // at::empty's storage size, checked as it checks it: elements, then bytes
+  bool overflowed = false;
+  for (std::int64_t s : shape) overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(s), &bytes);
+  overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(dtype_size(x.dtype())), &bytes);
+  if (overflowed || bytes > std::uint64_t(INT64_MAX))
+    fail("RuntimeError", "Storage size calculation overflowed with sizes=" + int_list_text({shape.begin(), shape.end()}),
+         "repeats");
+  const bool zero_count = std::find(reps.begin(), reps.end(), 0) != reps.end();
+  for (std::size_t d = 0; d < n && !zero_count; ++d)
+    if (size_at(d) > shape[d])
+      fail("RuntimeError",
+           "maximum size for tensor at dimension " + std::to_string(d) + " is " + std::to_string(shape[d]) +
+               " but size is " + std::to_string(size_at(d)),
+           "repeats");
   check_limits(shape);
+  if (shape_numel(shape) == 0) return single(Tensor::empty(x.dtype(), shape));  // (a count may be negative)
   // x read through a view of shape (reps[0], size[0], reps[1], size[1], ...) whose repeat dims
   // step by 0, copied out and shaped as the result.
   Shape view_shape, view_strides;

@@ -124,3 +124,21 @@ TEST_CASE("an empty tensor with a huge dim has PyTorch's wrapped strides, not an
   REQUIRE(r["ok"] == true);
   CHECK(r["result"]["shape"] == whence::Json::array({0, 5, std::int64_t(1) << 62}));
 }
+
+TEST_CASE("repeat and tile with counts whose sizes overflow: PyTorch's errors, in its order", "[hostile]") {
+  // The optimised binder fuzzer (scripts/fuzz --fast): a negative count of an empty input left a
+  // size of 0 and a copy view of -2**62 rows, whose element count overflowed (UBSan). Each
+  // message below is PyTorch 1.13's for the same call: its int64 products wrap.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(code("torch.zeros(0).repeat(-2**62)")["result"]["shape"] == whence::Json::array({0}));
+  CHECK(code("torch.zeros(0).repeat(-5)")["result"]["shape"] == whence::Json::array({0}));
+  CHECK(error("torch.zeros(4).repeat(2**62)") == "maximum size for tensor at dimension 0 is 0 but size is 4");
+  CHECK(error("torch.zeros(24).repeat(-2**62)") == "maximum size for tensor at dimension 0 is 0 but size is 24");
+  CHECK(error("torch.zeros(4).repeat(2**61+1)") ==
+        "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775804");
+  CHECK(error("torch.zeros(3).repeat(2**62)") ==
+        "Trying to create tensor with negative dimension -4611686018427387904: [-4611686018427387904]");
+  CHECK(error("torch.zeros(5).tile((3, 2**62))") ==
+        "Storage size calculation overflowed with sizes=[3, 4611686018427387904]");
+  CHECK(error("torch.zeros(3).repeat(0, -1)") == "Trying to create tensor with negative dimension -3: [0, -3]");
+}
