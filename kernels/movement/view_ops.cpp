@@ -380,8 +380,8 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   for (std::int64_t s : shape) overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(s), &bytes);
   overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(dtype_size(x.dtype())), &bytes);
   if (overflowed || bytes > std::uint64_t(INT64_MAX))
-    fail("RuntimeError", "Storage size calculation overflowed with sizes=" + int_list_text({shape.begin(), shape.end()}),
-         "repeats");
+    fail("RuntimeError",
+         "Storage size calculation overflowed with sizes=" + int_list_text({shape.begin(), shape.end()}), "repeats");
   const bool zero_count = std::find(reps.begin(), reps.end(), 0) != reps.end();
   for (std::size_t d = 0; d < n && !zero_count; ++d)
     if (size_at(d) > shape[d])
