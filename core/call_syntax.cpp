@@ -953,6 +953,8 @@ class Parser {
           n.b = tok.text == "True";
         } else if (tok.text == "None") {
           n.kind = Node::Kind::NoneLit;
+        } else if (tok.text == "Ellipsis") {  // the builtin name of `...` (einsum's sublists spell it so)
+          n.kind = Node::Kind::EllipsisLit;
         } else if (tok.text == "lambda") {
           fail("Unsupported", "lambda is not supported by Whence yet");
         } else if (is_keyword(tok.text)) {

@@ -428,6 +428,46 @@ def source_mask_deviation(request, relations, ups, chosen, grads):
         offer_exact(grads, path, grad_json(exact), reason)
 
 
+AS_STRIDED_SCATTER_OPS = ("torch.as_strided_scatter", "torch.Tensor.as_strided_scatter")
+AS_STRIDED_SCATTER_DEVIATION = (
+    "PyTorch 1.13's as_strided_scatter backward gives the input the upstream gradient inside the view, where its "
+    "elements were overwritten, and leaves the rest of the input's gradient unset (whatever its memory held: "
+    "written here as NaN); where view positions share memory it also gives the overwritten src elements the "
+    "gradient. Whence gives each element the sum of the upstream gradient over the output elements it is a value "
+    "source of, given here")
+
+
+def as_strided_scatter_deviation(request, relations, ups, grads):
+    """as_strided_scatter: PyTorch's input gradient with its unset elements (those kept from the
+    input: value sources) as NaN, so that the golden does not hold uninitialised memory, and the
+    sum of the upstream over each element's output elements as "exact"."""
+    if request["op"] not in AS_STRIDED_SCATTER_OPS or relations is None:
+        return
+    summed = collections.defaultdict(lambda: collections.defaultdict(float))
+    for rel in relations:
+        pos, out = rel["out"]
+        for path, flat, role in rel["src"]:
+            if role == "value" and ups[pos] is not None:
+                summed[json.dumps(path)][flat] += float(ups[pos].reshape(-1)[out])
+    for g in grads:
+        if g["grad"] is None:
+            continue
+        got = value_of(g["grad"]).to(torch.float64).reshape(-1)
+        exact = torch.zeros(got.numel(), dtype=torch.float64)
+        for flat, v in summed[json.dumps(g["arg"])].items():
+            exact[flat] = v
+        if g["arg"] in ([0], ["input"]):
+            for flat in summed[json.dumps(g["arg"])]:
+                got[flat] = float("nan")
+        dtype = TORCH_DTYPE[g["grad"]["dtype"]]
+        g["grad"] = grad_json(got.reshape(g["grad"]["shape"]).to(dtype))
+        exact_json = grad_json(exact.reshape(g["grad"]["shape"]).to(dtype))
+        g.pop("exact", None)
+        if exact_json != g["grad"]:
+            g["exact"] = exact_json
+            g["deviation"] = AS_STRIDED_SCATTER_DEVIATION
+
+
 BLOCK_DIAG_DEVIATION = ("PyTorch 1.13's block_diag backward skips an empty 1-D block without moving past its row, so "
                         "the blocks after it read the wrong rows; the true gradient is the same call's with that "
                         "block as a (1, 0) matrix, which PyTorch gets right")
@@ -544,6 +584,7 @@ def grad_case(rng, request, name="", relations=None):
         grads.append({"arg": path, "grad": grad_json(t.grad) if t.grad is not None else None})
         if json.dumps(path) in exact:
             grads[-1]["exact"] = exact[json.dumps(path)]
+    as_strided_scatter_deviation(request, relations, ups, grads)
     trace_deviation(request, ups, chosen, grads)
     scalar_loop_deviation(request, ups, chosen, grads)
     unread_nan_deviation(name, request, ups, chosen, grads)

@@ -225,6 +225,43 @@ def perturbed_relations(fn, args, kwargs, outs, leaves):
     return rel
 
 
+def same_layout(t, values):
+    """A float64 stand-in for t: its shape, strides and offset in a storage of its size, holding values."""
+    buf = torch.zeros(max(t.storage().size(), 1), dtype=torch.float64)
+    v = buf.as_strided(t.shape, t.stride(), t.storage_offset())
+    v.copy_(values)
+    return v
+
+
+def layout_relations(fn, args, kwargs, paths):
+    """as_strided_scatter: the input's layout decides what the view reaches and src's the order
+    of overlapping writes, so the float64 stand-ins keep both (autograd would see contiguous
+    leaves, and PyTorch 1.13 refuses a non-contiguous input that requires grad). Each element
+    raised in turn is a `value` source of every output element that changes."""
+    def run(raised=None, f=None):
+        a, k, base = list(args), dict(kwargs), 1
+        for path, t in paths:
+            vals = torch.arange(base, base + t.numel(), dtype=torch.float64)
+            base += t.numel()
+            if path == raised:
+                vals[f] += 1000
+            v = same_layout(t, vals.reshape(t.shape))
+            if isinstance(path[0], int):
+                a[path[0]] = v
+            else:
+                k[path[0]] = v
+        return fn(*a, **k).reshape(-1)
+    base_out = run()
+    rel = [{"out": [0, j], "src": []} for j in range(base_out.numel())]
+    for path, t in paths:
+        for f in range(t.numel()):
+            for j in (run(path, f) != base_out).nonzero().flatten().tolist():
+                rel[j]["src"].append([list(path), f, "value"])
+    for r in rel:
+        r["src"].sort(key=src_key)
+    return rel
+
+
 def relations(op, case, args, kwargs, out, moved=moves_input):
     """Autograd on float64 copies of every tensor argument with distinct values: each output
     element's sources are the argument elements with a nonzero gradient (`value`). Moving ops
@@ -234,6 +271,8 @@ def relations(op, case, args, kwargs, out, moved=moves_input):
     decided = decider(op, case, args, kwargs)
     # the moved tensor(s), moved(path); repeat_interleave(repeats) moves nothing: its output counts
     paths = [(p, t) for p, t in tensor_paths(args, kwargs) if moved(p) and not (decided and decided[2])]
+    if case["op"].endswith("as_strided_scatter"):
+        return layout_relations(fn, args, kwargs, paths)
     leaves, base = {}, 1
     for path, t in paths:
         leaves[tuple(path)] = (torch.arange(base, base + t.numel(), dtype=torch.float64).reshape(t.shape)

@@ -76,6 +76,10 @@ using PlanFn = ContractPlan (*)(const Bound&);
 OpDescriptor contraction_op(const char* names, const char* summary, const char* example, const char* params,
                             PlanFn plan);
 
+// torch.einsum(op1, sublist1, ..., [sublist_out])'s equation string, with Python's errors on
+// the way (kernels/contraction/einsum_sublists.cpp).
+std::string einsum_sublist_equation(const List& args);
+
 void add_contraction_ops(std::vector<const OpDescriptor*>& t);  // kernels/contraction/contraction_ops.cpp
 void add_covariance_ops(std::vector<const OpDescriptor*>& t);   // kernels/contraction/covariance_ops.cpp
 void add_distance_ops(std::vector<const OpDescriptor*>& t);     // kernels/contraction/distance_ops.cpp

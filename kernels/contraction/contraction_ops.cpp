@@ -953,7 +953,17 @@ ContractPlan einsum_call(const Bound& b) {
     fail("ValueError",
          "einsum(): must specify the equation string and at least one operand, or at least one operand and its "
          "subscripts list");
-  if (args[0].is<Tensor>()) fail("Unsupported", "einsum's sublist format is not supported by Whence yet");
+  if (args[0].is<Tensor>()) {  // the sublist format: operands at even places, then the output's sublist
+    const std::string eq = einsum_sublist_equation(args);
+    std::vector<EinsumArg> in;
+    for (std::size_t i = 0; i + (args.size() % 2) < args.size(); i += 2) {
+      if (!args[i].is<Tensor>())
+        fail("TypeError", "expected Tensor as element " + S(std::int64_t(i / 2)) + " in argument 1, but got " +
+                              python_type_name(args[i]));
+      in.push_back(EinsumArg{P(b, "args"), int(i), args[i].as<Tensor>(), "operands[" + S(std::int64_t(i / 2)) + "]"});
+    }
+    return einsum_core(eq, in);
+  }
   if (args.size() == 2 && args[1].is<List>())
     fail("Unsupported",
          "einsum with the operands as one list is not supported by Whence yet: pass them as separate arguments");

@@ -69,10 +69,16 @@ Tensor rearranged(const Tensor& x, const Shape& shape, const From& from) {
       &from);
 }
 
-// PyTorch's select and diagonal views with their checks and words (kernels/movement/view_ops.cpp);
+// PyTorch's select, diagonal and as_strided views with their checks and words (kernels/movement/view_ops.cpp);
 // dims as given (negative ones wrapped here), the errors name "dim", "index", "dim1", "dim2".
 Tensor select_view(const Tensor& x, std::int64_t dim, std::int64_t index);
 Tensor diagonal_view(const Tensor& x, std::int64_t offset, std::int64_t dim1, std::int64_t dim2);
+// PyTorch's as_strided with its checks and words (storage_offset None: x's own offset).
+Tensor as_strided_view(const Tensor& x, const std::vector<std::int64_t>& size, const std::vector<std::int64_t>& stride,
+                       const Value& storage_offset);
+
+// as_strided_scatter's GradRule::check (kernels/movement/scatter_view_ops.cpp says why).
+void as_strided_scatter_grad_check(const Bound& b, const OpResult& r);
 
 void add_view_ops(std::vector<const OpDescriptor*>& t);           // kernels/movement/view_ops.cpp
 void add_scatter_view_ops(std::vector<const OpDescriptor*>& t);   // kernels/movement/scatter_view_ops.cpp

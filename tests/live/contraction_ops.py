@@ -516,6 +516,17 @@ EINSUM_CASES = [
     C("half", ["'ij,jk->ik'", T([2, 2], ":float16"), T([2, 2], ":float16")]),
     C("half_mul", ["'i,j->ij'", T([2], ":float16"), T([3], ":float16")]),
     C("half_three", ["'i,ij,j->'", T([2], ":float16"), T([2, 3], ":float16"), T([3], ":float16")]),
+    # the sublist format: operand, its subscripts (ints in [0, 52), Ellipsis), ..., the output's
+    C("sublist", [T([2, 3]), "[0, 1]", T([3, 2]), "[1, 2]", "[0, 2]"]),
+    C("sublist_implicit", [T([2, 3]), "[0, 1]", T([3, 2]), "[1, 2]"]),
+    C("sublist_ellipsis", [T([2, 2, 3]), "[..., 0, 1]", T([3, 2]), "[1, 2]", "[..., 0, 2]"]),
+    C("sublist_ellipsis_implicit", [T([2, 3]), "[Ellipsis, 1]", T([3, 2]), "[1, Ellipsis]"]),
+    C("sublist_lowercase", [T([2, 3]), "[26, 51]", "[51]"]), C("sublist_tuples", [T([2, 3]), "(0, 1)", "(1,)"]),
+    C("sublist_trace", [T([3, 3]), "[0, 0]"]), C("sublist_bools", [T([2, 3]), "[False, True]", "[True]"]),
+    C("sublist_sum_all", [T([2, 3]), "[0, 1]", "[]"]),
+    C("sublist_three", [T([2, 2]), "[0, 1]", T([2, 3]), "[1, 2]", T([3, 2]), "[2, 3]", "[0, 3]"]),
+    C("sublist_scalar", [T([]), "[]", T([2]), "[0]", "[0]"]),
+    C("sublist_transposed", [T([3, 2], ".t"), "[7, 30]", T([2]), "[30]"]),
 ]
 EINSUM_ERRORS = [
     C("err_subscript", ["'i1,1j'", T([2, 2]), T([2, 2])]), C("err_more_operands", ["'ij'", T([2, 2]), T([2, 2])]),
@@ -528,6 +539,14 @@ EINSUM_ERRORS = [
     C("err_bool", ["'ij,jk->ik'", T([2, 2], ":bool"), T([2, 2], ":bool")]),
     C("err_half_float", ["'ij,jk->ik'", T([2, 2], ":float16"), T([2, 2], ":float32")]),
     C("err_one_arg", ["'ij'"]), C("err_equation_int", ["1", T([2, 2])]), C("err_operand_int", ["'i,i'", T([2]), "2"]),
+    C("err_sublist_range", [T([2, 3]), "[0, 52]"]), C("err_sublist_negative", [T([2, 3]), "[0, -1]"]),
+    C("err_sublist_float", [T([2, 3]), "[0, 1.5]"]), C("err_sublist_str", [T([2, 3]), "[0, 'a']"]),
+    C("err_sublist_none", [T([2, 3]), "[0, None]"]), C("err_sublist_int", [T([2, 3]), "1"]),
+    C("err_sublist_operand", [T([2, 3]), "[0, 1]", "2", "[1]", "[0]"]),
+    C("err_sublist_missing", [T([2, 3]), "[0, 1]", T([3, 2])]),
+    C("err_sublist_output_range", [T([2, 3]), "[0, 1]", "[60]"]),
+    C("err_sublist_output_repeat", [T([2, 3]), "[0, 1]", T([3, 2]), "[1, 2]", "[0, 0]"]),
+    C("err_sublist_count", [T([2, 3]), "[0]"]), C("err_sublist_sizes", [T([2, 3]), "[0, 1]", T([2, 2]), "[1, 2]"]),
 ]
 
 def random_cross(rng):

@@ -224,6 +224,40 @@ OPS = [
         errors=[E("err_same", [2, 3], ["torch.ones(2)", "0", "0", "0"]), E("err_dim", [2, 3], ["torch.ones(2)", "0", "0", "2"]),
                 E("err_rank1", [3], ["torch.ones(2)"]), E("err_src_shape", [2, 3], ["torch.ones(3)"]),
                 E("err_src_missing", [2, 3], []), E("err_src_float", [2, 3], ["1.0"])]),
+    # as_strided_scatter: PyTorch clones the input keeping its layout, so a transposed or sliced
+    # input changes what the view reaches. Where view positions share memory the copy's walk
+    # order decides the value (PyTorch's TensorIterator order: by the view's strides, then src's).
+    _op("torch.as_strided_scatter", simple=["torch.tensor([[7., 8.], [9., 10.]])", "(2, 2)", "(1, 2)"], min_rank=1,
+        also_moved=[1, "src"], cases=[
+        C("offset", [3, 3], ["torch.tensor([7., 8.])", "(2,)", "(4,)", "1"]),
+        C("transposed", [3, 4], ["torch.tensor([[7., 8.], [9., 10.]])", "(2, 2)", "(1, 2)"], style="t"),
+        C("permuted", [2, 3, 2], ["torch.ones(2, 3)", "(2, 3)", "(3, 1)", "1"], style="permute"),
+        C("sliced", "torch.arange(12.).reshape(3, 4)[:, 1:]", ["torch.tensor([7., 8., 9.])", "(3,)", "(3,)", "1"]),
+        C("docstring", "torch.zeros(3, 3)", ["torch.tensor([[1, 2], [3, 4]])", "(2, 2)", "(1, 2)"]),
+        C("overlap", "torch.tensor([0., 0., 0., 0., 0., 0.])", ["torch.tensor([[1., 2.], [3., 4.], [5., 6.]])", "(3, 2)", "(1, 1)"]),
+        C("overlap_src_transposed", "torch.tensor([0, 0, 0, 0, 0, 0])",
+          ["torch.tensor([[1., 2.], [3., 4.], [5., 6.]]).t()", "(2, 3)", "(1, 1)"]),
+        C("overlap_rows", "torch.zeros(12, dtype=torch.int32)", ["torch.arange(1., 13.).reshape(3, 4)", "(3, 4)", "(2, 1)"]),
+        C("overlap_ties", "torch.zeros(3, 4, dtype=torch.int64)",
+          ["torch.arange(1., 25.).reshape(2, 3, 4)", "(2, 3, 4)", "(1, 2, 1)"]),
+        C("overlap_src_permuted", "torch.zeros(12, dtype=torch.int64)",
+          ["torch.arange(1., 25.).reshape(4, 3, 2).permute(2, 1, 0)", "(2, 3, 4)", "(1, 1, 1)"]),
+        C("rank0", [], ["torch.tensor(5.)", "()", "()"]), C("empty", [2, 3], ["torch.zeros(0, 2)", "(0, 2)", "(1, 1)"]),
+        C("keyword", [2, 3], [], [("src", "torch.tensor([7., 8.])"), ("size", "(2,)"), ("stride", "(3,)"),
+                                  ("storage_offset", "2")]),
+        C("int_src", [2, 3], ["torch.tensor([7, 8, 9])", "(3,)", "(2,)"]),
+        C("size1_zero_stride", [2, 3], ["torch.tensor([[7., 8.]])", "(1, 2)", "(0, 1)"]),
+        C("whole", [2, 3], ["torch.ones(6)", "(6,)", "(1,)"]), C("lists", [2, 3], ["torch.tensor([7., 8.])", "[2]", "[2]"])],
+        errors=[E("err_length", [2, 3], ["torch.ones(2, 2)", "(2, 2)", "(1,)"]),
+                E("err_negative_stride", [2, 3], ["torch.ones(2)", "(2,)", "(-1,)"]),
+                E("err_negative_size", [2, 3], ["torch.ones(2)", "(-1, 2)", "(1, 1)"]),
+                E("err_bounds", [2, 3], ["torch.ones(3)", "(3,)", "(3,)"]),
+                E("err_offset", [2, 3], ["torch.ones(2)", "(2,)", "(1,)", "-1"]),
+                E("err_src_shape", [2, 3], ["torch.ones(3)", "(2, 2)", "(1, 2)"]),
+                E("err_zero_stride", [2, 3], ["torch.ones(2, 2)", "(2, 2)", "(0, 1)"]),
+                E("err_float_stride", [2, 3], ["torch.ones(2, 2)", "(2, 2)", "(1, 1.5)"]),
+                E("err_int_size", [2, 3], ["torch.ones(2)", "2", "(1,)"]), E("err_src_float", [2, 3], ["1.0", "(1,)", "(1,)"]),
+                E("err_missing_stride", [2, 3], ["torch.ones(2)", "(2,)"])]),
     # channel_shuffle: PyTorch 1.13 has no backward for either (relations by perturbation).
     # native_channel_shuffle checks nothing in 1.13: groups <= 0, groups not dividing C and empty
     # inputs crash the process or read past the input, so no golden calls it so.
