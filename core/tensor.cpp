@@ -22,10 +22,20 @@ Shape contiguous_strides(const Shape& shape) {
   return strides;
 }
 
+// As c10's safe_compute_numel: a product past int64 is PyTorch's error for any tensor of that
+// shape (zeros(0).view(2**32, 2**32): the sizes' product wraps to 0, which infer_size accepts).
+// (A shape with a negative size, which callers refuse in PyTorch's words of their own, gives the
+// wrapped product, never an overflow.)
 std::int64_t shape_numel(const Shape& shape) {
-  std::int64_t n = 1;
-  for (auto s : shape) n *= s;
-  return n;
+  std::uint64_t n = 1;
+  bool overflowed = false, negative = false;
+  for (auto s : shape) {
+    negative |= s < 0;
+    overflowed |= __builtin_mul_overflow(n, std::uint64_t(s), &n);
+  }
+  if (!negative && (overflowed || n > std::uint64_t(INT64_MAX)))
+    fail("RuntimeError", "numel: integer multiplication overflow");
+  return std::int64_t(n);
 }
 
 namespace {

@@ -141,8 +141,8 @@ Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel) {
       infer = int(i);
     } else if (sizes[i] < 0) {
       fail("RuntimeError", "invalid shape dimension " + std::to_string(sizes[i]));
-    } else {
-      known *= sizes[i];
+    } else {  // an int64 product that wraps, as PyTorch's infer_size_impl's does
+      known = std::int64_t(std::uint64_t(known) * std::uint64_t(sizes[i]));
     }
   }
   const bool ok = numel == known || (infer >= 0 && known > 0 && numel % known == 0);

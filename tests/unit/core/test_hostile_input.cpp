@@ -142,3 +142,15 @@ TEST_CASE("repeat and tile with counts whose sizes overflow: PyTorch's errors, i
         "Storage size calculation overflowed with sizes=[3, 4611686018427387904]");
   CHECK(error("torch.zeros(3).repeat(0, -1)") == "Trying to create tensor with negative dimension -3: [0, -3]");
 }
+
+TEST_CASE("view sizes whose product overflows: PyTorch's errors, never an overflow", "[hostile]") {
+  // The optimised binder fuzzer: view(2**47, 65536) multiplied the sizes past int64 (UBSan).
+  // PyTorch's infer_size wraps the product; any tensor whose sizes overflow is its numel error.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.zeros(4).view(2**47, 65536)") ==
+        "shape '[140737488355328, 65536]' is invalid for input of size 4");
+  CHECK(error("torch.zeros(0).view(2**32, 2**32)") == "numel: integer multiplication overflow");
+  CHECK(error("torch.zeros(0).view(2**62, 2**62, 0)") == "numel: integer multiplication overflow");
+  CHECK(error("torch.zeros(8).view(-1, 2**61, 4)") ==
+        "shape '[-1, 2305843009213693952, 4]' is invalid for input of size 8");
+}
