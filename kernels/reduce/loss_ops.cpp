@@ -698,9 +698,9 @@ ClassLayout layout_of(const Bound& b, const LossPlan& p) {
   ClassLayout l;
   const Tensor& x = tensor_arg(b, "input");
   l.C = p.classes;
-  if (x.dim() >= 2) {
+  if (x.dim() >= 2) {  // the spatial size from the dims themselves: with 0 classes there are still samples
     l.N = x.shape()[0];
-    l.S = x.numel() / std::max<std::int64_t>(1, l.N * l.C);
+    l.S = shape_numel(Shape(x.shape().begin() + 2, x.shape().end()));
   }
   return l;
 }
@@ -834,7 +834,11 @@ std::string ce_prob_text(const Bound& b, const LossPlan& p, std::size_t i, bool 
     return p.k > 0 ? "(" + number(1 - p.k) + "·" + target + " + " + number(p.k / double(l.C)) + ")" : target;
   };
   if (!numeric) {
-    const std::string cc = class_coords(shape, l.input_flat(s, 0), "c");
+    // The sample's coordinates, its class dim read as one class ("c"): with 0 classes the
+    // input has no element to take them from, and the class dim's size would divide by 0.
+    Shape one_class = shape;
+    one_class[shape.size() == 1 ? 0 : 1] = 1;
+    const std::string cc = class_coords(one_class, s, "c");
     return "−Σ_c " + std::string(p.weighted ? "weight[c]·" : "") + smoothed("target" + cc) + "·log_softmax(input)" + cc;
   }
   return "−(" +

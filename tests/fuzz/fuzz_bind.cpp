@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <string>
@@ -164,6 +166,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Param& param = op.params[in.ConsumeIntegralInRange<std::size_t>(0, op.params.size() - 1)];
     call.kwargs.emplace_back(param.name, gen.of(param));
   }
+  // WHENCE_FUZZ_PRINT=1 fuzz_bind FILE: the call a finding made, as text to replay with the CLI.
+  static const bool print = std::getenv("WHENCE_FUZZ_PRINT") != nullptr;
+  if (print) std::fprintf(stderr, "call: %s\n", format_call(call).c_str());
   const Explainer explainer(call);
   explainer.response(true);
   return 0;

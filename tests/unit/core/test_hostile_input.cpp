@@ -12,6 +12,9 @@ namespace {
 whence::Json answer(const std::string& line) { return whence::Json::parse(whence::evaluate_line(line)); }
 
 whence::Json code(const std::string& text) { return answer(whence::Json{{"id", 1}, {"code", text}}.dump()); }
+whence::Json explain(const std::string& text) {
+  return answer(whence::Json{{"id", 1}, {"code", text}, {"explain", true}}.dump());
+}
 
 std::string repeated(const std::string& s, int n) {
   std::string out;
@@ -153,4 +156,19 @@ TEST_CASE("view sizes whose product overflows: PyTorch's errors, never an overfl
   CHECK(error("torch.zeros(0).view(2**62, 2**62, 0)") == "numel: integer multiplication overflow");
   CHECK(error("torch.zeros(8).view(-1, 2**61, 4)") ==
         "shape '[-1, 2305843009213693952, 4]' is invalid for input of size 8");
+}
+
+TEST_CASE("cross_entropy with probabilities over 0 classes explains its samples, never divides by 0", "[hostile]") {
+  // The optimised binder fuzzer: input (1, 0, 3) made the spatial size 0 / 0 and the equation's
+  // coordinates divide by the class dim's 0 (SIGFPE in the release CLI). PyTorch: nan, and three
+  // samples with reduction='none'.
+  const whence::Json mean =
+      explain("torch.nn.functional.cross_entropy(torch.zeros((1, 0, 3)), torch.zeros((1, 0, 3)))");
+  REQUIRE(mean["ok"] == true);
+  CHECK(mean["result"]["data"] == whence::Json::array({"nan"}));
+  const whence::Json none =
+      explain("torch.nn.functional.cross_entropy(torch.zeros((1, 0, 3)), torch.zeros((1, 0, 3)), reduction='none')");
+  REQUIRE(none["ok"] == true);
+  CHECK(none["result"]["shape"] == whence::Json::array({1, 3}));
+  CHECK(none["relations"].size() == 3);
 }
