@@ -659,7 +659,7 @@ ContractPlan tensordot_call(const Bound& b) {
     } else {
       csize *= s1;
     }
-    csizes.push_back(std::max(s1, s2));
+    csizes.push_back(s1 == 1 ? s2 : s1);  // a size-1 side broadcasts, to a size of 0 too
   }
   auto bitset = [](const std::vector<std::int64_t>& dims, int rank) {
     std::vector<int> seen(std::size_t(std::max(rank, 1)), 0);

@@ -172,3 +172,12 @@ TEST_CASE("cross_entropy with probabilities over 0 classes explains its samples,
   CHECK(none["result"]["shape"] == whence::Json::array({1, 3}));
   CHECK(none["relations"].size() == 3);
 }
+
+TEST_CASE("tensordot over a contracted dim of 0 against 1: the sum of nothing, never a read past it", "[hostile]") {
+  // The optimised call fuzzer: a size-1 side broadcasts, and the contracted size was max(0, 1),
+  // so the empty side was read at index 0 (SEGV in the release CLI). PyTorch: zeros.
+  const whence::Json r = explain("torch.tensordot(torch.tensor([[], []]), torch.zeros((1, 1)), 1)");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["shape"] == whence::Json::array({2, 1}));
+  CHECK(r["result"]["data"] == whence::Json::array({0.0, 0.0}));
+}
