@@ -163,11 +163,12 @@ std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, co
   const std::int64_t numel = shape_numel(old);
   if (numel == 0 && old == shape) return old_strides;
   Shape strides(shape.size());
-  if (numel == 0) {
+  if (numel == 0) {  // as computeStride's: the strides of a resize, in int64 products that wrap as its do
     for (int d = int(shape.size()) - 1; d >= 0; --d)
-      strides[std::size_t(d)] = d == int(shape.size()) - 1 ? 1
-                                                           : std::max<std::int64_t>(shape[std::size_t(d) + 1], 1) *
-                                                                 strides[std::size_t(d) + 1];
+      strides[std::size_t(d)] = d == int(shape.size()) - 1
+                                    ? 1
+                                    : std::int64_t(std::uint64_t(std::max<std::int64_t>(shape[std::size_t(d) + 1], 1)) *
+                                                   std::uint64_t(strides[std::size_t(d) + 1]));
     return strides;
   }
   int view_d = int(shape.size()) - 1;

@@ -181,3 +181,11 @@ TEST_CASE("tensordot over a contracted dim of 0 against 1: the sum of nothing, n
   CHECK(r["result"]["shape"] == whence::Json::array({2, 1}));
   CHECK(r["result"]["data"] == whence::Json::array({0.0, 0.0}));
 }
+
+TEST_CASE("an empty view with a huge dim has computeStride's wrapped strides, not an overflow", "[hostile]") {
+  // The optimised binder fuzzer: view([2, 2, 0, 2**63 - 1]) of an empty tensor multiplied the
+  // resize strides past int64 (UBSan). PyTorch's strides: (-2, 2**63 - 1, 2**63 - 1, 1).
+  const whence::Json r = code("torch.zeros((1, 4, 0, 5)).view([2, 2, 0, 9223372036854775807])");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["views"][0]["strides"] == whence::Json::array({-2, INT64_MAX, INT64_MAX, 1}));
+}
