@@ -1020,7 +1020,8 @@ std::int64_t sample_poisson(double lambda, CpuGenerator& g) {
     while (true) {
       const double U = uniform() - 0.5, V = uniform();
       const double us = 0.5 - std::fabs(U);
-      const std::int64_t k = std::int64_t(std::floor((2 * a / us + b) * U + lambda + 0.43));
+      // (x86's conversion, as PyTorch's: an infinite rate gives INT64_MIN, never an undefined cast)
+      const std::int64_t k = float_to_int64(std::floor((2 * a / us + b) * U + lambda + 0.43));
       if (us >= 0.07 && V <= vr) return k;
       if (k < 0 || (us < 0.013 && V > us)) continue;
       if (std::log(V) + std::log(invalpha) - std::log(a / (us * us) + b) <=

@@ -189,3 +189,10 @@ TEST_CASE("an empty view with a huge dim has computeStride's wrapped strides, no
   REQUIRE(r["ok"] == true);
   CHECK(r["views"][0]["strides"] == whence::Json::array({-2, INT64_MAX, INT64_MAX, 1}));
 }
+
+TEST_CASE("poisson of an infinite rate is x86's INT64_MIN, as PyTorch's, never an undefined cast", "[hostile]") {
+  // The optimised binder fuzzer: PTRS's sample of rate inf converted nan to int64 (UBSan).
+  const whence::Json r = code("torch.poisson(torch.tensor(float('inf')))");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["data"] == whence::Json::array({-9.223372e+18}));
+}
