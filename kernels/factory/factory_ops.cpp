@@ -169,13 +169,21 @@ OpResult range_run(const Bound& b) {
          std::isfinite(xs) ? "end" : "start");
   if (!((xd > 0 && xe >= xs) || (xd < 0 && xe <= xs)))
     fail("RuntimeError", "upper bound and lower bound inconsistent with step sign", "step");
+  // The size as PyTorch's range computes it: int64 arithmetic that wraps, and x86's conversion of
+  // a double past int64 (INT64_MIN), which then is no SymInt.
   std::int64_t size = 0;
-  if (!floating)
-    size = (end.i - start.i) / step.i + 1;
-  else if (narrow)
-    size = std::int64_t((float(xe) - float(xs)) / float(xd) + 1.0f);
-  else
-    size = std::int64_t((xe - xs) / xd + 1);
+  if (!floating) {
+    const std::int64_t span = std::int64_t(std::uint64_t(end.i) - std::uint64_t(start.i));
+    const std::int64_t steps = step.i == -1 ? std::int64_t(0 - std::uint64_t(span)) : span / step.i;  // (no trap)
+    size = std::int64_t(std::uint64_t(steps) + 1);
+  } else if (narrow) {
+    size = float_to_int64((float(xe) - float(xs)) / float(xd) + 1.0f);
+  } else {
+    size = float_to_int64((xe - xs) / xd + 1);
+  }
+  if (size < -(std::int64_t(1) << 62))
+    fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(size),
+         "end");
   check_limits({size});
   Tensor out = Tensor::empty(d, {size});
   for (std::int64_t i = 0; i < size; ++i) {

@@ -25,7 +25,14 @@ std::string diagonal_name(std::int64_t offset) {
 // A vector on diagonal `offset` of a square matrix n + |offset| wide: out[i][j] = x[min(i, j)]
 // where j − i = offset.
 Tensor vector_on_diagonal(const Tensor& x, std::int64_t offset) {
-  const std::int64_t n = x.shape()[0] + std::llabs(offset);
+  // PyTorch resizes to (n, n), n = size + |offset| in int64 arithmetic that wraps; the resize's
+  // element count is checked (a huge offset: its numel error, never an overflow here).
+  const std::uint64_t span = offset < 0 ? 0 - std::uint64_t(offset) : std::uint64_t(offset);
+  const std::uint64_t side = std::uint64_t(x.shape()[0]) + span;
+  std::uint64_t cells = 0;
+  if (__builtin_mul_overflow(side, side, &cells) || cells > std::uint64_t(INT64_MAX))
+    fail("RuntimeError", "numel: integer multiplication overflow");
+  const std::int64_t n = std::int64_t(side);
   check_limits({n, n});
   return rearranged(x, {n, n}, [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     s[0] = std::min(c[0], c[1]);

@@ -196,3 +196,15 @@ TEST_CASE("poisson of an infinite rate is x86's INT64_MIN, as PyTorch's, never a
   REQUIRE(r["ok"] == true);
   CHECK(r["result"]["data"] == whence::Json::array({-9.223372e+18}));
 }
+
+TEST_CASE("range's size past int64 and diagflat's huge offset: PyTorch's errors, never an overflow", "[hostile]") {
+  // The optimised hash and binder fuzzers: torch.range(0, 1e37) converted 1e37 to int64, and
+  // diagflat(offset=2**63 - 1) added past int64 (UBSan). PyTorch's x86 conversion gives
+  // INT64_MIN, which is no SymInt; the (n, n) resize of diag is its numel error.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.range(-0e308, 1e37)") ==
+        "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+  CHECK(error("torch.ones(18).diagflat(9223372036854775807)") == "numel: integer multiplication overflow");
+  CHECK(error("torch.ones(18).diagflat(-9223372036854775807)") == "numel: integer multiplication overflow");
+  CHECK(code("torch.diag(torch.ones(3), 2)")["result"]["shape"] == whence::Json::array({5, 5}));
+}
