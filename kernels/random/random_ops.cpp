@@ -842,11 +842,19 @@ OpResult log_normal__run(const Bound& b) {
 // channel, shape [N, C, 1, ...]), scaled by 1/(1 − p), or for alpha dropout
 // input · a·m + ((m − 1)·α·a + α·a·p), each step rounded to the dtype.
 OpResult dropout_impl(const Bound& b, bool feature, bool alpha, bool training_default) {
-  const Tensor& x = tensor_arg(b, "input");
   const double p = number(b, "p", 0.5);
-  const DType d = x.dtype();
   if (p < 0 || p > 1)
     fail("ValueError", "dropout probability has to be between 0 and 1, but got " + format_float(p, DType::Float64));
+  // F.dropout checks p, then hands its input to _VF's dropout, whose binding takes only a tensor.
+  if (!arg(b, "input").is<Tensor>())
+    fail("TypeError",
+         std::string(feature ? "feature_alpha_dropout"
+                     : alpha ? "alpha_dropout"
+                             : "dropout") +
+             "(): argument 'input' (position 1) must be Tensor, not " + python_type_name(arg(b, "input")),
+         "input");
+  const Tensor& x = tensor_arg(b, "input");
+  const DType d = x.dtype();
   if (bool_arg(b, "inplace", false))
     fail("Unsupported", "Whence shows dropout out of place; pass inplace=False or leave it out", "inplace");
   GeneratorRef g = default_generator();

@@ -208,3 +208,16 @@ TEST_CASE("range's size past int64 and diagflat's huge offset: PyTorch's errors,
   CHECK(error("torch.ones(18).diagflat(-9223372036854775807)") == "numel: integer multiplication overflow");
   CHECK(code("torch.diag(torch.ones(3), 2)")["result"]["shape"] == whence::Json::array({5, 5}));
 }
+
+TEST_CASE("dropout of a number: PyTorch's TypeError after its p check, not an internal error", "[hostile]") {
+  // The optimised call fuzzer: F.dropout(3) read its input as a tensor (std::bad_variant_access,
+  // "internal error" in the CLI; the harness's terminate).
+  auto error = [](const std::string& c) { return code(c)["error"]; };
+  CHECK(error("torch.nn.functional.dropout(3)") ==
+        whence::Json{{"type", "TypeError"},
+                     {"message", "dropout(): argument 'input' (position 1) must be Tensor, not int"},
+                     {"arg", "input"}});
+  CHECK(error("torch.nn.functional.alpha_dropout(3.5)")["message"] ==
+        "alpha_dropout(): argument 'input' (position 1) must be Tensor, not float");
+  CHECK(error("torch.nn.functional.dropout(3, 2.0)")["type"] == "ValueError");
+}
