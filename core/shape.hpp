@@ -17,6 +17,12 @@ std::int64_t wrap_dim(std::int64_t dim, std::int64_t rank, const char* arg = nul
 std::string shape_str(const Shape& shape);                      // "[2, 3]"
 std::string int_list_text(const std::vector<std::int64_t>& v);  // "[2, 3]", as PyTorch's messages print an int list
 
+// a·b in int64 arithmetic that wraps, as PyTorch's size arithmetic does in practice: sizes made
+// from user numbers (repeat counts, view sizes) give its answers, never an undefined overflow.
+inline std::int64_t wrapping_mul(std::int64_t a, std::int64_t b) {
+  return std::int64_t(std::uint64_t(a) * std::uint64_t(b));
+}
+
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);
 

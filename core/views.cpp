@@ -142,7 +142,7 @@ Shape infer_size(const std::vector<std::int64_t>& sizes, std::int64_t numel) {
     } else if (sizes[i] < 0) {
       fail("RuntimeError", "invalid shape dimension " + std::to_string(sizes[i]));
     } else {  // an int64 product that wraps, as PyTorch's infer_size_impl's does
-      known = std::int64_t(std::uint64_t(known) * std::uint64_t(sizes[i]));
+      known = wrapping_mul(known, sizes[i]);
     }
   }
   const bool ok = numel == known || (infer >= 0 && known > 0 && numel % known == 0);
@@ -165,10 +165,10 @@ std::optional<Shape> view_strides(const Shape& old, const Shape& old_strides, co
   Shape strides(shape.size());
   if (numel == 0) {  // as computeStride's: the strides of a resize, in int64 products that wrap as its do
     for (int d = int(shape.size()) - 1; d >= 0; --d)
-      strides[std::size_t(d)] = d == int(shape.size()) - 1
-                                    ? 1
-                                    : std::int64_t(std::uint64_t(std::max<std::int64_t>(shape[std::size_t(d) + 1], 1)) *
-                                                   std::uint64_t(strides[std::size_t(d) + 1]));
+      strides[std::size_t(d)] =
+          d == int(shape.size()) - 1
+              ? 1
+              : wrapping_mul(std::max<std::int64_t>(shape[std::size_t(d) + 1], 1), strides[std::size_t(d) + 1]);
     return strides;
   }
   int view_d = int(shape.size()) - 1;

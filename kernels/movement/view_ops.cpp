@@ -368,7 +368,7 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   const std::size_t n = reps.size(), pad = n - std::size_t(x.dim());
   auto size_at = [&](std::size_t d) { return d < pad ? std::int64_t(1) : x.shape()[d - pad]; };
   Shape shape(n);
-  for (std::size_t d = 0; d < n; ++d) shape[d] = std::int64_t(std::uint64_t(reps[d]) * std::uint64_t(size_at(d)));
+  for (std::size_t d = 0; d < n; ++d) shape[d] = wrapping_mul(reps[d], size_at(d));
   constexpr std::int64_t kMinSymInt = -(std::int64_t(1) << 62);  // below: c10's tagged values
   for (std::int64_t s : shape)
     if (s < kMinSymInt)
