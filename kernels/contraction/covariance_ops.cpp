@@ -56,7 +56,7 @@ CovState cov_prepare_as(const Bound& b, bool corr) {
   s.x = values_of(x);
   DType d = x.dtype();
   if (!corr) {
-    s.correction = double(int_arg(b, "correction", 1));
+    s.correction = int_arg(b, "correction", 1);
     if (tensor_given(b, "fweights")) s.f = cov_weights(b, "fweights", s.obs);
     if (tensor_given(b, "aweights")) {
       s.a = cov_weights(b, "aweights", s.obs);
@@ -90,10 +90,13 @@ CovState cov_prepare_as(const Bound& b, bool corr) {
   for (std::size_t k = 0; k < N; ++k) s.counted += cov_counts(s, k);
   const bool weighted = !corr && (tensor_given(b, "fweights") || tensor_given(b, "aweights"));
   if (weighted && s.wsum == 0) cov_fail("cov(): weights sum to zero, can't be normalized");
-  s.norm = s.wsum - s.correction;
+  // Without aweights PyTorch's Σw is an int64 tensor (the count, or fweights' sum), and Σw −
+  // correction is int64 arithmetic, which wraps for a correction near the int64 limits.
+  s.norm = double(std::int64_t(std::uint64_t(float_to_int64(s.wsum)) - std::uint64_t(s.correction)));
+  if (!s.a.empty()) s.norm = s.wsum - double(s.correction);
   if (!s.a.empty() && s.correction != 0) {
     const double wa = wd_sum([&](std::size_t k) { return in_wd(s.w[k] * s.a[k]); });
-    s.norm = in_wd(s.wsum - in_wd(in_wd(s.correction * wa) / s.wsum));
+    s.norm = in_wd(s.wsum - in_wd(in_wd(double(s.correction) * wa) / s.wsum));
   }
   if (s.norm <= 0) {
     s.zeroed = true;
@@ -185,7 +188,7 @@ void cov_terms(std::string& e, const CovState& s, std::int64_t i, std::int64_t j
   if (s.correction != 0) e += "(";
   e += weighted ? "Σ w" : cov_int(s.obs);
   if (s.correction != 0)
-    put_parts(e, " − ", cov_paren(cov_int(std::int64_t(s.correction))), s.a.empty() ? ")" : "·Σ w·aweights / Σ w)");
+    put_parts(e, " − ", cov_paren(cov_int(s.correction)), s.a.empty() ? ")" : "·Σ w·aweights / Σ w)");
   if (weighted)
     put_parts(e, ", w[k] = ", s.f.empty() ? "aweights[k]" : s.a.empty() ? "fweights[k]" : "fweights[k]·aweights[k]");
   put_parts(e, ", mean_", si, " = ", mi);
