@@ -40,6 +40,12 @@ void insert_at(Shape& s, std::int64_t pos, std::int64_t value) {
   std::rotate(s.begin() + pos, s.end() - 1, s.end());
 }
 
+void check_sym_int(std::int64_t v, const char* arg) {
+  if (v < -(std::int64_t(1) << 62))
+    fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(v),
+         arg);
+}
+
 void check_limits(const Shape& shape) {
   const std::int64_t limit = g_element_limit;
   if (shape.size() > std::size_t(kMaxRank))

@@ -23,6 +23,11 @@ inline std::int64_t wrapping_mul(std::int64_t a, std::int64_t b) {
   return std::int64_t(std::uint64_t(a) * std::uint64_t(b));
 }
 
+// PyTorch's refusal of an int below c10's SymInt range (-2**62: tagged values), as its int lists
+// meet when they become sizes or strides: "IntArrayRef contains an int that cannot be
+// represented as a SymInt: v". `arg` is the argument the error marks.
+void check_sym_int(std::int64_t v, const char* arg);
+
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);
 

@@ -13,6 +13,68 @@ namespace {
 std::string list_str(const std::vector<std::int64_t>& v) { return shape_str(Shape(v.begin(), v.end())); }
 }  // namespace
 
+Tensor checked_as_strided(const Tensor& x, const std::vector<std::int64_t>& size,
+                          const std::vector<std::int64_t>& stride, std::int64_t offset, const char* arg) {
+  auto marks = [&](const char* own) { return arg ? arg : own; };
+  if (size.size() != stride.size()) fail("RuntimeError", "mismatch in length of strides and shape", marks("stride"));
+  for (std::int64_t s : stride)
+    if (s < 0)
+      fail("RuntimeError",
+           "as_strided: Negative strides are not supported at the moment, got strides: " + int_list_text(stride),
+           marks("stride"));
+  if (offset < 0)
+    fail("RuntimeError", "Tensor: invalid storage offset " + std::to_string(offset), marks("storage_offset"));
+  const std::int64_t item = std::int64_t(dtype_size(x.dtype()));
+  // PyTorch's computeStorageNbytes, in unsigned 64-bit arithmetic with its overflow checks:
+  // strides near 2**62 must be refused, not wrap into a small size that passes.
+  std::uint64_t need = 0;  // bytes
+  // (it returns 0 at a zero size; a negative size overflows, as in PyTorch)
+  if (std::find(size.begin(), size.end(), 0) == size.end()) {
+    bool overflowed = false;
+    need = 1;
+    for (std::size_t d = 0; d < size.size(); ++d) {
+      std::uint64_t strided = 0;
+      overflowed |= __builtin_mul_overflow(std::uint64_t(stride[d]), std::uint64_t(size[d] - 1), &strided);
+      overflowed |= __builtin_add_overflow(need, strided, &need);
+    }
+    overflowed |= __builtin_add_overflow(need, std::uint64_t(offset), &need);
+    overflowed |= __builtin_mul_overflow(need, std::uint64_t(item), &need);
+    overflowed |= need > std::uint64_t(INT64_MAX);  // storage sizes must fit int64_t too
+    if (overflowed)
+      fail("RuntimeError",
+           "Storage size calculation overflowed with sizes=" + int_list_text(size) +
+               " and strides=" + int_list_text(stride),
+           marks("size"));
+  }
+  if (need > std::uint64_t(x.storage_bytes()))
+    fail("RuntimeError",
+         "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " +
+             std::to_string(offset) + ", and itemsize " + std::to_string(item) + " requiring a storage size of " +
+             std::to_string(need) + " are out of bounds for storage of size " + std::to_string(x.storage_bytes()),
+         marks("size"));
+  for (std::int64_t s : size)
+    if (s < 0)
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size),
+           marks("size"));
+  Shape shape(size.begin(), size.end());
+  check_limits(shape);
+  return x.as_strided(shape, Shape(stride.begin(), stride.end()), offset);
+}
+
+Tensor slice_dim(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t end, std::int64_t step,
+                 const char* arg) {
+  Shape shape = x.shape(), strides = x.strides();
+  const std::size_t d = std::size_t(dim);
+  const std::int64_t offset = x.offset() + start * strides[d];
+  // (end - start + step - 1) / step and stride × step wrap in int64, as in ATen's slice.
+  shape[d] = std::int64_t(std::uint64_t(end - start) + std::uint64_t(step) - 1) / step;
+  strides[d] = wrapping_mul(strides[d], step);
+  for (std::int64_t s : strides) check_sym_int(s, arg);  // the strides become SymInts
+  return checked_as_strided(x, std::vector<std::int64_t>(shape.begin(), shape.end()),
+                            std::vector<std::int64_t>(strides.begin(), strides.end()), offset, arg);
+}
+
 Tensor permute(const Tensor& t, const std::vector<std::int64_t>& dims) {
   if (std::int64_t(dims.size()) != t.dim())
     fail("RuntimeError",

@@ -10,6 +10,15 @@
 
 namespace whence {
 
+// at::as_strided's checks in its order and words (negative strides, storage offset, the storage
+// size's overflow and bounds, negative sizes), then the view. `arg`: the argument every error
+// marks; nullptr marks PyTorch's own (stride, storage_offset, size).
+Tensor checked_as_strided(const Tensor& x, const std::vector<std::int64_t>& size,
+                          const std::vector<std::int64_t>& stride, std::int64_t offset, const char* arg = nullptr);
+// ATen's slice of `dim` once start and end are clamped into [0, size] (end >= start, step > 0),
+// with its int64 arithmetic that wraps and as_strided's checks: a huge step is PyTorch's error.
+Tensor slice_dim(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t end, std::int64_t step,
+                 const char* arg);
 Tensor permute(const Tensor& t, const std::vector<std::int64_t>& dims);
 Tensor transpose(const Tensor& t, std::int64_t dim0, std::int64_t dim1);
 Tensor t_(const Tensor& t);  // Tensor.t()

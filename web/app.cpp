@@ -359,7 +359,8 @@ void draw_app(App& app) {
   ImGui::SetNextWindowSize(io.DisplaySize);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                 ImGuiWindowFlags_NoBackground;  // main.cpp clears to the same colour
   ImGui::Begin("Whence", nullptr, flags);
   if (app.show_header) draw_header(app);
   draw_call_editor(app);

@@ -181,9 +181,7 @@ OpResult range_run(const Bound& b) {
   } else {
     size = float_to_int64((xe - xs) / xd + 1);
   }
-  if (size < -(std::int64_t(1) << 62))
-    fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(size),
-         "end");
+  check_sym_int(size, "end");
   check_limits({size});
   Tensor out = Tensor::empty(d, {size});
   for (std::int64_t i = 0; i < size; ++i) {

@@ -126,11 +126,7 @@ Tensor slice_view(const Tensor& v, std::int64_t dim, const Slice& s) {
     return std::min(std::max<std::int64_t>(q, 0), size);
   };
   const std::int64_t start = clamp(s.start, 0), stop = std::max(clamp(s.stop, size), start);
-  Shape shape = v.shape(), strides = v.strides();
-  shape[std::size_t(dim)] = (stop - start + step - 1) / step;
-  const std::int64_t offset = v.offset() + start * strides[std::size_t(dim)];
-  strides[std::size_t(dim)] *= step;
-  return v.as_strided(shape, strides, offset);
+  return slice_dim(v, dim, start, stop, step, "indices");
 }
 
 // applySlice. A slice 0:size:1 returns the view as it is, where size is what PyTorch reads:

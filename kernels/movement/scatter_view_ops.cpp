@@ -33,11 +33,7 @@ Tensor slice_view(const Tensor& x, std::int64_t given_dim, const Value& start_v,
   if (end < 0) end += size;
   start = start < 0 ? 0 : start >= size ? size : start;
   end = end < start ? start : end >= size ? size : end;
-  Shape shape = x.shape(), strides = x.strides();
-  const std::int64_t length = end - start;
-  shape[std::size_t(d)] = length == 0 ? 0 : (length - 1) / step + 1;
-  strides[std::size_t(d)] *= step;
-  return x.as_strided(shape, strides, x.offset() + start * x.strides()[std::size_t(d)]);
+  return slice_dim(x, d, start, end, step, "step");
 }
 
 // The input copied, then src (in the input's dtype) written into the view `place` makes of the copy.

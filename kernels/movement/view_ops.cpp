@@ -49,49 +49,7 @@ Tensor diagonal_view(const Tensor& x, std::int64_t offset, std::int64_t given1, 
 
 Tensor as_strided_view(const Tensor& x, const std::vector<std::int64_t>& size, const std::vector<std::int64_t>& stride,
                        const Value& ov) {
-  const std::int64_t offset = ov.is<None>() ? x.offset() : ov.as<std::int64_t>();
-  if (size.size() != stride.size()) fail("RuntimeError", "mismatch in length of strides and shape", "stride");
-  for (std::int64_t s : stride)
-    if (s < 0)
-      fail("RuntimeError",
-           "as_strided: Negative strides are not supported at the moment, got strides: " + int_list_text(stride),
-           "stride");
-  if (offset < 0) fail("RuntimeError", "Tensor: invalid storage offset " + std::to_string(offset), "storage_offset");
-  const std::int64_t item = std::int64_t(dtype_size(x.dtype()));
-  // PyTorch's computeStorageNbytes, in unsigned 64-bit arithmetic with its overflow checks:
-  // strides near 2**62 must be refused, not wrap into a small size that passes.
-  std::uint64_t need = 0;  // bytes
-  // (it returns 0 at a zero size; a negative size overflows, as in PyTorch)
-  if (std::find(size.begin(), size.end(), 0) == size.end()) {
-    bool overflowed = false;
-    need = 1;
-    for (std::size_t d = 0; d < size.size(); ++d) {
-      std::uint64_t strided = 0;
-      overflowed |= __builtin_mul_overflow(std::uint64_t(stride[d]), std::uint64_t(size[d] - 1), &strided);
-      overflowed |= __builtin_add_overflow(need, strided, &need);
-    }
-    overflowed |= __builtin_add_overflow(need, std::uint64_t(offset), &need);
-    overflowed |= __builtin_mul_overflow(need, std::uint64_t(item), &need);
-    overflowed |= need > std::uint64_t(INT64_MAX);  // storage sizes must fit int64_t too
-    if (overflowed)
-      fail("RuntimeError",
-           "Storage size calculation overflowed with sizes=" + int_list_text(size) +
-               " and strides=" + int_list_text(stride),
-           "size");
-  }
-  if (need > std::uint64_t(x.storage_bytes()))
-    fail("RuntimeError",
-         "setStorage: sizes " + int_list_text(size) + ", strides " + int_list_text(stride) + ", storage offset " +
-             std::to_string(offset) + ", and itemsize " + std::to_string(item) + " requiring a storage size of " +
-             std::to_string(need) + " are out of bounds for storage of size " + std::to_string(x.storage_bytes()),
-         "size");
-  for (std::int64_t s : size)
-    if (s < 0)
-      fail("RuntimeError",
-           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size), "size");
-  Shape shape(size.begin(), size.end());
-  check_limits(shape);
-  return x.as_strided(shape, Shape(stride.begin(), stride.end()), offset);
+  return checked_as_strided(x, size, stride, ov.is<None>() ? x.offset() : ov.as<std::int64_t>());
 }
 
 namespace {
@@ -369,11 +327,7 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   auto size_at = [&](std::size_t d) { return d < pad ? std::int64_t(1) : x.shape()[d - pad]; };
   Shape shape(n);
   for (std::size_t d = 0; d < n; ++d) shape[d] = wrapping_mul(reps[d], size_at(d));
-  constexpr std::int64_t kMinSymInt = -(std::int64_t(1) << 62);  // below: c10's tagged values
-  for (std::int64_t s : shape)
-    if (s < kMinSymInt)
-      fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: " + std::to_string(s),
-           "repeats");
+  for (std::int64_t s : shape) check_sym_int(s, "repeats");
   for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
     if (s < 0)
       fail("RuntimeError",

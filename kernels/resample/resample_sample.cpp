@@ -498,9 +498,7 @@ Sampling interpolate_with(const Bound& b, const Value& mode_value, const Value& 
   } else if (!scales.empty()) {
     for (int i = 0; i < dim; ++i) {
       const double s = number(scales[std::size_t(i)]), o = double(x.shape()[std::size_t(i + 2)]) * s;
-      if (!(o > -9.2e18 && o < 9.2e18))
-        fail("RuntimeError", "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808",
-             "scale_factor");
+      if (!(o > -9.2e18 && o < 9.2e18)) check_sym_int(INT64_MIN, "scale_factor");
       out_size.push_back(std::int64_t(o));
       factors[std::size_t(i)] = s;
     }

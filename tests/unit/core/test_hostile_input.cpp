@@ -237,3 +237,19 @@ TEST_CASE("cov's correction at the int64 limits: PyTorch's int64 arithmetic, nev
   CHECK(code("torch.cov(torch.tensor([[4., 5, 3, 0], [1, 2, 3, 4]]), correction=-3)")["result"]["data"] ==
         whence::Json::array({2.0, -1.0, -1.0, 0.71428573}));
 }
+
+TEST_CASE("a slice's step near 2**63: ATen's wrapped stride and size, then as_strided's errors", "[hostile]") {
+  // The optimised binder fuzzer: slice_scatter's stride × step overflowed (UBSan); getitem's
+  // slice had the same arithmetic. PyTorch's int64 wraps, and as_strided refuses the result.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.slice_scatter(torch.zeros((3, 0, 3, 2), dtype=torch.int64), torch.zeros((0, 3), "
+              "dtype=torch.int8), step=9223372036854775807)") ==
+        "as_strided: Negative strides are not supported at the moment, got strides: [-6, 6, 2, 1]");
+  CHECK(error("torch.arange(12.).reshape(3, 4)[::2305843009213693952]") ==
+        "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+  CHECK(error("torch.arange(3.)[1::9223372036854775807]") ==
+        "Storage size calculation overflowed with sizes=[-1] and strides=[9223372036854775807]");
+  CHECK(code("torch.arange(12.).reshape(3, 4)[1:, ::9223372036854775807]")["result"]["shape"] ==
+        whence::Json::array({2, 0}));
+  CHECK(code("torch.slice_scatter(torch.zeros((3, 4)), torch.zeros((1, 4)), step=4611686018427387904)")["ok"] == true);
+}
