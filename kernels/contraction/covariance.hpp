@@ -27,10 +27,10 @@ struct CovState {
   std::vector<double> cov;         // [V][V], before the corrcoef step
   double wsum = 0;                 // W
   double norm = 0;                 // after zeroing one <= 0
-  std::int64_t correction = 1;  // an int in PyTorch's signature, any int64
-  bool zeroed = false;  // norm was <= 0: PyTorch zeroes it in place (no gradient through it)
-  bool corr = false;    // corrcoef
-  int in_dim = 2;       // input's: its rows are input[i] only when 2-D
+  std::int64_t correction = 1;     // an int in PyTorch's signature, any int64
+  bool zeroed = false;             // norm was <= 0: PyTorch zeroes it in place (no gradient through it)
+  bool corr = false;               // corrcoef
+  int in_dim = 2;                  // input's: its rows are input[i] only when 2-D
 };
 
 // The state run kept for result r.

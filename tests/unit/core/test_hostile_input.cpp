@@ -226,10 +226,10 @@ TEST_CASE("cov's correction at the int64 limits: PyTorch's int64 arithmetic, nev
   // The optimised binder fuzzer: correction=2**63 - 1 went through a double and back to int64
   // for the equation (UBSan). PyTorch subtracts it from an int64 count: 4 + (2**63 - 1) wraps
   // negative, the divisor is zeroed and the result is inf.
-  const whence::Json r = answer(whence::Json{{"id", 1},
-                                             {"code", "torch.cov(torch.tensor([4, 5, 3, 0]), correction=9223372036854775807)"},
-                                             {"explain", true}}
-                                    .dump());
+  const whence::Json r = answer(whence::Json{
+      {"id", 1},
+      {"code", "torch.cov(torch.tensor([4, 5, 3, 0]), correction=9223372036854775807)"},
+      {"explain", true}}.dump());
   CHECK(r["result"]["data"] == whence::Json::array({"inf"}));
   CHECK(r["relations"][0]["eq"].get<std::string>().find("9223372036854775807") != std::string::npos);
   CHECK(code("torch.cov(torch.tensor([4., 5, 3, 0]), correction=-9223372036854775807)")["result"]["data"] ==
