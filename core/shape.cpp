@@ -46,6 +46,19 @@ void check_sym_int(std::int64_t v, const char* arg) {
          arg);
 }
 
+void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char* arg) {
+  for (std::int64_t s : shape)
+    if (s < 0)
+      fail("RuntimeError",
+           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), arg);
+  std::uint64_t bytes = 1;
+  bool overflowed = false;
+  for (std::int64_t s : shape) overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(s), &bytes);
+  overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(item_bytes), &bytes);
+  if (overflowed || bytes > std::uint64_t(INT64_MAX))
+    fail("RuntimeError", "Storage size calculation overflowed with sizes=" + shape_str(shape), arg);
+}
+
 void check_limits(const Shape& shape) {
   const std::int64_t limit = g_element_limit;
   if (shape.size() > std::size_t(kMaxRank))

@@ -28,6 +28,10 @@ inline std::int64_t wrapping_mul(std::int64_t a, std::int64_t b) {
 // represented as a SymInt: v". `arg` is the argument the error marks.
 void check_sym_int(std::int64_t v, const char* arg);
 
+// at::empty's checks of the shape it is asked for, in its order and words: a negative dimension,
+// then the storage size (elements, then bytes of `item_bytes` each) overflowing int64.
+void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char* arg);
+
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);
 

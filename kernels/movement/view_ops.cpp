@@ -328,17 +328,7 @@ std::vector<Tensor> repeat_with(const Tensor& x, const std::vector<std::int64_t>
   Shape shape(n);
   for (std::size_t d = 0; d < n; ++d) shape[d] = wrapping_mul(reps[d], size_at(d));
   for (std::int64_t s : shape) check_sym_int(s, "repeats");
-  for (std::int64_t s : shape)  // PyTorch checks the size it makes, not the counts
-    if (s < 0)
-      fail("RuntimeError",
-           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), "repeats");
-  std::uint64_t bytes = 1;  // at::empty's storage size, checked as it checks it: elements, then bytes
-  bool overflowed = false;
-  for (std::int64_t s : shape) overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(s), &bytes);
-  overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(dtype_size(x.dtype())), &bytes);
-  if (overflowed || bytes > std::uint64_t(INT64_MAX))
-    fail("RuntimeError",
-         "Storage size calculation overflowed with sizes=" + int_list_text({shape.begin(), shape.end()}), "repeats");
+  check_empty_storage(shape, dtype_size(x.dtype()), "repeats");  // the size it makes, not the counts
   const bool zero_count = std::find(reps.begin(), reps.end(), 0) != reps.end();
   for (std::size_t d = 0; d < n && !zero_count; ++d)
     if (size_at(d) > shape[d])

@@ -499,6 +499,24 @@ Layout lrn_layout(const Bound& b) {
                dtype_scalar_name(d) + "'",
            "input");
     if (d == DType::Int64) l.dtype = DType::Float32;  // the pooled squares times a float alpha
+    // PyTorch pads the squares to C + size − 1 channels, [N, 1, C + size − 1, rest...], before
+    // pooling: a huge size is its padding or storage error. (Where that tensor would only need
+    // more memory than a machine has, Whence still answers: its window walk is O(C), not O(size).)
+    Shape padded = x.shape();
+    const std::int64_t front = size / 2, back = (size - 1) / 2;
+    padded[1] = std::int64_t(std::uint64_t(padded[1]) + std::uint64_t(front) + std::uint64_t(back));  // wraps, as there
+    if (padded[1] <= 0)
+      fail("RuntimeError",
+           "The input size " + std::to_string(x.shape()[1]) + ", plus negative padding " + std::to_string(front) +
+               " and " + std::to_string(back) +
+               " resulted in a negative output size, which is invalid. Check dimension 2 of your input.",
+           "size");
+    insert_at(padded, 1, 1);
+    if (x.dim() > 4) {  // viewed as [N, 1, C, H, rest]
+      padded[4] = prod(padded, 4);
+      padded.resize(5);
+    }
+    check_empty_storage(padded, dtype_size(d), "size");
   }
   l.groups = n;
   l.group_of = [](std::int64_t k) { return k; };
@@ -506,8 +524,10 @@ Layout lrn_layout(const Bound& b) {
     const Window w = lrn_window(b);
     const std::int64_t c = (k / w.S) % w.C, base = k - c * w.S;
     std::vector<Source> m;
-    for (std::int64_t j = c - w.front; j < c - w.front + w.size; ++j)
-      if (j >= 0 && j < w.C) m.push_back(source(b, "input", base + j * w.S));
+    // The window's channels that exist: the padding reads zeros (the loop never walks size).
+    const std::int64_t first = std::max<std::int64_t>(c - w.front, 0);
+    const std::int64_t last = c + (w.size - 1 - w.front) < w.C ? c + (w.size - 1 - w.front) : w.C - 1;
+    for (std::int64_t j = first; j <= last; ++j) m.push_back(source(b, "input", base + j * w.S));
     return m;
   };
   l.sources = [](std::int64_t, const std::vector<Source>& m) { return m; };

@@ -253,3 +253,17 @@ TEST_CASE("a slice's step near 2**63: ATen's wrapped stride and size, then as_st
         whence::Json::array({2, 0}));
   CHECK(code("torch.slice_scatter(torch.zeros((3, 4)), torch.zeros((1, 4)), step=4611686018427387904)")["ok"] == true);
 }
+
+TEST_CASE("local_response_norm of a huge size: PyTorch's padding errors, and no walk over the size", "[hostile]") {
+  // The optimised binder fuzzer: size 2**62 walked 2**62 window positions per element (a
+  // timeout). PyTorch pads the squares to C + size − 1 channels first.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.nn.functional.local_response_norm(torch.ones(1, 3, 4), 4611686018427387904)") ==
+        "Storage size calculation overflowed with sizes=[1, 1, 4611686018427387906, 4]");
+  CHECK(error("torch.nn.functional.local_response_norm(torch.ones(1, 3, 4), 9223372036854775807)") ==
+        "The input size 3, plus negative padding 4611686018427387903 and 4611686018427387903 resulted in a negative "
+        "output size, which is invalid. Check dimension 2 of your input.");
+  const whence::Json r = code("torch.nn.functional.local_response_norm(torch.ones(1, 3, 2), 3000000000)");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["shape"] == whence::Json::array({1, 3, 2}));
+}
