@@ -86,7 +86,9 @@
     'timings': function() { return call('whenceTimings', []); },
     'resetTimings': function() { call('whenceResetTimings', []); },
     'nextFrame': function() {
-      wake();
+      // Exactly one frame (interop.cpp); before main() the first frame draws anyway.
+      if (Module['whenceFrameRequest']) Module['whenceFrameRequest']();
+      else Module['whenceWake'] = true;
       return new Promise(function(resolve) { frameWaiters.push(resolve); });
     },
   };

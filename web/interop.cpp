@@ -17,12 +17,21 @@ EM_JS(void, js_install_listeners, (), {
   // Every event that can change what is drawn wakes the app. An idle app's frame loop is paused
   // (main.cpp: an idle page asked for 60 frames a second, a tenth of a core in Chromium for
   // nothing), so a wake also resumes it, at the next animation frame.
-  var wake = Module['whenceWakeUp'] = function() {
-    Module['whenceWake'] = true;
+  function resume() {
     if (Module['whenceLoopPaused'] && !ABORT) {
       Module['whenceLoopPaused'] = false;
       Browser.mainLoop.resume();
     }
+  }
+  var wake = Module['whenceWakeUp'] = function() {
+    Module['whenceWake'] = true;
+    resume();
+  };
+  // whence.nextFrame(): the one frame its caller waits for, not a wake's few (ImGui settles in
+  // those after input; a test awaiting frames would otherwise draw two more after each).
+  Module['whenceFrameRequest'] = function() {
+    Module['whenceFrameWanted'] = true;
+    resume();
   };
   ['mousemove', 'mousedown', 'mouseup', 'mouseleave', 'wheel']
     .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
@@ -376,6 +385,7 @@ bool take_double_click() { return take_flag("whenceDoubleClick"); }
 float take_zoom_steps() { return float(js_take_number("whenceZoomSteps")); }
 
 bool take_wake() { return take_flag("whenceWake"); }
+bool take_frame_request() { return take_flag("whenceFrameWanted"); }
 
 void pause_frames() {
   emscripten_pause_main_loop();

@@ -69,6 +69,7 @@ bool take_double_click();
 
 // True once after any input or resize since the last call: the app draws only then.
 bool take_wake();
+bool take_frame_request();  // whence.nextFrame() asked for one frame
 // Stops the frame loop until the next wake (any input, resize, hash or theme change, or a call
 // of window.whence that changes or waits for a frame) resumes it.
 void pause_frames();

@@ -87,6 +87,7 @@ void frame() {
     wake = true;
   }
   if (wake) g_frames_left = 3;
+  if (interop::take_frame_request()) g_frames_left = std::max(g_frames_left, 1);
   // Keep drawing while input waits or "Copied" is showing; a focused field when its caret blinks.
   if (input::pending() || ImGui::GetTime() - app().copied_at < 2 || (io.WantTextInput && glfwGetTime() >= g_caret_due))
     g_frames_left = std::max(g_frames_left, 1);
