@@ -319,11 +319,14 @@ SourceMap shuffle_map(const Bound& b, bool up) {
   const std::size_t r = std::size_t(x.dim());
   const Shape& s = x.shape();
   const std::int64_t C = s[r - 3], H = s[r - 2], W = s[r - 1];
-  if (up && C % (f * f))
+  // The square wraps in int64 as PyTorch's does (its message shows the wrapped value); where it
+  // wraps to 0 PyTorch's own C % 0 dies of SIGFPE, and Whence says nothing divides by 0.
+  const std::int64_t square = wrapping_mul(f, f);
+  if (up && (square == 0 || C % square))
     fail("RuntimeError",
          "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but "
          "input.size(-3)=" +
-             std::to_string(C) + " is not divisible by " + std::to_string(f * f),
+             std::to_string(C) + " is not divisible by " + std::to_string(square),
          "input");
   if (!up && H % f)
     fail("RuntimeError",
@@ -343,9 +346,9 @@ SourceMap shuffle_map(const Bound& b, bool up) {
   m.shape = s;
   // pixel_unshuffle of an empty tensor returns a copy of it, shape unchanged (PyTorch 1.13).
   if (up || x.numel() != 0) {
-    m.shape[r - 3] = up ? C / (f * f) : C * f * f;
-    m.shape[r - 2] = up ? H * f : H / f;
-    m.shape[r - 1] = up ? W * f : W / f;
+    m.shape[r - 3] = up ? C / square : wrapping_mul(C, square);
+    m.shape[r - 2] = up ? wrapping_mul(H, f) : H / f;
+    m.shape[r - 1] = up ? wrapping_mul(W, f) : W / f;
   }
   check_limits(m.shape);
   const std::int64_t n = shape_numel(m.shape), oc = m.shape[r - 3], oh = m.shape[r - 2], ow = m.shape[r - 1];

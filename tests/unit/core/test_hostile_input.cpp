@@ -267,3 +267,15 @@ TEST_CASE("local_response_norm of a huge size: PyTorch's padding errors, and no 
   REQUIRE(r["ok"] == true);
   CHECK(r["result"]["shape"] == whence::Json::array({1, 3, 2}));
 }
+
+TEST_CASE("pixel_shuffle's factor squared past int64: PyTorch's wrapped square, never an overflow", "[hostile]") {
+  // The optimised binder fuzzer: upscale_factor 2**62 squared overflowed (UBSan). PyTorch's
+  // square wraps; at 0 its own C % 0 is a SIGFPE, which Whence answers with the error instead.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.pixel_shuffle(torch.zeros((1, 4, 2, 4)), 3037000500)") ==
+        "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but "
+        "input.size(-3)=4 is not divisible by -9223372036709301616");
+  CHECK(error("torch.pixel_shuffle(torch.zeros((0, 3, 2, 4), dtype=torch.bool), 4611686018427387904)") ==
+        "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but "
+        "input.size(-3)=3 is not divisible by 0");
+}
