@@ -589,10 +589,25 @@ Bound bind(const OpDescriptor& op, const Call& call) {
       // The Python function's first step on its input: a method call, or a torch._C function
       // whose only overload takes a Tensor.
       const std::string type = python_type_name(*parsed.values[0]);
-      if (op.python_input_method == "-")  // softmin: (-input).softmax(dim)
+      auto no_attribute = [&](const std::string& attribute) {
+        fail("AttributeError", "'" + type + "' object has no attribute '" + attribute + "'");
+      };
+      // softmax, softmin and log_softmax (the rows with _stacklevel) ask _get_softmax_dim for a
+      // dim when none is given, which reads input.dim() first.
+      const auto& params = matched->params;
+      for (std::size_t i = 0; i + 1 < params.size(); ++i)
+        if (params[i].name == "dim" && params[i + 1].name == "_stacklevel" &&
+            (i >= parsed.values.size() || !parsed.values[i] || parsed.values[i]->is<None>()))
+          no_attribute("dim");
+      if (op.python_input_method == "-") {  // softmin: (-input).softmax(dim); -True is the int -1
+        if (type == "int" || type == "float" || type == "bool")
+          fail("AttributeError",
+               "'" + std::string(type == "float" ? "float" : "int") + "' object has no attribute 'softmax'");
         fail("TypeError", "bad operand type for unary -: '" + type + "'");
-      if (!op.python_input_method.empty())
-        fail("AttributeError", "'" + type + "' object has no attribute '" + op.python_input_method + "'");
+      }
+      if (!op.python_input_method.empty()) no_attribute(op.python_input_method);
+      // A function that is its input's method (F.sigmoid: input.sigmoid()) fails at the attribute.
+      if (is_method_name(binding->calls)) no_attribute(short_name(binding->calls));
       if (!binding->calls.empty())
         fail("TypeError",
              short_name(binding->calls) + "(): argument '" + matched->params[0].name +

@@ -163,10 +163,18 @@ def relations(op, case, args, kwargs, out):
     for sl in index:
         surr[tuple(sl[0])] = sl[3]
 
-    def call(replace=None):
+    # A second surrogate of the sampled tensor for the index perturbations: under one, the taps'
+    # weighted differences can nearly cancel (a grid x whose change moved the output by 4e-5,
+    # under the bicubic noise threshold), which hid a real source.
+    alt = dict(surr)
+    for i, sl in enumerate(values):
+        if sl[3].is_floating_point():
+            alt[tuple(sl[0])] = _surrogate(sl[3], i + 7, sl[3].dtype)
+
+    def call(replace=None, using=surr):
         a2, k2 = list(args), dict(kwargs)
         for path, where, key, t in slots:
-            v = replace[1] if replace is not None and tuple(path) == replace[0] else surr[tuple(path)]
+            v = replace[1] if replace is not None and tuple(path) == replace[0] else using[tuple(path)]
             if where == "a":
                 a2[key] = v
             else:
@@ -174,6 +182,7 @@ def relations(op, case, args, kwargs, out):
         return _outs(fn(*a2, **k2))
     with torch.no_grad():
         base = call()
+        alt_base = call(using=alt) if index else base
         # bicubic: a change below 1e-3 for the +1000 perturbation (a weight below 1e-6) is the
         # rounding noise of PyTorch's float coordinates, not a dependence (README).
         noise = 1e-3 if "bicubic" in [v for v in list(args) + list(kwargs.values()) if isinstance(v, str)] else 0
@@ -190,17 +199,18 @@ def relations(op, case, args, kwargs, out):
         for sl in index:
             t = surr[tuple(sl[0])]
             changed = collections.defaultdict(set)
-            for j in range(t.numel()):
-                for v in (-1.1, -0.77, -0.4, -0.13, 0.21, 0.5, 0.83, 1.1):
-                    t2 = t.clone().reshape(-1)
-                    t2[j] = v
-                    new = call(replace=(tuple(sl[0]), t2.reshape(t.shape)))
-                    for pos, (o0, o1) in enumerate(zip(base, new)):
-                        moved = ~_same(o0.reshape(-1), o1.reshape(-1))
-                        if noise:
-                            moved &= (o1.reshape(-1).double() - o0.reshape(-1).double()).abs() > noise
-                        for k in moved.nonzero().flatten().tolist():
-                            changed[(pos, k)].add(j)
+            for using, base_out in ((surr, base), (alt, alt_base)):
+                for j in range(t.numel()):
+                    for v in (-1.1, -0.77, -0.4, -0.13, 0.21, 0.5, 0.83, 1.1):
+                        t2 = t.clone().reshape(-1)
+                        t2[j] = v
+                        new = call(replace=(tuple(sl[0]), t2.reshape(t.shape)), using=using)
+                        for pos, (o0, o1) in enumerate(zip(base_out, new)):
+                            moved = ~_same(o0.reshape(-1), o1.reshape(-1))
+                            if noise:
+                                moved &= (o1.reshape(-1).double() - o0.reshape(-1).double()).abs() > noise
+                            for k in moved.nonzero().flatten().tolist():
+                                changed[(pos, k)].add(j)
             # bilinear and bicubic weigh the taps by the coordinates (a gradient flows): value
             # sources; nearest only picks a tap: index sources
             mode = kwargs.get("mode", args[2] if len(args) > 2 else "bilinear")

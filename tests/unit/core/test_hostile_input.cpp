@@ -279,3 +279,16 @@ TEST_CASE("pixel_shuffle's factor squared past int64: PyTorch's wrapped square, 
         "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but "
         "input.size(-3)=3 is not divisible by 0");
 }
+
+TEST_CASE("Python-level functions of a non-tensor fail where PyTorch's Python does", "[hostile]") {
+  // A sweep of every Python-level function of the signature table with 3, 3.5, True, None, 'a'
+  // and a list: F.sigmoid is input.sigmoid(), softmax with no dim reads input.dim() first.
+  auto error = [](const std::string& c) { return code(c)["error"]; };
+  CHECK(error("torch.nn.functional.sigmoid(3)") ==
+        whence::Json{{"type", "AttributeError"}, {"message", "'int' object has no attribute 'sigmoid'"}});
+  CHECK(error("torch.nn.functional.softmax(None)")["message"] == "'NoneType' object has no attribute 'dim'");
+  CHECK(error("torch.nn.functional.softmax(3, 0)")["message"] == "'int' object has no attribute 'softmax'");
+  CHECK(error("torch.nn.functional.softmin(True, 0)")["message"] == "'int' object has no attribute 'softmax'");
+  CHECK(error("torch.nn.functional.softmin('a', 0)")["message"] == "bad operand type for unary -: 'str'");
+  CHECK(error("torch.nn.functional.log_softmax([1.0, 2.0])")["message"] == "'list' object has no attribute 'dim'");
+}
