@@ -956,6 +956,9 @@ Win prepare_adaptive_max(const Bound& b, const WinSpec& sp) {
           "input");
   if (o.size() != 2)
     fail("RuntimeError", "adaptive_max_pool2d(): internal error: output_size.size() must be 2", "output_size");
+  Shape out4 = s4;  // the 2-d op's output, as its meta function allocates it
+  out4[std::size_t(r - 2)] = o[0], out4[std::size_t(r - 1)] = o[1];
+  check_empty_storage(out4, dtype_size(x.dtype()), "output_size");
   if (!is_floating(x.dtype()))  // (float16: computed as newer PyTorch does)
     fail_not_implemented(memory_format_kernel("adaptive_max_pool2d", sp.dims == 1 ? unsqueeze(x, x.dim() - 1) : x),
                          x.dtype());

@@ -292,3 +292,15 @@ TEST_CASE("Python-level functions of a non-tensor fail where PyTorch's Python do
   CHECK(error("torch.nn.functional.softmin('a', 0)")["message"] == "bad operand type for unary -: 'str'");
   CHECK(error("torch.nn.functional.log_softmax([1.0, 2.0])")["message"] == "'list' object has no attribute 'dim'");
 }
+
+TEST_CASE("an adaptive max pool's negative output size: at::empty's error, never a negative shape", "[hostile]") {
+  // The optimised call fuzzer: output_size -7 made a [2, -7, -7] result read from outside its
+  // storage (UBSan), and (-7, 2) an internal error. PyTorch allocates the 2-d op's output first.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.nn.functional.adaptive_max_pool2d(torch.tensor([[[2.0, 0.0, .89], [3.0, 2.0, 5.0]]])"
+              ".permute(1, 0, 2), -7)") == "Trying to create tensor with negative dimension -7: [2, -7, -7]");
+  CHECK(error("torch.nn.functional.adaptive_max_pool1d(torch.ones(2, 3, 4), -2)") ==
+        "Trying to create tensor with negative dimension -2: [2, 3, 1, -2]");
+  CHECK(code("torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 2, 3, 4), (-2, 0))")["error"]["arg"] ==
+        "output_size");
+}
