@@ -845,12 +845,13 @@ OpResult bincount_run(const Bound& b) {
   if (minlength < 0) fail("RuntimeError", "minlength should be >= 0", "minlength");
   OpResult r;
   if (x.dim() == 1 && x.numel() == 0) {
+    check_limits({minlength});
     r.tensors.push_back(Tensor::empty(DType::Int64, {minlength}));
     return r;
   }
   const std::vector<double> v = values_of(x);
-  std::int64_t top = -1;
-  for (double e : v) top = std::max(top, std::int64_t(e));
+  double top = -1;  // (as a double: an element near 2**63 has no int64 successor; PyTorch 1.13 segfaults there)
+  for (double e : v) top = std::max(top, e);
   if (x.dim() != 1 || *std::min_element(v.begin(), v.end()) < 0)
     fail("RuntimeError", "bincount only supports 1-d non-negative integral inputs.", "input");
   const bool weighted = tensor_given(b, "weights");
@@ -859,7 +860,9 @@ OpResult bincount_run(const Bound& b) {
   const DType dt = !weighted                                            ? DType::Int64
                    : tensor_arg(b, "weights").dtype() == DType::Float32 ? DType::Float32
                                                                         : DType::Float64;
-  std::vector<double> out(std::size_t(std::max(top + 1, minlength)), 0.0);
+  const std::int64_t bins = top >= 9.2e18 ? INT64_MAX : std::max(std::int64_t(top) + 1, minlength);
+  check_limits({bins});  // (a huge element or minlength: the bins PyTorch would allocate)
+  std::vector<double> out(std::size_t(bins), 0.0);
   const std::vector<double> w = weighted ? values_of(tensor_arg(b, "weights")) : std::vector<double>(v.size(), 1.0);
   for (std::size_t i = 0; i < v.size(); ++i) out[std::size_t(v[i])] += w[i];
   r.tensors.push_back(tensor_of(dt, {std::int64_t(out.size())}, out));

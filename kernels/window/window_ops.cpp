@@ -1317,6 +1317,7 @@ double lp_value(const Win& g, I64 k, const std::vector<double>& xv, const std::v
 OpResult window_run(const Bound& b) {
   const WinSpec& sp = window_spec(b);
   Win g = sp.prepare(b, sp);
+  check_limits(g.out_shape);  // adaptive pools and transposed convolutions make more than they read
   const I64 n = shape_numel(g.out_shape);
   const Tensor& x = tensor_arg(b, "input");
   OpResult r;

@@ -304,3 +304,19 @@ TEST_CASE("an adaptive max pool's negative output size: at::empty's error, never
   CHECK(code("torch.nn.functional.adaptive_max_pool2d(torch.ones(1, 2, 3, 4), (-2, 0))")["error"]["arg"] ==
         "output_size");
 }
+
+TEST_CASE("outputs larger than their inputs are held to the element limit", "[hostile]") {
+  // The optimised binder fuzzer: adaptive_max_pool1d to 1,048,576 outputs took 4 s; the window
+  // family never checked its output's size. A sweep found bincount's minlength the same.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.nn.functional.adaptive_max_pool1d_with_indices(torch.tensor([[0.5, 2.0, 0.5]]), 1048576)") ==
+        "Whence shows tensors of up to 65536 elements; shape [1, 1048576] has more");
+  CHECK(error("torch.nn.functional.adaptive_avg_pool2d(torch.ones(1, 2, 3), (1000, 1000))") ==
+        "Whence shows tensors of up to 65536 elements; shape [1, 1000, 1000] has more");
+  CHECK(error("torch.bincount(torch.tensor([1]), minlength=1000000)") ==
+        "Whence shows tensors of up to 65536 elements; shape [1000000] has more");
+  CHECK(error("torch.bincount(torch.tensor([9223372036854775807]))") ==
+        "Whence shows tensors of up to 65536 elements; shape [9223372036854775807] has more");
+  CHECK(code("torch.bincount(torch.tensor([1, 3]), minlength=5)")["result"]["data"] ==
+        whence::Json::array({0, 1, 0, 1, 0}));
+}
