@@ -134,6 +134,7 @@ Evaluation run_call(const Call& call) {
   try {
     e.bound = bind(*e.op, call);
     e.result = e.op->run(e.bound);
+    check_result_count(std::int64_t(e.result.tensors.size()), "call");
     // A factory's requires_grad=True: PyTorch refuses it for a result that is not floating.
     const int rg = e.op->param_index("requires_grad");
     if (rg >= 0 && e.bound.values[std::size_t(rg)].is<bool>() && e.bound.values[std::size_t(rg)].as<bool>())

@@ -59,6 +59,12 @@ void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char*
     fail("RuntimeError", "Storage size calculation overflowed with sizes=" + shape_str(shape), arg);
 }
 
+void check_result_count(std::int64_t results, const char* what) {
+  if (results > kMaxResults)
+    fail("Unsupported", "Whence shows up to " + std::to_string(kMaxResults) + " results; this " + what + " makes " +
+                            std::to_string(results));
+}
+
 void check_limits(const Shape& shape) {
   const std::int64_t limit = g_element_limit;
   if (shape.size() > std::size_t(kMaxRank))

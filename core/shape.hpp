@@ -34,6 +34,8 @@ void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char*
 
 // Refuses tensors above Whence's limits (DESIGN.md "Limits").
 void check_limits(const Shape& shape);
+// Refuses a call that makes more than kMaxResults tensors; `what` names it ("split", "call").
+void check_result_count(std::int64_t results, const char* what);
 
 // s with `value` inserted before position `pos` (Shape::insert of one value: g++ 12 at -O3
 // warns, wrongly, that xtensor's svector::insert reads past the value).

@@ -13,6 +13,9 @@ namespace whence {
 
 constexpr int kMaxRank = 8;
 constexpr std::int64_t kMaxElements = 65536;  // the protocol's limit (DESIGN.md "Limits")
+// The most tensors one call may return (a split, unbind, ...): the widget draws each as a card,
+// and a response of 65,536 one-element views is 7 MB of JSON.
+constexpr std::int64_t kMaxResults = 4096;
 // The limit check_limits applies: kMaxElements, unless a benchmark raised it to time the same
 // run path on tensors of millions of elements (kernels/bench; never the CLI or the app).
 std::int64_t element_limit();

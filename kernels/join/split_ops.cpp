@@ -35,13 +35,9 @@ Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t
   return x.as_strided(shape, x.strides(), x.offset() + start * x.strides()[std::size_t(dim)]);
 }
 
-// A split into more pieces than a tensor may have elements is refused, as a tensor that large
-// would be (tensor_split(x, 10**9) would build a billion views).
-void check_pieces(std::int64_t pieces) {
-  if (pieces > element_limit())
-    fail("Unsupported", "Whence shows up to " + std::to_string(element_limit()) + " results; this split makes " +
-                            std::to_string(pieces));
-}
+// A split into more pieces than a call may return is refused before any piece is made
+// (tensor_split(x, 10**9) would build a billion views).
+void check_pieces(std::int64_t pieces) { check_result_count(pieces, "split"); }
 
 void require_dims(const Tensor& x, const char* op) {
   if (x.dim() == 0) fail("RuntimeError", std::string(op) + " expects at least a 1-dimensional tensor", "input");
@@ -60,6 +56,7 @@ std::vector<Tensor> split_by_size(const Tensor& x, std::int64_t split_size, std:
          "split_size_or_sections");
   const std::int64_t pieces =
       split_size == 0 ? 1 : std::max<std::int64_t>(wrapping_sum(size, split_size - 1) / split_size, 1);
+  check_pieces(pieces);
   std::vector<Tensor> out;
   for (std::int64_t i = 0; i < pieces; ++i)
     out.push_back(slice(x, d, i * split_size, i + 1 < pieces ? (i + 1) * split_size : size));
@@ -72,6 +69,7 @@ std::vector<Tensor> split_with_sizes(const Tensor& x, const std::vector<std::int
   require_dims(x, "split");
   const std::int64_t d = wrap_dim(dim, x.dim(), "dim"), size = x.shape()[std::size_t(d)];
   const std::string listed = shape_str(Shape(sizes.begin(), sizes.end()));
+  check_pieces(std::int64_t(sizes.size()));
   std::vector<Tensor> out;
   std::int64_t start = 0;
   for (std::int64_t length : sizes) {
@@ -222,6 +220,7 @@ std::vector<Tensor> unbind_apply(const Bound& b) {
   const std::int64_t n = shape[std::size_t(d)], stride = strides[std::size_t(d)];
   shape.erase(shape.begin() + d);
   strides.erase(strides.begin() + d);
+  check_result_count(n, "unbind");
   std::vector<Tensor> out;
   for (std::int64_t i = 0; i < n; ++i) out.push_back(x.as_strided(shape, strides, x.offset() + i * stride));
   return out;
