@@ -46,11 +46,15 @@ void check_sym_int(std::int64_t v, const char* arg) {
          arg);
 }
 
-void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char* arg) {
+void check_no_negative_dims(const Shape& shape, const std::string& arg) {
   for (std::int64_t s : shape)
     if (s < 0)
       fail("RuntimeError",
            "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(shape), arg);
+}
+
+void check_empty_storage(const Shape& shape, std::size_t item_bytes, const char* arg) {
+  check_no_negative_dims(shape, arg);
   std::uint64_t bytes = 1;
   bool overflowed = false;
   for (std::int64_t s : shape) overflowed |= __builtin_mul_overflow(bytes, std::uint64_t(s), &bytes);

@@ -22,6 +22,16 @@ std::string int_list_text(const std::vector<std::int64_t>& v);  // "[2, 3]", as 
 inline std::int64_t wrapping_mul(std::int64_t a, std::int64_t b) {
   return std::int64_t(std::uint64_t(a) * std::uint64_t(b));
 }
+inline std::int64_t wrapping_add(std::int64_t a, std::int64_t b) {
+  return std::int64_t(std::uint64_t(a) + std::uint64_t(b));
+}
+inline std::int64_t wrapping_sub(std::int64_t a, std::int64_t b) {
+  return std::int64_t(std::uint64_t(a) - std::uint64_t(b));
+}
+
+// at::empty's refusal of a negative size: "Trying to create tensor with negative dimension -2:
+// [3, -2]". `arg` is the argument the error marks ("" for none).
+void check_no_negative_dims(const Shape& shape, const std::string& arg);
 
 // PyTorch's refusal of an int below c10's SymInt range (-2**62: tagged values), as its int lists
 // meet when they become sizes or strides: "IntArrayRef contains an int that cannot be

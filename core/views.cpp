@@ -52,12 +52,8 @@ Tensor checked_as_strided(const Tensor& x, const std::vector<std::int64_t>& size
              std::to_string(offset) + ", and itemsize " + std::to_string(item) + " requiring a storage size of " +
              std::to_string(need) + " are out of bounds for storage of size " + std::to_string(x.storage_bytes()),
          marks("size"));
-  for (std::int64_t s : size)
-    if (s < 0)
-      fail("RuntimeError",
-           "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + int_list_text(size),
-           marks("size"));
   Shape shape(size.begin(), size.end());
+  check_no_negative_dims(shape, marks("size"));
   check_limits(shape);
   return x.as_strided(shape, Shape(stride.begin(), stride.end()), offset);
 }
@@ -68,7 +64,7 @@ Tensor slice_dim(const Tensor& x, std::int64_t dim, std::int64_t start, std::int
   const std::size_t d = std::size_t(dim);
   const std::int64_t offset = x.offset() + start * strides[d];
   // (end - start + step - 1) / step and stride × step wrap in int64, as in ATen's slice.
-  shape[d] = std::int64_t(std::uint64_t(end - start) + std::uint64_t(step) - 1) / step;
+  shape[d] = wrapping_add(end - start, step - 1) / step;
   strides[d] = wrapping_mul(strides[d], step);
   for (std::int64_t s : strides) check_sym_int(s, arg);  // the strides become SymInts
   return checked_as_strided(x, std::vector<std::int64_t>(shape.begin(), shape.end()),

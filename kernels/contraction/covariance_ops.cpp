@@ -92,7 +92,7 @@ CovState cov_prepare_as(const Bound& b, bool corr) {
   if (weighted && s.wsum == 0) cov_fail("cov(): weights sum to zero, can't be normalized");
   // Without aweights PyTorch's Σw is an int64 tensor (the count, or fweights' sum), and Σw −
   // correction is int64 arithmetic, which wraps for a correction near the int64 limits.
-  s.norm = double(std::int64_t(std::uint64_t(float_to_int64(s.wsum)) - std::uint64_t(s.correction)));
+  s.norm = double(wrapping_sub(float_to_int64(s.wsum), s.correction));
   if (!s.a.empty()) s.norm = s.wsum - double(s.correction);
   if (!s.a.empty() && s.correction != 0) {
     const double wa = wd_sum([&](std::size_t k) { return in_wd(s.w[k] * s.a[k]); });

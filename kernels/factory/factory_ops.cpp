@@ -173,9 +173,9 @@ OpResult range_run(const Bound& b) {
   // a double past int64 (INT64_MIN), which then is no SymInt.
   std::int64_t size = 0;
   if (!floating) {
-    const std::int64_t span = std::int64_t(std::uint64_t(end.i) - std::uint64_t(start.i));
-    const std::int64_t steps = step.i == -1 ? std::int64_t(0 - std::uint64_t(span)) : span / step.i;  // (no trap)
-    size = std::int64_t(std::uint64_t(steps) + 1);
+    const std::int64_t span = wrapping_sub(end.i, start.i);
+    const std::int64_t steps = step.i == -1 ? wrapping_sub(0, span) : span / step.i;  // (no trap)
+    size = wrapping_add(steps, 1);
   } else if (narrow) {
     size = float_to_int64((float(xe) - float(xs)) / float(xd) + 1.0f);
   } else {

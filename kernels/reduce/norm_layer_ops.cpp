@@ -504,7 +504,7 @@ Layout lrn_layout(const Bound& b) {
     // more memory than a machine has, Whence still answers: its window walk is O(C), not O(size).)
     Shape padded = x.shape();
     const std::int64_t front = size / 2, back = (size - 1) / 2;
-    padded[1] = std::int64_t(std::uint64_t(padded[1]) + std::uint64_t(front) + std::uint64_t(back));  // wraps, as there
+    padded[1] = wrapping_add(wrapping_add(padded[1], front), back);  // wraps, as there
     if (padded[1] <= 0)
       fail("RuntimeError",
            "The input size " + std::to_string(x.shape()[1]) + ", plus negative padding " + std::to_string(front) +

@@ -358,9 +358,9 @@ SourceMap shuffle_map(const Bound& b, bool up) {
     std::int64_t ic = c, ih = h, iw = w;
     if (m.shape == s) {  // (factor 1, or an empty unshuffle)
     } else if (up) {
-      ic = c * f * f + (h % f) * f + w % f, ih = h / f, iw = w / f;
+      ic = c * square + (h % f) * f + w % f, ih = h / f, iw = w / f;
     } else {
-      ic = c / (f * f), ih = h * f + (c / f) % f, iw = w * f + c % f;
+      ic = c / square, ih = h * f + (c / f) % f, iw = w * f + c % f;
     }
     m.from[std::size_t(k)] = ((lead * C + ic) * H + ih) * W + iw;
   }
