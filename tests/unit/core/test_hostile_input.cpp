@@ -320,3 +320,18 @@ TEST_CASE("outputs larger than their inputs are held to the element limit", "[ho
   CHECK(code("torch.bincount(torch.tensor([1, 3]), minlength=5)")["result"]["data"] ==
         whence::Json::array({0, 1, 0, 1, 0}));
 }
+
+TEST_CASE("a call returns at most 4,096 tensors, refused before a piece is made", "[hostile]") {
+  // The seeded fuzz run reached tensor_split(x, 65536): 65,536 one-element views were 7.3 MB of
+  // JSON, over 3 s under ASan. Every way of making many pieces is held to kMaxResults.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  const char* limit = "Whence shows up to 4096 results; this ";
+  CHECK(error("torch.tensor_split(torch.arange(65536.), 65536)") == std::string(limit) + "split makes 65536");
+  CHECK(error("torch.arange(5000.).split(1)") == std::string(limit) + "split makes 5000");
+  CHECK(error("torch.arange(5000.).chunk(5000)") == std::string(limit) + "split makes 5000");
+  CHECK(error("torch.zeros(0).chunk(5000)") == std::string(limit) + "split makes 5000");
+  CHECK(error("torch.zeros(5000, 0).unbind()") == std::string(limit) + "unbind makes 5000");
+  CHECK(error("torch.zeros(0).split([0] * 5000)") == std::string(limit) + "split makes 5000");
+  CHECK(code("torch.arange(4096.).split(1)")["result"].size() == 4096);
+  CHECK(code("torch.zeros(4096, 0).unbind()")["result"].size() == 4096);
+}
