@@ -491,11 +491,13 @@ Value eval(const Node& n) {
         }
         if (!self.is<Tensor>())
           fail("AttributeError", "'" + python_type_name(self) + "' object has no attribute '" + n.text + "'");
+        fail_if_out_of_scope("torch.Tensor." + n.text, "Tensor." + n.text);
         fail("Unsupported", "attribute ." + n.text + " is not supported by Whence yet");
       }
       if (g_scope)  // nn.Linear, int, torch.Tensor as values
         if (auto v = g_scope->global(name)) return *v;
       if (n.kind == Kind::Name) fail("NameError", "name '" + name + "' is not defined");
+      fail_if_out_of_scope(name, name);
       fail("Unsupported", name + " is not supported by Whence yet");
     }
     case Kind::Call: {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "error.hpp"
+#include "out_of_scope.hpp"
 
 namespace whence {
 
@@ -187,7 +188,8 @@ std::vector<Token> tokenize(const std::string& s, std::size_t outer = 0) {
           j < s.size() && (s[j] == 'j' || s[j] == 'J') &&
           (j + 1 == s.size() || !(std::isalnum(static_cast<unsigned char>(s[j + 1])) || s[j + 1] == '_'));
       if (imaginary)
-        fail("Unsupported", "complex numbers (" + s.substr(i, j + 1 - i) + ") are not supported by Whence");
+        fail("Unsupported", "complex numbers (" + s.substr(i, j + 1 - i) +
+                                ") are outside what Whence shows: " + out_of_scope("torch.complex")->reason);
       if (j < s.size() && (std::isalpha(static_cast<unsigned char>(s[j])) || s[j] == '_'))
         syntax_error("invalid decimal literal", j + 1);
       std::string text;

@@ -1,5 +1,6 @@
 // cli.cpp - build/native/whence: the protocol on the command line.
 //   whence ops                          the op table as JSON
+//   whence scope                        the functions left out by decision, with reasons, as JSON
 //   whence eval                         JSON Lines in (stdin), one JSON line out per request
 //   whence eval --code 'TEXT' [--explain]   one PyTorch call text, one response line
 //   whence run FILE.py                  a program's steps as text (names, dtypes, shapes, values)
@@ -9,12 +10,14 @@
 #include <string>
 
 #include "core/api.hpp"
+#include "core/out_of_scope.hpp"
 #include "core/program/program.hpp"
 
 namespace {
 
 int usage() {
   std::cerr << "usage: whence ops\n"
+               "       whence scope                      (what is out of scope, and why)\n"
                "       whence eval                       (JSON Lines on stdin)\n"
                "       whence eval --code 'torch.gather(...)' [--explain]\n"
                "       whence run FILE.py                (a program; - reads stdin)\n";
@@ -30,6 +33,17 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "ops" && argc == 2) {
     std::cout << whence::ops_json().dump(2) << "\n";
+    return 0;
+  }
+  if (command == "scope" && argc == 2) {
+    whence::Json groups = whence::Json::array();
+    for (const whence::ScopeGroup& g : whence::out_of_scope_groups()) {
+      whence::Json names = whence::Json::array();
+      std::istringstream words(g.names);
+      for (std::string name; words >> name;) names.push_back(name);
+      groups.push_back({{"title", g.title}, {"reason", g.reason}, {"names", names}});
+    }
+    std::cout << groups.dump(1) << "\n";
     return 0;
   }
   if (command == "run" && argc == 3) {

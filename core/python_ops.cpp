@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
 
 #include "error.hpp"
+#include "out_of_scope.hpp"
 
 namespace whence {
 
@@ -118,7 +120,8 @@ double float_pow(double iv, double iw) {
   if (std::isnan(iw)) return iv == 1.0 ? 1.0 : iw;
   if (iv == 0 && iw < 0) fail("ZeroDivisionError", "0.0 cannot be raised to a negative power");
   if (std::isfinite(iv) && iv < 0 && std::isfinite(iw) && iw != std::floor(iw))
-    fail("Unsupported", "complex numbers are not supported by Whence yet");
+    fail("Unsupported",
+         std::string("complex numbers are outside what Whence shows: ") + out_of_scope("torch.complex")->reason);
   const double r = std::pow(iv, iw);
   if (std::isinf(r) && std::isfinite(iv) && std::isfinite(iw))
     fail("OverflowError", "(34, 'Numerical result out of range')");

@@ -3,6 +3,7 @@
 #include "call_format.hpp"
 #include "call_syntax.hpp"
 #include "error.hpp"
+#include "out_of_scope.hpp"
 #include "signatures.hpp"
 
 namespace whence {
@@ -74,7 +75,15 @@ const OpDescriptor* find_op(const std::string& name) {
   return nullptr;
 }
 
+void fail_if_out_of_scope(const std::string& qualified, const std::string& shown) {
+  const std::string removed = removed_function_error(qualified);
+  if (!removed.empty()) fail("RuntimeError", removed);
+  if (const ScopeGroup* group = out_of_scope(qualified))
+    fail("Unsupported", shown + " is outside what Whence shows: " + group->reason);
+}
+
 void fail_missing_op(const std::string& qualified, const std::string& shown) {
+  fail_if_out_of_scope(qualified, shown);
   // x[i] and x.T are ops of the catalogue that Python syntax calls; PyTorch's signature table
   // does not list them.
   if (find_binding(qualified) || is_syntax_op(qualified))

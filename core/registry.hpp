@@ -136,8 +136,11 @@ void set_catalogue(void (*add_catalogue)(OpList& table));
 const OpDescriptor* find_op(const std::string& name);
 // The refusal of a call to `qualified` (shown as `shown`) that find_op does not have: an op
 // of a family this program does not link (PyTorch has it, and another page of the site holds
-// it), or one Whence does not support at all.
+// it), a function PyTorch removed (its RuntimeError), one outside Whence's scope (its reason,
+// core/out_of_scope.hpp), or one Whence does not support yet.
 [[noreturn]] void fail_missing_op(const std::string& qualified, const std::string& shown);
+// fail_missing_op's first two refusals; returns when `qualified` is neither.
+void fail_if_out_of_scope(const std::string& qualified, const std::string& shown);
 bool is_method_name(const std::string& name);  // "torch.Tensor.gather"
 
 }  // namespace whence

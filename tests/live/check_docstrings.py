@@ -8,8 +8,10 @@ fresh default generator, so torch.randn examples draw the same numbers).
 Each example is one of:
   agrees    Whence ran it to the end, and every value each step shows and every printed line
             is PyTorch's (tensors within the family checks' tolerance)
-  partly    Whence stopped at a line PyTorch ran (an op or statement Whence refuses, Unsupported
-            or SyntaxError), and everything before that line agrees
+  partly    Whence stopped at a line PyTorch ran (an op or statement Whence does not support
+            yet, Unsupported or SyntaxError), and everything before that line agrees
+  outside   the same, at a function out of Whence's scope by decision (README.md, "Out of
+            scope": linear-algebra decompositions, complex numbers, ...) or a complex literal
   errors    both raised the same error at the same line
   differs   a value, a printed line or an error is not PyTorch's
   (skipped: examples PyTorch itself cannot run here: CUDA, files, the network, ...)
@@ -114,6 +116,8 @@ def classify(golden, response):
         return "errors", ""
     if error["type"] in ("Unsupported", "SyntaxError", "NotImplementedError") and (
             not golden["error"] or error["line"] <= golden["error"]["line"]):
+        if "outside what Whence shows" in error["message"]:
+            return "outside", "line %d: %s" % (error["line"], error["message"][:150])
         return "partly", "line %d: %s: %s" % (error["line"], error["type"], error["message"][:150])
     return "differs", "line %d: %s: %s; PyTorch %s" % (error["line"], error["type"], error["message"][:150],
                                                          golden["error"])
@@ -134,7 +138,7 @@ def main():
     requests = "".join(json.dumps({"id": i, "program": text}) + "\n" for i, (_, text, _) in enumerate(cases))
     out = subprocess.run([whence, "eval"], input=requests, capture_output=True, text=True, check=True).stdout
     responses = [json.loads(l) for l in out.splitlines()]
-    counts = {"agrees": 0, "partly": 0, "errors": 0, "differs": 0}
+    counts = {"agrees": 0, "partly": 0, "outside": 0, "errors": 0, "differs": 0}
     failed = 0
     for (name, text, golden), response in zip(cases, responses):
         kind, detail = classify(golden, response)
@@ -145,9 +149,10 @@ def main():
         elif listing and kind != "agrees":
             print("%s %s: %s" % (kind, name, detail or known(text) or ""))
     total = len(cases)
-    print("docstring examples: %d; agree %d, partly %d (Whence stops at a line it refuses), same error %d, "
-          "differ %d (%d known)" % (total, counts["agrees"], counts["partly"], counts["errors"], counts["differs"],
-                                    counts["differs"] - failed))
+    print("docstring examples: %d; agree %d, partly %d (Whence stops at a line it does not support yet), "
+          "outside %d (Whence stops at a line out of its scope: README.md, \"Out of scope\"), same error %d, "
+          "differ %d (%d known)" % (total, counts["agrees"], counts["partly"], counts["outside"], counts["errors"],
+                                    counts["differs"], counts["differs"] - failed))
     print("%d passed, %d failed" % (total - failed, failed))
     sys.exit(1 if failed else 0)
 

@@ -83,7 +83,17 @@ TEST_CASE("malformed call text gets Python's and PyTorch's error types and words
             .rfind("SyntaxError: positional argument follows keyword argument", 0) == 0);
   CHECK(error_of("torch.gather(torch.tensor([1]), dim=0, dim=0)")
             .rfind("SyntaxError: keyword argument repeated: dim", 0) == 0);
-  CHECK(error_of("torch.fft.fft(torch.tensor([1.0]))") == "Unsupported: torch.fft.fft is not supported by Whence yet");
+  CHECK(error_of("torch.nope.fft(torch.tensor([1.0]))") ==
+        "Unsupported: torch.nope.fft is not supported by Whence yet");
+  CHECK(error_of("torch.fft.fft(torch.tensor([1.0]))") ==
+        "Unsupported: torch.fft.fft is outside what Whence shows: complex dtypes are outside the ten real dtypes "
+        "Whence computes (bool to float64)");
+  CHECK(error_of("torch.linalg.det(torch.eye(2))")
+            .rfind("Unsupported: torch.linalg.det is outside what Whence shows: its results come from a LAPACK", 0) ==
+        0);
+  CHECK(error_of("torch.eye(2).solve(torch.eye(2))") ==
+        "RuntimeError: This function was deprecated since version 1.9 and is now removed. Please use the "
+        "`torch.linalg.solve` function instead.");
   CHECK(error_of("torch.gather(torch.tensor([[1], [2, 3]]), 0, torch.tensor([0]))") ==
         "ValueError: expected sequence of length 1 at dim 1 (got 2)");
   CHECK(error_of("torch.gather(torch.tensor(['a']), 0, torch.tensor([0]))") ==

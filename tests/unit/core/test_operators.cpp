@@ -337,7 +337,9 @@ TEST_CASE("operators on numbers raise Python's errors in Python's words") {
       {"1 << 64", "RuntimeError: Overflow when unpacking long"},
       {"10 ** 40 * 10", "RuntimeError: Overflow when unpacking long"},
       {"1000000000000000000000000000000000000000000", "RuntimeError: Overflow when unpacking long"},
-      {"(-8) ** 0.5", "Unsupported: complex numbers are not supported by Whence yet"},
+      {"(-8) ** 0.5",
+       "Unsupported: complex numbers are outside what Whence shows: complex dtypes are outside the ten "
+       "real dtypes Whence computes (bool to float64)"},
       {"[1] < [2]", "Unsupported: ordering lists and tuples is not supported by Whence yet"},
       // Text cannot build a huge string or list.
       {"'ab' * 1000000", "Unsupported: a sequence this long is not supported by Whence"},
