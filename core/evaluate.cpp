@@ -2,6 +2,8 @@
 // both in the JSON protocol. Nothing that reaches here may escape as an exception.
 #include "evaluate.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <new>
 
 #include "api.hpp"
@@ -178,6 +180,22 @@ namespace {
 
 // The response to `call` from its run `e` (DESIGN.md, "Response"), with the relations of every
 // output element when `explain`, else of the `chosen` ones ([result position, flat element]).
+// A whole result explained is refused at once, not after writing 32 MiB, when even its fewest
+// sources at three sampled elements (first, middle, last), times its elements, pass the limit:
+// a sort of 65,536 elements lists 65,536 sources per element (its line), 2**32 in all.
+void refuse_runaway_relations(const Evaluation& e) {
+  std::int64_t bytes = 0;
+  for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos) {
+    const std::int64_t n = e.result.tensors[pos].numel();
+    if (n == 0) continue;
+    std::int64_t fewest = INT64_MAX;
+    for (std::int64_t flat : {std::int64_t(0), n / 2, n - 1})
+      fewest = std::min(fewest, std::int64_t(e.op->explain(e.bound, e.result, int(pos), flat).size()));
+    bytes += kBytesPerSource * (fewest + 1) * n;
+  }
+  if (bytes > request_limits().relation_bytes) charge_relation_bytes(bytes);  // fails with the budget's words
+}
+
 Json response_json(const Evaluation& e, bool explain, const std::vector<ElementRef>& chosen = {}) {
   // A tuple result (values, indices) is a plain array of tensors.
   Json result = Json::array();
@@ -192,6 +210,7 @@ Json response_json(const Evaluation& e, bool explain, const std::vector<ElementR
     if (Json names = arg_params_json(e); !names.empty()) r["arg_params"] = std::move(names);
   if (e.op && !e.python_result && !e.op->note.empty()) r["note"] = e.op->note;
   if (explain) {
+    if (!e.python_result) refuse_runaway_relations(e);
     Json relations = Json::array();
     if (!e.python_result)
       for (std::size_t pos = 0; pos < e.result.tensors.size(); ++pos)
