@@ -1,0 +1,198 @@
+// special_ops.cpp - the special family's ops: a functor each over the compute type (the math in
+// special_math.hpp) and one EwOp row (kernels/elementwise/elementwise_builder.hpp) with the
+// family string "special". The elementwise family's launcher runs them and its explain names
+// the sources: each output element reads one element of each tensor operand.
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "core/error.hpp"
+#include "kernels/elementwise/elementwise_builder.hpp"
+#include "kernels/elementwise/elementwise_math.hpp"
+#include "kernels/special/special_family.hpp"
+#include "kernels/special/special_math.hpp"
+
+namespace whence {
+
+namespace {
+namespace sp {  // a name of its own: the unity build joins anonymous namespaces
+
+// ln of the largest finite value of C: where PyTorch's e^|x| overflows first (i1).
+template <class C>
+constexpr double exp_limit() {
+  return std::is_same_v<C, float> ? 88.7228391116729996 : 709.782712893383996843;
+}
+
+struct I0e {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::i0e(double(x)));
+  }
+};
+struct I1 {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::i1(double(x), exp_limit<C>()));
+  }
+};
+struct I1e {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::i1e(double(x)));
+  }
+};
+struct Ndtri {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::ndtri(double(x)));
+  }
+};
+
+// polygamma(n, x), n in p.i[0]: digamma, trigamma (in C's precision, as PyTorch), then
+// (-1)^(n+1) · n! · zeta(n + 1, x) with n! as e^lgamma(n + 1) in C and zeta rounded to the
+// tensor's dtype (bfloat16's kernel returns it rounded).
+struct Polygamma {
+  template <class C>
+  C operator()(const EwParams& p, C x) const {
+    const std::int64_t n = p.i[0];
+    if (n == 0) return ew_digamma(x);
+    if (n == 1) return special::trigamma<C>(x);
+    const C factorial = C(std::exp(std::lgamma(ew_round(C(double(n)), p) + C(1))));
+    const C z = ew_round(C(special::zeta(double(ew_round(C(double(n + 1)), p)), double(x))), p);
+    return C((n % 2 ? C(1) : C(-1)) * factorial) * z;
+  }
+};
+
+// mvlgamma(x, d), d in p.i[0], as PyTorch composes it: lgamma of x + a for a = (1 - d)/2, ...,
+// -1/2, 0, summed, plus d(d - 1)/4 · ln π (bfloat16 rounds each step).
+struct Mvlgamma {
+  template <class C>
+  C operator()(const EwParams& p, C x) const {
+    const std::int64_t d = p.i[0];
+    C sum = 0;
+    for (std::int64_t j = 0; j < d; ++j) {
+      const C arg = ew_round(C(x + C(double(1 - d + j) / 2)), p);
+      sum += ew_round(C(std::lgamma(arg)), p);
+    }
+    sum = ew_round(sum, p);
+    return sum + C(double(d * (d - 1)) * std::log(special::kPi) / 4);
+  }
+};
+
+struct Zeta {
+  template <class C>
+  C operator()(const EwParams&, C x, C q) const {
+    return C(special::zeta(double(x), double(q)));
+  }
+};
+struct Igamma {
+  template <class C>
+  C operator()(const EwParams&, C a, C x) const {
+    return C(special::igamma(double(a), double(x)));
+  }
+};
+struct Igammac {
+  template <class C>
+  C operator()(const EwParams&, C a, C x) const {
+    return C(special::igammac(double(a), double(x)));
+  }
+};
+
+void int_param(const Bound& b, const char* name, EwParams& p) {
+  p.i[0] = b.integer(std::size_t(b.op->param_index(name)));
+}
+void polygamma_params(const Bound& b, const EwCall&, EwParams& p) { int_param(b, "n", p); }
+void mvlgamma_params(const Bound& b, const EwCall&, EwParams& p) { int_param(b, "p", p); }
+
+// PyTorch checks n before it looks at the input.
+void polygamma_check(const Bound& b, const EwCall&) {
+  if (b.integer(std::size_t(b.op->param_index("n"))) < 0)
+    fail("RuntimeError", "polygamma(n, x) does not support negative n.", "n");
+}
+void mvlgamma_check(const Bound& b, const EwCall& c) {
+  if (c.common == DType::Bool) fail("RuntimeError", "The input tensor may not be a boolean tensor.", "input");
+  if (b.integer(std::size_t(b.op->param_index("p"))) < 1)
+    fail("RuntimeError", "p has to be greater than or equal to 1", "p");
+}
+
+using Ew = EwOp;
+constexpr const char* kSpecial = "special";
+
+}  // namespace sp
+}  // namespace
+
+void add_special_ops(std::vector<const OpDescriptor*>& t) {
+  using namespace sp;
+  static constexpr EwOp kSpecialOps[] = {
+      Ew("torch.special.i0e", "The exponentially scaled modified Bessel function of order 0, e^-|x|·I0(x).",
+         "i0e(x) = e^-|x| · I0(x)")
+          .family(kSpecial)
+          .unary<I0e, kFloats>()
+          .to_float()
+          .example("torch.special.i0e(torch.arange(5, dtype=torch.float32))"),
+      Ew("torch.special.i1", "The modified Bessel function of the first kind, order 1.", "i1(x) = I1(x)")
+          .family(kSpecial)
+          .unary<I1, kFloats>()
+          .to_float()
+          .example("torch.special.i1(torch.arange(5, dtype=torch.float32))"),
+      Ew("torch.special.i1e", "The exponentially scaled modified Bessel function of order 1, e^-|x|·I1(x).",
+         "i1e(x) = e^-|x| · I1(x)")
+          .family(kSpecial)
+          .unary<I1e, kFloats>()
+          .to_float()
+          .example("torch.special.i1e(torch.arange(5, dtype=torch.float32))"),
+      Ew("torch.special.ndtri", "The inverse of the standard normal CDF: the x with ndtr(x) = p.",
+         "ndtri(x) = ndtr⁻¹(x)")
+          .family(kSpecial)
+          .unary<Ndtri, kFloats>()
+          .to_float()
+          .example("torch.special.ndtri(torch.tensor([0, 0.25, 0.5, 0.75, 1]))"),
+      Ew("torch.polygamma torch.Tensor.polygamma torch.special.polygamma",
+         "The n-th derivative of the digamma function, ψ⁽ⁿ⁾(x).", "")
+          .family(kSpecial)
+          .unary<Polygamma, kFloats>()
+          .to_float()
+          .param("n:Int")
+          .params(polygamma_params)
+          .check(polygamma_check)
+          .equation("out{out} = ψ⁽{#n}⁾({@input}) = polygamma({#n}, {#input}) = {value}")
+          .example("torch.special.polygamma(1, torch.tensor([1, 0.5]))"),
+      Ew("torch.mvlgamma torch.Tensor.mvlgamma torch.special.multigammaln",
+         "The multivariate log-gamma function of dimension p: a sum of p lgamma terms.", "")
+          .family(kSpecial)
+          .unary<Mvlgamma, kFloats>()
+          .to_float()
+          .param("p:Int")
+          .params(mvlgamma_params)
+          .check(mvlgamma_check)
+          .equation("out{out} = mvlgamma({@input}, p={#p}) = Σ lgamma({#input} - j/2) for j < {#p}, + {#p}·({#p} - "
+                    "1)/4 · ln π "
+                    "= {value}")
+          .example("torch.special.multigammaln(torch.tensor([[1.6, 2.0], [3.0, 4.5]]), 2)"),
+      Ew("torch.special.zeta", "The Hurwitz zeta function Σ_k 1/(k + q)^x (Riemann's zeta at q = 1).",
+         "zeta(x, y) = Σ_k 1 / (k + y)^x")
+          .family(kSpecial)
+          .binary<Zeta, kFloats>()
+          .to_float()
+          .example("torch.special.zeta(torch.tensor([2., 4.]), torch.tensor([1., 2.]))"),
+      Ew("torch.igamma torch.Tensor.igamma torch.special.gammainc",
+         "The regularized lower incomplete gamma function P(a, x) = γ(a, x)/Γ(a).", "igamma(x, y) = γ(x, y) / Γ(x)")
+          .family(kSpecial)
+          .binary<Igamma, kFloats>()
+          .operand_types("input:Tensor other:Tensor")
+          .kernel("igamma_cpu")
+          .example("torch.special.gammainc(torch.tensor([4.0]), torch.tensor([3.0, 4.0, 5.0]))"),
+      Ew("torch.igammac torch.Tensor.igammac torch.special.gammaincc",
+         "The regularized upper incomplete gamma function Q(a, x) = Γ(a, x)/Γ(a) = 1 - P(a, x).",
+         "igammac(x, y) = Γ(x, y) / Γ(x)")
+          .family(kSpecial)
+          .binary<Igammac, kFloats>()
+          .operand_types("input:Tensor other:Tensor")
+          .kernel("igammac_cpu")
+          .example("torch.special.gammaincc(torch.tensor([4.0]), torch.tensor([3.0, 4.0, 6.0]))"),
+  };
+  add_elementwise(t, kSpecialOps);
+}
+
+}  // namespace whence
