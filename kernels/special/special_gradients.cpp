@@ -37,10 +37,18 @@ std::int64_t int_param(const EwPoint& p, const char* name) {
   return p.b.integer(std::size_t(p.b.op->param_index(name)));
 }
 
+bool floating_tensor(const Value& v) { return v.is<Tensor>() && is_floating(v.as<Tensor>().dtype()); }
+
+// zeta: PyTorch has no derivative for the input x. Where q is a floating tensor, x is left
+// out (no_grad_params); where nothing else would get a gradient, backward raises.
+void refuse_zeta(const EwPoint& p) {
+  if (floating_tensor(p.b[0]) && !floating_tensor(p.b[1]))
+    fail("NotImplementedError", "the derivative for 'zeta' is not implemented.");
+}
+
 // igamma and igammac: PyTorch has no derivative for the input a, and refuses a floating one.
 void refuse_input(const EwPoint& p, const char* op) {
-  const Value& a = p.b[0];
-  if (a.is<Tensor>() && is_floating(a.as<Tensor>().dtype()))
+  if (floating_tensor(p.b[0]))
     fail("NotImplementedError", std::string("the derivative for '") + op + ": input' is not implemented.");
 }
 
@@ -73,7 +81,7 @@ const std::vector<EwGradEntry>& special_derivative_table() {
          d[0] = sum;
        })},
       // The input (x) has none: its rule lists it in no_grad_params.
-      {"torch.special.zeta", WHENCE_SD(d[1] = -x * special::zeta(x + 1, y))},
+      {"torch.special.zeta", WHENCE_SD(refuse_zeta(p); d[1] = -x * special::zeta(x + 1, y))},
       {"torch.igamma", WHENCE_SD({
          refuse_input(p, "igamma");
          d[1] = std::exp((x - 1) * std::log(y) - y - std::lgamma(x));
@@ -88,11 +96,23 @@ const std::vector<EwGradEntry>& special_derivative_table() {
 
 #undef WHENCE_SD
 
+// PyTorch 1.13 gives these results no grad_fn: backward raises.
+const std::vector<EwNoGradEntry>& special_no_grad_table() {
+  static const char* const kNone = "PyTorch 1.13 does not differentiate it (its result has no grad_fn)";
+  static const std::vector<EwNoGradEntry> table = {
+      {"torch.special.modified_bessel_i0", kNone},        {"torch.special.modified_bessel_i1", kNone},
+      {"torch.special.spherical_bessel_j0", kNone},       {"torch.special.modified_bessel_k0", kNone},
+      {"torch.special.modified_bessel_k1", kNone},        {"torch.special.scaled_modified_bessel_k0", kNone},
+      {"torch.special.scaled_modified_bessel_k1", kNone},
+  };
+  return table;
+}
+
 }  // namespace spgrad
 }  // namespace
 
 void add_special_gradients(GradRules& r) {
-  add_elementwise_rules(r, spgrad::special_derivative_table(), {}, "special");
+  add_elementwise_rules(r, spgrad::special_derivative_table(), spgrad::special_no_grad_table(), "special");
   // PyTorch 1.13: "the derivative for 'zeta' is not implemented." for the input (x); q differentiates.
   r[find_op("torch.special.zeta")].no_grad_params = "input";
 }

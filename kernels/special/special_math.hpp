@@ -41,6 +41,80 @@ inline double scaled_bessel_i(int nu, double x) {
 
 inline double i0e(double x) { return scaled_bessel_i(0, std::fabs(x)); }
 
+// I_0(x) as PyTorch's modified_bessel_i0: e^|x| in the input's precision first, so inf where
+// that overflows (|x| > `overflow`) and NaN at ±inf.
+inline double modified_bessel_i0(double x, double overflow) {
+  if (std::isinf(x)) return kNaN;
+  const double z = std::fabs(x);
+  if (z > overflow) return kInf;
+  if (z > 20) return scaled_bessel_i(0, z) * std::exp(z);
+  const double q = z * z / 4;
+  double term = 1, sum = 1;
+  for (int k = 1; k < 200 && term > sum * 1e-18; ++k) {
+    term *= q / (double(k) * double(k));
+    sum += term;
+  }
+  return sum;
+}
+
+// K_0(x) and K_1(x) for x > 0, each times e^x when `scaled`: up to 2 their series around 0
+// (K0 = -(ln(x/2) + γ)·I0 + Σ (x²/4)^k/(k!)² H_k; K1 = 1/x + ln(x/2)·I1 - x/4 Σ (x²/4)^k/(k!(k+1)!)
+// (H_k + H_{k+1} - 2γ)), beyond it Steed's continued fraction for K_1/K_0 with Temme's sum for
+// the normalisation. NaN below 0, inf at 0, 0 at inf.
+inline double bessel_k(int nu, double x, bool scaled) {
+  if (std::isnan(x) || x < 0) return kNaN;
+  if (x == 0) return kInf;
+  if (std::isinf(x)) return 0.0;
+  constexpr double euler = 0.57721566490153286061;
+  if (x <= 2) {
+    const double q = x * x / 4, l = std::log(x / 2);
+    double v;
+    if (nu == 0) {
+      double term = 1, i0 = 1, sum = 0, h = 0;
+      for (int k = 1; k < 100; ++k) {
+        term *= q / (double(k) * double(k));
+        h += 1.0 / k;
+        i0 += term;
+        sum += term * h;
+        if (term < 1e-18 * i0) break;
+      }
+      v = -(l + euler) * i0 + sum;
+    } else {
+      double term = 1, h = 0, sum = 1 - 2 * euler, i1 = 1;  // k = 0: H_0 + H_1 - 2γ
+      for (int k = 1; k < 100; ++k) {
+        term *= q / (double(k) * double(k + 1));
+        h += 1.0 / k;
+        i1 += term;
+        sum += term * (2 * h + 1.0 / (k + 1) - 2 * euler);
+        if (term < 1e-18 * i1) break;
+      }
+      v = 1 / x + l * (x / 2) * i1 - x / 4 * sum;
+    }
+    return scaled ? v * std::exp(x) : v;
+  }
+  double b = 2 * (1 + x), d = 1 / b, h = d, delh = d, q1 = 0, q2 = 1;
+  const double a1 = 0.25;
+  double q = a1, c = a1, a = -a1, s = 1 + q * delh;
+  for (int i = 1; i < 10000; ++i) {
+    a -= 2 * i;
+    c = -a * c / (i + 1.0);
+    const double qnew = (q1 - b * q2) / a;
+    q1 = q2;
+    q2 = qnew;
+    q += c * qnew;
+    b += 2;
+    d = 1 / (b + a * d);
+    delh = (b * d - 1) * delh;
+    h += delh;
+    const double dels = q * delh;
+    s += dels;
+    if (std::fabs(dels / s) < 1e-17) break;
+  }
+  h *= a1;
+  const double k0 = std::sqrt(kPi / (2 * x)) / s * (scaled ? 1.0 : std::exp(-x));
+  return nu == 0 ? k0 : k0 * (x + 0.5 - h) / x;
+}
+
 // PyTorch keeps the sign of x for x < 0 only: i1e(-0.0) is +0.
 inline double i1e(double x) {
   const double v = scaled_bessel_i(1, std::fabs(x));
@@ -87,6 +161,20 @@ inline double ndtri(double p) {
     x -= u / (1 + x * u / 2);
   }
   return upper ? -x : x;
+}
+
+// sin(x)/x in C's precision, by its Taylor polynomial below 1/2 (through x^12), 0 at ±inf.
+template <class C>
+C spherical_bessel_j0(C x) {
+  if (std::isinf(x)) return C(0);
+  if (std::fabs(x) < C(0.5)) {
+    const C s = x * x;
+    return C(1) + s * (C(-1) / C(6) +
+                       s * (C(1) / C(120) +
+                            s * (C(-1) / C(5040) +
+                                 s * (C(1) / C(362880) + s * (C(-1) / C(39916800) + s * (C(1) / C(6227020800.0)))))));
+  }
+  return std::sin(x) / x;
 }
 
 // (2k)! / B_2k for k = 1..12 (B: the Bernoulli numbers), the Euler-Maclaurin tail's divisors.

@@ -36,6 +36,25 @@ struct I1 {
     return C(special::i1(double(x), exp_limit<C>()));
   }
 };
+struct ModifiedBesselI0 {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::modified_bessel_i0(double(x), exp_limit<C>()));
+  }
+};
+template <int Nu, bool Scaled>
+struct ModifiedBesselK {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return C(special::bessel_k(Nu, double(x), Scaled));
+  }
+};
+struct SphericalBesselJ0 {
+  template <class C>
+  C operator()(const EwParams&, C x) const {
+    return special::spherical_bessel_j0<C>(x);
+  }
+};
 struct I1e {
   template <class C>
   C operator()(const EwParams&, C x) const {
@@ -130,24 +149,68 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .family(kSpecial)
           .unary<I0e, kFloats>()
           .to_float()
-          .example("torch.special.i0e(torch.arange(5, dtype=torch.float32))"),
+          .example("torch.special.i0e(torch.tensor([0.0, 1.0, 2.0, 3.0, 4.0]))"),
       Ew("torch.special.i1", "The modified Bessel function of the first kind, order 1.", "i1(x) = I1(x)")
           .family(kSpecial)
           .unary<I1, kFloats>()
           .to_float()
-          .example("torch.special.i1(torch.arange(5, dtype=torch.float32))"),
+          .example("torch.special.i1(torch.tensor([0.0, 1.0, 2.0, 3.0, 4.0]))"),
       Ew("torch.special.i1e", "The exponentially scaled modified Bessel function of order 1, e^-|x|·I1(x).",
          "i1e(x) = e^-|x| · I1(x)")
           .family(kSpecial)
           .unary<I1e, kFloats>()
           .to_float()
-          .example("torch.special.i1e(torch.arange(5, dtype=torch.float32))"),
+          .example("torch.special.i1e(torch.tensor([0.0, 1.0, 2.0, 3.0, 4.0]))"),
+      Ew("torch.special.modified_bessel_i0", "The modified Bessel function of the first kind, order 0, I0(x).",
+         "modified_bessel_i0(x) = I0(x)")
+          .family(kSpecial)
+          .unary<ModifiedBesselI0, kFloats>()
+          .to_float()
+          .example("torch.special.modified_bessel_i0(torch.tensor([0.0, 1.0, 2.0, 3.0]))"),
+      Ew("torch.special.modified_bessel_i1", "The modified Bessel function of the first kind, order 1, I1(x).",
+         "modified_bessel_i1(x) = I1(x)")
+          .family(kSpecial)
+          .unary<I1, kFloats>()
+          .to_float()
+          .example("torch.special.modified_bessel_i1(torch.tensor([-2.0, -1.0, 0.0, 1.0, 2.0]))"),
+      Ew("torch.special.modified_bessel_k0", "The modified Bessel function of the second kind, order 0, K0(x).",
+         "modified_bessel_k0(x) = K0(x)")
+          .family(kSpecial)
+          .unary<ModifiedBesselK<0, false>, kFloats>()
+          .to_float()
+          .example("torch.special.modified_bessel_k0(torch.tensor([0.0, 0.5, 1.0, 2.0, 5.0]))"),
+      Ew("torch.special.modified_bessel_k1", "The modified Bessel function of the second kind, order 1, K1(x).",
+         "modified_bessel_k1(x) = K1(x)")
+          .family(kSpecial)
+          .unary<ModifiedBesselK<1, false>, kFloats>()
+          .to_float()
+          .example("torch.special.modified_bessel_k1(torch.tensor([0.0, 0.5, 1.0, 2.0, 5.0]))"),
+      Ew("torch.special.scaled_modified_bessel_k0",
+         "The modified Bessel function of the second kind, order 0, scaled by e^x: e^x·K0(x).",
+         "scaled_modified_bessel_k0(x) = e^x · K0(x)")
+          .family(kSpecial)
+          .unary<ModifiedBesselK<0, true>, kFloats>()
+          .to_float()
+          .example("torch.special.scaled_modified_bessel_k0(torch.tensor([0.5, 1.0, 10.0, 100.0]))"),
+      Ew("torch.special.scaled_modified_bessel_k1",
+         "The modified Bessel function of the second kind, order 1, scaled by e^x: e^x·K1(x).",
+         "scaled_modified_bessel_k1(x) = e^x · K1(x)")
+          .family(kSpecial)
+          .unary<ModifiedBesselK<1, true>, kFloats>()
+          .to_float()
+          .example("torch.special.scaled_modified_bessel_k1(torch.tensor([0.5, 1.0, 10.0, 100.0]))"),
+      Ew("torch.special.spherical_bessel_j0", "The spherical Bessel function of the first kind, order 0: sin(x)/x.",
+         "spherical_bessel_j0(x) = sin(x) / x")
+          .family(kSpecial)
+          .unary<SphericalBesselJ0, kFloats>()
+          .to_float()
+          .example("torch.special.spherical_bessel_j0(torch.tensor([0.0, 1.5707964, 3.1415927, 4.712389]))"),
       Ew("torch.special.ndtri", "The inverse of the standard normal CDF: the x with ndtr(x) = p.",
          "ndtri(x) = ndtr⁻¹(x)")
           .family(kSpecial)
           .unary<Ndtri, kFloats>()
           .to_float()
-          .example("torch.special.ndtri(torch.tensor([0, 0.25, 0.5, 0.75, 1]))"),
+          .example("torch.special.ndtri(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]))"),
       Ew("torch.polygamma torch.Tensor.polygamma torch.special.polygamma",
          "The n-th derivative of the digamma function, ψ⁽ⁿ⁾(x).", "")
           .family(kSpecial)
@@ -157,7 +220,7 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .params(polygamma_params)
           .check(polygamma_check)
           .equation("out{out} = ψ⁽{#n}⁾({@input}) = polygamma({#n}, {#input}) = {value}")
-          .example("torch.special.polygamma(1, torch.tensor([1, 0.5]))"),
+          .example("torch.special.polygamma(1, torch.tensor([1.0, 0.5]))"),
       Ew("torch.mvlgamma torch.Tensor.mvlgamma torch.special.multigammaln",
          "The multivariate log-gamma function of dimension p: a sum of p lgamma terms.", "")
           .family(kSpecial)
@@ -175,7 +238,7 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .family(kSpecial)
           .binary<Zeta, kFloats>()
           .to_float()
-          .example("torch.special.zeta(torch.tensor([2., 4.]), torch.tensor([1., 2.]))"),
+          .example("torch.special.zeta(torch.tensor([2.0, 4.0]), torch.tensor([1.0, 2.0]))"),
       Ew("torch.igamma torch.Tensor.igamma torch.special.gammainc",
          "The regularized lower incomplete gamma function P(a, x) = γ(a, x)/Γ(a).", "igamma(x, y) = γ(x, y) / Γ(x)")
           .family(kSpecial)

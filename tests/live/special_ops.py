@@ -12,6 +12,13 @@ UNARY = [
     _u("torch.special.i1"),
     _u("torch.special.i1e"),
     _u("torch.special.ndtri", "prob"),
+    _u("torch.special.modified_bessel_i0"),
+    _u("torch.special.modified_bessel_i1"),
+    _u("torch.special.spherical_bessel_j0"),
+    _u("torch.special.modified_bessel_k0", "pos"),
+    _u("torch.special.modified_bessel_k1", "pos"),
+    _u("torch.special.scaled_modified_bessel_k0", "pos"),
+    _u("torch.special.scaled_modified_bessel_k1", "pos"),
     _u("torch.polygamma", "any", kind="polygamma", params=[("n", ["0", "1", "2", "3", "4"], "req")]),
     _u("torch.mvlgamma", "pos", aliases=["multigammaln"], params=[("p", ["1", "2", "3", "5"], "req")]),
 ]
