@@ -58,8 +58,8 @@ inline double modified_bessel_i0(double x, double overflow) {
 }
 
 // K_0(x) and K_1(x) for x > 0, each times e^x when `scaled`: up to 2 their series around 0
-// (K0 = -(ln(x/2) + γ)·I0 + Σ (x²/4)^k/(k!)² H_k; K1 = 1/x + ln(x/2)·I1 - x/4 Σ (x²/4)^k/(k!(k+1)!)
-// (H_k + H_{k+1} - 2γ)), beyond it Steed's continued fraction for K_1/K_0 with Temme's sum for
+// (K0 = -(ln(x/2) + g)·I0 + Σ (x²/4)^k/(k!)² H_k; K1 = 1/x + ln(x/2)·I1 - x/4 Σ (x²/4)^k/(k!(k+1)!)
+// (H_k + H_{k+1} - 2g), g Euler's constant), beyond it Steed's continued fraction for K_1/K_0 with Temme's sum for
 // the normalisation. NaN below 0, inf at 0, 0 at inf.
 inline double bessel_k(int nu, double x, bool scaled) {
   if (std::isnan(x) || x < 0) return kNaN;
@@ -80,7 +80,7 @@ inline double bessel_k(int nu, double x, bool scaled) {
       }
       v = -(l + euler) * i0 + sum;
     } else {
-      double term = 1, h = 0, sum = 1 - 2 * euler, i1 = 1;  // k = 0: H_0 + H_1 - 2γ
+      double term = 1, h = 0, sum = 1 - 2 * euler, i1 = 1;  // k = 0: H_0 + H_1 - 2g
       for (int k = 1; k < 100; ++k) {
         term *= q / (double(k) * double(k + 1));
         h += 1.0 / k;

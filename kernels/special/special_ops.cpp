@@ -206,20 +206,20 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .to_float()
           .example("torch.special.spherical_bessel_j0(torch.tensor([0.0, 1.5707964, 3.1415927, 4.712389]))"),
       Ew("torch.special.ndtri", "The inverse of the standard normal CDF: the x with ndtr(x) = p.",
-         "ndtri(x) = ndtr⁻¹(x)")
+         "ndtri(x) = ndtr^-1(x)")
           .family(kSpecial)
           .unary<Ndtri, kFloats>()
           .to_float()
           .example("torch.special.ndtri(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]))"),
       Ew("torch.polygamma torch.Tensor.polygamma torch.special.polygamma",
-         "The n-th derivative of the digamma function, ψ⁽ⁿ⁾(x).", "")
+         "The n-th derivative of the digamma function, ψ^(n)(x).", "")
           .family(kSpecial)
           .unary<Polygamma, kFloats>()
           .to_float()
           .param("n:Int")
           .params(polygamma_params)
           .check(polygamma_check)
-          .equation("out{out} = ψ⁽{#n}⁾({@input}) = polygamma({#n}, {#input}) = {value}")
+          .equation("out{out} = polygamma({#n}, {@input}) = ψ^({#n})({#input}) = {value}")
           .example("torch.special.polygamma(1, torch.tensor([1.0, 0.5]))"),
       Ew("torch.mvlgamma torch.Tensor.mvlgamma torch.special.multigammaln",
          "The multivariate log-gamma function of dimension p: a sum of p lgamma terms.", "")
@@ -240,15 +240,18 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .to_float()
           .example("torch.special.zeta(torch.tensor([2.0, 4.0]), torch.tensor([1.0, 2.0]))"),
       Ew("torch.igamma torch.Tensor.igamma torch.special.gammainc",
-         "The regularized lower incomplete gamma function P(a, x) = γ(a, x)/Γ(a).", "igamma(x, y) = γ(x, y) / Γ(x)")
+         "The regularized lower incomplete gamma function P(a, x): the integral of t^(a-1)·e^-t from 0 to x,, divided "
+         "by Γ(a).",
+         "igamma(x, y) = P(x, y)")
           .family(kSpecial)
           .binary<Igamma, kFloats>()
           .operand_types("input:Tensor other:Tensor")
           .kernel("igamma_cpu")
           .example("torch.special.gammainc(torch.tensor([4.0]), torch.tensor([3.0, 4.0, 5.0]))"),
       Ew("torch.igammac torch.Tensor.igammac torch.special.gammaincc",
-         "The regularized upper incomplete gamma function Q(a, x) = Γ(a, x)/Γ(a) = 1 - P(a, x).",
-         "igammac(x, y) = Γ(x, y) / Γ(x)")
+         "The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x): the integral of t^(a-1)·e^-t from x "
+         "to infinity,, divided by Γ(a).",
+         "igammac(x, y) = Q(x, y) = 1 - P(x, y)")
           .family(kSpecial)
           .binary<Igammac, kFloats>()
           .operand_types("input:Tensor other:Tensor")
