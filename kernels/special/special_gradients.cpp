@@ -100,9 +100,24 @@ const std::vector<EwGradEntry>& special_derivative_table() {
 const std::vector<EwNoGradEntry>& special_no_grad_table() {
   static const char* const kNone = "PyTorch 1.13 does not differentiate it (its result has no grad_fn)";
   static const std::vector<EwNoGradEntry> table = {
-      {"torch.special.modified_bessel_i0", kNone},        {"torch.special.modified_bessel_i1", kNone},
-      {"torch.special.spherical_bessel_j0", kNone},       {"torch.special.modified_bessel_k0", kNone},
-      {"torch.special.modified_bessel_k1", kNone},        {"torch.special.scaled_modified_bessel_k0", kNone},
+      {"torch.special.modified_bessel_i0", kNone},
+      {"torch.special.modified_bessel_i1", kNone},
+      {"torch.special.spherical_bessel_j0", kNone},
+      {"torch.special.chebyshev_polynomial_t", kNone},
+      {"torch.special.chebyshev_polynomial_u", kNone},
+      {"torch.special.chebyshev_polynomial_v", kNone},
+      {"torch.special.chebyshev_polynomial_w", kNone},
+      {"torch.special.shifted_chebyshev_polynomial_t", kNone},
+      {"torch.special.shifted_chebyshev_polynomial_u", kNone},
+      {"torch.special.shifted_chebyshev_polynomial_v", kNone},
+      {"torch.special.shifted_chebyshev_polynomial_w", kNone},
+      {"torch.special.hermite_polynomial_h", kNone},
+      {"torch.special.hermite_polynomial_he", kNone},
+      {"torch.special.laguerre_polynomial_l", kNone},
+      {"torch.special.legendre_polynomial_p", kNone},
+      {"torch.special.modified_bessel_k0", kNone},
+      {"torch.special.modified_bessel_k1", kNone},
+      {"torch.special.scaled_modified_bessel_k0", kNone},
       {"torch.special.scaled_modified_bessel_k1", kNone},
   };
   return table;

@@ -12,6 +12,7 @@
 #include "kernels/elementwise/elementwise_math.hpp"
 #include "kernels/special/special_family.hpp"
 #include "kernels/special/special_math.hpp"
+#include "kernels/special/special_polynomials.hpp"
 
 namespace whence {
 
@@ -47,6 +48,40 @@ struct ModifiedBesselK {
   template <class C>
   C operator()(const EwParams&, C x) const {
     return C(special::bessel_k(Nu, double(x), Scaled));
+  }
+};
+// Chebyshev's kinds 0..3 (T, U, V, W) at x, or shifted (at 2x - 1), with the degree above which
+// PyTorch takes the trigonometric form.
+template <int Kind, bool Shifted>
+struct Chebyshev {
+  template <class C>
+  C operator()(const EwParams&, C x, C n) const {
+    constexpr int big = Shifted ? (Kind == 3 ? 4 : 6) : (Kind == 0 ? 6 : 8);
+    return special::chebyshev<C>(Kind, Shifted ? x + x - C(1) : x, special::degree(n), big);
+  }
+};
+struct HermiteH {
+  template <class C>
+  C operator()(const EwParams&, C x, C n) const {
+    return special::hermite_h<C>(x, special::degree(n));
+  }
+};
+struct HermiteHe {
+  template <class C>
+  C operator()(const EwParams&, C x, C n) const {
+    return special::hermite_he<C>(x, special::degree(n));
+  }
+};
+struct LaguerreL {
+  template <class C>
+  C operator()(const EwParams&, C x, C n) const {
+    return special::laguerre_l<C>(x, special::degree(n));
+  }
+};
+struct LegendreP {
+  template <class C>
+  C operator()(const EwParams&, C x, C n) const {
+    return special::legendre_p<C>(x, special::degree(n));
   }
 };
 struct SphericalBesselJ0 {
@@ -257,6 +292,90 @@ void add_special_ops(std::vector<const OpDescriptor*>& t) {
           .operand_types("input:Tensor other:Tensor")
           .kernel("igammac_cpu")
           .example("torch.special.gammaincc(torch.tensor([4.0]), torch.tensor([3.0, 4.0, 6.0]))"),
+      Ew("torch.special.chebyshev_polynomial_t",
+         "The Chebyshev polynomial of the first kind T_n(x), cos(n·t) at x = cos t.", "")
+          .family(kSpecial)
+          .operands<Chebyshev<0, false>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = chebyshev_polynomial_t({@input}, {@n}) = T_{#n}({#input}) = {value}")
+          .example("torch.special.chebyshev_polynomial_t(torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0]), 3)"),
+      Ew("torch.special.chebyshev_polynomial_u",
+         "The Chebyshev polynomial of the second kind U_n(x), sin((n+1)·t)/sin t at x = cos t.", "")
+          .family(kSpecial)
+          .operands<Chebyshev<1, false>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = chebyshev_polynomial_u({@input}, {@n}) = U_{#n}({#input}) = {value}")
+          .example("torch.special.chebyshev_polynomial_u(torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0]), 3)"),
+      Ew("torch.special.chebyshev_polynomial_v",
+         "The Chebyshev polynomial of the third kind V_n(x), cos((n+1/2)·t)/cos(t/2) at x = cos t.", "")
+          .family(kSpecial)
+          .operands<Chebyshev<2, false>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = chebyshev_polynomial_v({@input}, {@n}) = V_{#n}({#input}) = {value}")
+          .example("torch.special.chebyshev_polynomial_v(torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0]), 3)"),
+      Ew("torch.special.chebyshev_polynomial_w",
+         "The Chebyshev polynomial of the fourth kind W_n(x), sin((n+1/2)·t)/sin(t/2) at x = cos t.", "")
+          .family(kSpecial)
+          .operands<Chebyshev<3, false>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = chebyshev_polynomial_w({@input}, {@n}) = W_{#n}({#input}) = {value}")
+          .example("torch.special.chebyshev_polynomial_w(torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0]), 3)"),
+      Ew("torch.special.shifted_chebyshev_polynomial_t",
+         "The shifted Chebyshev polynomial of the first kind, T_n(2x - 1), for x in [0, 1].", "")
+          .family(kSpecial)
+          .operands<Chebyshev<0, true>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = shifted_chebyshev_polynomial_t({@input}, {@n}) = T*_{#n}({#input}) = {value}")
+          .example("torch.special.shifted_chebyshev_polynomial_t(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]), 3)"),
+      Ew("torch.special.shifted_chebyshev_polynomial_u",
+         "The shifted Chebyshev polynomial of the second kind, U_n(2x - 1), for x in [0, 1].", "")
+          .family(kSpecial)
+          .operands<Chebyshev<1, true>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = shifted_chebyshev_polynomial_u({@input}, {@n}) = U*_{#n}({#input}) = {value}")
+          .example("torch.special.shifted_chebyshev_polynomial_u(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]), 3)"),
+      Ew("torch.special.shifted_chebyshev_polynomial_v",
+         "The shifted Chebyshev polynomial of the third kind, V_n(2x - 1), for x in [0, 1].", "")
+          .family(kSpecial)
+          .operands<Chebyshev<2, true>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = shifted_chebyshev_polynomial_v({@input}, {@n}) = V*_{#n}({#input}) = {value}")
+          .example("torch.special.shifted_chebyshev_polynomial_v(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]), 3)"),
+      Ew("torch.special.shifted_chebyshev_polynomial_w",
+         "The shifted Chebyshev polynomial of the fourth kind, W_n(2x - 1), for x in [0, 1].", "")
+          .family(kSpecial)
+          .operands<Chebyshev<3, true>, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = shifted_chebyshev_polynomial_w({@input}, {@n}) = W*_{#n}({#input}) = {value}")
+          .example("torch.special.shifted_chebyshev_polynomial_w(torch.tensor([0.0, 0.25, 0.5, 0.75, 1.0]), 3)"),
+      Ew("torch.special.hermite_polynomial_h", "The physicists' Hermite polynomial H_n(x) (H_1 = 2x, H_2 = 4x² - 2).",
+         "")
+          .family(kSpecial)
+          .operands<HermiteH, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = hermite_polynomial_h({@input}, {@n}) = H_{#n}({#input}) = {value}")
+          .example("torch.special.hermite_polynomial_h(torch.tensor([-1.0, 0.0, 0.5, 1.0, 2.0]), 3)"),
+      Ew("torch.special.hermite_polynomial_he",
+         "The probabilists' Hermite polynomial He_n(x) (He_1 = x, He_2 = x² - 1).", "")
+          .family(kSpecial)
+          .operands<HermiteHe, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = hermite_polynomial_he({@input}, {@n}) = He_{#n}({#input}) = {value}")
+          .example("torch.special.hermite_polynomial_he(torch.tensor([-1.0, 0.0, 0.5, 1.0, 2.0]), 3)"),
+      Ew("torch.special.laguerre_polynomial_l",
+         "The Laguerre polynomial L_n(x) (L_1 = 1 - x), orthogonal under e^-x on [0, inf).", "")
+          .family(kSpecial)
+          .operands<LaguerreL, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = laguerre_polynomial_l({@input}, {@n}) = L_{#n}({#input}) = {value}")
+          .example("torch.special.laguerre_polynomial_l(torch.tensor([0.0, 0.5, 1.0, 2.0, 4.0]), 2)"),
+      Ew("torch.special.legendre_polynomial_p",
+         "The Legendre polynomial P_n(x) (P_2 = (3x² - 1)/2), orthogonal on [-1, 1].", "")
+          .family(kSpecial)
+          .operands<LegendreP, 2, kFloats>("input:TensorOrNumber n:TensorOrNumber")
+          .to_float()
+          .equation("out{out} = legendre_polynomial_p({@input}, {@n}) = P_{#n}({#input}) = {value}")
+          .example("torch.special.legendre_polynomial_p(torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0]), 2)"),
   };
   add_elementwise(t, kSpecialOps);
 }

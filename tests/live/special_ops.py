@@ -23,6 +23,18 @@ UNARY = [
     _u("torch.mvlgamma", "pos", aliases=["multigammaln"], params=[("p", ["1", "2", "3", "5"], "req")]),
 ]
 BINARY = [
+    _b("torch.special.chebyshev_polynomial_t", ("unit", "shift"), names=("input", "n")),
+    _b("torch.special.chebyshev_polynomial_u", ("unit", "shift"), names=("input", "n")),
+    _b("torch.special.chebyshev_polynomial_v", ("unit", "shift"), names=("input", "n")),
+    _b("torch.special.chebyshev_polynomial_w", ("unit", "shift"), names=("input", "n")),
+    _b("torch.special.shifted_chebyshev_polynomial_t", ("prob", "shift"), names=("input", "n")),
+    _b("torch.special.shifted_chebyshev_polynomial_u", ("prob", "shift"), names=("input", "n")),
+    _b("torch.special.shifted_chebyshev_polynomial_v", ("prob", "shift"), names=("input", "n")),
+    _b("torch.special.shifted_chebyshev_polynomial_w", ("prob", "shift"), names=("input", "n")),
+    _b("torch.special.hermite_polynomial_h", ("small", "shift"), names=("input", "n")),
+    _b("torch.special.hermite_polynomial_he", ("small", "shift"), names=("input", "n")),
+    _b("torch.special.laguerre_polynomial_l", ("pos", "shift"), names=("input", "n")),
+    _b("torch.special.legendre_polynomial_p", ("unit", "shift"), names=("input", "n")),
     _b("torch.special.zeta", ("ge1", "pos")),
     _b("torch.igamma", ("pos", "pos"), aliases=["gammainc"]),
     _b("torch.igammac", ("pos", "pos"), aliases=["gammaincc"]),
