@@ -93,10 +93,21 @@ def polygamma_cases(rng, op, names, ctx):
     return cases
 
 
+def igamma_int_cases(rng, op):
+    """An integer a with a floating x: the one form whose gradient (by x) PyTorch gives."""
+    def T(shape, dtype, i):
+        return EW._bin_tensor(rng, op, i, shape, dtype)
+    return [EW.mk("int_input_%s" % dt, op["primary"], [EW.literal_code([4], "int64", [rng.randint(1, 9) for _ in range(4)]),
+                                                       T([4], dt, 1)]) for dt in ("float32", "float64")]
+
+
 def op_cases(rng, op, names, ctx=CTX):
     if op["kind"] == "polygamma":
         return _unique(polygamma_cases(rng, op, names, ctx))
-    return EW.op_cases(rng, op, names, ctx)
+    cases = EW.op_cases(rng, op, names, ctx)
+    if op["primary"] in ("torch.igamma", "torch.igammac"):
+        cases += igamma_int_cases(rng, op)
+    return cases
 
 
 def _unique(cases):

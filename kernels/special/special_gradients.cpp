@@ -46,6 +46,14 @@ void refuse_zeta(const EwPoint& p) {
     fail("NotImplementedError", "the derivative for 'zeta' is not implemented.");
 }
 
+// igamma's and igammac's derivative by x, exp((a - 1)·ln x - x - lgamma(a)): PyTorch takes
+// lgamma of the input tensor itself, so an integer a gives it in float32 (the default dtype).
+double igamma_slope(const EwPoint& p, double a, double x) {
+  const bool integral = p.b[0].is<Tensor>() && !is_floating(p.b[0].as<Tensor>().dtype());
+  const double lg = integral ? double(std::lgamma(float(a))) : std::lgamma(a);
+  return std::exp((a - 1) * std::log(x) - x - lg);
+}
+
 // igamma and igammac: PyTorch has no derivative for the input a, and refuses a floating one.
 void refuse_input(const EwPoint& p, const char* op) {
   if (floating_tensor(p.b[0]))
@@ -84,11 +92,11 @@ const std::vector<EwGradEntry>& special_derivative_table() {
       {"torch.special.zeta", WHENCE_SD(refuse_zeta(p); d[1] = -x * special::zeta(x + 1, y))},
       {"torch.igamma", WHENCE_SD({
          refuse_input(p, "igamma");
-         d[1] = std::exp((x - 1) * std::log(y) - y - std::lgamma(x));
+         d[1] = igamma_slope(p, x, y);
        })},
       {"torch.igammac", WHENCE_SD({
          refuse_input(p, "igammac");
-         d[1] = -std::exp((x - 1) * std::log(y) - y - std::lgamma(x));
+         d[1] = -igamma_slope(p, x, y);
        })},
   };
   return table;
