@@ -515,10 +515,13 @@ def compare_nan_deviation(request, chosen, grads):
 
 
 def elementwise_names():
-    """Every name of an elementwise op (tests/golden/elementwise_ops.json)."""
+    """Every name of an op the elementwise launcher runs (tests/golden/elementwise_ops.json and
+    special_ops.json)."""
     if not hasattr(elementwise_names, "names"):
-        with open(os.path.join(ROOT, "tests", "golden", "elementwise_ops.json"), encoding="utf-8") as f:
-            elementwise_names.names = {n for op in json.load(f) for n in op["names"]}
+        elementwise_names.names = set()
+        for table in ("elementwise_ops.json", "special_ops.json"):
+            with open(os.path.join(ROOT, "tests", "golden", table), encoding="utf-8") as f:
+                elementwise_names.names |= {n for op in json.load(f) for n in op["names"]}
     return elementwise_names.names
 
 

@@ -356,6 +356,9 @@ def schema_overloads(opname, method):
                 v = v[1:] if method else [Param("Tensor", "input")] + v[1:]
             elif method:
                 continue
+            else:  # special_polygamma(int n, Tensor self): the parser names a later `self` `input` too
+                v = [Param("Tensor", "input", p.kwonly, p.default, p.allow_none)
+                     if p.name == "self" and p.type == "Tensor" and not p.kwonly else p for p in v]
             result.append(v)
     return result
 

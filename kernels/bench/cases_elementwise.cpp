@@ -1,6 +1,6 @@
 // cases_elementwise.cpp - the elementwise family: add (with broadcasting, of two [n, n], of a
 // transposed view, of int32 and float32), mul by a Python scalar (float32 and float16), exp,
-// sigmoid, gelu, where. float32 unless named, [n, n] (bench_tensors.hpp: side).
+// sigmoid, gelu, where; and the special family's i0e. float32 unless named, [n, n] (bench_tensors.hpp: side).
 #include "kernels/bench/bench_case.hpp"
 
 namespace whence::bench {
@@ -55,6 +55,11 @@ std::vector<Case> elementwise_cases() {
   cases.push_back(unary("exp", "torch.exp(torch.zeros(1))"));
   cases.push_back(unary("sigmoid", "torch.sigmoid(torch.zeros(1))"));
   cases.push_back(unary("gelu", "torch.nn.functional.gelu(torch.zeros(1))"));
+  // The special family runs on this family's launcher: one of its series, for its own row.
+  cases.push_back({"special.i0e", "special", true, [](std::int64_t numel) {
+                     const std::int64_t n = side(numel);
+                     return prepared("torch.special.i0e(torch.zeros(1))", {random_floats({n, n})}, 8.0 * double(numel));
+                   }});
   cases.push_back({"where(mask, x, y)", "elementwise", true, [](std::int64_t numel) {
                      const std::int64_t n = side(numel);
                      return prepared(

@@ -20,6 +20,7 @@ void add_catalogue(OpList& t) {
   add_contraction_family(t);
   add_window_family(t);
   add_random_family(t);
+  add_special_family(t);
 }
 
 void add_gradients(GradRules& r) {
@@ -35,6 +36,7 @@ void add_gradients(GradRules& r) {
   add_contraction_gradients(r);
   add_window_gradients(r);
   add_random_gradients(r);
+  add_special_gradients(r);
 }
 
 const CatalogueInstaller kCatalogueInstalled;

@@ -33,6 +33,7 @@ void add_resample_gradients(GradRules& r);
 void add_contraction_gradients(GradRules& r);
 void add_window_gradients(GradRules& r);
 void add_random_gradients(GradRules& r);
+void add_special_gradients(GradRules& r);
 void add_gradients(GradRules& r);
 struct GradientsInstaller {
   GradientsInstaller() { set_grad_rules(&add_gradients); }

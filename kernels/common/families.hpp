@@ -20,6 +20,7 @@ void add_resample_family(OpList& t);
 void add_contraction_family(OpList& t);
 void add_window_family(OpList& t);
 void add_random_family(OpList& t);
+void add_special_family(OpList& t);
 
 // The families this program holds, in the order `whence ops` lists them. Each catalogue file
 // defines it and one CatalogueInstaller, which hands it to core's op_table when the program

@@ -18,6 +18,7 @@
 #include "kernels/reduce/reduce_family.hpp"
 #include "kernels/resample/resample_family.hpp"
 #include "kernels/select/select_ops.hpp"
+#include "kernels/special/special_family.hpp"
 #include "kernels/window/window_ops.hpp"
 
 namespace whence {
@@ -52,5 +53,6 @@ void add_random_family(OpList& t) {
   add_random_ops(t);
   add_empty_ops(t);
 }
+void add_special_family(OpList& t) { add_special_ops(t); }
 
 }  // namespace whence

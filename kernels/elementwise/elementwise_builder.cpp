@@ -46,7 +46,7 @@ std::string formula_equation(const std::string& formula, const std::vector<std::
 const OpDescriptor& EwOp::add() const {
   OpDescriptor op;
   op.names = split_names(names_);
-  op.family = "elementwise";
+  op.family = family_;
   op.python_input_method = python_method_;
   op.summary = summary_;
   op.docs = docs_url(op.names.front());

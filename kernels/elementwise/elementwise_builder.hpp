@@ -126,6 +126,11 @@ class EwOp {
     result_ = fn;
     return *this;
   }
+  // The registry's family string, where another family lists its ops as EwOp rows (special).
+  constexpr EwOp& family(const char* f) {
+    family_ = f;
+    return *this;
+  }
 
   // The op's descriptor, registered with the family (kernels/elementwise/elementwise_family.hpp).
   const OpDescriptor& add() const;
@@ -168,6 +173,7 @@ class EwOp {
   const char* example_ = "";
   const char* equation_ = "";
   const char* python_method_ = "";
+  const char* family_ = "elementwise";
 };
 
 // Registers a family file's table of ops, in order.

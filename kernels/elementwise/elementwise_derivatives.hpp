@@ -2,8 +2,10 @@
 // backward formulas give them (tools/autograd/derivatives.yaml and the backward kernels), in
 // double. elementwise_gradients.cpp turns them into GradRules (core/autograd.hpp).
 #pragma once
+#include <string>
 #include <vector>
 
+#include "core/autograd.hpp"
 #include "core/registry.hpp"
 
 namespace whence {
@@ -31,6 +33,12 @@ struct EwNoGradEntry {
 
 const std::vector<EwGradEntry>& ew_derivative_table();
 const std::vector<EwNoGradEntry>& ew_no_grad_table();
+
+// The GradRules of ops run by the elementwise launcher (the elementwise family's, and the
+// special family's own tables): a formula each, or the reason there is none; the rest of
+// `family` "Whence does not differentiate this op yet" (elementwise_gradients.cpp).
+void add_elementwise_rules(GradRules& r, const std::vector<EwGradEntry>& formulas,
+                           const std::vector<EwNoGradEntry>& none, const std::string& family);
 
 // glu(input) = a · sigmoid(b) over input's two halves: d[0] = ∂/∂a, d[1] = ∂/∂b.
 void ew_glu_derivatives(double a, double b, double* d);

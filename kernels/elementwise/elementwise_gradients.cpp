@@ -82,27 +82,33 @@ void glu_derivatives(const Bound& b, const OpResult&, int, std::int64_t, const s
 }  // namespace ewgrad_rules
 }  // namespace
 
-void add_elementwise_gradients(GradRules& r) {
+void add_elementwise_rules(GradRules& r, const std::vector<EwGradEntry>& formulas,
+                           const std::vector<EwNoGradEntry>& none, const std::string& family) {
   using namespace ewgrad_rules;
-  for (const EwGradEntry& e : ew_derivative_table()) {
+  for (const EwGradEntry& e : formulas) {
     GradRule rule{elementwise_derivatives};
     rule.check = elementwise_check;
     set_rule(r, e.name, rule);
     derivatives().emplace_back(find_op(e.name), e.derivative);
   }
-  for (const EwNoGradEntry& e : ew_no_grad_table()) set_rule(r, e.name, GradRule{nullptr, e.why});
-  set_rule(r, "torch.nn.functional.glu", GradRule{glu_derivatives});
-  r[find_op("torch.Tensor.__rpow__")].no_grad_params = "other";  // PyTorch copies it with torch.tensor
-  set_family_rule(r, "elementwise", GradRule{nullptr, "Whence does not differentiate this op yet"});
+  for (const EwNoGradEntry& e : none) set_rule(r, e.name, GradRule{nullptr, e.why});
+  set_family_rule(r, family, GradRule{nullptr, "Whence does not differentiate this op yet"});
   // A number parameter (alpha, value, negative_slope, ...) given as a 0-d tensor is a Scalar to
   // PyTorch: it gets no gradient.
   for (const OpDescriptor* op : op_table()) {
-    if (op->family != "elementwise") continue;
+    if (op->family != family) continue;
     GradRule& rule = r[op];
     for (const Param& param : op->params)
       if (param.type == ParamType::Number || param.type == ParamType::Float)
         rule.no_grad_params += (rule.no_grad_params.empty() ? "" : ",") + param.name;
   }
+}
+
+void add_elementwise_gradients(GradRules& r) {
+  using namespace ewgrad_rules;
+  add_elementwise_rules(r, ew_derivative_table(), ew_no_grad_table(), "elementwise");
+  set_rule(r, "torch.nn.functional.glu", GradRule{glu_derivatives});
+  r[find_op("torch.Tensor.__rpow__")].no_grad_params = "other";  // PyTorch copies it with torch.tensor
 }
 
 }  // namespace whence

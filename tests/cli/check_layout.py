@@ -28,6 +28,9 @@ CROSS_FAMILY = {
     ("select", "elementwise"): "cast_tensor: a dtype cast is an elementwise op",
     ("window", "elementwise"): "cast_tensor: a dtype cast is an elementwise op",
     ("resample", "elementwise"): "cast_tensor: a dtype cast is an elementwise op",
+    ("special", "elementwise"): "its ops are EwOp rows run by the elementwise launcher, explain, promotion and "
+                                "gradient rules (elementwise_builder.hpp, elementwise_derivatives.hpp); the math "
+                                "functors' helpers (elementwise_math.hpp)",
 }
 CPP = (".cpp", ".hpp", ".h", ".cu", ".inc")
 
