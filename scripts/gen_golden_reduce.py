@@ -596,11 +596,104 @@ def runs_relations(op, case, args, kwargs, out):
     return _rel([o.numel() for o in outs], per)
 
 
+def unique_flags(case, args, kwargs):
+    """What torch.unique returns: its dispatch reads return_inverse at positional index 2 and
+    return_counts at 3 (the Tensor method has the same order)."""
+    def flag(name, index):
+        return bool(kwargs[name]) if name in kwargs else len(args) > index and bool(args[index])
+    return flag("return_inverse", 2), flag("return_counts", 3)
+
+
+def unique_trials(x):
+    """The values an element of x is tried with: those x holds, and one it does not below,
+    between and above them (bool: both)."""
+    if x.dtype == torch.bool:
+        return [False, True]
+    fl = x.dtype.is_floating_point
+    held = sorted({v for v in x.reshape(-1).tolist() if v == v})
+    if not held:
+        return [0]
+
+    def fresh(w, lo, hi):
+        s = torch.tensor([w], dtype=torch.float64).to(x.dtype).item() if fl else w
+        if not fl and torch.tensor([w]).to(x.dtype).item() != w:
+            return []
+        return [s] if (lo is None or lo < s) and (hi is None or s < hi) else []
+    out = fresh(held[0] - 1, None, held[0])
+    for i, a in enumerate(held):
+        out.append(a)
+        if i + 1 < len(held):
+            out += fresh(a + (held[i + 1] - a) / 2 if fl else a + 1, a, held[i + 1])
+        else:
+            out += fresh(a + 1, a, None)
+    return out
+
+
+def unique_relations(op, case, args, kwargs, out):
+    """torch.unique, by perturbation: input element f is a source of every result element that
+    setting f to one of unique_trials changes or removes, as PyTorch computes it. Roles: an
+    output element's value sources are the elements equal to it (in slices equal to its slice,
+    at its place); a count's are the elements of the slices it counts; the inverse compares."""
+    x = args[0]
+    if x.numel() == 0:
+        return []
+    inv, cnt = unique_flags(case, args, kwargs)
+    srt = kwargs.get("sorted", args[1] if len(args) > 1 else True)
+    dim = kwargs.get("dim", args[4] if len(args) > 4 else None)
+    if dim is not None:
+        dim %= x.dim()
+    outs = _outs(out)
+    kinds = ["output"] + (["inverse"] if inv else []) + (["counts"] if cnt else [])
+    assert len(kinds) == len(outs), (case["code"], kinds)
+    members = runs_members(x, dim)
+    flat = x.reshape(-1)
+    full = torch.functional._unique_impl(x, srt, True, True, dim)
+    hits = collections.defaultdict(set)
+    for f in range(flat.numel()):
+        for c in unique_trials(x):
+            if flat[f].item() == c:
+                continue
+            y = flat.clone()
+            y[f] = c
+            new = torch.functional._unique_impl(y.reshape(x.shape), srt, True, True, dim)
+            for pos, kind in enumerate(kinds):
+                o = outs[pos].reshape(-1)
+                n = new[["output", "inverse", "counts"].index(kind)]
+                for k in range(o.numel()):
+                    m = _same_place(k, list(outs[pos].shape), list(n.shape))
+                    if m is None or not bool(_same(o[k:k + 1].double(), n.reshape(-1)[m:m + 1].double())):
+                        hits[(pos, k)].add(f)
+    uo = full[0]
+    entries = uo.reshape(-1).tolist() if dim is None else uo.movedim(dim, 0).reshape(uo.shape[dim], -1).tolist()
+    keys = [[flat[e].item() for e in mem] for mem in members]
+    per = {}
+    for pos, kind in enumerate(kinds):
+        o = outs[pos]
+        oidx = torch.arange(o.numel()).reshape(o.shape)
+        for k in range(o.numel()):
+            value = set()
+            if kind == "output":
+                if dim is None:
+                    ent, p = k, 0
+                else:
+                    rows = oidx.movedim(dim, 0).reshape(o.shape[dim], -1).tolist()
+                    ent, p = next((r, row.index(k)) for r, row in enumerate(rows) if k in row)
+                e = entries[ent] if dim is not None else [entries[ent]]
+                value = {mem[p] for mem, key in zip(members, keys) if key == e}
+            elif kind == "counts":
+                e = entries[k] if dim is not None else [entries[k]]
+                value = {f for mem, key in zip(members, keys) if key == e for f in mem}
+            per[(pos, k)] = [[[0], f, "value" if f in value else "compare"] for f in sorted(hits[(pos, k)])]
+    return _rel([o.numel() for o in outs], per)
+
+
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
     if op["rel"] == "runs":
         return runs_relations(op, case, args, kwargs, out)
+    if op["rel"] == "unique":
+        return unique_relations(op, case, args, kwargs, out)
     if op["rel"] == "count":
         return count_relations(op, case, args, kwargs, out)
     if op["rel"] == "grad":
@@ -1269,6 +1362,62 @@ def fn_cases(rng, op, names):
         A("err_too_many_positional", [x8(), "True", "True", "0", "1"])
         A("err_method_too_many", [x8(), "True", "True", "0", "1"], form="torch.Tensor.unique_consecutive")
         A("err_tensor_flag_ambiguous", [x8()], [("return_inverse", T([2], "bool"))])
+    elif b == "unique":
+        simple = (lambda dt: [T([6], dt, "ties")], [("return_inverse", "True"), ("return_counts", "True")])
+        x6 = lambda dt="int64": T([6], dt, vals=[3, 1, 2, 3, 1, 3])  # noqa: E731
+        both = [("return_inverse", "True"), ("return_counts", "True")]
+        A("output_only", [x6()])
+        A("return_inverse", [x6()], [("return_inverse", "True")])
+        A("return_counts", [x6()], [("return_counts", "True")])
+        A("both", [x6()], both)
+        A("unsorted", [x6()], [("sorted", "False")] + both)
+        A("unsorted_float", [T([7], "float32", "ties")], [("sorted", "False")] + both)
+        A("unsorted_float64", [T([6], "float64", vals=[0.5, -2.0, 7.25, 0.5, 1e10, -2.0])], [("sorted", "False")])
+        A("unsorted_bfloat16", [T([6], "bfloat16", vals=[1.5, -3.0, 2.0, 1.5, 8.0, 0.25])], [("sorted", "False")] + both)
+        A("unsorted_int8_negative", [T([6], "int8", vals=[-3, 5, -1, 5, 0, -128])], [("sorted", "False")] + both)
+        A("unsorted_many", ["torch.arange(40) * 7 % 23 - 5"], [("sorted", "False")])
+        # PyTorch's dispatch reads return_inverse at index 2 and return_counts at index 3
+        A("positional_sorted", [x6(), "True"])
+        A("positional_inverse", [x6(), "True", "True"])
+        A("positional_all", [x6(), "False", "True", "True"])
+        A("positional_dim", [T([3, 2], "int64", vals=[1, 2, 0, 2, 1, 2]), "True", "True", "True", "0"])
+        A("rank2_flattened", [T([2, 3], "int64", "ties")], both)
+        A("float_ties", [T([7], "float32", "ties")], both)
+        A("all_equal", [T([4], "int64", vals=[5, 5, 5, 5])], both)
+        A("nan_never_equal", [T([5], vals=[math.nan, 2.0, 1.0, math.nan, 2.0])], both)
+        A("nan_unsorted", [T([4], "float64", vals=[math.nan, 3.0, math.nan, -1.0])], [("sorted", "False")] + both)
+        A("signed_zero_first", [T([3], vals=[-0.0, 0.0, 1.0])], both)
+        A("signed_zero_bfloat16", [T([2], "bfloat16", vals=[0.0, -0.0])], both)
+        A("signed_zero_bfloat16_three", [T([3], "bfloat16", vals=[0.0, -0.0, 1.0])], both)
+        A("bool", [T([5], "bool", vals=[True, True, False, True, True])], [("sorted", "False")] + both)
+        A("bool_only_true", [T([3], "bool", vals=[True, True, True])], both)
+        A("uint8", [T([5], "uint8", vals=[0, 255, 7, 0, 255])], both)
+        A("dim0_rows", [T([4, 2], "int64", vals=[3, 2, 1, 2, 3, 2, 1, 0])], [("dim", "0")] + both)
+        A("dim1_columns", [T([2, 4], "int64", vals=[1, 2, 1, 0, 3, 4, 3, 0])], [("dim", "1")] + both)
+        A("dim_unsorted_still_sorts", [T([3, 2], "int64", vals=[3, 1, 1, 4, 3, 1])], [("dim", "0"), ("sorted", "False")] + both)
+        A("dim_neg1_rank3", [T([2, 2, 3], "int64", "ties")], [("dim", "-1"), ("return_counts", "True")])
+        A("dim1_rank3", [T([2, 3, 2], "float32", "ties")], [("dim", "1"), ("return_inverse", "True")])
+        A("nan_rows_dim0", [T([3, 2], vals=[3.0, math.nan, 1.0, math.nan, 3.0, math.nan])], [("dim", "0")] + both)
+        A("bool_dim", [T([3, 2], "bool", vals=[True, False, False, True, True, False])], [("dim", "0")] + both)
+        A("rank0", [T([])], both)
+        A("empty", [T([0])], both)
+        A("empty_2d", [T([0, 3])], both)
+        A("empty_selected_dim", [T([0, 3])], [("dim", "0")] + both)
+        A("noncontig_t", [tensor_code(rng, [3, 2], "int64", fixed([1, 3, 2, 2, 2, 3]), "t")], both)
+        A("noncontig_dim", [tensor_code(rng, [3, 2], "int64", fixed([1, 1, 0, 1, 2, 3]), "t")], [("dim", "1"), ("return_counts", "True")])
+        A("method_positional", [x6(), "False", "True"], form="torch.Tensor.unique")
+        A("method_dim", [T([3, 2], "int64", vals=[1, 2, 0, 2, 1, 2])], [("dim", "0"), ("return_counts", "True")],
+          form="torch.Tensor.unique")
+        A("err_rank0_dim", [T([])], [("dim", "0")])
+        A("err_dim_out_of_range", [T([2, 3])], [("dim", "2")])
+        A("err_unselected_zero_dim", [T([0, 3])], [("dim", "1")])
+        A("err_two_zero_dims", [T([0, 0])], [("dim", "0")])
+        A("err_sorted_int", [x6()], [("sorted", "1")])
+        A("err_flag_string", [x6()], [("return_inverse", "'a'")])
+        A("err_dim_float", [x6()], [("dim", "1.5")])
+        A("err_unknown_kw_inverse", [x6()], [("return_inverse", "True"), ("foo", "1")])
+        A("err_too_many_positional", [x6(), "True", "True", "True", "0", "1"])
+        A("err_tensor_flag_ambiguous", [x6()], [("return_counts", T([2], "bool"))])
     elif b in ("cosine_similarity", "pairwise_distance"):
         simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
         A("bcast", [T([2, 3]), T([3])])
@@ -1364,7 +1513,8 @@ def fn_cases(rng, op, names):
 
 
 GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
-              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases, "runs": fn_cases}
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases, "runs": fn_cases,
+              "unique": fn_cases}
 
 
 def op_cases(rng, op, names):

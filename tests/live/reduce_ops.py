@@ -3,7 +3,7 @@ losses): one entry per op descriptor, read by scripts/gen_golden_reduce.py.
 
 Fields of an entry:
     primary   the qualified name the golden file is named after
-    kind      reduce | scan | sort | softmax | norm | loss | count | runs
+    kind      reduce | scan | sort | softmax | norm | loss | count | runs | unique
     aliases   other base names of the same op (qualified wherever PyTorch has them)
     extra     further qualified names (torch.linalg.X, torch.special.X, ...)
     pos       the positional parameters after the input, in PyTorch's order (binding the call
@@ -177,6 +177,10 @@ COUNT = [
 # element falls in is decided by comparing it with its neighbours (tests/golden/README.md).
 RUNS = [
     _f("torch.unique_consecutive", "runs", rel="runs", pos=("return_inverse", "return_counts", "dim"),
+       dtypes=["int64", "float32", "bool"]),
+    # torch.unique (rel "unique"): the distinct elements or slices; output k's sources are the
+    # elements whose change moves, changes or removes it (tests/golden/README.md).
+    _f("torch.unique", "unique", rel="unique", pos=("sorted", "return_inverse", "return_counts", "dim"),
        dtypes=["int64", "float32", "bool"]),
 ]
 
