@@ -245,6 +245,11 @@ void add_reduce_gradients(GradRules& r) {
   set_rule(r, "torch.bincount", GradRule{nullptr, "derivative for aten::bincount is not implemented"});
   set_rule(r, "torch.unique_consecutive",
            GradRule{nullptr, "the derivative for 'unique_consecutive' is not implemented."});
+  GradRule unique{nullptr, "the derivative for '_unique2' is not implemented."};
+  unique.check = [](const Bound& b, const OpResult&) {  // torch.unique(dim=int) runs unique_dim
+    if (!arg(b, "dim").is<None>()) fail("RuntimeError", "the derivative for 'unique_dim' is not implemented.");
+  };
+  set_rule(r, "torch.unique", unique);
   set_rule(r, "torch.histc",
            GradRule{nullptr, "histc's counts carry no gradient: PyTorch 1.13 returns them without a grad_fn"});
   add_reduce_group_gradients(r);

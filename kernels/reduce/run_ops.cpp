@@ -80,14 +80,15 @@ std::vector<std::vector<std::int64_t>> members_along(const Tensor& x, const Valu
     return members;
   }
   if (x.dim() == 0)
-    fail("IndexError", "Dimension specified as " + std::to_string(dim.as<std::int64_t>()) + " but tensor has no dimensions",
-         "dim");
+    fail("IndexError",
+         "Dimension specified as " + std::to_string(dim.as<std::int64_t>()) + " but tensor has no dimensions", "dim");
   const int d = dim_out = int(wrap_dim(dim.as<std::int64_t>(), x.dim(), "dim"));
   const auto zeros = std::count(shape.begin(), shape.end(), 0);
   if (shape[std::size_t(d)] == 0 && zeros > 1)
     fail("RuntimeError", "Number of zero sized dimensions is more than one, so unique cannot be applied ", "input");
   if (shape[std::size_t(d)] != 0 && zeros > 0)
-    fail("RuntimeError", "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied", "input");
+    fail("RuntimeError", "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied",
+         "input");
   const Shape strides = contiguous_strides(shape);
   const std::int64_t len = shape[std::size_t(d)], inner = strides[std::size_t(d)];
   const std::int64_t outer = len ? x.numel() / (len * inner) : 0;
@@ -371,20 +372,37 @@ std::uint64_t element_hash(const Scalar& s, DType d) {
 // single list of nodes, a new node first in its bucket (or first in the list when its bucket is
 // empty), and the bucket counts it grows through (measured) with the list rebuilt each time.
 std::vector<std::int64_t> hash_set_order(const std::vector<Scalar>& v, DType d) {
-  static const std::uint64_t grow[][2] = {
-      {1, 13},           {14, 29},           {30, 59},           {60, 127},          {128, 257},
-      {258, 541},        {542, 1109},        {1110, 2357},       {2358, 5087},       {5088, 10273},
-      {10274, 20753},    {20754, 42043},     {42044, 85229},     {85230, 172933},    {172934, 351061},
-      {351062, 712697},  {712698, 1447153},  {1447154, 2938679}, {2938680, 5967347}, {5967348, 12117689},
-      {12117690, 24607243}};
+  static const std::uint64_t grow[][2] = {{1, 13},
+                                          {14, 29},
+                                          {30, 59},
+                                          {60, 127},
+                                          {128, 257},
+                                          {258, 541},
+                                          {542, 1109},
+                                          {1110, 2357},
+                                          {2358, 5087},
+                                          {5088, 10273},
+                                          {10274, 20753},
+                                          {20754, 42043},
+                                          {42044, 85229},
+                                          {85230, 172933},
+                                          {172934, 351061},
+                                          {351062, 712697},
+                                          {712698, 1447153},
+                                          {1447154, 2938679},
+                                          {2938680, 5967347},
+                                          {5967348, 12117689},
+                                          {12117690, 24607243}};
   const bool fl = is_floating(d);
   constexpr std::int64_t kEnd = -1, kHead = -2, kEmpty = -3;  // no node; the list's head; an empty bucket
-  std::vector<std::int64_t> elem, next;                         // per node
-  std::vector<std::uint64_t> code;                              // per node
-  std::vector<std::int64_t> bucket(1, kEmpty);                  // per bucket: the node before its first
+  std::vector<std::int64_t> elem, next;                       // per node
+  std::vector<std::uint64_t> code;                            // per node
+  std::vector<std::int64_t> bucket(1, kEmpty);                // per bucket: the node before its first
   std::int64_t head = kEnd;
   std::size_t g = 0;
-  const auto after = [&](std::int64_t before) -> std::int64_t& { return before == kHead ? head : next[std::size_t(before)]; };
+  const auto after = [&](std::int64_t before) -> std::int64_t& {
+    return before == kHead ? head : next[std::size_t(before)];
+  };
   const auto insert = [&](std::int64_t node, std::size_t bkt) {
     if (bucket[bkt] != kEmpty) {
       next[std::size_t(node)] = after(bucket[bkt]);
@@ -457,9 +475,8 @@ Distinct distinct_of(const std::vector<Scalar>& v, DType d, const std::vector<st
   if (!by_slices) {  // the hash set, then the maps
     r.pick = hash_set_order(v, d);
     if (sorted)
-      gnu::sort(r.pick, [&](std::int64_t a, std::int64_t b) {
-        return key_less(v[std::size_t(a)], v[std::size_t(b)], fl);
-      });
+      gnu::sort(r.pick,
+                [&](std::int64_t a, std::int64_t b) { return key_less(v[std::size_t(a)], v[std::size_t(b)], fl); });
     // Lookups: a NaN finds nothing (inverse 0, count 0). bfloat16's +0 and -0 hash apart and
     // are two entries; the maps (reserved for the entries, 2 buckets when there are at most 2)
     // find one for both only when they share a bucket.
@@ -565,8 +582,8 @@ std::vector<std::int64_t> compare_order_of(const Shape& shape, int dim) {
 Uniq prepare_unique(const Bound& b) {
   const Value &input = arg(b, "input"), &dim = arg(b, "dim");
   const std::vector<std::pair<std::string, const Value*>> flags = {{"sorted", &arg(b, "sorted")},
-                                                                    {"return_inverse", &arg(b, "return_inverse")},
-                                                                    {"return_counts", &arg(b, "return_counts")}};
+                                                                   {"return_inverse", &arg(b, "return_inverse")},
+                                                                   {"return_counts", &arg(b, "return_counts")}};
   if (dim.is<None>())
     check_native_call("torch._unique2", {&input}, flags);
   else
@@ -586,8 +603,8 @@ Uniq prepare_unique(const Bound& b) {
 
 std::vector<Tensor> unique_tensors(const Uniq& u, const Distinct& d) {
   const std::int64_t n = std::int64_t(u.members.size()), m = std::int64_t(d.pick.size());
-  Tensor output = u.dim >= 0 && n == 0 ? Tensor::empty(u.x.dtype(), u.x.shape())
-                                       : stack_members(u.x, u.dim, u.members, d.pick);
+  Tensor output =
+      u.dim >= 0 && n == 0 ? Tensor::empty(u.x.dtype(), u.x.shape()) : stack_members(u.x, u.dim, u.members, d.pick);
   Tensor inverse = Tensor::empty(DType::Int64, u.dim < 0 ? u.x.shape() : Shape{n});
   for (std::int64_t j = 0; j < n; ++j) inverse.set(j, Scalar::from_int(d.inverse[std::size_t(j)]));
   Tensor counts = Tensor::empty(DType::Int64, {m});
@@ -631,8 +648,9 @@ std::vector<Scalar> trial_values(const Uniq& u) {
   for (const Scalar& s : u.v)
     if (!(fl && std::isnan(s.f))) held.push_back(s);
   std::sort(held.begin(), held.end(), [&](const Scalar& a, const Scalar& b) { return key_less(a, b, fl); });
-  held.erase(std::unique(held.begin(), held.end(), [&](const Scalar& a, const Scalar& b) { return key_equal(a, b, fl); }),
-             held.end());
+  held.erase(
+      std::unique(held.begin(), held.end(), [&](const Scalar& a, const Scalar& b) { return key_equal(a, b, fl); }),
+      held.end());
   Tensor cell = Tensor::empty(d == DType::Float16 ? DType::Float32 : d, {1});  // float16 runs as float32
   const auto as_dtype = [&](double w) {
     cell.set(0, fl ? Scalar::from_float(w) : Scalar::from_int(std::int64_t(w)));
@@ -671,7 +689,8 @@ std::vector<Source> unique_explain(const Bound& b, const OpResult& res, int posi
   std::vector<std::int64_t> member_of(static_cast<std::size_t>(n)), position_of(static_cast<std::size_t>(n));
   for (std::size_t j = 0; j < u.members.size(); ++j)
     for (std::size_t q = 0; q < u.members[j].size(); ++q)
-      member_of[std::size_t(u.members[j][q])] = std::int64_t(j), position_of[std::size_t(u.members[j][q])] = std::int64_t(q);
+      member_of[std::size_t(u.members[j][q])] = std::int64_t(j),
+      position_of[std::size_t(u.members[j][q])] = std::int64_t(q);
   const auto same = [&](const Scalar& a, const Scalar& c) {
     return key_equal(a, c, fl) || (fl && std::isnan(a.f) && std::isnan(c.f));
   };
@@ -700,8 +719,8 @@ std::vector<Source> unique_explain(const Bound& b, const OpResult& res, int posi
     }
     if (!hit) continue;
     const std::int64_t j = member_of[std::size_t(f)];
-    const bool value = part != Part::Inverse && member_is(u, j, entry) &&
-                       (part == Part::Counts || position_of[std::size_t(f)] == p);
+    const bool value =
+        part != Part::Inverse && member_is(u, j, entry) && (part == Part::Counts || position_of[std::size_t(f)] == p);
     src.push_back(source(b, "input", f, value ? Role::Value : Role::Compare));
   }
   return src;
@@ -740,20 +759,24 @@ std::string unique_equation(const Bound& b, const OpResult& res, int position, s
                                    ? "the " + ordinal(k + 1) + " smallest of " + std::to_string(m) + " distinct " + what
                                    : "the " + ordinal(k + 1) + " of " + std::to_string(m) + " distinct " + what +
                                          " in the hash set's order (sorted=False)";
-      return lhs + " = input" + coords(u.x.shape(), e) + " = " + value + ", " + rank + along + "; equal to it: " +
-             equal_members(u, k);
+      return lhs + " = input" + coords(u.x.shape(), e) + " = " + value + ", " + rank + along +
+             "; equal to it: " + equal_members(u, k);
     }
     case Part::Inverse: {
-      const std::string who = u.dim >= 0 ? "slice " + std::to_string(flat) + along
-                                         : "input" + coords(u.x.shape(), flat) + " = " + format_scalar(u.v[std::size_t(flat)]);
+      const std::string who = u.dim >= 0
+                                  ? "slice " + std::to_string(flat) + along
+                                  : "input" + coords(u.x.shape(), flat) + " = " + format_scalar(u.v[std::size_t(flat)]);
       if (!u.out.pick.empty() && u.dim < 0 && is_floating(u.x.dtype()) && std::isnan(u.v[std::size_t(flat)].f))
         return lhs + " = 0: " + who + " is NaN, which PyTorch's lookup never finds (it reads 0)";
-      return lhs + " = " + value + ": " + who + " is entry " + value + " of the " + std::to_string(m) + " distinct " + what;
+      return lhs + " = " + value + ": " + who + " is entry " + value + " of the " + std::to_string(m) + " distinct " +
+             what;
     }
     case Part::Counts: {
       if (u.out.counts[std::size_t(flat)] == 0)
         return lhs + " = 0: entry " + std::to_string(flat) + " is NaN, which PyTorch's count lookup never finds";
-      return lhs + " = " + value + ": " + equal_members(u, flat) + along + " equal entry " + std::to_string(flat);
+      const std::string entry =
+          u.dim >= 0 ? "" : " (= " + format_scalar(u.v[std::size_t(u.out.pick[std::size_t(flat)])]) + ")";
+      return lhs + " = " + value + ": entry " + std::to_string(flat) + entry + " is " + equal_members(u, flat) + along;
     }
   }
   return lhs + " = " + value;
