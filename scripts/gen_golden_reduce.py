@@ -423,6 +423,20 @@ def slice_dim_relations(op, case, args, kwargs, out):
     return _rel([out.numel()], per)
 
 
+def subtensor_relations(op, case, args, kwargs, out):
+    """renorm: output element k reads every element of its sub-tensor input.select(dim, i)
+    (their p-norm decides the scale), itself included; all value."""
+    b = bind(op, case, args, kwargs)
+    x, xpath = b["input"], b["_path"]["input"]
+    d = b["dim"] % x.dim()
+    idx = torch.arange(x.numel()).reshape(x.shape)
+    per = {}
+    for k in range(x.numel()):
+        i = (k // int(torch.tensor(x.shape[d + 1:]).prod().item() if d + 1 < x.dim() else 1)) % x.shape[d]
+        per[(0, k)] = [[xpath, f, "value"] for f in idx.select(d, i).reshape(-1).tolist()]
+    return _rel([out.numel()], per)
+
+
 def loss_relations(op, case, args, kwargs, out):
     """nll_loss / cross_entropy with class-index targets: input (and probability targets) by
     surrogate autograd; target elements are index sources of the outputs they belong to (all
@@ -702,6 +716,8 @@ def relations(op, case, args, kwargs, out):
         return grad_relations(op, case, args, kwargs, out)
     if op["rel"] == "slice_dim":
         return slice_dim_relations(op, case, args, kwargs, out)
+    if op["rel"] == "subtensor":
+        return subtensor_relations(op, case, args, kwargs, out)
     if op["kind"] == "reduce":
         return reduce_relations(op, case, args, kwargs, out)
     if op["kind"] in ("scan", "sort"):
@@ -1362,6 +1378,34 @@ def fn_cases(rng, op, names):
         A("err_too_many_positional", [x8(), "True", "True", "0", "1"])
         A("err_method_too_many", [x8(), "True", "True", "0", "1"], form="torch.Tensor.unique_consecutive")
         A("err_tensor_flag_ambiguous", [x8()], [("return_inverse", T([2], "bool"))])
+    elif b == "renorm":
+        simple = (lambda dt: [T([2, 3], dt), "2", "0", "1.5"], [])
+        x23 = lambda dt="float32": T([2, 3], dt, vals=[1.0, 2.0, 2.0, 4.0, 0.0, 3.0])  # noqa: E731
+        A("example", [x23(), "2", "0", "3"])
+        A("dim1", [x23(), "2", "1", "2.5"])
+        A("dim_neg1", [T([2, 2, 3]), "2", "-1", "1.0"])
+        A("rank3_dim1", [T([2, 3, 2], "float64"), "1", "1", "2.0"])
+        for pv in ("1", "3", "0.5", "float('inf')"):
+            A("p_" + pv, [T([3, 2]), pv, "0", "1.0"])
+        A("maxnorm_zero", [x23(), "2", "0", "0"])
+        A("maxnorm_large", [x23(), "2", "0", "100"])
+        A("maxnorm_int", [x23(), "2", "0", "3"])
+        A("keywords", [x23()], [("p", "2"), ("dim", "0"), ("maxnorm", "3")])
+        A("zero_row", [T([2, 3], vals=[0.0, 0.0, 0.0, 3.0, 4.0, 0.0]), "2", "0", "1.0"])
+        A("empty", [T([0, 3]), "2", "0", "1.0"])
+        A("empty_other", [T([2, 0]), "2", "0", "1.0"])
+        A("special", [T([2, 3], special=True), "2", "0", "1.0"])
+        A("noncontig_t", [tensor_code(rng, [3, 2], "float32", gen_vals(rng, "float32"), "t"), "2", "1", "1.0"])
+        A("method", [x23(), "2", "0", "3"], form="torch.Tensor.renorm")
+        A("err_p_zero", [x23(), "0", "0", "1.0"])
+        A("err_p_negative", [x23(), "-2", "0", "1.0"])
+        A("err_maxnorm_negative", [x23(), "2", "0", "-0.5"])
+        A("err_rank1", [T([3]), "2", "0", "1.0"])
+        A("err_rank0", [T([]), "2", "0", "1.0"])
+        A("err_dim", [x23(), "2", "2", "1.0"])
+        A("err_dim_float", [x23(), "2", "0.5", "1.0"])
+        A("err_int_input", [T([2, 3], "int64"), "2", "0", "1.0"])
+        A("err_missing_maxnorm", [x23(), "2", "0"])
     elif b == "unique":
         simple = (lambda dt: [T([6], dt, "ties")], [("return_inverse", "True"), ("return_counts", "True")])
         x6 = lambda dt="int64": T([6], dt, vals=[3, 1, 2, 3, 1, 3])  # noqa: E731

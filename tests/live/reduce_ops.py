@@ -26,6 +26,7 @@ Fields of an entry:
               order_grad  nonzero autograd gradient (float64 copy) is value, rest compare
               prefix      the prefix along dim is value
               slice_dim   the whole slice along dim is value (softmax, normalize)
+              subtensor   the whole sub-tensor input.select(dim, i) is value (renorm)
               grad        autograd on float64 surrogates (distinct values), perturbation where
                           PyTorch refuses a gradient, index targets structurally
     tuple_out the op returns a tuple (values, indices) or (a, b)
@@ -144,6 +145,7 @@ SOFTMAX = [
     _f("torch.log_softmax", "softmax", rel="slice_dim", pos=("dim",), dim="req_int"),
     _f(F_ + "softmin", "softmax", rel="slice_dim", pos=("dim",), dim="opt_int"),
     _f(F_ + "normalize", "norm", rel="slice_dim", pos=("p", "dim", "eps"), dim="opt_int"),
+    _f("torch.renorm", "norm", rel="subtensor", pos=("p", "dim", "maxnorm")),
     _f(F_ + "layer_norm", "norm", pos=("normalized_shape", "weight", "bias", "eps")),
     _f(F_ + "group_norm", "norm", pos=("num_groups", "weight", "bias", "eps")),
     _f(F_ + "batch_norm", "norm", pos=("running_mean", "running_var", "weight", "bias", "training",
