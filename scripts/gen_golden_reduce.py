@@ -470,6 +470,58 @@ def loss_relations(op, case, args, kwargs, out):
     return grad_relations(op, case, args, kwargs, out, index_paths=ipaths, extra=extra)
 
 
+def histogram_relations(case, args, kwargs, out):
+    """torch.histogram: hist[b] reads the elements PyTorch counts in bin b (each element alone,
+    over the same edges, by the same overload): `value`, or with weights the element is the `index` that chose the
+    bin and its weight the `value`; with density every counted element (the total). The data's
+    own range (int bins, no range): the smallest and largest elements are `compare` sources of
+    the bins they are not counted in, and `value` sources of the edges they set (bin_edges[0] reads
+    the smallest, the last edge the largest, the others both). A bins tensor: bin_edges[k] is
+    bins[k] (`value`); hist[b] compares bins[0], bins[b], bins[b + 1] and the last edge."""
+    x = args[0]
+    flat = x.reshape(-1)
+    bins = kwargs.get("bins", args[1] if len(args) > 1 else 100)
+    w = kwargs.get("weight")
+    density = bool(kwargs.get("density", False))
+    hist, edges = out
+    tensor_bins = isinstance(bins, torch.Tensor)
+    auto = not tensor_bins and kwargs.get("range") is None and flat.numel() > 0
+    xpath = [0]
+    bpath = ["bins"] if "bins" in kwargs else [1]
+    home = {}
+    for i in range(flat.numel()):
+        one = flat[i:i + 1].contiguous()
+        h = torch.histogram(one, edges.to(flat.dtype))[0] if tensor_bins else \
+            torch.histogram(one, bins, range=(float(edges[0]), float(edges[-1])))[0]
+        if float(h.sum()) == 1:
+            home[i] = int(h.argmax())
+    lo = float(flat.min()) if auto else None
+    hi = float(flat.max()) if auto else None
+    extreme = {i for i in range(flat.numel()) if auto and float(flat[i]) in (lo, hi)}
+    per = {}
+    nb = hist.numel()
+    for b in range(nb):
+        src = []
+        for i in range(flat.numel()):
+            if home.get(i) == b or (density and i in home):
+                src.append([xpath, i, "index" if w is not None else "value"])
+                if w is not None:
+                    src.append([["weight"], i, "value"])
+            elif i in extreme:
+                src.append([xpath, i, "compare"])
+        if tensor_bins:
+            for e in sorted({0, b, b + 1, nb}):
+                src.append([bpath, e, "compare"])
+        per[(0, b)] = src
+    for k in range(edges.numel()):
+        if tensor_bins:
+            per[(1, k)] = [[bpath, k, "value"]]
+        else:
+            per[(1, k)] = [[xpath, i, "value"] for i in sorted(extreme)
+                           if (k != nb and float(flat[i]) == lo) or (k != 0 and float(flat[i]) == hi)]
+    return _rel([hist.numel(), edges.numel()], per)
+
+
 def count_relations(op, case, args, kwargs, out):
     """histc / bincount: bin b reads the elements PyTorch counts in it (`value` for histc;
     bincount's input element is the `index` that chose the bin and its weight the `value`).
@@ -479,6 +531,8 @@ def count_relations(op, case, args, kwargs, out):
     x = args[0]
     flat = x.reshape(-1)
     rows = []
+    if op["primary"] == "torch.histogram":
+        return histogram_relations(case, args, kwargs, out)
     if op["primary"] == "torch.histc":
         bins = kwargs.get("bins", args[1] if len(args) > 1 else 100)
         lo = float(kwargs.get("min", args[2] if len(args) > 2 else 0))
@@ -1319,6 +1373,54 @@ def fn_cases(rng, op, names):
         A("err_min_beyond_float32", [T([3])], [("bins", "3"), ("min", "-3.5e38"), ("max", "0")])
         A("many_bins_bfloat16", ["torch.linspace(-1, 1, 101).to(torch.bfloat16)"], [("bins", "300"), ("min", "-0.3"), ("max", "0.9")])
         A("float16_range", [T([5], "float16")], [("bins", "3"), ("min", "-1"), ("max", "1")])
+    elif b == "histogram":
+        simple = (lambda dt: [T([5], dt)], [("bins", "3")])
+        x5 = lambda dt="float32": T([5], dt, vals=[1.0, 2.0, 1.0, 4.0, 2.5])  # noqa: E731
+        A("example", [x5()], [("bins", "3"), ("range", "(0.0, 3.0)")])
+        A("default_bins", [x5()])
+        A("auto_range", [x5(), "4"])
+        A("auto_range_rank2", [T([2, 3], "float64")], [("bins", "3")])
+        A("range_int", [x5()], [("bins", "4"), ("range", "(0, 4)")])
+        A("range_list", [x5()], [("bins", "2"), ("range", "[1.0, 2.0]")])
+        A("weight", [x5()], [("bins", "3"), ("weight", T([5], "float32", "pos"))])
+        A("weight_range", [x5("float64")], [("bins", "2"), ("range", "(0.0, 2.0)"), ("weight", T([5], "float64"))])
+        A("weight_2d", [T([2, 2], vals=[0.5, 1.5, 2.5, 0.5])], [("bins", "2"), ("weight", T([4], "float32", "pos"))])
+        A("density", [x5()], [("bins", "3"), ("density", "True")])
+        A("density_weight", [x5()], [("bins", "3"), ("weight", T([5], "float32", "pos")), ("density", "True")])
+        A("density_empty", [T([0])], [("bins", "3"), ("density", "True")])
+        A("tensor_bins", [x5(), T([3], vals=[0.0, 1.5, 2.5])])
+        A("tensor_bins_keyword", [x5()], [("bins", T([4], vals=[1.0, 2.0, 3.0, 4.0]))])
+        A("tensor_bins_uneven_density", [x5()], [("bins", T([3], vals=[0.0, 1.0, 5.0])), ("weight", T([5], "float32", "pos")), ("density", "True")])
+        A("tensor_bins_unsorted", [x5(), T([4], vals=[3.0, 1.0, 2.0, 5.0])])
+        A("tensor_bins_float64", [x5("float64"), T([3], "float64", vals=[-1.0, 2.0, 4.0])])
+        A("all_equal", [T([2], vals=[5.0, 5.0])], [("bins", "2")])
+        A("rank0", [T([])], [("bins", "2")])
+        A("empty", [T([0])], [("bins", "3")])
+        A("outside_range", [T([4], vals=[-1.0, 0.5, 1.0, 9.0])], [("bins", "2"), ("range", "(0.0, 1.0)")])
+        A("nan_with_range", [T([3], vals=[1.0, math.nan, 2.0])], [("bins", "2"), ("range", "(0.0, 4.0)")])
+        A("inf_with_range", [T([3], vals=[1.0, math.inf, 2.0])], [("bins", "3"), ("range", "(0.0, 2.0)")])
+        A("many_bins", [T([8], "float32")], [("bins", "37")])
+        A("edges_exact", ["torch.linspace(0, 1, 11)"], [("bins", "10"), ("range", "(0.0, 1.0)")])
+        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32", "any"), "t")], [("bins", "3")])
+        A("method", [x5()], [("bins", "2")], form="torch.Tensor.histogram")
+        A("method_tensor_bins", [x5(), T([3], vals=[0.0, 2.0, 4.0])], form="torch.Tensor.histogram")
+        A("err_nan_auto_range", [T([3], vals=[1.0, math.nan, 2.0])], [("bins", "2")])
+        A("err_bins_zero", [x5()], [("bins", "0")])
+        A("err_bins_negative", [x5(), "-1"])
+        A("err_bins_float", [x5(), "2.5"])
+        A("err_min_above_max", [x5()], [("bins", "2"), ("range", "(3.0, 1.0)")])
+        A("err_range_length", [x5()], [("bins", "2"), ("range", "(1.0,)")])
+        A("err_range_inf", [x5()], [("bins", "2"), ("range", "(0.0, float('inf'))")])
+        A("err_range_overflow", [x5()], [("bins", "2"), ("range", "(0.0, 1e40)")])
+        A("err_range_with_tensor_bins", [x5(), T([2], vals=[0.0, 1.0])], [("range", "(0.0, 1.0)")])
+        A("err_int_input", [T([4], "int64", "int")], [("bins", "2")])
+        A("err_int_input_tensor_bins", [T([3], "int64", vals=[1, 2, 3]), T([2], "int64", vals=[0, 4])])
+        A("err_bins_dtype", [x5(), T([2], "float64", vals=[0.0, 1.0])])
+        A("err_bins_rank2", [x5(), T([1, 2], vals=[0.0, 1.0])])
+        A("err_bins_empty", [x5(), T([0])])
+        A("err_bins_one_edge", [x5(), T([1], vals=[1.0])])
+        A("err_weight_dtype", [x5()], [("bins", "2"), ("weight", T([5], "int64", "int"))])
+        A("err_weight_shape", [x5()], [("bins", "2"), ("weight", T([3]))])
     elif b == "bincount":
         simple = (lambda dt: [T([5], dt, "int")], [])
         A("basic", [T([6], "int64", vals=[0, 1, 1, 3, 1, 0])])

@@ -209,6 +209,7 @@ PYI_TYPES = {
     "Union[_int, _size]": "tuple of ints",
     "Sequence[Union[_int, SymInt]]": "tuple of ints",
     "Sequence[SymInt]": "tuple of ints",
+    "Sequence[_float]": "tuple of floats",  # histogram's range (float[]?)
     "Union[Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",
     "Union[Tensor, Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",  # out= of (values, indices)
     "Sequence[Tensor]": "tuple of Tensors",

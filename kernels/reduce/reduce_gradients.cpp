@@ -243,6 +243,7 @@ void add_reduce_gradients(GradRules& r) {
     set_rule(r, name, GradRule{nullptr, integer});
   set_rule(r, "torch.aminmax", GradRule{nullptr, "derivative for aten::aminmax is not implemented"});
   set_rule(r, "torch.bincount", GradRule{nullptr, "derivative for aten::bincount is not implemented"});
+  set_rule(r, "torch.histogram", GradRule{nullptr, "derivative for aten::histogram is not implemented"});
   set_rule(r, "torch.unique_consecutive",
            GradRule{nullptr, "the derivative for 'unique_consecutive' is not implemented."});
   GradRule unique{nullptr, "the derivative for '_unique2' is not implemented."};

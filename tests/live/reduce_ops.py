@@ -173,6 +173,7 @@ LOSS = [
 COUNT = [
     _f("torch.histc", "count", rel="count", pos=("bins", "min", "max"), dtypes=FLOAT_DT),
     _f("torch.bincount", "count", rel="count", pos=("weights", "minlength"), dtypes=["int64"]),
+    _f("torch.histogram", "count", rel="count", pos=("bins",), dtypes=FLOAT_DT),
 ]
 
 # Runs of equal neighbours (rel "runs"): output k is the first element of run k; which run an
