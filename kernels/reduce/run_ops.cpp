@@ -553,6 +553,8 @@ struct Uniq {
   std::vector<std::int64_t> compare_order;  // the member positions in the order slices are compared
   std::vector<Scalar> v;                    // the input's elements, row-major
   Distinct out;
+  mutable std::vector<std::vector<char>> hit;  // explain's: which changes reach which result elements
+  mutable bool exact = true;
 };
 
 // unique_dim compares the rows of x.transpose(dim, 0) flattened: the other dims in the order
@@ -675,54 +677,67 @@ std::vector<Scalar> trial_values(const Uniq& u) {
 }
 
 // Input element f is a source of a result element when setting f to one of the trial values
-// changes it or removes it (unique recomputed). Over a budget of work, every element is listed.
+// changes it or removes it (unique recomputed). The first explain tries every element with every
+// value once and keeps which result elements each change reached (hit[position][flat·n + f]);
+// over a budget of work every element is listed instead.
+void find_hits(const Uniq& u) {
+  const std::int64_t n = u.x.numel(), m = std::int64_t(u.out.pick.size());
+  const std::vector<Scalar> trials = trial_values(u);
+  u.exact = double(n) * double(trials.size()) * double(n + 8) <= 2e7;
+  u.hit.assign(u.parts.size(), {});
+  if (!u.exact) return;
+  const bool fl = is_floating(u.x.dtype());
+  const auto same = [&](const Scalar& a, const Scalar& c) {
+    return key_equal(a, c, fl) || (fl && std::isnan(a.f) && std::isnan(c.f));
+  };
+  const std::int64_t slice = u.members.empty() ? 1 : std::int64_t(u.members[0].size());
+  const std::int64_t sizes[] = {m * (u.dim < 0 ? 1 : slice), std::int64_t(u.members.size()), m};
+  for (std::size_t pos = 0; pos < u.parts.size(); ++pos)
+    u.hit[pos].assign(std::size_t(sizes[int(u.parts[pos])] * n), 0);
+  std::vector<Scalar> v = u.v;
+  for (std::int64_t f = 0; f < n; ++f)
+    for (const Scalar& t : trials) {
+      if (same(t, u.v[std::size_t(f)]) && !(fl && std::isnan(t.f))) continue;
+      v[std::size_t(f)] = t;
+      const Distinct d = distinct_of(v, u.x.dtype(), u.members, u.compare_order, u.dim >= 0, u.sorted);
+      const std::int64_t m2 = std::int64_t(d.pick.size());
+      for (std::size_t pos = 0; pos < u.parts.size(); ++pos)
+        for (std::int64_t flat = 0; flat < sizes[int(u.parts[pos])]; ++flat) {
+          bool changed = false;
+          if (u.parts[pos] == Part::Output) {
+            const auto [k, p] = unique_place(u, flat, m);
+            changed =
+                k >= m2 || !same(v[std::size_t(u.members[std::size_t(d.pick[std::size_t(k)])][std::size_t(p)])],
+                                 u.v[std::size_t(u.members[std::size_t(u.out.pick[std::size_t(k)])][std::size_t(p)])]);
+          } else if (u.parts[pos] == Part::Inverse) {
+            changed = d.inverse[std::size_t(flat)] != u.out.inverse[std::size_t(flat)];
+          } else {
+            changed = flat >= m2 || d.counts[std::size_t(flat)] != u.out.counts[std::size_t(flat)];
+          }
+          if (changed) u.hit[pos][std::size_t(flat * n + f)] = 1;
+        }
+      v[std::size_t(f)] = u.v[std::size_t(f)];
+    }
+}
+
 std::vector<Source> unique_explain(const Bound& b, const OpResult& res, int position, std::int64_t flat) {
   const Uniq& u = prepared_for(b, res, prepare_unique);
+  if (u.hit.empty()) find_hits(u);
   const Part part = u.parts[std::size_t(position)];
   const std::int64_t m = std::int64_t(u.out.pick.size()), n = u.x.numel();
   const auto [k, p] = part == Part::Inverse ? std::pair<std::int64_t, std::int64_t>{-1, 0}
                                             : unique_place(u, flat, part == Part::Output ? m : 1);
   const std::int64_t entry = part == Part::Counts ? flat : k;
-  const std::vector<Scalar> trials = trial_values(u);
-  const bool exact = double(n) * double(trials.size()) * double(n + 8) <= 2e7;
-  const bool fl = is_floating(u.x.dtype());
-  std::vector<std::int64_t> member_of(static_cast<std::size_t>(n)), position_of(static_cast<std::size_t>(n));
-  for (std::size_t j = 0; j < u.members.size(); ++j)
-    for (std::size_t q = 0; q < u.members[j].size(); ++q)
-      member_of[std::size_t(u.members[j][q])] = std::int64_t(j),
-      position_of[std::size_t(u.members[j][q])] = std::int64_t(q);
-  const auto same = [&](const Scalar& a, const Scalar& c) {
-    return key_equal(a, c, fl) || (fl && std::isnan(a.f) && std::isnan(c.f));
-  };
-  const auto changed = [&](const std::vector<Scalar>& v, const Distinct& d) {
-    const std::int64_t m2 = std::int64_t(d.pick.size());
-    switch (part) {
-      case Part::Output: {
-        if (k >= m2) return true;
-        const Scalar old = u.v[std::size_t(u.members[std::size_t(u.out.pick[std::size_t(k)])][std::size_t(p)])];
-        return !same(v[std::size_t(u.members[std::size_t(d.pick[std::size_t(k)])][std::size_t(p)])], old);
-      }
-      case Part::Inverse: return d.inverse[std::size_t(flat)] != u.out.inverse[std::size_t(flat)];
-      case Part::Counts: return flat >= m2 || d.counts[std::size_t(flat)] != u.out.counts[std::size_t(flat)];
-    }
-    return false;
-  };
   std::vector<Source> src;
-  std::vector<Scalar> v = u.v;
-  for (std::int64_t f = 0; f < n; ++f) {
-    bool hit = !exact;
-    for (std::size_t t = 0; !hit && t < trials.size(); ++t) {
-      if (same(trials[t], u.v[std::size_t(f)]) && !(fl && std::isnan(u.v[std::size_t(f)].f))) continue;
-      v[std::size_t(f)] = trials[t];
-      hit = changed(v, distinct_of(v, u.x.dtype(), u.members, u.compare_order, u.dim >= 0, u.sorted));
-      v[std::size_t(f)] = u.v[std::size_t(f)];
+  for (std::size_t j = 0; j < u.members.size(); ++j)
+    for (std::size_t q = 0; q < u.members[j].size(); ++q) {
+      const std::int64_t f = u.members[j][q];
+      if (u.exact && !u.hit[std::size_t(position)][std::size_t(flat * n + f)]) continue;
+      const bool value = part != Part::Inverse && member_is(u, std::int64_t(j), entry) &&
+                         (part == Part::Counts || std::int64_t(q) == p);
+      src.push_back(source(b, "input", f, value ? Role::Value : Role::Compare));
     }
-    if (!hit) continue;
-    const std::int64_t j = member_of[std::size_t(f)];
-    const bool value =
-        part != Part::Inverse && member_is(u, j, entry) && (part == Part::Counts || position_of[std::size_t(f)] == p);
-    src.push_back(source(b, "input", f, value ? Role::Value : Role::Compare));
-  }
+  std::sort(src.begin(), src.end(), [](const Source& a, const Source& c) { return a.flat < c.flat; });
   return src;
 }
 
