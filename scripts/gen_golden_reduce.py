@@ -437,6 +437,13 @@ def subtensor_relations(op, case, args, kwargs, out):
     return _rel([out.numel()], per)
 
 
+def same_place_relations(op, case, args, kwargs, out):
+    """frexp: element k of every result reads input element k (value)."""
+    outs = _outs(out)
+    per = {(pos, k): [[[0], k, "value"]] for pos, o in enumerate(outs) for k in range(o.numel())}
+    return _rel([o.numel() for o in outs], per)
+
+
 def loss_relations(op, case, args, kwargs, out):
     """nll_loss / cross_entropy with class-index targets: input (and probability targets) by
     surrogate autograd; target elements are index sources of the outputs they belong to (all
@@ -770,6 +777,8 @@ def relations(op, case, args, kwargs, out):
         return grad_relations(op, case, args, kwargs, out)
     if op["rel"] == "slice_dim":
         return slice_dim_relations(op, case, args, kwargs, out)
+    if op["rel"] == "same":
+        return same_place_relations(op, case, args, kwargs, out)
     if op["rel"] == "subtensor":
         return subtensor_relations(op, case, args, kwargs, out)
     if op["kind"] == "reduce":
@@ -1508,6 +1517,21 @@ def fn_cases(rng, op, names):
         A("err_dim_float", [x23(), "2", "0.5", "1.0"])
         A("err_int_input", [T([2, 3], "int64"), "2", "0", "1.0"])
         A("err_missing_maxnorm", [x23(), "2", "0"])
+    elif b == "frexp":
+        simple = (lambda dt: [T([2, 3], dt)], [])
+        A("example", [T([4], vals=[8.0, -0.75, 3.0, 0.1])])
+        A("float64", [T([2, 3], "float64")])
+        A("special", [T([6], "float64", vals=[0.0, -0.0, math.inf, -math.inf, math.nan, 1.0])])
+        A("subnormal", [T([3], vals=[1e-40, 1e-45, -1e-39])])
+        A("subnormal_float64", [T([2], "float64", vals=[5e-324, 1e-310])])
+        A("large", [T([3], vals=[3.0e38, -1.0e30, 65504.0])])
+        A("powers_of_two", [T([5], vals=[0.5, 1.0, 2.0, 0.25, 1024.0])])
+        A("rank0", [T([])])
+        A("empty", [T([0, 2])])
+        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t")])
+        A("method", [T([3])], form="torch.Tensor.frexp")
+        A("err_int", [T([3], "int64", "int")])
+        A("err_bool", [T([2], "bool", vals=[True, False])])
     elif b == "unique":
         simple = (lambda dt: [T([6], dt, "ties")], [("return_inverse", "True"), ("return_counts", "True")])
         x6 = lambda dt="int64": T([6], dt, vals=[3, 1, 2, 3, 1, 3])  # noqa: E731

@@ -1072,6 +1072,40 @@ std::string histogram_equation(const Bound& b, const OpResult& r, int position, 
          format_float(c.edges[std::size_t(flat + 1)] - c.edges[std::size_t(flat)], c.work) + ") = " + value;
 }
 
+// frexp(input) -> (mantissa, exponent): input = mantissa · 2^exponent with 0.5 ≤ |mantissa| < 1,
+// as std::frexp; 0, ±inf and NaN keep their value with exponent 0. Each result element reads its
+// input element.
+OpResult frexp_run(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  if (!is_floating(x.dtype())) fail("RuntimeError", "torch.frexp() only supports floating-point dtypes", "input");
+  const std::vector<double> v = values_of(x);
+  std::vector<double> m(v.size()), e(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    int ex = 0;
+    m[i] = std::isfinite(v[i]) ? std::frexp(v[i], &ex) : v[i];
+    e[i] = ex;
+  }
+  OpResult r;
+  r.tensors = {tensor_of(x.dtype(), x.shape(), m), tensor_of(DType::Int32, x.shape(), e)};
+  r.is_tuple = true;
+  return r;
+}
+
+std::vector<Source> frexp_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  return {source(b, "input", flat)};
+}
+
+std::string frexp_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                           const std::vector<Source>& src) {
+  const std::string x = source_ref(b, src[0]) + " = " + source_value(b, src[0]);
+  const std::string m = format_scalar(r.tensors[0].get(flat)), e = format_scalar(r.tensors[1].get(flat));
+  if (!std::isfinite(r.tensors[0].get(flat).f) || r.tensors[0].get(flat).f == 0)
+    return out_ref(r, position, flat) + " = " + (position ? e : m) + ": " + x +
+           " has no finite nonzero mantissa, so it is kept with exponent 0";
+  return out_ref(r, position, flat) + " = " + (position ? e : m) + ": " + x + " = " + m + " · 2^" + e +
+         ", with 0.5 ≤ |mantissa| < 1";
+}
+
 // bincount(input, weights, minlength): bin b counts the elements equal to b, or adds their
 // weights. The input element is the index that chose the bin; its weight is the value.
 OpResult bincount_run(const Bound& b) {
@@ -1372,6 +1406,11 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
                           Param{"density", ParamType::Bool, true, true, Value(false)},
                           Param{"out", ParamType::OutTensor, true, true, Value(None{})}},
                          histogram_run, histogram_explain, histogram_equation));
+  add_op(t, composite_op("torch.frexp torch.Tensor.frexp", "reduce",
+                         "Splits each element into a mantissa between 0.5 and 1 in magnitude and a power-of-two "
+                         "exponent, so that input = mantissa · 2^exponent.",
+                         "torch.frexp(torch.tensor([8.0, -0.75, 3.0, 0.1]))", {tensor_param("input"), out_param()},
+                         frexp_run, frexp_explain, frexp_equation));
   add_op(t, composite_op("torch.histc torch.Tensor.histc", "reduce",
                          "A histogram: how many elements fall in each of `bins` equal bins between min and max (the "
                          "data's range by default).",

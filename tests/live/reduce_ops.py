@@ -27,6 +27,7 @@ Fields of an entry:
               prefix      the prefix along dim is value
               slice_dim   the whole slice along dim is value (softmax, normalize)
               subtensor   the whole sub-tensor input.select(dim, i) is value (renorm)
+              same        element k of every result reads input element k (frexp)
               grad        autograd on float64 surrogates (distinct values), perturbation where
                           PyTorch refuses a gradient, index targets structurally
     tuple_out the op returns a tuple (values, indices) or (a, b)
@@ -174,6 +175,8 @@ COUNT = [
     _f("torch.histc", "count", rel="count", pos=("bins", "min", "max"), dtypes=FLOAT_DT),
     _f("torch.bincount", "count", rel="count", pos=("weights", "minlength"), dtypes=["int64"]),
     _f("torch.histogram", "count", rel="count", pos=("bins",), dtypes=FLOAT_DT),
+    # frexp: one-to-one, two results (rel "same": element k of each result reads input element k)
+    _f("torch.frexp", "norm", rel="same"),
 ]
 
 # Runs of equal neighbours (rel "runs"): output k is the first element of run k; which run an
