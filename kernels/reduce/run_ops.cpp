@@ -472,32 +472,43 @@ Distinct distinct_of(const std::vector<Scalar>& v, DType d, const std::vector<st
     for (std::int64_t e = 0; e < n; ++e) r.inverse[std::size_t(e)] = v[std::size_t(e)].i && count[0] ? 1 : 0;
     return r;
   }
+  // Members compared lexicographically (dim None: one element each, so by value); one
+  // comparator for every sort here, so that one sort is compiled.
+  const auto less = [&](std::int64_t a, std::int64_t b) {
+    const auto &ma = members[std::size_t(a)], &mb = members[std::size_t(b)];
+    for (std::int64_t p : compare_order) {
+      const Scalar &x = v[std::size_t(ma[std::size_t(p)])], &y = v[std::size_t(mb[std::size_t(p)])];
+      if (key_less(x, y, fl)) return true;
+      if (key_less(y, x, fl)) return false;
+    }
+    return false;
+  };
   if (!by_slices) {  // the hash set, then the maps
     r.pick = hash_set_order(v, d);
-    if (sorted)
-      gnu::sort(r.pick,
-                [&](std::int64_t a, std::int64_t b) { return key_less(v[std::size_t(a)], v[std::size_t(b)], fl); });
+    if (sorted) gnu::sort(r.pick, less);
     // Lookups: a NaN finds nothing (inverse 0, count 0). bfloat16's +0 and -0 hash apart and
     // are two entries; the maps (reserved for the entries, 2 buckets when there are at most 2)
     // find one for both only when they share a bucket.
-    std::vector<std::int64_t> by_value;  // result entries that are not NaN, by value
-    for (std::size_t k = 0; k < r.pick.size(); ++k)
-      if (!(fl && std::isnan(v[std::size_t(r.pick[k])].f))) by_value.push_back(std::int64_t(k));
-    std::sort(by_value.begin(), by_value.end(), [&](std::int64_t a, std::int64_t b) {
-      return key_less(v[std::size_t(r.pick[std::size_t(a)])], v[std::size_t(r.pick[std::size_t(b)])], fl);
-    });
+    std::vector<std::int64_t> by_value, entry_of(static_cast<std::size_t>(n), -1);  // entries not NaN, by value
+    for (std::size_t k = 0; k < r.pick.size(); ++k) {
+      entry_of[std::size_t(r.pick[k])] = std::int64_t(k);
+      if (!(fl && std::isnan(v[std::size_t(r.pick[k])].f))) by_value.push_back(r.pick[k]);
+    }
+    gnu::sort(by_value, less);
     const bool zeros_merge = r.pick.size() <= 2;
     const auto entry = [&](const Scalar& s) -> std::int64_t {  // the entry a map lookup of s finds
-      auto it = std::lower_bound(by_value.begin(), by_value.end(), s, [&](std::int64_t k, const Scalar& key) {
-        return key_less(v[std::size_t(r.pick[std::size_t(k)])], key, fl);
+      auto it = std::lower_bound(by_value.begin(), by_value.end(), s, [&](std::int64_t e, const Scalar& key) {
+        return key_less(v[std::size_t(e)], key, fl);
       });
-      if (it == by_value.end() || !key_equal(v[std::size_t(r.pick[std::size_t(*it)])], s, fl)) return -1;
+      if (it == by_value.end() || !key_equal(v[std::size_t(*it)], s, fl)) return -1;
+      const std::int64_t k0 = entry_of[std::size_t(*it)];
       if (d == DType::BFloat16 && s.f == 0 && it + 1 != by_value.end() &&
-          key_equal(v[std::size_t(r.pick[std::size_t(it[1])])], s, fl)) {  // both zeros are entries
-        if (zeros_merge) return std::max(it[0], it[1]);
-        return std::signbit(v[std::size_t(r.pick[std::size_t(it[0])])].f) == std::signbit(s.f) ? it[0] : it[1];
+          key_equal(v[std::size_t(it[1])], s, fl)) {  // both zeros are entries
+        const std::int64_t k1 = entry_of[std::size_t(it[1])];
+        if (zeros_merge) return std::max(k0, k1);
+        return std::signbit(v[std::size_t(*it)].f) == std::signbit(s.f) ? k0 : k1;
       }
-      return *it;
+      return k0;
     };
     r.counts.assign(r.pick.size(), 0);
     std::vector<std::int64_t> tally(r.pick.size(), 0);
@@ -520,15 +531,6 @@ Distinct distinct_of(const std::vector<Scalar>& v, DType d, const std::vector<st
     return r;
   }
   // Sorted members (slices compared lexicographically), then runs of equal ones.
-  const auto less = [&](std::int64_t a, std::int64_t b) {
-    const auto &ma = members[std::size_t(a)], &mb = members[std::size_t(b)];
-    for (std::int64_t p : compare_order) {
-      const Scalar &x = v[std::size_t(ma[std::size_t(p)])], &y = v[std::size_t(mb[std::size_t(p)])];
-      if (key_less(x, y, fl)) return true;
-      if (key_less(y, x, fl)) return false;
-    }
-    return false;
-  };
   std::vector<std::int64_t> order(static_cast<std::size_t>(n));
   for (std::int64_t j = 0; j < n; ++j) order[std::size_t(j)] = j;
   gnu::sort(order, less);
@@ -728,16 +730,18 @@ std::vector<Source> unique_explain(const Bound& b, const OpResult& res, int posi
   const auto [k, p] = part == Part::Inverse ? std::pair<std::int64_t, std::int64_t>{-1, 0}
                                             : unique_place(u, flat, part == Part::Output ? m : 1);
   const std::int64_t entry = part == Part::Counts ? flat : k;
-  std::vector<Source> src;
+  std::vector<std::int64_t> member_of(static_cast<std::size_t>(n)), place_of(static_cast<std::size_t>(n));
   for (std::size_t j = 0; j < u.members.size(); ++j)
-    for (std::size_t q = 0; q < u.members[j].size(); ++q) {
-      const std::int64_t f = u.members[j][q];
-      if (u.exact && !u.hit[std::size_t(position)][std::size_t(flat * n + f)]) continue;
-      const bool value = part != Part::Inverse && member_is(u, std::int64_t(j), entry) &&
-                         (part == Part::Counts || std::int64_t(q) == p);
-      src.push_back(source(b, "input", f, value ? Role::Value : Role::Compare));
-    }
-  std::sort(src.begin(), src.end(), [](const Source& a, const Source& c) { return a.flat < c.flat; });
+    for (std::size_t q = 0; q < u.members[j].size(); ++q)
+      member_of[std::size_t(u.members[j][q])] = std::int64_t(j),
+      place_of[std::size_t(u.members[j][q])] = std::int64_t(q);
+  std::vector<Source> src;
+  for (std::int64_t f = 0; f < n; ++f) {
+    if (u.exact && !u.hit[std::size_t(position)][std::size_t(flat * n + f)]) continue;
+    const bool value = part != Part::Inverse && member_is(u, member_of[std::size_t(f)], entry) &&
+                       (part == Part::Counts || place_of[std::size_t(f)] == p);
+    src.push_back(source(b, "input", f, value ? Role::Value : Role::Compare));
+  }
   return src;
 }
 
