@@ -834,6 +834,278 @@ std::string histc_equation(const Bound& b, const OpResult& r, int position, std:
          format_scalar(r.tensors[0].get(flat)) + " (" + list + ")";
 }
 
+// histogram(input, bins, *, range, weight, density) -> (hist, bin_edges), PyTorch 1.13's
+// histogramdd kernel for one dim: the edges are the bins tensor, or bins + 1 points
+// torch.linspace'd over range (the data's own range when absent, [0, 1] for no data, widened by
+// ±0.5 when empty). An element outside [first, last] is skipped; the others (NaN too) go to the
+// bin upper_bound finds (the last bin holds its top edge); with int bins the bin is first
+// guessed by interpolation in the input's precision and then searched among its neighbours,
+// as PyTorch does. hist adds 1 (or the element's weight) per element; density divides by the
+// total and by each bin's width. float16 and bfloat16, which 1.13 refuses, run as float32.
+struct HistogramCall {
+  DType dtype = DType::Float32, work = DType::Float32;
+  bool tensor_bins = false, weighted = false, density = false, auto_range = false;
+  std::vector<double> x, w, edges;
+  double lo_data = 0, hi_data = 0;
+  std::vector<std::int64_t> bin_of;  // -1: not counted
+  std::vector<double> hist;
+  double total = 0;
+};
+
+bool is_param(const Bound& b, const Source& s, const char* name) {
+  return b.op->params[std::size_t(s.param)].name == name;
+}
+
+// std::upper_bound's index over edges[first, last) (also on edges that are not sorted).
+std::int64_t upper_edge(const std::vector<double>& e, std::int64_t first, std::int64_t last, double v) {
+  std::int64_t len = last - first;
+  while (len > 0) {
+    const std::int64_t half = len / 2, mid = first + half;
+    if (!(v < e[std::size_t(mid)]))
+      first = mid + 1, len -= half + 1;
+    else
+      len = half;
+  }
+  return first;
+}
+
+template <typename F>
+std::int64_t histogram_bin(const std::vector<double>& e, double v, bool interpolate) {
+  const std::int64_t n = std::int64_t(e.size());
+  const F x = F(v), left = F(e.front()), right = F(e.back());
+  if (x < left || x > right) return -1;  // NaN passes: binary search sends it to the last bin; interpolation
+  std::int64_t pos;                      // makes int64's smallest position, whose neighbour search lands on bin 1
+  if (interpolate && std::isnan(x)) {
+    pos = 1;
+  } else if (interpolate) {
+    pos = std::int64_t(F(F(x - left) * F(n - 1)) / F(right - left));
+    pos = upper_edge(e, std::max<std::int64_t>(0, pos - 1), std::min(pos + 2, n), double(x)) - 1;
+  } else {
+    pos = upper_edge(e, 0, n, double(x)) - 1;
+  }
+  return pos == n - 1 ? pos - 1 : pos;
+}
+
+HistogramCall prepare_histogram(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  const Value& bins = arg(b, "bins");
+  HistogramCall c;
+  c.dtype = x.dtype();
+  const auto as_float = [](DType d) { return d == DType::Float16 || d == DType::BFloat16 ? DType::Float32 : d; };
+  c.work = as_float(x.dtype()) == DType::Float64 ? DType::Float64 : DType::Float32;
+  c.tensor_bins = bins.is<Tensor>();
+  c.weighted = tensor_given(b, "weight");
+  c.density = bool_arg(b, "density", false);
+  const std::string pre = "torch.histogramdd: ";
+  const auto check_weight = [&] {
+    if (!c.weighted) return;
+    const Tensor& w = tensor_arg(b, "weight");
+    if (as_float(w.dtype()) != as_float(x.dtype()))
+      fail("RuntimeError",
+           pre +
+               "if weight tensor is provided, input tensor and weight tensor should have the same dtype, but got "
+               "input(" +
+               dtype_meta_name(x.dtype()) + "), and weight(" + dtype_meta_name(w.dtype()) + ")",
+           "weight");
+    if (w.numel() != x.numel())
+      fail("RuntimeError",
+           pre + "if weight tensor is provided it should have the same shape as the input tensor excluding its " +
+               "innermost dimension, but got input with shape [" + std::to_string(x.numel()) +
+               ", 1] and weight with shape [" + std::to_string(w.numel()) + "]",
+           "weight");
+  };
+  const auto check_bins = [](std::int64_t n) {
+    if (n <= 0)
+      fail("RuntimeError", "torch.histogram(): bins must be > 0, but got " + std::to_string(n) + " for dimension 0",
+           "bins");
+  };
+  if (c.tensor_bins) {
+    const Tensor& e = bins.as<Tensor>();
+    if (as_float(e.dtype()) != as_float(x.dtype()))
+      fail("RuntimeError",
+           pre + "input tensor and bins tensors should have the same dtype, but got input with dtype " +
+               dtype_meta_name(x.dtype()) + " and bins for dimension 0 with dtype " + dtype_meta_name(e.dtype()),
+           "bins");
+    if (e.dim() != 1)
+      fail("RuntimeError",
+           pre + "bins tensor should have one dimension, but got " + std::to_string(e.dim()) +
+               " dimensions in the bins tensor for dimension 0",
+           "bins");
+    if (e.numel() == 0)
+      fail("RuntimeError",
+           pre + "bins tensor should have at least 1 element, but got 0 elements in the bins tensor for dimension 0",
+           "bins");
+    check_weight();
+    check_bins(e.numel() - 1);
+    c.edges = values_of(e);
+  } else {
+    const std::int64_t n = int_arg(b, "bins", 100);
+    check_bins(n);
+    c.x = values_of(x);
+    double lo = 0, hi = 1;
+    const Value& range = arg(b, "range");
+    if (!range.is<None>()) {
+      const List& r = range.as<List>();
+      if (r.size() != 2)
+        fail("RuntimeError",
+             pre + "for a 1-dimensional histogram range should have 2 elements, but got " + std::to_string(r.size()),
+             "range");
+      lo = r[0].is<std::int64_t>() ? double(r[0].as<std::int64_t>()) : r[0].as<double>();
+      hi = r[1].is<std::int64_t>() ? double(r[1].as<std::int64_t>()) : r[1].as<double>();
+    } else if (!c.x.empty()) {
+      if (!is_floating(x.dtype())) fail_not_implemented("histogramdd", x.dtype());  // the data's min and max
+      c.auto_range = true;
+      lo = *std::min_element(c.x.begin(), c.x.end());
+      hi = *std::max_element(c.x.begin(), c.x.end());
+      for (double v : c.x)
+        if (std::isnan(v)) lo = hi = NAN;
+      c.lo_data = lo, c.hi_data = hi;
+    }
+    if (!std::isfinite(lo) || !std::isfinite(hi))
+      fail("RuntimeError", pre + "dimension 0's range [" + edge_text(lo) + ", " + edge_text(hi) + "] is not finite",
+           c.auto_range ? "input" : "range");
+    if (lo > hi)
+      fail("RuntimeError",
+           pre + "min should not exceed max, but got min " + edge_text(lo) + " max " + edge_text(hi) +
+               " for dimension 0",
+           "range");
+    if (lo == hi) lo -= 0.5, hi += 0.5;
+    if (is_floating(x.dtype())) {
+      checked_scalar(Scalar::from_float(lo), c.work, "range");
+      checked_scalar(Scalar::from_float(hi), c.work, "range");
+      const Tensor e = linspace(Scalar::from_float(lo), Scalar::from_float(hi), n + 1, c.work);
+      c.edges = values_of(e);
+    }
+    check_weight();
+  }
+  if (!is_floating(x.dtype())) fail_not_implemented("histogram_cpu", x.dtype());
+  if (c.x.empty()) c.x = values_of(x);
+  if (c.weighted) c.w = values_of(tensor_arg(b, "weight"));
+  const std::size_t bins_n = c.edges.size() - 1;
+  c.hist.assign(bins_n, 0.0);
+  const bool f64 = c.work == DType::Float64;
+  for (std::size_t i = 0; i < c.x.size(); ++i) {
+    const std::int64_t k = f64 ? histogram_bin<double>(c.edges, c.x[i], !c.tensor_bins)
+                               : histogram_bin<float>(c.edges, c.x[i], !c.tensor_bins);
+    c.bin_of.push_back(k);
+    if (k >= 0) c.hist[std::size_t(k)] = round_to_dtype(c.hist[std::size_t(k)] + (c.weighted ? c.w[i] : 1.0), c.work);
+  }
+  for (double h : c.hist) c.total = round_to_dtype(c.total + h, c.work);
+  if (c.density)
+    for (std::size_t k = 0; k < bins_n; ++k)
+      c.hist[k] = round_to_dtype(
+          round_to_dtype(c.hist[k] / c.total, c.work) / round_to_dtype(c.edges[k + 1] - c.edges[k], c.work), c.work);
+  return c;
+}
+
+OpResult histogram_run(const Bound& b) {
+  const HistogramCall c = prepare_histogram(b);
+  OpResult r;
+  r.tensors.push_back(tensor_of(c.dtype, {std::int64_t(c.hist.size())}, c.hist));
+  r.tensors.push_back(tensor_of(c.dtype, {std::int64_t(c.edges.size())}, c.edges));
+  r.is_tuple = true;
+  keep_prepared(b, r, c);
+  return r;
+}
+
+// hist[b]: the elements counted in bin b (value; with weights the element is the index that
+// chose the bin and its weight the value); with density every counted element, through the
+// total. The data's own range: the smallest and largest elements set every edge, so they are
+// compared where they are not counted. A bins tensor: its first and last edges (the range)
+// and bin b's two edges are compared. bin_edges[k]: bins[k], or the elements that set the range.
+std::vector<Source> histogram_explain(const Bound& b, const OpResult& r, int position, std::int64_t flat) {
+  const HistogramCall& c = prepared_for(b, r, prepare_histogram);
+  std::vector<Source> src;
+  const std::int64_t last = std::int64_t(c.edges.size()) - 1;
+  const bool extreme_role = position == 1;
+  if (position == 1 && c.tensor_bins) return {source(b, "bins", flat)};
+  for (std::size_t i = 0; i < c.x.size(); ++i) {
+    const bool counted = position == 0 && (c.bin_of[i] == flat || (c.density && c.bin_of[i] >= 0));
+    const bool extreme = c.auto_range && (c.x[i] == c.lo_data || c.x[i] == c.hi_data);
+    if (counted) {
+      src.push_back(source(b, "input", std::int64_t(i), c.weighted ? Role::Index : Role::Value));
+      if (c.weighted) src.push_back(source(b, "weight", std::int64_t(i)));
+    } else if (extreme && extreme_role) {
+      const bool reads = (flat != last && c.x[i] == c.lo_data) || (flat != 0 && c.x[i] == c.hi_data);
+      if (reads) src.push_back(source(b, "input", std::int64_t(i)));
+    } else if (extreme) {
+      src.push_back(source(b, "input", std::int64_t(i), Role::Compare));
+    }
+  }
+  if (c.tensor_bins)
+    for (std::int64_t e : {std::int64_t(0), flat, flat + 1, last})
+      if (std::none_of(src.begin(), src.end(), [&](const Source& s) { return is_param(b, s, "bins") && s.flat == e; }))
+        src.push_back(source(b, "bins", e, Role::Compare));
+  return src;
+}
+
+std::string histogram_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                               const std::vector<Source>& src) {
+  const HistogramCall& c = prepared_for(b, r, prepare_histogram);
+  const std::string lhs = out_ref(r, position, flat), value = format_scalar(r.tensors[std::size_t(position)].get(flat));
+  const std::int64_t n = std::int64_t(c.hist.size());
+  if (position == 1) {
+    if (c.tensor_bins) return lhs + " = bins[" + std::to_string(flat) + "] = " + value;
+    const std::string lo = format_float(c.edges.front(), c.work), hi = format_float(c.edges.back(), c.work);
+    return lhs + " = " + lo + " + " + std::to_string(flat) + " · (" + hi + " − " + lo + ") / " + std::to_string(n) +
+           " = " + value + (c.auto_range ? " (the range is the input's smallest and largest element)" : "");
+  }
+  const std::string range = "[" + format_float(c.edges[std::size_t(flat)], c.work) + ", " +
+                            format_float(c.edges[std::size_t(flat + 1)], c.work) + (flat + 1 == n ? "]" : ")");
+  std::vector<std::string> in;
+  for (const Source& s : src)
+    if (s.role == Role::Value && c.bin_of[std::size_t(s.flat)] == flat &&
+        is_param(b, s, c.weighted ? "weight" : "input"))
+      in.push_back(source_ref(b, s) + " = " + source_value(b, s));
+  const std::string list = in.empty() ? "none"
+                                      : join_terms(
+                                            in.size(), [&](std::size_t i) { return in[i]; }, c.weighted ? " + " : ", ");
+  double count = 0;
+  for (std::size_t i = 0; i < c.x.size(); ++i)
+    if (c.bin_of[i] == flat) count += c.weighted ? c.w[i] : 1;
+  const std::string counted =
+      (c.weighted ? "the weights of the elements in " : "how many elements lie in ") + range + " (" + list + ")";
+  if (!c.density) return lhs + " = " + counted + " = " + value;
+  return lhs + " = " + counted + " / (total " + format_float(c.total, c.work) + " · width " +
+         format_float(c.edges[std::size_t(flat + 1)] - c.edges[std::size_t(flat)], c.work) +
+         ") = " + format_float(count, c.work) + " / (" + format_float(c.total, c.work) + " · " +
+         format_float(c.edges[std::size_t(flat + 1)] - c.edges[std::size_t(flat)], c.work) + ") = " + value;
+}
+
+// frexp(input) -> (mantissa, exponent): input = mantissa · 2^exponent with 0.5 ≤ |mantissa| < 1,
+// as std::frexp; 0, ±inf and NaN keep their value with exponent 0. Each result element reads its
+// input element.
+OpResult frexp_run(const Bound& b) {
+  const Tensor& x = tensor_arg(b, "input");
+  if (!is_floating(x.dtype())) fail("RuntimeError", "torch.frexp() only supports floating-point dtypes", "input");
+  const std::vector<double> v = values_of(x);
+  std::vector<double> m(v.size()), e(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    int ex = 0;
+    m[i] = std::isfinite(v[i]) ? std::frexp(v[i], &ex) : v[i];
+    e[i] = ex;
+  }
+  OpResult r;
+  r.tensors = {tensor_of(x.dtype(), x.shape(), m), tensor_of(DType::Int32, x.shape(), e)};
+  r.is_tuple = true;
+  return r;
+}
+
+std::vector<Source> frexp_explain(const Bound& b, const OpResult&, int, std::int64_t flat) {
+  return {source(b, "input", flat)};
+}
+
+std::string frexp_equation(const Bound& b, const OpResult& r, int position, std::int64_t flat,
+                           const std::vector<Source>& src) {
+  const std::string x = source_ref(b, src[0]) + " = " + source_value(b, src[0]);
+  const std::string m = format_scalar(r.tensors[0].get(flat)), e = format_scalar(r.tensors[1].get(flat));
+  if (!std::isfinite(r.tensors[0].get(flat).f) || r.tensors[0].get(flat).f == 0)
+    return out_ref(r, position, flat) + " = " + (position ? e : m) + ": " + x +
+           " has no finite nonzero mantissa, so it is kept with exponent 0";
+  return out_ref(r, position, flat) + " = " + (position ? e : m) + ": " + x + " = " + m + " · 2^" + e +
+         ", with 0.5 ≤ |mantissa| < 1";
+}
+
 // bincount(input, weights, minlength): bin b counts the elements equal to b, or adds their
 // weights. The input element is the index that chose the bin; its weight is the value.
 OpResult bincount_run(const Bound& b) {
@@ -1123,6 +1395,22 @@ void add_statistic_ops(std::vector<const OpDescriptor*>& t) {
                           Param{"prepend", ParamType::Tensor, false, true, Value(None{}), false, true},
                           Param{"append", ParamType::Tensor, false, true, Value(None{}), false, true}},
                          diff_run, diff_explain, diff_equation));
+  add_op(t, composite_op("torch.histogram torch.Tensor.histogram", "reduce",
+                         "Counts (or sums the weights of) the elements falling in each bin, given as a number of equal "
+                         "bins over a range or as a tensor of edges; returns the counts and the edges.",
+                         "torch.histogram(torch.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), bins=3, range=(0.0, 3.0))",
+                         {Param{"input", ParamType::Tensor},
+                          Param{"bins", ParamType::TensorOrNumber, false, true, Value(std::int64_t(100))},
+                          Param{"range", ParamType::IntList, true, true, Value(None{}), false, true},
+                          Param{"weight", ParamType::Tensor, true, true, Value(None{}), false, true},
+                          Param{"density", ParamType::Bool, true, true, Value(false)},
+                          Param{"out", ParamType::OutTensor, true, true, Value(None{})}},
+                         histogram_run, histogram_explain, histogram_equation));
+  add_op(t, composite_op("torch.frexp torch.Tensor.frexp", "reduce",
+                         "Splits each element into a mantissa between 0.5 and 1 in magnitude and a power-of-two "
+                         "exponent, so that input = mantissa · 2^exponent.",
+                         "torch.frexp(torch.tensor([8.0, -0.75, 3.0, 0.1]))", {tensor_param("input"), out_param()},
+                         frexp_run, frexp_explain, frexp_equation));
   add_op(t, composite_op("torch.histc torch.Tensor.histc", "reduce",
                          "A histogram: how many elements fall in each of `bins` equal bins between min and max (the "
                          "data's range by default).",
