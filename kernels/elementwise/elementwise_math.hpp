@@ -269,7 +269,10 @@ template <class C>
 WHENCE_HD C ew_i0(C xc) {
   const double x = std::fabs(double(xc));
   if (std::isinf(x)) return std::numeric_limits<C>::quiet_NaN();  // as PyTorch's Chebyshev series gives
-  if (x > 713) return std::numeric_limits<C>::infinity();
+  // PyTorch's Cephes form is e^x times a series, so it overflows where e^x does in the compute
+  // type: past ln(FLT_MAX) in float (float16 and bfloat16 compute in float), ln(DBL_MAX) in double.
+  if (x > (sizeof(C) < sizeof(double) ? 88.7228391116729996 : 709.782712893383996843))
+    return std::numeric_limits<C>::infinity();
   double term = 1, sum = 1;
   const double q = x * x / 4;
   for (int k = 1; k < 500; ++k) {

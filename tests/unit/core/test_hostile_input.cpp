@@ -335,3 +335,14 @@ TEST_CASE("a call returns at most 4,096 tensors, refused before a piece is made"
   CHECK(code("torch.arange(4096.).split(1)")["result"].size() == 4096);
   CHECK(code("torch.zeros(4096, 0).unbind()")["result"].size() == 4096);
 }
+
+TEST_CASE("i0 overflows where PyTorch's e^x does in the compute type", "[hostile]") {
+  // Found by the special family's helper: float32 i0(89) was 1.9e37 where PyTorch gives inf.
+  auto data = [](const std::string& c) { return code(c)["result"]["data"]; };
+  const whence::Json f32 = data("torch.i0(torch.tensor([88.7, 88.73, -89.0]))");
+  CHECK(f32[0] != "inf");
+  CHECK(f32[1] == "inf");
+  CHECK(f32[2] == "inf");
+  CHECK(data("torch.i0(torch.tensor([709.0, 710.0], dtype=torch.float64))")[1] == "inf");
+  CHECK(data("torch.i0(torch.tensor([709.0, 710.0], dtype=torch.float64))")[0] != "inf");
+}
