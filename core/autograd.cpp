@@ -78,8 +78,10 @@ bool grad_result(const Evaluation& e, int position) {
 void check_differentiable(const Evaluation& e) {
   if (!e.op) return;
   const GradRule* rule = grad_rule(e.op);
-  if (rule && rule->check) rule->check(e.bound, e.result);
-  if (rule && rule->derivatives) return;
+  if (rule && rule->derivatives) {
+    if (rule->check) rule->check(e.bound, e.result);
+    return;
+  }
   if (!rule && grad_rules().empty())
     fail("Unsupported", "gradients are not part of this build: the CLI and the program page compute them");
   fail("RuntimeError", !rule || rule->no_grad.empty()

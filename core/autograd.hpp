@@ -31,7 +31,7 @@ struct GradRule {
   bool saves_values = true;
   // PyTorch's refusals that depend on the call, not on any element (a dtype its backward kernel
   // lacks, a Python number where it has no derivative): raised before any element, so an empty
-  // result refuses too (an op without derivatives: its refusal by call). nullptr: none.
+  // result refuses too. nullptr: none.
   void (*check)(const Bound&, const OpResult&) = nullptr;
 };
 using GradRules = std::unordered_map<const OpDescriptor*, GradRule>;

@@ -74,12 +74,6 @@ bool type_matches(const SignatureParam& p, const Value& v, bool numbers_as_tenso
     // converted (int_list_values: "but found element of type float at pos 2").
     return v.as<List>().empty() || is_index(v.as<List>()[0]);
   }
-  if (t == "tuple of floats") {  // float[] (histogram's range): a list or tuple whose first item is a number
-    if (v.is<None>() && p.optional) return true;
-    if (!v.is<List>()) return false;
-    const List& items = v.as<List>();
-    return items.empty() || items[0].is<double>() || items[0].is<std::int64_t>();
-  }
   if (t == "torch.device") return v.is<std::string>() || v.is<std::int64_t>();
   if (t == "torch.Generator") return v.is<GeneratorRef>();
   return false;  // torch.layout, torch.memory_format: Whence has no such values (None only)

@@ -423,27 +423,6 @@ def slice_dim_relations(op, case, args, kwargs, out):
     return _rel([out.numel()], per)
 
 
-def subtensor_relations(op, case, args, kwargs, out):
-    """renorm: output element k reads every element of its sub-tensor input.select(dim, i)
-    (their p-norm decides the scale), itself included; all value."""
-    b = bind(op, case, args, kwargs)
-    x, xpath = b["input"], b["_path"]["input"]
-    d = b["dim"] % x.dim()
-    idx = torch.arange(x.numel()).reshape(x.shape)
-    per = {}
-    for k in range(x.numel()):
-        i = (k // int(torch.tensor(x.shape[d + 1:]).prod().item() if d + 1 < x.dim() else 1)) % x.shape[d]
-        per[(0, k)] = [[xpath, f, "value"] for f in idx.select(d, i).reshape(-1).tolist()]
-    return _rel([out.numel()], per)
-
-
-def same_place_relations(op, case, args, kwargs, out):
-    """frexp: element k of every result reads input element k (value)."""
-    outs = _outs(out)
-    per = {(pos, k): [[[0], k, "value"]] for pos, o in enumerate(outs) for k in range(o.numel())}
-    return _rel([o.numel() for o in outs], per)
-
-
 def loss_relations(op, case, args, kwargs, out):
     """nll_loss / cross_entropy with class-index targets: input (and probability targets) by
     surrogate autograd; target elements are index sources of the outputs they belong to (all
@@ -477,58 +456,6 @@ def loss_relations(op, case, args, kwargs, out):
     return grad_relations(op, case, args, kwargs, out, index_paths=ipaths, extra=extra)
 
 
-def histogram_relations(case, args, kwargs, out):
-    """torch.histogram: hist[b] reads the elements PyTorch counts in bin b (each element alone,
-    over the same edges, by the same overload): `value`, or with weights the element is the `index` that chose the
-    bin and its weight the `value`; with density every counted element (the total). The data's
-    own range (int bins, no range): the smallest and largest elements are `compare` sources of
-    the bins they are not counted in, and `value` sources of the edges they set (bin_edges[0] reads
-    the smallest, the last edge the largest, the others both). A bins tensor: bin_edges[k] is
-    bins[k] (`value`); hist[b] compares bins[0], bins[b], bins[b + 1] and the last edge."""
-    x = args[0]
-    flat = x.reshape(-1)
-    bins = kwargs.get("bins", args[1] if len(args) > 1 else 100)
-    w = kwargs.get("weight")
-    density = bool(kwargs.get("density", False))
-    hist, edges = out
-    tensor_bins = isinstance(bins, torch.Tensor)
-    auto = not tensor_bins and kwargs.get("range") is None and flat.numel() > 0
-    xpath = [0]
-    bpath = ["bins"] if "bins" in kwargs else [1]
-    home = {}
-    for i in range(flat.numel()):
-        one = flat[i:i + 1].contiguous()
-        h = torch.histogram(one, edges.to(flat.dtype))[0] if tensor_bins else \
-            torch.histogram(one, bins, range=(float(edges[0]), float(edges[-1])))[0]
-        if float(h.sum()) == 1:
-            home[i] = int(h.argmax())
-    lo = float(flat.min()) if auto else None
-    hi = float(flat.max()) if auto else None
-    extreme = {i for i in range(flat.numel()) if auto and float(flat[i]) in (lo, hi)}
-    per = {}
-    nb = hist.numel()
-    for b in range(nb):
-        src = []
-        for i in range(flat.numel()):
-            if home.get(i) == b or (density and i in home):
-                src.append([xpath, i, "index" if w is not None else "value"])
-                if w is not None:
-                    src.append([["weight"], i, "value"])
-            elif i in extreme:
-                src.append([xpath, i, "compare"])
-        if tensor_bins:
-            for e in sorted({0, b, b + 1, nb}):
-                src.append([bpath, e, "compare"])
-        per[(0, b)] = src
-    for k in range(edges.numel()):
-        if tensor_bins:
-            per[(1, k)] = [[bpath, k, "value"]]
-        else:
-            per[(1, k)] = [[xpath, i, "value"] for i in sorted(extreme)
-                           if (k != nb and float(flat[i]) == lo) or (k != 0 and float(flat[i]) == hi)]
-    return _rel([hist.numel(), edges.numel()], per)
-
-
 def count_relations(op, case, args, kwargs, out):
     """histc / bincount: bin b reads the elements PyTorch counts in it (`value` for histc;
     bincount's input element is the `index` that chose the bin and its weight the `value`).
@@ -538,8 +465,6 @@ def count_relations(op, case, args, kwargs, out):
     x = args[0]
     flat = x.reshape(-1)
     rows = []
-    if op["primary"] == "torch.histogram":
-        return histogram_relations(case, args, kwargs, out)
     if op["primary"] == "torch.histc":
         bins = kwargs.get("bins", args[1] if len(args) > 1 else 100)
         lo = float(kwargs.get("min", args[2] if len(args) > 2 else 0))
@@ -671,104 +596,11 @@ def runs_relations(op, case, args, kwargs, out):
     return _rel([o.numel() for o in outs], per)
 
 
-def unique_flags(case, args, kwargs):
-    """What torch.unique returns: its dispatch reads return_inverse at positional index 2 and
-    return_counts at 3 (the Tensor method has the same order)."""
-    def flag(name, index):
-        return bool(kwargs[name]) if name in kwargs else len(args) > index and bool(args[index])
-    return flag("return_inverse", 2), flag("return_counts", 3)
-
-
-def unique_trials(x):
-    """The values an element of x is tried with: those x holds, and one it does not below,
-    between and above them (bool: both)."""
-    if x.dtype == torch.bool:
-        return [False, True]
-    fl = x.dtype.is_floating_point
-    held = sorted({v for v in x.reshape(-1).tolist() if v == v})
-    if not held:
-        return [0]
-
-    def fresh(w, lo, hi):
-        s = torch.tensor([w], dtype=torch.float64).to(x.dtype).item() if fl else w
-        if not fl and torch.tensor([w]).to(x.dtype).item() != w:
-            return []
-        return [s] if (lo is None or lo < s) and (hi is None or s < hi) else []
-    out = fresh(held[0] - 1, None, held[0])
-    for i, a in enumerate(held):
-        out.append(a)
-        if i + 1 < len(held):
-            out += fresh(a + (held[i + 1] - a) / 2 if fl else a + 1, a, held[i + 1])
-        else:
-            out += fresh(a + 1, a, None)
-    return out
-
-
-def unique_relations(op, case, args, kwargs, out):
-    """torch.unique, by perturbation: input element f is a source of every result element that
-    setting f to one of unique_trials changes or removes, as PyTorch computes it. Roles: an
-    output element's value sources are the elements equal to it (in slices equal to its slice,
-    at its place); a count's are the elements of the slices it counts; the inverse compares."""
-    x = args[0]
-    if x.numel() == 0:
-        return []
-    inv, cnt = unique_flags(case, args, kwargs)
-    srt = kwargs.get("sorted", args[1] if len(args) > 1 else True)
-    dim = kwargs.get("dim", args[4] if len(args) > 4 else None)
-    if dim is not None:
-        dim %= x.dim()
-    outs = _outs(out)
-    kinds = ["output"] + (["inverse"] if inv else []) + (["counts"] if cnt else [])
-    assert len(kinds) == len(outs), (case["code"], kinds)
-    members = runs_members(x, dim)
-    flat = x.reshape(-1)
-    full = torch.functional._unique_impl(x, srt, True, True, dim)
-    hits = collections.defaultdict(set)
-    for f in range(flat.numel()):
-        for c in unique_trials(x):
-            if flat[f].item() == c:
-                continue
-            y = flat.clone()
-            y[f] = c
-            new = torch.functional._unique_impl(y.reshape(x.shape), srt, True, True, dim)
-            for pos, kind in enumerate(kinds):
-                o = outs[pos].reshape(-1)
-                n = new[["output", "inverse", "counts"].index(kind)]
-                for k in range(o.numel()):
-                    m = _same_place(k, list(outs[pos].shape), list(n.shape))
-                    if m is None or not bool(_same(o[k:k + 1].double(), n.reshape(-1)[m:m + 1].double())):
-                        hits[(pos, k)].add(f)
-    uo = full[0]
-    entries = uo.reshape(-1).tolist() if dim is None else uo.movedim(dim, 0).reshape(uo.shape[dim], -1).tolist()
-    keys = [[flat[e].item() for e in mem] for mem in members]
-    per = {}
-    for pos, kind in enumerate(kinds):
-        o = outs[pos]
-        oidx = torch.arange(o.numel()).reshape(o.shape)
-        for k in range(o.numel()):
-            value = set()
-            if kind == "output":
-                if dim is None:
-                    ent, p = k, 0
-                else:
-                    rows = oidx.movedim(dim, 0).reshape(o.shape[dim], -1).tolist()
-                    ent, p = next((r, row.index(k)) for r, row in enumerate(rows) if k in row)
-                e = entries[ent] if dim is not None else [entries[ent]]
-                value = {mem[p] for mem, key in zip(members, keys) if key == e}
-            elif kind == "counts":
-                e = entries[k] if dim is not None else [entries[k]]
-                value = {f for mem, key in zip(members, keys) if key == e for f in mem}
-            per[(pos, k)] = [[[0], f, "value" if f in value else "compare"] for f in sorted(hits[(pos, k)])]
-    return _rel([o.numel() for o in outs], per)
-
-
 def relations(op, case, args, kwargs, out):
     if isinstance(out, torch.Tensor) and out.numel() == 0:
         return []
     if op["rel"] == "runs":
         return runs_relations(op, case, args, kwargs, out)
-    if op["rel"] == "unique":
-        return unique_relations(op, case, args, kwargs, out)
     if op["rel"] == "count":
         return count_relations(op, case, args, kwargs, out)
     if op["rel"] == "grad":
@@ -777,10 +609,6 @@ def relations(op, case, args, kwargs, out):
         return grad_relations(op, case, args, kwargs, out)
     if op["rel"] == "slice_dim":
         return slice_dim_relations(op, case, args, kwargs, out)
-    if op["rel"] == "same":
-        return same_place_relations(op, case, args, kwargs, out)
-    if op["rel"] == "subtensor":
-        return subtensor_relations(op, case, args, kwargs, out)
     if op["kind"] == "reduce":
         return reduce_relations(op, case, args, kwargs, out)
     if op["kind"] in ("scan", "sort"):
@@ -1382,54 +1210,6 @@ def fn_cases(rng, op, names):
         A("err_min_beyond_float32", [T([3])], [("bins", "3"), ("min", "-3.5e38"), ("max", "0")])
         A("many_bins_bfloat16", ["torch.linspace(-1, 1, 101).to(torch.bfloat16)"], [("bins", "300"), ("min", "-0.3"), ("max", "0.9")])
         A("float16_range", [T([5], "float16")], [("bins", "3"), ("min", "-1"), ("max", "1")])
-    elif b == "histogram":
-        simple = (lambda dt: [T([5], dt)], [("bins", "3")])
-        x5 = lambda dt="float32": T([5], dt, vals=[1.0, 2.0, 1.0, 4.0, 2.5])  # noqa: E731
-        A("example", [x5()], [("bins", "3"), ("range", "(0.0, 3.0)")])
-        A("default_bins", [x5()])
-        A("auto_range", [x5(), "4"])
-        A("auto_range_rank2", [T([2, 3], "float64")], [("bins", "3")])
-        A("range_int", [x5()], [("bins", "4"), ("range", "(0, 4)")])
-        A("range_list", [x5()], [("bins", "2"), ("range", "[1.0, 2.0]")])
-        A("weight", [x5()], [("bins", "3"), ("weight", T([5], "float32", "pos"))])
-        A("weight_range", [x5("float64")], [("bins", "2"), ("range", "(0.0, 2.0)"), ("weight", T([5], "float64"))])
-        A("weight_2d", [T([2, 2], vals=[0.5, 1.5, 2.5, 0.5])], [("bins", "2"), ("weight", T([4], "float32", "pos"))])
-        A("density", [x5()], [("bins", "3"), ("density", "True")])
-        A("density_weight", [x5()], [("bins", "3"), ("weight", T([5], "float32", "pos")), ("density", "True")])
-        A("density_empty", [T([0])], [("bins", "3"), ("density", "True")])
-        A("tensor_bins", [x5(), T([3], vals=[0.0, 1.5, 2.5])])
-        A("tensor_bins_keyword", [x5()], [("bins", T([4], vals=[1.0, 2.0, 3.0, 4.0]))])
-        A("tensor_bins_uneven_density", [x5()], [("bins", T([3], vals=[0.0, 1.0, 5.0])), ("weight", T([5], "float32", "pos")), ("density", "True")])
-        A("tensor_bins_unsorted", [x5(), T([4], vals=[3.0, 1.0, 2.0, 5.0])])
-        A("tensor_bins_float64", [x5("float64"), T([3], "float64", vals=[-1.0, 2.0, 4.0])])
-        A("all_equal", [T([2], vals=[5.0, 5.0])], [("bins", "2")])
-        A("rank0", [T([])], [("bins", "2")])
-        A("empty", [T([0])], [("bins", "3")])
-        A("outside_range", [T([4], vals=[-1.0, 0.5, 1.0, 9.0])], [("bins", "2"), ("range", "(0.0, 1.0)")])
-        A("nan_with_range", [T([3], vals=[1.0, math.nan, 2.0])], [("bins", "2"), ("range", "(0.0, 4.0)")])
-        A("inf_with_range", [T([3], vals=[1.0, math.inf, 2.0])], [("bins", "3"), ("range", "(0.0, 2.0)")])
-        A("many_bins", [T([8], "float32")], [("bins", "37")])
-        A("edges_exact", ["torch.linspace(0, 1, 11)"], [("bins", "10"), ("range", "(0.0, 1.0)")])
-        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32", "any"), "t")], [("bins", "3")])
-        A("method", [x5()], [("bins", "2")], form="torch.Tensor.histogram")
-        A("method_tensor_bins", [x5(), T([3], vals=[0.0, 2.0, 4.0])], form="torch.Tensor.histogram")
-        A("err_nan_auto_range", [T([3], vals=[1.0, math.nan, 2.0])], [("bins", "2")])
-        A("err_bins_zero", [x5()], [("bins", "0")])
-        A("err_bins_negative", [x5(), "-1"])
-        A("err_bins_float", [x5(), "2.5"])
-        A("err_min_above_max", [x5()], [("bins", "2"), ("range", "(3.0, 1.0)")])
-        A("err_range_length", [x5()], [("bins", "2"), ("range", "(1.0,)")])
-        A("err_range_inf", [x5()], [("bins", "2"), ("range", "(0.0, float('inf'))")])
-        A("err_range_overflow", [x5()], [("bins", "2"), ("range", "(0.0, 1e40)")])
-        A("err_range_with_tensor_bins", [x5(), T([2], vals=[0.0, 1.0])], [("range", "(0.0, 1.0)")])
-        A("err_int_input", [T([4], "int64", "int")], [("bins", "2")])
-        A("err_int_input_tensor_bins", [T([3], "int64", vals=[1, 2, 3]), T([2], "int64", vals=[0, 4])])
-        A("err_bins_dtype", [x5(), T([2], "float64", vals=[0.0, 1.0])])
-        A("err_bins_rank2", [x5(), T([1, 2], vals=[0.0, 1.0])])
-        A("err_bins_empty", [x5(), T([0])])
-        A("err_bins_one_edge", [x5(), T([1], vals=[1.0])])
-        A("err_weight_dtype", [x5()], [("bins", "2"), ("weight", T([5], "int64", "int"))])
-        A("err_weight_shape", [x5()], [("bins", "2"), ("weight", T([3]))])
     elif b == "bincount":
         simple = (lambda dt: [T([5], dt, "int")], [])
         A("basic", [T([6], "int64", vals=[0, 1, 1, 3, 1, 0])])
@@ -1489,105 +1269,6 @@ def fn_cases(rng, op, names):
         A("err_too_many_positional", [x8(), "True", "True", "0", "1"])
         A("err_method_too_many", [x8(), "True", "True", "0", "1"], form="torch.Tensor.unique_consecutive")
         A("err_tensor_flag_ambiguous", [x8()], [("return_inverse", T([2], "bool"))])
-    elif b == "renorm":
-        simple = (lambda dt: [T([2, 3], dt), "2", "0", "1.5"], [])
-        x23 = lambda dt="float32": T([2, 3], dt, vals=[1.0, 2.0, 2.0, 4.0, 0.0, 3.0])  # noqa: E731
-        A("example", [x23(), "2", "0", "3"])
-        A("dim1", [x23(), "2", "1", "2.5"])
-        A("dim_neg1", [T([2, 2, 3]), "2", "-1", "1.0"])
-        A("rank3_dim1", [T([2, 3, 2], "float64"), "1", "1", "2.0"])
-        for pv in ("1", "3", "0.5", "float('inf')"):
-            A("p_" + pv, [T([3, 2]), pv, "0", "1.0"])
-        A("maxnorm_zero", [x23(), "2", "0", "0"])
-        A("maxnorm_large", [x23(), "2", "0", "100"])
-        A("maxnorm_int", [x23(), "2", "0", "3"])
-        A("keywords", [x23()], [("p", "2"), ("dim", "0"), ("maxnorm", "3")])
-        A("zero_row", [T([2, 3], vals=[0.0, 0.0, 0.0, 3.0, 4.0, 0.0]), "2", "0", "1.0"])
-        A("empty", [T([0, 3]), "2", "0", "1.0"])
-        A("empty_other", [T([2, 0]), "2", "0", "1.0"])
-        A("special", [T([2, 3], special=True), "2", "0", "1.0"])
-        A("noncontig_t", [tensor_code(rng, [3, 2], "float32", gen_vals(rng, "float32"), "t"), "2", "1", "1.0"])
-        A("method", [x23(), "2", "0", "3"], form="torch.Tensor.renorm")
-        A("err_p_zero", [x23(), "0", "0", "1.0"])
-        A("err_p_negative", [x23(), "-2", "0", "1.0"])
-        A("err_maxnorm_negative", [x23(), "2", "0", "-0.5"])
-        A("err_rank1", [T([3]), "2", "0", "1.0"])
-        A("err_rank0", [T([]), "2", "0", "1.0"])
-        A("err_dim", [x23(), "2", "2", "1.0"])
-        A("err_dim_float", [x23(), "2", "0.5", "1.0"])
-        A("err_int_input", [T([2, 3], "int64"), "2", "0", "1.0"])
-        A("err_missing_maxnorm", [x23(), "2", "0"])
-    elif b == "frexp":
-        simple = (lambda dt: [T([2, 3], dt)], [])
-        A("example", [T([4], vals=[8.0, -0.75, 3.0, 0.1])])
-        A("float64", [T([2, 3], "float64")])
-        A("special", [T([6], "float64", vals=[0.0, -0.0, math.inf, -math.inf, math.nan, 1.0])])
-        A("subnormal", [T([3], vals=[1e-40, 1e-45, -1e-39])])
-        A("subnormal_float64", [T([2], "float64", vals=[5e-324, 1e-310])])
-        A("large", [T([3], vals=[3.0e38, -1.0e30, 65504.0])])
-        A("powers_of_two", [T([5], vals=[0.5, 1.0, 2.0, 0.25, 1024.0])])
-        A("rank0", [T([])])
-        A("empty", [T([0, 2])])
-        A("noncontig", [tensor_code(rng, [2, 3], "float32", gen_vals(rng, "float32"), "t")])
-        A("method", [T([3])], form="torch.Tensor.frexp")
-        A("err_int", [T([3], "int64", "int")])
-        A("err_bool", [T([2], "bool", vals=[True, False])])
-    elif b == "unique":
-        simple = (lambda dt: [T([6], dt, "ties")], [("return_inverse", "True"), ("return_counts", "True")])
-        x6 = lambda dt="int64": T([6], dt, vals=[3, 1, 2, 3, 1, 3])  # noqa: E731
-        both = [("return_inverse", "True"), ("return_counts", "True")]
-        A("output_only", [x6()])
-        A("return_inverse", [x6()], [("return_inverse", "True")])
-        A("return_counts", [x6()], [("return_counts", "True")])
-        A("both", [x6()], both)
-        A("unsorted", [x6()], [("sorted", "False")] + both)
-        A("unsorted_float", [T([7], "float32", "ties")], [("sorted", "False")] + both)
-        A("unsorted_float64", [T([6], "float64", vals=[0.5, -2.0, 7.25, 0.5, 1e10, -2.0])], [("sorted", "False")])
-        A("unsorted_bfloat16", [T([6], "bfloat16", vals=[1.5, -3.0, 2.0, 1.5, 8.0, 0.25])], [("sorted", "False")] + both)
-        A("unsorted_int8_negative", [T([6], "int8", vals=[-3, 5, -1, 5, 0, -128])], [("sorted", "False")] + both)
-        A("unsorted_many", ["torch.arange(40) * 7 % 23 - 5"], [("sorted", "False")])
-        # PyTorch's dispatch reads return_inverse at index 2 and return_counts at index 3
-        A("positional_sorted", [x6(), "True"])
-        A("positional_inverse", [x6(), "True", "True"])
-        A("positional_all", [x6(), "False", "True", "True"])
-        A("positional_dim", [T([3, 2], "int64", vals=[1, 2, 0, 2, 1, 2]), "True", "True", "True", "0"])
-        A("rank2_flattened", [T([2, 3], "int64", "ties")], both)
-        A("float_ties", [T([7], "float32", "ties")], both)
-        A("all_equal", [T([4], "int64", vals=[5, 5, 5, 5])], both)
-        A("nan_never_equal", [T([5], vals=[math.nan, 2.0, 1.0, math.nan, 2.0])], both)
-        A("nan_unsorted", [T([4], "float64", vals=[math.nan, 3.0, math.nan, -1.0])], [("sorted", "False")] + both)
-        A("signed_zero_first", [T([3], vals=[-0.0, 0.0, 1.0])], both)
-        A("signed_zero_bfloat16", [T([2], "bfloat16", vals=[0.0, -0.0])], both)
-        A("signed_zero_bfloat16_three", [T([3], "bfloat16", vals=[0.0, -0.0, 1.0])], both)
-        A("bool", [T([5], "bool", vals=[True, True, False, True, True])], [("sorted", "False")] + both)
-        A("bool_only_true", [T([3], "bool", vals=[True, True, True])], both)
-        A("uint8", [T([5], "uint8", vals=[0, 255, 7, 0, 255])], both)
-        A("dim0_rows", [T([4, 2], "int64", vals=[3, 2, 1, 2, 3, 2, 1, 0])], [("dim", "0")] + both)
-        A("dim1_columns", [T([2, 4], "int64", vals=[1, 2, 1, 0, 3, 4, 3, 0])], [("dim", "1")] + both)
-        A("dim_unsorted_still_sorts", [T([3, 2], "int64", vals=[3, 1, 1, 4, 3, 1])], [("dim", "0"), ("sorted", "False")] + both)
-        A("dim_neg1_rank3", [T([2, 2, 3], "int64", "ties")], [("dim", "-1"), ("return_counts", "True")])
-        A("dim1_rank3", [T([2, 3, 2], "float32", "ties")], [("dim", "1"), ("return_inverse", "True")])
-        A("nan_rows_dim0", [T([3, 2], vals=[3.0, math.nan, 1.0, math.nan, 3.0, math.nan])], [("dim", "0")] + both)
-        A("bool_dim", [T([3, 2], "bool", vals=[True, False, False, True, True, False])], [("dim", "0")] + both)
-        A("rank0", [T([])], both)
-        A("empty", [T([0])], both)
-        A("empty_2d", [T([0, 3])], both)
-        A("empty_selected_dim", [T([0, 3])], [("dim", "0")] + both)
-        A("noncontig_t", [tensor_code(rng, [3, 2], "int64", fixed([1, 3, 2, 2, 2, 3]), "t")], both)
-        A("noncontig_dim", [tensor_code(rng, [3, 2], "int64", fixed([1, 1, 0, 1, 2, 3]), "t")], [("dim", "1"), ("return_counts", "True")])
-        A("method_positional", [x6(), "False", "True"], form="torch.Tensor.unique")
-        A("method_dim", [T([3, 2], "int64", vals=[1, 2, 0, 2, 1, 2])], [("dim", "0"), ("return_counts", "True")],
-          form="torch.Tensor.unique")
-        A("err_rank0_dim", [T([])], [("dim", "0")])
-        A("err_dim_out_of_range", [T([2, 3])], [("dim", "2")])
-        A("err_unselected_zero_dim", [T([0, 3])], [("dim", "1")])
-        A("err_two_zero_dims", [T([0, 0])], [("dim", "0")])
-        A("err_sorted_int", [x6()], [("sorted", "1")])
-        A("err_flag_string", [x6()], [("return_inverse", "'a'")])
-        A("err_dim_float", [x6()], [("dim", "1.5")])
-        A("err_unknown_kw_inverse", [x6()], [("return_inverse", "True"), ("foo", "1")])
-        A("err_too_many_positional", [x6(), "True", "True", "True", "0", "1"])
-        A("err_tensor_flag_ambiguous", [x6()], [("return_counts", T([2], "bool"))])
     elif b in ("cosine_similarity", "pairwise_distance"):
         simple = (lambda dt: [T([2, 3], dt), T([2, 3], dt)], [])
         A("bcast", [T([2, 3]), T([3])])
@@ -1683,8 +1364,7 @@ def fn_cases(rng, op, names):
 
 
 GENERATORS = {"reduce": reduce_cases, "scan": along_cases, "sort": along_cases,
-              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases, "runs": fn_cases,
-              "unique": fn_cases}
+              "softmax": fn_cases, "norm": fn_cases, "loss": fn_cases, "count": fn_cases, "runs": fn_cases}
 
 
 def op_cases(rng, op, names):

@@ -80,8 +80,6 @@ EXTRA_NAMES = [
     # binder checks the forwarded call against them (core/bind.hpp: check_native_call).
     "torch._VF.norm",
     "torch._VF.unique_consecutive",
-    "torch._unique2",  # torch.unique(dim=None) passes (input, sorted, return_inverse, return_counts)
-    "torch._VF.unique_dim",  # torch.unique(dim=int)
     "torch._VF.cdist",  # torch.cdist(x1, x2, p, compute_mode) passes (x1, x2, p, None | 1 | 2)
     # torch.nn.functional.embedding forwards to torch.embedding(weight, input, ...), whose
     # argument errors it raises.
@@ -209,7 +207,6 @@ PYI_TYPES = {
     "Union[_int, _size]": "tuple of ints",
     "Sequence[Union[_int, SymInt]]": "tuple of ints",
     "Sequence[SymInt]": "tuple of ints",
-    "Sequence[_float]": "tuple of floats",  # histogram's range (float[]?)
     "Union[Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",
     "Union[Tensor, Tuple[Tensor, ...], List[Tensor]]": "tuple of Tensors",  # out= of (values, indices)
     "Sequence[Tensor]": "tuple of Tensors",

@@ -625,74 +625,6 @@ std::string normalize_equation(const Bound& b, const OpResult& r, std::int64_t k
          " = " + format_scalar(r.tensors[0].get(k));
 }
 
-// renorm(input, p, dim, maxnorm): each sub-tensor input.select(dim, i) whose p-norm exceeds
-// maxnorm is scaled by maxnorm / (norm + 1e-7); the others stay. As PyTorch's kernel: the
-// factor is computed in float (double for float64) and rounded to the input's dtype, then
-// multiplied in. An output element reads its whole sub-tensor (the norm), itself included.
-Layout renorm_layout(const Bound& b) {
-  const Tensor& x = tensor_arg(b, "input");
-  const double p = double_arg(b, "p", 2.0), maxnorm = double_arg(b, "maxnorm", 1.0);
-  if (!(p > 0)) fail("RuntimeError", "renorm: non-positive-norm not supported", "p");
-  if (!(maxnorm >= 0))
-    fail("RuntimeError", "renorm: expected maxnorm to be >= 0 but got " + num(maxnorm, DType::Float64), "maxnorm");
-  if (x.dim() < 2)
-    fail("RuntimeError", "renorm: input needs at least 2 dimensions, got " + std::to_string(x.dim()) + " dimensions",
-         "input");
-  const int dim = int(wrap_dim(int_arg(b, "dim", 0), x.dim(), "dim"));
-  if (!is_floating(x.dtype()))
-    fail("RuntimeError",
-         std::string("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ") +
-             dtype_scalar_name(x.dtype()),
-         "input");
-  Layout l;
-  l.dtype = x.dtype();
-  l.shape = x.shape();
-  const Shape shape = x.shape();
-  const std::int64_t len = shape[std::size_t(dim)], inner = prod(shape, std::size_t(dim) + 1);
-  const std::int64_t outer = len && inner ? x.numel() / (len * inner) : 0;
-  l.groups = len;
-  l.group_of = [len, inner](std::int64_t k) { return (k / inner) % len; };
-  l.members = [&b, len, inner, outer](std::int64_t g) {
-    std::vector<Source> m;
-    for (std::int64_t o = 0; o < outer; ++o)
-      for (std::int64_t i = 0; i < inner; ++i) m.push_back(source(b, "input", (o * len + g) * inner + i));
-    return m;
-  };
-  l.sources = [](std::int64_t, const std::vector<Source>& m) { return m; };
-  return l;
-}
-
-// (norm, factor) of a sub-tensor.
-Stat renorm_stat(const Bound& b, const std::vector<Source>& m) {
-  std::vector<double> v;
-  for (const Source& s : m) v.push_back(value_at(b, s));
-  const DType d = tensor_arg(b, "input").dtype();
-  const DType acc = d == DType::Float64 ? DType::Float64 : DType::Float32;
-  const double norm = round_to_dtype(pnorm(v, double_arg(b, "p", 2.0)), acc);
-  const double maxnorm = round_to_dtype(double_arg(b, "maxnorm", 1.0), acc);
-  const double factor = norm > maxnorm ? round_to_dtype(maxnorm / round_to_dtype(norm + 1e-7, acc), acc) : 1.0;
-  return Stat{norm, round_to_dtype(factor, d)};
-}
-
-double renorm_value(const Bound& b, std::int64_t k, const std::vector<Source>&, const Stat& s) {
-  return value_at(b, "input", k) * s.b;
-}
-
-std::string renorm_equation(const Bound& b, const OpResult& r, std::int64_t k, const std::vector<Source>& m,
-                            const Stat& s) {
-  const Source x = source(b, "input", k);
-  const double p = double_arg(b, "p", 2.0), maxnorm = double_arg(b, "maxnorm", 1.0);
-  const DType d = tensor_arg(b, "input").dtype();
-  const std::string norm = pnorm_text(
-      m.size(), [&](std::size_t i) { return source_value(b, m[i]); }, p);
-  if (!(s.a > round_to_dtype(maxnorm, d == DType::Float64 ? d : DType::Float32)))
-    return source_ref(b, x) + " = " + source_value(b, x) + ", since its sub-tensor's norm " + norm + " = " +
-           num(s.a, d) + " ≤ maxnorm " + num(maxnorm, DType::Float64);
-  return source_ref(b, x) + " · maxnorm / (norm + 1e-7) = " + source_value(b, x) + " · " +
-         num(maxnorm, DType::Float64) + " / (" + norm + " + 1e-7) = " + source_value(b, x) + " · " + num(s.b, d) +
-         " = " + format_scalar(r.tensors[0].get(k));
-}
-
 // Two operands broadcast together and reduced along one dim: line k of the result reads
 // x1's and x2's elements of line k (members: x1's line, then x2's, pairwise aligned).
 Layout pair_layout(const Bound& b, const Shape& full, int dim, bool keepdim, DType dtype) {
@@ -932,13 +864,6 @@ void add_norm_layer_ops(std::vector<const OpDescriptor*>& t) {
           {tensor_param("input"), float_p("p", 2.0), int_p("dim", 1), float_p("eps", 1e-12),
            Param{"out", ParamType::OutTensor, false, true, Value(None{})}},
           NormSpec{normalize_layout, normalize_stat, normalize_value, normalize_equation}, "norm");
-  norm_op(t, "torch.renorm torch.Tensor.renorm",
-          "Scales down each sub-tensor along dim whose p-norm exceeds maxnorm so that its norm becomes maxnorm; the "
-          "others pass unchanged.",
-          "torch.renorm(torch.tensor([[1.0, 2.0, 2.0], [4.0, 0.0, 3.0]]), 2, 0, 3)",
-          {tensor_param("input"), Param{"p", ParamType::Float}, Param{"dim", ParamType::Int},
-           Param{"maxnorm", ParamType::Float}, out_param()},
-          NormSpec{renorm_layout, renorm_stat, renorm_value, renorm_equation});
   norm_op(t, "torch.nn.functional.cosine_similarity torch.cosine_similarity",
           "The cosine of the angle between x1 and x2 along dim: their dot product over the product of their lengths.",
           "torch.nn.functional.cosine_similarity(torch.tensor([[1.0, 0.0], [1.0, 1.0]]), torch.tensor([[1.0, 1.0], "

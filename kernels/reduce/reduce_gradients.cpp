@@ -218,13 +218,6 @@ void softmax_derivatives(const Bound& b, const OpResult&, int, std::int64_t flat
 
 }  // namespace reduce_fold_grads
 
-// frexp: mantissa = input / 2^exponent with the exponent held fixed (PyTorch: grad / exponent.exp2());
-// the exponent is an integer and carries none.
-void frexp_derivatives(const Bound&, const OpResult& r, int position, std::int64_t flat, const std::vector<Source>&,
-                       double* d) {
-  d[0] = position == 0 ? 1.0 / std::ldexp(1.0, int(r.tensors[1].get(flat).i)) : 0.0;
-}
-
 void add_reduce_gradients(GradRules& r) {
   using namespace reduce_fold_grads;
   for (const char* name :
@@ -250,15 +243,8 @@ void add_reduce_gradients(GradRules& r) {
     set_rule(r, name, GradRule{nullptr, integer});
   set_rule(r, "torch.aminmax", GradRule{nullptr, "derivative for aten::aminmax is not implemented"});
   set_rule(r, "torch.bincount", GradRule{nullptr, "derivative for aten::bincount is not implemented"});
-  set_rule(r, "torch.frexp", GradRule{frexp_derivatives});
-  set_rule(r, "torch.histogram", GradRule{nullptr, "derivative for aten::histogram is not implemented"});
   set_rule(r, "torch.unique_consecutive",
            GradRule{nullptr, "the derivative for 'unique_consecutive' is not implemented."});
-  GradRule unique{nullptr, "the derivative for '_unique2' is not implemented."};
-  unique.check = [](const Bound& b, const OpResult&) {  // torch.unique(dim=int) runs unique_dim
-    if (!arg(b, "dim").is<None>()) fail("RuntimeError", "the derivative for 'unique_dim' is not implemented.");
-  };
-  set_rule(r, "torch.unique", unique);
   set_rule(r, "torch.histc",
            GradRule{nullptr, "histc's counts carry no gradient: PyTorch 1.13 returns them without a grad_fn"});
   add_reduce_group_gradients(r);

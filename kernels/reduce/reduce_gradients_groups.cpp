@@ -283,21 +283,6 @@ void normalize_derivatives(const Bound& b, const OpResult& r, int, std::int64_t 
   }
 }
 
-// renorm: y_j = x_j·maxnorm/(‖x‖_p + 1e-7) where the sub-tensor's norm exceeds maxnorm, else x_j
-// (PyTorch's renorm_backward); the sources are the sub-tensor.
-void renorm_derivatives(const Bound& b, const OpResult&, int, std::int64_t flat, const std::vector<Source>& sources,
-                        double* d) {
-  const double p = double_arg(b, "p", 2.0), maxnorm = double_arg(b, "maxnorm", 1.0);
-  std::vector<double> x(sources.size());
-  for (std::size_t i = 0; i < x.size(); ++i) x[i] = source_number(b, sources[i]);
-  const double norm = pnorm(x, p), xj = tensor_arg(b, "input").get(flat).as_double();
-  const double invnorm = 1 / (norm + 1e-7), factor = invnorm * maxnorm, ties = pnorm_ties(x, p, norm);
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double same = sources[i].flat == flat;
-    d[i] = norm > maxnorm ? factor * same - factor * invnorm * xj * pnorm_partial(x[i], p, norm, ties) : same;
-  }
-}
-
 // The full-shape elements of output element g's line along `dim` (cosine_similarity and
 // pairwise_distance reduce their broadcast operands along dim).
 std::vector<std::int64_t> line_of(const Shape& full, int dim, std::int64_t g) {
@@ -403,7 +388,6 @@ void add_reduce_group_gradients(GradRules& r) {
   for (const char* name : {"torch.nn.functional.batch_norm", "torch.nn.functional.instance_norm"})
     set_rule(r, name, GradRule{standardize_derivatives, "", "running_mean,running_var"});
   set_rule(r, "torch.nn.functional.normalize", GradRule{normalize_derivatives});
-  set_rule(r, "torch.renorm", GradRule{renorm_derivatives});
   set_rule(r, "torch.nn.functional.cosine_similarity", GradRule{cosine_derivatives});
   set_rule(r, "torch.nn.functional.pairwise_distance", GradRule{pairwise_derivatives});
   set_rule(r, "torch.nn.functional.local_response_norm", GradRule{lrn_derivatives});

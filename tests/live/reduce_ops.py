@@ -3,7 +3,7 @@ losses): one entry per op descriptor, read by scripts/gen_golden_reduce.py.
 
 Fields of an entry:
     primary   the qualified name the golden file is named after
-    kind      reduce | scan | sort | softmax | norm | loss | count | runs | unique
+    kind      reduce | scan | sort | softmax | norm | loss | count | runs
     aliases   other base names of the same op (qualified wherever PyTorch has them)
     extra     further qualified names (torch.linalg.X, torch.special.X, ...)
     pos       the positional parameters after the input, in PyTorch's order (binding the call
@@ -26,8 +26,6 @@ Fields of an entry:
               order_grad  nonzero autograd gradient (float64 copy) is value, rest compare
               prefix      the prefix along dim is value
               slice_dim   the whole slice along dim is value (softmax, normalize)
-              subtensor   the whole sub-tensor input.select(dim, i) is value (renorm)
-              same        element k of every result reads input element k (frexp)
               grad        autograd on float64 surrogates (distinct values), perturbation where
                           PyTorch refuses a gradient, index targets structurally
     tuple_out the op returns a tuple (values, indices) or (a, b)
@@ -146,7 +144,6 @@ SOFTMAX = [
     _f("torch.log_softmax", "softmax", rel="slice_dim", pos=("dim",), dim="req_int"),
     _f(F_ + "softmin", "softmax", rel="slice_dim", pos=("dim",), dim="opt_int"),
     _f(F_ + "normalize", "norm", rel="slice_dim", pos=("p", "dim", "eps"), dim="opt_int"),
-    _f("torch.renorm", "norm", rel="subtensor", pos=("p", "dim", "maxnorm")),
     _f(F_ + "layer_norm", "norm", pos=("normalized_shape", "weight", "bias", "eps")),
     _f(F_ + "group_norm", "norm", pos=("num_groups", "weight", "bias", "eps")),
     _f(F_ + "batch_norm", "norm", pos=("running_mean", "running_var", "weight", "bias", "training",
@@ -174,19 +171,12 @@ LOSS = [
 COUNT = [
     _f("torch.histc", "count", rel="count", pos=("bins", "min", "max"), dtypes=FLOAT_DT),
     _f("torch.bincount", "count", rel="count", pos=("weights", "minlength"), dtypes=["int64"]),
-    _f("torch.histogram", "count", rel="count", pos=("bins",), dtypes=FLOAT_DT),
-    # frexp: one-to-one, two results (rel "same": element k of each result reads input element k)
-    _f("torch.frexp", "norm", rel="same"),
 ]
 
 # Runs of equal neighbours (rel "runs"): output k is the first element of run k; which run an
 # element falls in is decided by comparing it with its neighbours (tests/golden/README.md).
 RUNS = [
     _f("torch.unique_consecutive", "runs", rel="runs", pos=("return_inverse", "return_counts", "dim"),
-       dtypes=["int64", "float32", "bool"]),
-    # torch.unique (rel "unique"): the distinct elements or slices; output k's sources are the
-    # elements whose change moves, changes or removes it (tests/golden/README.md).
-    _f("torch.unique", "unique", rel="unique", pos=("sorted", "return_inverse", "return_counts", "dim"),
        dtypes=["int64", "float32", "bool"]),
 ]
 
