@@ -369,14 +369,15 @@ COMPARE_NAN_OPS = ("torch.amax", "torch.amin", "torch.Tensor.amax", "torch.Tenso
 # gradient elsewhere: a write overwritten by a later one with the same index (PyTorch gives every
 # write the gradient at its place; its documentation calls the result undefined), a row
 # embedding's max_norm=0 zeroes (no element of it is read), the members of a NaN scatter_reduce
-# amax/amin (compare sources). The alternative kept is PyTorch's gradient at the elements the
+# or index_reduce amax/amin (compare sources). The alternative kept is PyTorch's gradient at the elements the
 # forward golden's relations name as value sources, 0 elsewhere.
 SOURCE_MASK_DEVIATION = ("PyTorch's backward also sends gradient to elements the result does not depend on "
                          "(overwritten writes, rows zeroed by max_norm=0, the members of a NaN amax/amin); Whence "
                          "gives it to the value sources of the forward's relations only")
 SOURCE_MASK_OPS = {"torch.scatter", "torch.Tensor.scatter", "torch.index_put", "torch.Tensor.index_put",
                    "torch.index_copy", "torch.Tensor.index_copy", "torch.put", "torch.Tensor.put",
-                   "torch.nn.functional.embedding", "torch.scatter_reduce", "torch.Tensor.scatter_reduce"}
+                   "torch.nn.functional.embedding", "torch.scatter_reduce", "torch.Tensor.scatter_reduce",
+                   "torch.index_reduce", "torch.Tensor.index_reduce"}
 
 
 # cov and corrcoef elements that are the same whatever the values (one observation's 0 or nan,

@@ -61,6 +61,7 @@ PARAMS = {
     "torch.scatter": ["input", "dim", "index", "src"],
     "torch.scatter_add": ["input", "dim", "index", "src"],
     "torch.scatter_reduce": ["input", "dim", "index", "src", "reduce"],
+    "torch.index_reduce": ["input", "dim", "index", "source", "reduce"],
     "torch.index_put": ["input", "indices", "values", "accumulate"],
     "torch.put": ["input", "index", "source", "accumulate"],
     "torch.nonzero": ["input"],
@@ -173,6 +174,7 @@ class Call:
         self.fn = resolve(case["op"])
         self.args, self.kwargs = list(args), dict(kwargs)
         self.b, self.path = bind(op, args, kwargs)
+        self.op = op
 
     def __call__(self, **repl):
         a, k = list(self.args), dict(self.kwargs)
@@ -282,7 +284,8 @@ VALUE_ARGS = {"torch.masked_fill": ["input", "value"], "torch.masked_scatter": [
               "torch.index_fill": ["input", "value"],
               "torch.index_copy": ["input", "source"], "torch.index_add": ["input", "source"],
               "torch.scatter": ["input", "src"], "torch.scatter_add": ["input", "src"],
-              "torch.scatter_reduce": ["input", "src"], "torch.index_put": ["input", "values"],
+              "torch.scatter_reduce": ["input", "src"], "torch.index_reduce": ["input", "source"],
+              "torch.index_put": ["input", "values"],
               "torch.put": ["input", "source"]}
 
 
@@ -353,7 +356,7 @@ def write_relations(op, case, args, kwargs, out):
     for n in ("value", "alpha"):
         if n in b and isinstance(b[n], (bool, int, float)):
             repl[n] = float(torch.zeros((), dtype=x.dtype).fill_(b[n]).item())
-    if prim == "torch.scatter_reduce" and reduce in ("amax", "amin"):
+    if prim in REDUCE_OPS and reduce in ("amax", "amin"):
         amax_sources(call, b, out, per)
     else:
         value_perturb_sources(call, names, repl, per)
@@ -368,7 +371,7 @@ def write_relations(op, case, args, kwargs, out):
         index_perturb_sources(call, "mask", mask, lambda j: [1 - int(mask.reshape(-1)[j])], per, role="mask", **repl)
         return _rel(_outs(out), per)
     # index sources: moves on a padded surrogate (amax/amin: the real values, padded)
-    real = prim == "torch.scatter_reduce" and reduce in ("amax", "amin")
+    real = prim in REDUCE_OPS and reduce in ("amax", "amin")
     out_shape = list(out.shape)
 
     def pad_input(dims):
@@ -406,33 +409,39 @@ def write_relations(op, case, args, kwargs, out):
     return _rel(_outs(out), per)
 
 
+# The ops that fold what is written by a named reduction: their value tensor, and a reduction
+# that every member of an output element changes (to find the members of amax/amin).
+REDUCE_OPS = {"torch.scatter_reduce": ("src", "sum"), "torch.index_reduce": ("source", "mean")}
+
+
 def amax_sources(call, b, out, per):
-    """scatter_reduce amax/amin: the members of output element o are the input element (with
-    include_self, or when nothing reaches o) and the src elements sent to o (found by
-    perturbation of the same call with reduce='sum'); the winners have a nonzero autograd
-    gradient on the real values (NaN results: the NaN members); the other members compare."""
-    x, src = b["input"], b["src"]
+    """scatter_reduce and index_reduce amax/amin: the members of output element o are the
+    input element (with include_self, or when nothing reaches o) and the src (source) elements
+    sent to o (found by perturbation of the same call with reduce='sum', or 'mean' where there
+    is no 'sum'); the winners have a nonzero autograd gradient on the real values (NaN results:
+    the NaN members); the other members compare."""
+    sname, member_reduce = REDUCE_OPS[call.op["primary"]]
+    x, src = b["input"], b[sname]
     xs, ss = surrogate(x.shape, salt=0), surrogate(src.shape, salt=1)
     members = collections.defaultdict(list)
-    value_perturb_sources(call, ["input", "src"], {"input": xs, "src": ss, "reduce": "sum"}, members)
-    # (PyTorch's backward needs src cut to index's shape: the elements beyond it are unused)
+    value_perturb_sources(call, ["input", sname], {"input": xs, sname: ss, "reduce": member_reduce}, members)
+    # (scatter's backward needs src cut to index's shape: the elements beyond it are unused)
     index = b["index"]
-    used = tuple(slice(0, n) for n in index.shape) if index.dim() else ()
+    cut = sname == "src" and index.dim() > 0
+    used = tuple(slice(0, n) for n in index.shape) if cut else ()
     xr = x.detach().to(torch.float64).requires_grad_(True)
     sr = src.detach().to(torch.float64)[used].clone().requires_grad_(True)
-    res = call(input=xr, src=sr).reshape(-1)
+    res = call(**{"input": xr, sname: sr}).reshape(-1)
     xflat, sflat = x.to(torch.float64).reshape(-1), src.to(torch.float64).reshape(-1)
-    small_of = {}  # flat element of src -> flat element of the cut src
-    if index.dim():
+    small_of = {f: f for f in range(src.numel())}  # flat element of src -> flat element of the cut src
+    if cut:
         pos = torch.arange(src.numel()).reshape(src.shape)[used].reshape(-1).tolist()
         small_of = {f: i for i, f in enumerate(pos)}
-    else:
-        small_of = {0: 0}
     for k in range(res.numel()):
         gx, gs = torch.autograd.grad(res[k], [xr, sr], retain_graph=True, allow_unused=True)
         isnan = bool(torch.isnan(res[k]))
         for path, f, _ in members[(0, k)]:
-            name = "input" if path == call.path["input"] else "src"
+            name = "input" if path == call.path["input"] else sname
             g = (gx if name == "input" else gs)
             v = (xflat if name == "input" else sflat)[f]
             at = f if name == "input" else small_of[f]
@@ -1148,6 +1157,83 @@ def scatter_reduce_cases(C):
     scatter_cases(C, "scatter_reduce")
 
 
+def index_reduce_cases(C):
+    T, I = C.T, C.I
+    nan = math.nan
+    C.add("dim0", [T([3, 2]), "0", dup_index(C, [2], 3, False), T([2, 2]), "'prod'"])
+    C.add("dim1", [T([2, 4]), "1", "torch.tensor([3, 0, 3])", T([2, 3]), "'mean'"])
+    C.add("dim_neg1", [T([2, 3], "int64"), "-1", "torch.tensor([2, 2])", T([2, 2], "int64"), "'amax'"])
+    C.add("rank3", [T([2, 3, 2]), "1", "torch.tensor([1, 0, 1])", T([2, 3, 2]), "'amin'"])
+    C.add("index_0d", [T([3, 2]), "0", "torch.tensor(1)", T([1, 2]), "'prod'"])
+    C.add("index_int32", [T([3, 2]), "0", "torch.tensor([1, 0, 1], dtype=torch.int32)", T([3, 2]), "'mean'"],
+          [("include_self", "False")])
+    C.add("rank1", [T([4], "int32"), "0", "torch.tensor([3, 0, 3])", T([3], "int32"), "'mean'"])
+    C.add("source_0d", [T([4]), "0", "torch.tensor([2])", T([]), "'amax'"])
+    C.add("input_0d", [T([]), "0", "torch.tensor([0, 0])", T([2]), "'amin'"], [("include_self", "False")])
+    C.add("empty_index", [T([2, 3]), "0", "torch.tensor([], dtype=torch.int64)", T([0, 3]), "'mean'"])
+    C.add("empty_index_no_self", [T([2, 3]), "0", "torch.tensor([], dtype=torch.int64)", T([0, 3]), "'amax'"],
+          [("include_self", "False")])
+    C.add("noncontig_input", [T([3, 2], style="t"), "1", "torch.tensor([2, 0, 2])", T([2, 3]), "'prod'"])
+    C.add("noncontig_source", [T([3, 3]), "0", "torch.tensor([1, 1])", T([2, 3], style="expand"), "'amax'"])
+    C.add("broadcast_source", [T([3, 2]), "0", "torch.tensor([1, 0, 1])", T([3, 1]), "'mean'"])
+    C.add("kw", [], [("input", T([2, 3])), ("dim", "1"), ("index", "torch.tensor([2, 2])"), ("source", T([2, 2])),
+                     ("reduce", "'amin'"), ("include_self", "False")])
+    for rd in ("prod", "mean", "amax", "amin"):
+        dom = "ties" if rd.startswith("am") else "any"
+        for inc in ("True", "False"):
+            C.add("reduce_%s_self_%s" % (rd, inc), [T([3, 2], domain=dom), "0", "torch.tensor([0, 2, 0, 0])",
+                                                    T([4, 2], domain=dom), "'%s'" % rd], [("include_self", inc)])
+            C.add("reduce_%s_self_%s_1d" % (rd, inc), [T([3], domain=dom), "0", "torch.tensor([2, 2, 0])",
+                                                       T([3], domain=dom), "'%s'" % rd], [("include_self", inc)])
+    C.add("prod_zeros", [T([3], vals=[2.0, 0.0, 3.0]), "0", "torch.tensor([0, 0, 1, 2, 2])",
+                         T([5], vals=[0.0, 4.0, 5.0, 0.0, 0.0]), "'prod'"])
+    C.add("mean_int_floor", [T([3], "int64", vals=[5, -7, 2]), "0", "torch.tensor([0, 0, 1, 1])",
+                             T([4], "int64", vals=[-3, -4, 6, 1]), "'mean'"])
+    C.add("mean_int_floor_no_self", [T([2, 1], "int32", vals=[5, -7]), "0", "torch.tensor([0, 0, 1, 1])",
+                                     T([4, 1], "int32", vals=[-3, -4, 6, 1]), "'mean'"], [("include_self", "False")])
+    C.add("amax_nan", [T([3], vals=[1.0, nan, 3.0]), "0", "torch.tensor([0, 1, 2, 2])",
+                       T([4], vals=[nan, 2.0, 1.0, 0.5]), "'amax'"])
+    C.add("amax_nan_2d", [T([2, 2], vals=[1.0, nan, 3.0, 4.0]), "0", "torch.tensor([0, 1, 1])",
+                          T([3, 2], vals=[nan, 2.0, 1.0, 0.5, 7.0, nan]), "'amax'"])
+    C.add("amin_nan_no_self", [T([2, 2], vals=[1.0, nan, 3.0, 4.0]), "0", "torch.tensor([0, 0, 1])",
+                               T([3, 2], vals=[nan, 2.0, 1.0, 0.5, 7.0, nan]), "'amin'"], [("include_self", "False")])
+    C.add("amin_ties_with_self", [T([3], vals=[1.0, 2.0, 3.0]), "0", "torch.tensor([0, 1, 2, 0])",
+                                  T([4], vals=[1.0, 0.5, 3.0, 1.0]), "'amin'"])
+    C.add("prod_int8_wraps", [T([2], "int8", vals=[3, 1]), "0", "torch.tensor([0, 0])", T([2], "int8", vals=[100, 2]),
+                              "'prod'"])
+    for dt in DTYPES:
+        C.add("dtype_mean_" + dt, [T([3, 2], dt), "0", "torch.tensor([2, 0, 2])", T([3, 2], dt), "'mean'"])
+        C.add("dtype_amax_" + dt, [T([3, 2], dt), "0", "torch.tensor([2, 0, 2])", T([3, 2], dt), "'amax'"],
+              [("include_self", "False")])
+        C.add("dtype_amin_1d_" + dt, [T([3], dt), "0", "torch.tensor([2, 0, 2])", T([3], dt), "'amin'"])
+    C.dtype_sweep(lambda dt: ([T([3, 2], dt), "0", "torch.tensor([2, 0])", T([2, 2], dt), "'prod'"], []))
+    C.names_sweep([T([3, 2]), "0", "torch.tensor([1, 2])", T([2, 2]), "'amax'"])
+    C.add("err_oob", [T([3, 2]), "0", "torch.tensor([0, 3])", T([2, 2]), "'prod'"])
+    C.add("err_negative", [T([3, 2]), "0", "torch.tensor([-1, 0])", T([2, 2]), "'mean'"])
+    C.add("err_negative_no_self", [T([3, 2]), "0", "torch.tensor([0, -1])", T([2, 2]), "'amax'"], [("include_self", "False")])
+    C.add("err_oob_no_self", [T([3]), "0", "torch.tensor([0, 5])", T([2]), "'amin'"], [("include_self", "False")])
+    C.add("err_count", [T([3, 2]), "0", "torch.tensor([0, 1, 2])", T([2, 2]), "'prod'"])
+    C.add("err_dtype", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2], "float64"), "'prod'"])
+    C.add("err_index_2d", [T([3, 2]), "0", "torch.tensor([[0, 1]])", T([2, 2]), "'prod'"])
+    C.add("err_index_float", [T([3, 2]), "0", "torch.tensor([0.0, 1.0])", T([2, 2]), "'prod'"])
+    C.add("err_index_int16", [T([3, 2]), "0", "torch.tensor([0, 1], dtype=torch.int16)", T([2, 2]), "'prod'"])
+    C.add("err_broadcast", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 3]), "'prod'"])
+    C.add("err_source_bigger", [T([2, 3]), "0", "torch.tensor([1])", T([1, 2, 3]), "'mean'"])
+    C.add("err_source_rank_for_1d", [T([3]), "0", "torch.tensor([1])", T([1, 1]), "'mean'"])
+    C.add("err_dim", [T([3, 2]), "2", "torch.tensor([0, 1])", T([2, 2]), "'prod'"])
+    C.add("err_source_dim", [T([3, 2]), "1", "torch.tensor([0, 1, 2])", T([3]), "'prod'"])
+    C.add("err_empty_input", [T([0, 3]), "0", "torch.tensor([0])", T([1, 3]), "'prod'"])
+    C.add("err_empty_input_no_self", [T([0, 3]), "0", "torch.tensor([0])", T([1, 3]), "'prod'"], [("include_self", "False")])
+    C.add("err_bool_mean", [T([3, 2], "bool"), "0", "torch.tensor([1])", T([1, 2], "bool"), "'mean'"])
+    C.add("err_bool_1d", [T([3], "bool"), "0", "torch.tensor([], dtype=torch.int64)", T([0], "bool"), "'amax'"])
+    C.add("err_reduce_sum", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2]), "'sum'"])
+    C.add("err_reduce_before_dim", [T([3, 2]), "5", "torch.tensor([0, 1])", T([2, 2]), "'max'"])
+    C.add("err_reduce_missing", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2])])
+    C.add("err_include_self_positional", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2]), "'prod'", "True"])
+    C.add("err_include_self_int", [T([3, 2]), "0", "torch.tensor([0, 1])", T([2, 2]), "'prod'"], [("include_self", "1")])
+    C.errors([T([3, 2]), "0", "torch.tensor([1, 2])", T([2, 2]), "'prod'"])
+
+
 def put_cases(C):
     T, I = C.T, C.I
     for acc in ("False", "True"):
@@ -1611,13 +1697,17 @@ def random_cases(C, n=6):
             C.add(name, args)
         elif p == "torch.index_fill":
             C.add(name, [x, sd, I([rng.randint(0, 3)], shape[d]), rng.choice(["0", "-1.5", "2", "torch.tensor(1)"])])
-        elif p in ("torch.index_copy", "torch.index_add"):
+        elif p in ("torch.index_copy", "torch.index_add", "torch.index_reduce"):
             m = rng.randint(0, 4)
             sshape = list(shape)
             sshape[d] = m
-            idx = dup_index(C, [m], shape[d], dups=p == "torch.index_add" or m > shape[d])
+            idx = dup_index(C, [m], shape[d], dups=p != "torch.index_copy" or m > shape[d])
             kw = [("alpha", rng.choice(["2", "-1", "0.5"]))] if p == "torch.index_add" and rng.random() < 0.5 and dt not in ("bool", "uint8") else []
-            C.add(name, [x, sd, idx, T(sshape, dt, rng.choice(STYLES))], kw)
+            args = [x, sd, idx, T(sshape, dt, rng.choice(STYLES))]
+            if p == "torch.index_reduce":
+                args.append(rng.choice(["'prod'", "'amax'", "'amin'"] + (["'mean'"] if dt != "bool" else [])))
+                kw = [("include_self", rng.choice(["True", "False"] if dt != "bool" else ["True"]))]
+            C.add(name, args, kw)
         elif p in ("torch.scatter", "torch.scatter_add", "torch.scatter_reduce"):
             ishape = [rng.randint(1, shape[e]) if e != d else rng.randint(1, 4) for e in range(rank)]
             src = T([i + rng.randint(0, 1) for i in ishape], dt, rng.choice(STYLES))
@@ -1683,6 +1773,7 @@ CASES = {
     "torch.scatter": scatter_cases,
     "torch.scatter_add": scatter_add_cases,
     "torch.scatter_reduce": scatter_reduce_cases,
+    "torch.index_reduce": index_reduce_cases,
     "torch.index_put": index_put_cases,
     "torch.put": put_cases,
     "torch.nonzero": nonzero_cases,

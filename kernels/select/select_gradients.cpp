@@ -44,13 +44,14 @@ void scatter_check(const Bound& b, const OpResult&) {
   if (!arg(b, "reduce").is<None>()) fail("RuntimeError", "derivative for aten::scatter is not implemented");
 }
 
-// scatter_reduce: PyTorch 1.13's scatter_reduce_backward, per output element o (the sources are
-// the input element o, kept when include_self, and every src element written to o).
+// scatter_reduce and index_reduce: PyTorch 1.13's scatter_reduce_backward (index_reduce_backward
+// is the same), per output element o (the sources are the input element o, kept when
+// include_self, and every src/source element written to o).
 void scatter_reduce_derivatives(const Bound& b, const OpResult& r, int, std::int64_t o,
                                 const std::vector<Source>& sources, double* d) {
   const std::string reduce = string_arg(b, "reduce", "sum");
   const bool include_self = bool_arg(b, "include_self", true);
-  const int src_param = b.op->param_index("src");
+  const int src_param = std::max(b.op->param_index("src"), b.op->param_index("source"));
   const double result = r.tensors[0].get(o).as_double();
   std::vector<double> src;  // the values written to o
   for (const Source& s : sources)
@@ -157,6 +158,7 @@ void add_select_gradients(GradRules& r) {
   scatter.check = scatter_check;
   set_rule(r, "torch.scatter", scatter);
   set_rule(r, "torch.scatter_reduce", GradRule{scatter_reduce_derivatives});
+  set_rule(r, "torch.index_reduce", GradRule{scatter_reduce_derivatives});
   set_rule(r, "torch.nn.functional.embedding", GradRule{embedding_derivatives});
   const char* integer = "its result is integer (indices or counts), which carries no gradient";
   for (const char* name :

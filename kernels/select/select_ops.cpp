@@ -6,9 +6,9 @@
 namespace whence {
 
 void add_select_ops(std::vector<const OpDescriptor*>& t) {
-  add_select_read_ops(t);  // index_select take take_along_dim masked_select
-  add_select_write_ops(
-      t);  // masked_fill index_fill index_copy index_add scatter scatter_add scatter_reduce index_put put
+  add_select_read_ops(t);       // index_select take take_along_dim masked_select
+  add_select_write_ops(t);      // masked_fill index_fill index_copy index_add scatter scatter_add scatter_reduce
+                                // index_reduce index_put put
   add_select_search_ops(t);     // nonzero argwhere searchsorted bucketize
   add_select_isin_ops(t);       // isin
   add_select_fill_diagonal(t);  // fill_diagonal_

@@ -1,6 +1,6 @@
 // select_write.hpp - the engine of the ops that write into a copy of their input: masked_fill,
 // masked_scatter, index_fill, index_copy, index_add, scatter, scatter_add, scatter_reduce,
-// index_put, put.
+// index_reduce, index_put, put.
 // An op's prepare checks the call in PyTorch's order and words and lists the writes, in the
 // order PyTorch's CPU kernel makes them: which output element receives which value, and which
 // index elements sent it. The engine computes the result from that list and explains each
@@ -18,9 +18,9 @@ enum class Combine {
   Copy,  // the last write stays (scatter, index_copy, index_fill, put, index_put)
   Add,   // input + Σ alpha·value (scatter_add, index_add, reduce 'add'/'sum', accumulate=True)
   Mul,   // input · Π value (reduce 'multiply'/'prod')
-  Mean,  // (input + Σ value) / count (scatter_reduce 'mean')
-  Max,   // scatter_reduce 'amax'
-  Min,   // scatter_reduce 'amin'
+  Mean,  // (input + Σ value) / count (scatter_reduce and index_reduce 'mean')
+  Max,   // scatter_reduce and index_reduce 'amax'
+  Min,   // 'amin'
 };
 
 struct Sender {  // an index (or mask) element that sent a write
@@ -39,7 +39,7 @@ struct WritePlan {
   Shape shape;  // of the output
   DType dtype = DType::Float32;
   Combine combine = Combine::Copy;
-  bool include_self = true;            // scatter_reduce's include_self
+  bool include_self = true;            // scatter_reduce's and index_reduce's include_self
   std::vector<std::int64_t> self_of;   // output element -> input element, when broadcast (masked_fill)
   int value_param = -1;                // the tensor whose elements are written (src, source, values, a 0-d value)
   Scalar fill;                         // the number written when Write::value is -1

@@ -1,7 +1,7 @@
 // select_write_ops.cpp - the ops that write into a copy of their input, each as its checks in
 // PyTorch's order and words and its list of writes (kernels/select/select_write.hpp):
 //   masked_fill  masked_scatter  index_fill  index_copy  index_add  scatter  scatter_add
-//   scatter_reduce  index_put  put
+//   scatter_reduce  index_reduce  index_put  put
 #include <algorithm>
 #include <type_traits>
 
@@ -132,14 +132,10 @@ void for_slice(const Shape& shape, std::int64_t dim, std::int64_t v, F f) {
   }
 }
 
-WritePlan prepare_index_fill(const Bound& b) {
-  const Tensor& in = tensor_arg(b, "input");
-  const Tensor& index = tensor_arg(b, "index");
-  WritePlan p = plan_for(in);
-  set_fill(b, p, "index_fill_");
-  if (index.dtype() != DType::Int64) fail("IndexError", "index_fill_(): Expected dtype int64 for index.", "index");
-  const std::int64_t dim = wrapped_dim(b, in.dim());
-  if (index.dim() > 1) fail("RuntimeError", "Index has to be a vector/scalar", "index");
+// index_fill's checks of its index on `in`: the storage an empty input lacks, then (after
+// `convert`) each index in range; f(i, v) for each, v wrapped.
+template <class Convert, class F>
+void fill_indices(const Tensor& in, const Tensor& index, std::int64_t dim, Convert convert, F f) {
   const Shape shape = ne_shape(in);
   if (in.numel() == 0) {
     // PyTorch restrides the empty input to index's length along dim before it looks at
@@ -157,10 +153,9 @@ WritePlan prepare_index_fill(const Bound& b) {
                                std::to_string(need * std::int64_t(dtype_size(in.dtype()))) +
                                " are out of bounds for storage of size 0");
   }
-  p.fill = fill_value(b);  // (the kernel converts the value before it looks at the index)
-  if (in.numel() == 0) return p;
+  convert();
+  if (in.numel() == 0) return;
   const std::int64_t size = shape[std::size_t(dim)];
-  const int ip = param(b, "index");
   for (std::int64_t i = 0; i < index.numel(); ++i) {
     const std::int64_t v = index.get(i).i;
     if (v < -size || v >= size)
@@ -168,10 +163,27 @@ WritePlan prepare_index_fill(const Bound& b) {
               "index " + std::to_string(v) + " is out of bounds for dimension " + std::to_string(dim) + " with size " +
                   std::to_string(size),
               "index", i);
-    for_slice(shape, dim, v < 0 ? v + size : v, [&](std::int64_t o, const std::vector<std::int64_t>&) {
-      p.write(o, p.value_param >= 0 ? 0 : -1, {Sender{ip, -1, i}});
-    });
+    f(i, v < 0 ? v + size : v);
   }
+}
+
+WritePlan prepare_index_fill(const Bound& b) {
+  const Tensor& in = tensor_arg(b, "input");
+  const Tensor& index = tensor_arg(b, "index");
+  WritePlan p = plan_for(in);
+  set_fill(b, p, "index_fill_");
+  if (index.dtype() != DType::Int64) fail("IndexError", "index_fill_(): Expected dtype int64 for index.", "index");
+  const std::int64_t dim = wrapped_dim(b, in.dim());
+  if (index.dim() > 1) fail("RuntimeError", "Index has to be a vector/scalar", "index");
+  const int ip = param(b, "index");
+  // (the kernel converts the value before it looks at the index)
+  fill_indices(
+      in, index, dim, [&] { p.fill = fill_value(b); },
+      [&](std::int64_t i, std::int64_t v) {
+        for_slice(ne_shape(in), dim, v, [&](std::int64_t o, const std::vector<std::int64_t>&) {
+          p.write(o, p.value_param >= 0 ? 0 : -1, {Sender{ip, -1, i}});
+        });
+      });
   return p;
 }
 
@@ -244,53 +256,56 @@ WritePlan prepare_index_copy(const Bound& b) {
   return p;
 }
 
-WritePlan prepare_index_add(const Bound& b) {
+// index_add's and index_reduce's checks (PyTorch's index_func_meta_impl); func: "index_add_".
+void check_index_func(const Bound& b, const char* func) {
   const Tensor& in = tensor_arg(b, "input");
   const Tensor& index = tensor_arg(b, "index");
   const Tensor& source = tensor_arg(b, "source");
   const std::int64_t dim = wrapped_dim(b, in.dim());
   const std::int64_t n = index.numel();
+  const std::string f = func;
   if (index.dim() > 1)
     fail("IndexError",
-         "index_add_(): Index is supposed to be a vector, but got dim: " + std::to_string(index.dim()) +
+         f + "(): Index is supposed to be a vector, but got dim: " + std::to_string(index.dim()) +
              " with type: " + dtype_scalar_name(index.dtype()) + " and size: " + shape_str(index.shape()),
          "index");
   if (index.dtype() != DType::Int64 && index.dtype() != DType::Int32)
-    fail("RuntimeError",
-         std::string("index_add_(): Expected dtype int32/int64 for index but got: ") + dtype_scalar_name(index.dtype()),
+    fail("RuntimeError", f + "(): Expected dtype int32/int64 for index but got: " + dtype_scalar_name(index.dtype()),
          "index");
   if (in.dtype() != source.dtype())
     fail("RuntimeError",
-         std::string("index_add_(): self (") + dtype_scalar_name(in.dtype()) + ") and source (" +
-             dtype_scalar_name(source.dtype()) + ") must have the same scalar type",
+         f + "(): self (" + dtype_scalar_name(in.dtype()) + ") and source (" + dtype_scalar_name(source.dtype()) +
+             ") must have the same scalar type",
          "source");
   if (!(dim == 0 || dim < source.dim()))
     fail("RuntimeError",
-         "index_add_(): Indexing dim " + std::to_string(dim) + " is out of bounds of the source tensor with dim " +
+         f + "(): Indexing dim " + std::to_string(dim) + " is out of bounds of the source tensor with dim " +
              std::to_string(source.dim()),
          "dim");
   if (n != (source.dim() == 0 ? 1 : source.shape()[std::size_t(dim)])) {
     if (source.dim() == 0) fail("IndexError", "Dimension specified as 0 but tensor has no dimensions", "source");
     fail("RuntimeError",
-         "index_add_(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim): (" +
+         f + "(): Number of indices (" + std::to_string(n) + ") should be equal to source.size(dim): (" +
              std::to_string(source.shape()[std::size_t(dim)]) + "), for dim: " + std::to_string(dim),
          "index");
   }
-  WritePlan p = plan_for(in);
-  p.combine = Combine::Add;
+}
+
+// Their writes: slice i of source into slice index[i] along dim, in the order of i. `first(one_d)`
+// runs where the kernel converts alpha or dispatches on the dtype (before the first slice; for a
+// 1-D input before the loop).
+template <class First>
+void index_func_writes(const Bound& b, WritePlan& p, First first) {
+  const Tensor& in = tensor_arg(b, "input");
+  const Tensor& index = tensor_arg(b, "index");
+  const Tensor& source = tensor_arg(b, "source");
+  const std::int64_t dim = wrapped_dim(b, in.dim());
+  const std::int64_t n = index.numel();
   p.value_param = param(b, "source");
   const int ip = param(b, "index");
-  auto alpha = [&] {
-    try {
-      return checked_scalar(arg(b, "alpha"), in.dtype());
-    } catch (Error& e) {
-      e.arg = "alpha";
-      throw;
-    }
-  };
   auto bad = [&](std::int64_t i) { fail_at("IndexError", "index out of range in self", "index", i); };
   if (in.dim() > 1) {
-    if (n == 0) return p;
+    if (n == 0) return;
     if (in.shape()[std::size_t(dim)] == 0)
       fail("IndexError",
            "select(): index 0 out of range for tensor of size " + shape_str(in.shape()) + " at dimension " +
@@ -309,7 +324,7 @@ WritePlan prepare_index_add(const Bound& b) {
     for (std::int64_t i = 0; i < n; ++i) {
       const std::int64_t v = index.get(i).i;
       if (v < 0 || v >= size) bad(i);
-      if (i == 0) p.alpha = alpha();  // (the first slice's add converts alpha)
+      if (i == 0) first(false);
       for_slice(in.shape(), dim, v, [&](std::int64_t o, std::vector<std::int64_t> c) {
         c.erase(c.begin() + dim);
         std::vector<std::int64_t> sc =
@@ -318,19 +333,67 @@ WritePlan prepare_index_add(const Bound& b) {
         p.write(o, ravel_index(source.shape(), sc), {Sender{ip, -1, i}});
       });
     }
-    return p;
+    return;
   }
   if (source.dim() > 1)
     fail("RuntimeError",
          "source.dim() (" + std::to_string(source.dim()) + ") must one or zero for given self.dim() (" +
              std::to_string(in.dim()) + ")",
          "source");
-  p.alpha = alpha();
+  first(true);
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t v = index.get(i).i;
     if (v < 0 || v >= in.numel()) bad(i);
     p.write(v, source.dim() == 0 ? 0 : i, {Sender{ip, -1, i}});
   }
+}
+
+WritePlan prepare_index_add(const Bound& b) {
+  check_index_func(b, "index_add_");
+  const Tensor& in = tensor_arg(b, "input");
+  WritePlan p = plan_for(in);
+  p.combine = Combine::Add;
+  index_func_writes(b, p, [&](bool) {
+    try {
+      p.alpha = checked_scalar(arg(b, "alpha"), in.dtype());
+    } catch (Error& e) {
+      e.arg = "alpha";
+      throw;
+    }
+  });
+  return p;
+}
+
+// The reductions of scatter_reduce and index_reduce, by name.
+Combine reduce_combine(const std::string& reduce) {
+  if (reduce == "sum") return Combine::Add;
+  if (reduce == "prod") return Combine::Mul;
+  if (reduce == "mean") return Combine::Mean;
+  return reduce == "amax" ? Combine::Max : Combine::Min;
+}
+
+WritePlan prepare_index_reduce(const Bound& b) {
+  const std::string reduce = string_arg(b, "reduce", "");
+  if (reduce != "prod" && reduce != "mean" && reduce != "amax" && reduce != "amin")
+    fail("RuntimeError",
+         "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got " + reduce + ".", "reduce");
+  check_index_func(b, "index_reduce_");
+  const Tensor& in = tensor_arg(b, "input");
+  const Tensor& index = tensor_arg(b, "index");
+  const bool is_bool = in.dtype() == DType::Bool;
+  WritePlan p = plan_for(in);
+  p.combine = reduce_combine(reduce);
+  p.include_self = bool_arg(b, "include_self", true);
+  if (!p.include_self) {  // PyTorch first index_fills the identity in (no kernel for bool)
+    if (is_bool) fail("RuntimeError", "\"index_reduce_func_exclude_input_init\" not implemented for 'Bool'", "input");
+    fill_indices(
+        in, index, wrapped_dim(b, in.dim()), [] {}, [](std::int64_t, std::int64_t) {});
+  }
+  index_func_writes(b, p, [&](bool one_d) {
+    if (one_d && is_bool) fail("RuntimeError", "\"index_func_\" not implemented for 'Bool'", "input");
+  });
+  if (is_bool && p.combine == Combine::Mean && index.numel())
+    fail("RuntimeError", "\"div_floor_cpu\" not implemented for 'Bool'", "input");
   return p;
 }
 
@@ -462,18 +525,9 @@ WritePlan prepare_scatter_reduce(const Bound& b) {
   check_scatter(in, dim, index, &src);
   WritePlan p = plan_for(in);
   const std::string reduce = string_arg(b, "reduce", "");
-  if (reduce == "sum")
-    p.combine = Combine::Add;
-  else if (reduce == "prod")
-    p.combine = Combine::Mul;
-  else if (reduce == "mean")
-    p.combine = Combine::Mean;
-  else if (reduce == "amax")
-    p.combine = Combine::Max;
-  else if (reduce == "amin")
-    p.combine = Combine::Min;
-  else
+  if (reduce != "sum" && reduce != "prod" && reduce != "mean" && reduce != "amax" && reduce != "amin")
     fail("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin.", "reduce");
+  p.combine = reduce_combine(reduce);
   p.include_self = bool_arg(b, "include_self", true);
   p.value_param = param(b, "src");
   // A bool 'mean' has no kernel. Without include_self PyTorch first scatters the identity in,
@@ -687,6 +741,15 @@ void add_select_write_ops(std::vector<const OpDescriptor*>& t) {
             Param{"reduce", ParamType::String}, Param{"include_self", ParamType::Bool, true, true, Value(true)},
             out_param()},
            prepare_scatter_reduce);
+  write_op(t, "torch.index_reduce torch.Tensor.index_reduce",
+           "index_add with a reduction: slice i of source is folded into slice index[i] along dim by prod, mean, "
+           "amax or amin.",
+           "torch.index_reduce(torch.tensor([[1, 1], [2, 2], [3, 3]]), 0, torch.tensor([0, 2, 0]), "
+           "torch.tensor([[4, 9], [5, 6], [7, 2]]), 'amax')",
+           {tensor_param("input"), dim_param(), tensor_param("index"), tensor_param("source"),
+            Param{"reduce", ParamType::String}, Param{"include_self", ParamType::Bool, true, true, Value(true)},
+            out_param()},
+           prepare_index_reduce);
   write_op(t, "torch.index_put torch.Tensor.index_put",
            "x[indices] = values as a function: the index tensors together name positions of the input that receive "
            "values (added with accumulate=True).",

@@ -8,7 +8,7 @@ Fields of an entry:
                       one_hot)
               write   the output is a copy of `input` that some elements were written into
                       (masked_fill, masked_scatter, index_fill, index_copy, index_add, scatter, scatter_add,
-                      scatter_reduce, index_put, put)
+                      scatter_reduce, index_reduce, index_put, put)
               search  the output says where elements are (nonzero, argwhere, searchsorted,
                       bucketize)
               member  whether each element is among the test elements (isin)
@@ -43,6 +43,7 @@ OPS = [
     _o("torch.scatter", "write"),
     _o("torch.scatter_add", "write"),
     _o("torch.scatter_reduce", "write"),
+    _o("torch.index_reduce", "write"),
     _o("torch.index_put", "write"),
     _o("torch.put", "write"),
     _o("torch.nonzero", "search"),
