@@ -756,6 +756,12 @@ HistcCall prepare_histc(const Bound& b) {
   if (c.bins <= 0)
     fail("RuntimeError", "torch.histogram(): bins must be > 0, but got " + std::to_string(c.bins) + " for dimension 0",
          "bins");
+  // PyTorch allocates the bins + 1 edges first (at::empty's checks, bins + 1 wrapping in int64),
+  // then the bins; past those, the bins are held to Whence's element limit.
+  const std::int64_t edge_count = wrapping_add(c.bins, 1);
+  if (edge_count < 0) fail("RuntimeError", "numel: integer multiplication overflow", "bins");
+  check_empty_storage(Shape{edge_count}, dtype_size(x.dtype()), "bins");
+  check_limits(Shape{c.bins});
   c.lo = double_arg(b, "min", 0);
   c.hi = double_arg(b, "max", 0);
   c.x = values_of(x);

@@ -346,3 +346,13 @@ TEST_CASE("i0 overflows where PyTorch's e^x does in the compute type", "[hostile
   CHECK(data("torch.i0(torch.tensor([709.0, 710.0], dtype=torch.float64))")[1] == "inf");
   CHECK(data("torch.i0(torch.tensor([709.0, 710.0], dtype=torch.float64))")[0] != "inf");
 }
+
+TEST_CASE("histc with bins near 2**63: PyTorch's allocation errors for its edges, never an overflow", "[hostile]") {
+  // scripts/fuzz --fast bind: bins + 1 overflowed (UBSan) where PyTorch allocates the edges.
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.tensor([4.0, 0.0]).histc(bins=2**63-1)") == "numel: integer multiplication overflow");
+  CHECK(error("torch.tensor([4.0, 0.0]).histc(bins=2**62)") ==
+        "Storage size calculation overflowed with sizes=[4611686018427387905]");
+  CHECK(error("torch.tensor([4.0, 0.0]).histc(bins=70000)") ==
+        "Whence shows tensors of up to 65536 elements; shape [70000] has more");
+}
