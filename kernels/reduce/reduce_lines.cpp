@@ -297,7 +297,8 @@ bool reduce_lines(ReduceKind kind, const Tensor& x, int first, int count, Tensor
   dispatch_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_storage_v<T>) {
-      if (!fast) return plain_slices(kind, x, out.data<T>(), outer, len, inner);
+      // Reducing an empty dim reads nothing: the input may have no storage to offset into.
+      if (!fast || len == 0) return plain_slices(kind, x, out.data<T>(), outer, len, inner);
       const T* v = xc.data<T>();
       T* o = out.data<T>();
       if (inner == 1) return contiguous_slices(kind, v, o, outer, len);

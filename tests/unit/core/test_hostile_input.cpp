@@ -356,3 +356,11 @@ TEST_CASE("histc with bins near 2**63: PyTorch's allocation errors for its edges
   CHECK(error("torch.tensor([4.0, 0.0]).histc(bins=70000)") ==
         "Whence shows tensors of up to 65536 elements; shape [70000] has more");
 }
+
+TEST_CASE("a sum over an empty dim of a tensor with no storage reads nothing", "[hostile]") {
+  // scripts/fuzz --fast bind: the strided fast path offset the empty storage's null pointer.
+  const whence::Json r = code("torch.zeros((0, 5, 4, 4), dtype=torch.float16).sum(-4, dtype=torch.float16)")["result"];
+  CHECK(r["shape"] == whence::Json::array({5, 4, 4}));
+  CHECK(r["data"][79] == 0.0);
+  CHECK(code("torch.zeros((0, 40, 3)).mean(0)")["result"]["data"][0] == "nan");
+}
