@@ -265,6 +265,13 @@ std::vector<Tensor> flipud_apply(const Bound& b) {
   return single(flip_dims(input_tensor(b), {0}));
 }
 
+// at::roll's start along a dim of n > 0 elements for `shift`: (n - shift) % n in int64, which
+// wraps as PyTorch's does for a shift near -2**63, made non-negative.
+std::int64_t roll_start(std::int64_t n, std::int64_t shift) {
+  const std::int64_t start = wrapping_sub(n, shift) % n;
+  return start < 0 ? start + n : start;
+}
+
 std::vector<Tensor> roll_apply(const Bound& b) {
   const Tensor& x = input_tensor(b);
   const std::vector<std::int64_t> shifts = ints(b, "shifts"), dims = ints(b, "dims");
@@ -276,7 +283,7 @@ std::vector<Tensor> roll_apply(const Bound& b) {
     return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
       std::int64_t f = 0;
       for (std::size_t d = 0; d < c.size(); ++d) f = f * x.shape()[d] + c[d];
-      std::int64_t g = n ? ((f - shifts[0]) % n + n) % n : 0;
+      std::int64_t g = n ? (f + roll_start(n, shifts[0])) % n : 0;
       for (int d = int(c.size()) - 1; d >= 0; --d) {
         s[std::size_t(d)] = g % x.shape()[std::size_t(d)];
         g /= x.shape()[std::size_t(d)];
@@ -289,12 +296,17 @@ std::vector<Tensor> roll_apply(const Bound& b) {
          "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) +
              ", dims:" + std::to_string(dims.size()),
          "shifts");
-  std::vector<std::int64_t> by(std::size_t(std::max(x.dim(), 1)), 0);
-  for (std::size_t i = 0; i < dims.size(); ++i) by[std::size_t(wrap_dim(dims[i], x.dim(), "dims"))] += shifts[i];
+  // PyTorch rolls one dim after another, each from its own start: the starts add up mod n.
+  std::vector<std::int64_t> start(std::size_t(std::max(x.dim(), 1)), 0);
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    const std::size_t d = std::size_t(wrap_dim(dims[i], x.dim(), "dims"));
+    const std::int64_t n = x.dim() ? x.shape()[d] : 1;
+    if (n) start[d] = (start[d] + roll_start(n, shifts[i])) % n;
+  }
   return single(rearranged(x, x.shape(), [&](const std::vector<std::int64_t>& c, std::vector<std::int64_t>& s) {
     for (std::size_t d = 0; d < c.size(); ++d) {
       const std::int64_t n = x.shape()[d];
-      s[d] = n ? ((c[d] - by[d]) % n + n) % n : 0;
+      s[d] = n ? (c[d] + start[d]) % n : 0;
     }
     return true;
   }));

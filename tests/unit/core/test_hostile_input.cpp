@@ -364,3 +364,13 @@ TEST_CASE("a sum over an empty dim of a tensor with no storage reads nothing", "
   CHECK(r["data"][79] == 0.0);
   CHECK(code("torch.zeros((0, 40, 3)).mean(0)")["result"]["data"][0] == "nan");
 }
+
+TEST_CASE("roll by shifts near 2**63: at::roll's start wraps in int64 as PyTorch's does", "[hostile]") {
+  // scripts/fuzz --fast bind: 0 - (-2**63) overflowed (UBSan) in roll's index arithmetic.
+  auto data = [](const std::string& c) { return code(c)["result"]["data"]; };
+  CHECK(data("torch.tensor(-3).roll([-9223372036854775808])") == whence::Json::array({-3}));
+  CHECK(data("torch.tensor([1, 2, 3]).roll(-9223372036854775808)") == whence::Json::array({2, 3, 1}));
+  CHECK(data("torch.tensor([1, 2, 3]).roll(9223372036854775807)") == whence::Json::array({3, 1, 2}));
+  CHECK(data("torch.arange(12).reshape(3, 4).roll((-9223372036854775808, 5, 9223372036854775807), (0, 1, 0))") ==
+        whence::Json::array({3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10}));
+}
