@@ -36,6 +36,14 @@ C recur(C q, std::int64_t n, Step step) {
   return q;
 }
 
+// acos as glibc's, which PyTorch's kernels call: at 0 the value nearest pi/2. WebAssembly's libc
+// (musl) returns the float one ulp below there (its acosf(0) is pio2_hi), and the trigonometric
+// forms multiply that ulp by the degree: V_300(0) came out 1.0000347, PyTorch's 0.9999737.
+template <class C>
+C acos_of(C v) {
+  return v == C(0) ? C(1.57079632679489661923) : std::acos(v);
+}
+
 // Chebyshev T, U, V, W at y (kind 0..3), with `big` the degree above which PyTorch switches to
 // the trigonometric form inside (-1, 1), and the values at y = ±1.
 template <class C>
@@ -51,7 +59,7 @@ C chebyshev(int kind, C y, std::int64_t n, std::int64_t big) {
     }
   }
   if (n > big && std::fabs(y) < C(1)) {
-    const C t = std::acos(y);
+    const C t = acos_of(y);
     switch (kind) {
       case 0: return std::cos(C(double(n)) * t);
       case 1:
