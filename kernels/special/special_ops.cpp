@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/error.hpp"
+#include "core/shape.hpp"
 #include "kernels/elementwise/elementwise_builder.hpp"
 #include "kernels/elementwise/elementwise_math.hpp"
 #include "kernels/special/special_family.hpp"
@@ -166,8 +167,15 @@ void polygamma_check(const Bound& b, const EwCall&) {
 }
 void mvlgamma_check(const Bound& b, const EwCall& c) {
   if (c.common == DType::Bool) fail("RuntimeError", "The input tensor may not be a boolean tensor.", "input");
-  if (b.integer(std::size_t(b.op->param_index("p"))) < 1)
-    fail("RuntimeError", "p has to be greater than or equal to 1", "p");
+  const std::int64_t d = b.integer(std::size_t(b.op->param_index("p")));
+  if (d < 1) fail("RuntimeError", "p has to be greater than or equal to 1", "p");
+  // PyTorch composes it over an arange of p arguments in the result's dtype, added to the input
+  // as a last dim: at::empty's errors for the p elements, then Whence's element limit on that
+  // [*input, p] tensor (the kernel's loop runs p times per element).
+  check_empty_storage(Shape{d}, dtype_size(c.result), "p");
+  Shape with_args = c.shape;
+  with_args.push_back(d);
+  check_limits(with_args);
 }
 
 using Ew = EwOp;

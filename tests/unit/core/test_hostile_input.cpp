@@ -374,3 +374,12 @@ TEST_CASE("roll by shifts near 2**63: at::roll's start wraps in int64 as PyTorch
   CHECK(data("torch.arange(12).reshape(3, 4).roll((-9223372036854775808, 5, 9223372036854775807), (0, 1, 0))") ==
         whence::Json::array({3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10}));
 }
+
+TEST_CASE("mvlgamma with a huge p: PyTorch's allocation error for its p arguments, never a loop of p", "[hostile]") {
+  // scripts/fuzz --fast bind: the kernel looped 2**62 times per element (a timeout).
+  auto error = [](const std::string& c) { return code(c)["error"]["message"]; };
+  CHECK(error("torch.mvlgamma(torch.tensor(1), p=4611686018427387904)") ==
+        "Storage size calculation overflowed with sizes=[4611686018427387904]");
+  CHECK(error("torch.mvlgamma(torch.tensor([1e30]), p=100000)") ==
+        "Whence shows tensors of up to 65536 elements; shape [1, 100000] has more");
+}
