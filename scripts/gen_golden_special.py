@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "live"))
 import torch  # noqa: E402
 
 import special_ops as FAMILY  # noqa: E402
-from golden_common import DTYPES, NAME_OF_DTYPE, NOT_IMPL, overloads, write_or_check  # noqa: E402
+from golden_common import DTYPES, NAME_OF_DTYPE, NOT_IMPL, overloads, unique_case_names, write_or_check  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("gen_golden_elementwise", os.path.join(ROOT, "scripts", "gen_golden_elementwise.py"))
 EW = importlib.util.module_from_spec(_spec)
@@ -103,19 +103,10 @@ def igamma_int_cases(rng, op):
 
 def op_cases(rng, op, names, ctx=CTX):
     if op["kind"] == "polygamma":
-        return _unique(polygamma_cases(rng, op, names, ctx))
+        return unique_case_names(polygamma_cases(rng, op, names, ctx))
     cases = EW.op_cases(rng, op, names, ctx)
     if op["primary"] in ("torch.igamma", "torch.igammac"):
         cases += igamma_int_cases(rng, op)
-    return cases
-
-
-def _unique(cases):
-    seen = collections.Counter()
-    for c in cases:
-        seen[c["name"]] += 1
-        if seen[c["name"]] > 1:
-            c["name"] = "%s_%d" % (c["name"], seen[c["name"]])
     return cases
 
 
